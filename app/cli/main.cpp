@@ -1,0 +1,191 @@
+// partscope-cli: the headless face of PartScope. Thin wiring only: every
+// result comes from ps_core.
+#include "estimate/report.h"
+#include "fortran/parser.h"
+#include "machine/machine-profile.h"
+#include "program/outline.h"
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+namespace {
+
+std::optional<ps::fortran::SourceForm> formOption(const std::string& form)
+{
+  if (form == "fixed")
+    return ps::fortran::SourceForm::Fixed;
+  if (form == "free")
+    return ps::fortran::SourceForm::Free;
+  return std::nullopt;
+}
+
+std::string lower(std::string s)
+{
+  for (auto& c : s)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+struct Options {
+  std::string file;
+  std::string form = "auto";
+  bool json = false;
+  int loop = 0;
+  std::vector<std::string> dists;
+  std::vector<std::string> sets;
+  std::string procs;
+  std::string machine = "paragon";
+};
+
+int fail(const std::string& message)
+{
+  std::cerr << "partscope-cli: " << message << "\n";
+  return 2;
+}
+
+std::optional<ps::fortran::ParsedFile> load(const Options& o, int* status)
+{
+  auto result = ps::fortran::parseFile(o.file, {formOption(o.form)});
+  if (!result.parsed)
+    *status = fail(result.error);
+  return std::move(result.parsed);
+}
+
+int runParse(const Options& o)
+{
+  int status = 0;
+  auto parsed = load(o, &status);
+  if (!parsed)
+    return status;
+  const auto model = ps::program::buildModel(*parsed);
+  if (o.json)
+    std::cout << ps::program::outlineJson(*parsed, model).dump(2) << "\n";
+  else
+    std::cout << ps::program::outlineText(*parsed, model);
+  return ps::fortran::hasErrors(ps::program::allDiagnostics(*parsed, model)) ? 1 : 0;
+}
+
+bool parseRequest(const Options& o, ps::estimate::ComparisonRequest& request, std::string* error)
+{
+  request.loopLine = o.loop;
+  for (std::size_t i = 0; i < o.dists.size(); ++i) {
+    auto spec = ps::mapping::parseDistSpec(o.dists[i], error);
+    if (!spec)
+      return false;
+    request.variants.push_back({std::string(1, static_cast<char>('A' + i % 26)), spec});
+  }
+  if (request.variants.empty())
+    request.variants.push_back({"A", std::nullopt});
+  for (const auto& s : o.sets) {
+    const auto eq = s.find('=');
+    try {
+      if (eq == std::string::npos || eq == 0)
+        throw std::invalid_argument(s);
+      std::size_t used = 0;
+      const auto value = std::stoll(s.substr(eq + 1), &used);
+      if (used != s.size() - eq - 1)
+        throw std::invalid_argument(s);
+      request.values[lower(s.substr(0, eq))] = value;
+    } catch (const std::exception&) {
+      *error = "--set expects NAME=INTEGER, got '" + s + "'";
+      return false;
+    }
+  }
+  std::stringstream list(o.procs);
+  for (std::string item; std::getline(list, item, ',');) {
+    auto a = ps::mapping::parseArrangement(item);
+    if (!a) {
+      *error = "--procs expects counts or arrangements like 1,2,4 or 2x2,4x4, got '" + item + "'";
+      return false;
+    }
+    request.procs.push_back(*a);
+  }
+  return true;
+}
+
+int runEstimate(const Options& o)
+{
+  std::string error;
+  auto machine = ps::machine::findProfile(o.machine, &error);
+  if (!machine)
+    return fail(error);
+  ps::estimate::ComparisonRequest request;
+  if (!parseRequest(o, request, &error))
+    return fail(error);
+  int status = 0;
+  auto parsed = load(o, &status);
+  if (!parsed)
+    return status;
+  const auto model = ps::program::buildModel(*parsed);
+  for (const auto& d : ps::program::allDiagnostics(*parsed, model))
+    if (d.severity() == ps::fortran::Severity::Error)
+      std::cerr << ps::fortran::format(d, *parsed->file) << "\n";
+  const auto result = ps::estimate::compare(model, request, *machine);
+  if (o.json)
+    std::cout << ps::estimate::toJson(result, o.file, *machine).dump(2) << "\n";
+  else if (result.errors.empty())
+    std::cout << ps::estimate::toText(result, o.file, *machine);
+  for (const auto& e : result.errors)
+    std::cerr << o.file << ": error: " << e << "\n";
+  return result.errors.empty() ? 0 : 1;
+}
+
+int runMachines(bool json)
+{
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& m : ps::machine::builtinProfiles()) {
+    if (json) {
+      list.push_back({{"name", m.name}, {"title", m.title}, {"source", m.source}, {"startup_s", m.startup},
+                      {"byte_time_s", m.byteTime}, {"hop_time_s", m.hopTime}, {"topology", m.topology},
+                      {"assumptions", m.assumptions}});
+      continue;
+    }
+    std::printf("%-10s %s\n           rho = %.3g us, beta = %.3g ns/byte (%.1f MB/s), topology %s\n           source: %s\n",
+                m.name.c_str(), m.title.c_str(), m.startup * 1e6, m.byteTime * 1e9,
+                m.byteTime > 0 ? 1e-6 / m.byteTime : 0.0, m.topology.c_str(), m.source.c_str());
+  }
+  if (json)
+    std::cout << list.dump(2) << "\n";
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+  CLI::App app{"PartScope: performance estimates of data distributions for Fortran/HPF loop nests"};
+  app.require_subcommand(1);
+  Options o;
+
+  auto* parse = app.add_subcommand("parse", "Parse a program; print diagnostics and an outline of units and loops");
+  parse->add_option("FILE", o.file, "Fortran/HPF source file")->required();
+  parse->add_option("--form", o.form, "Source form: auto (by extension), fixed or free")
+      ->check(CLI::IsMember({"auto", "fixed", "free"}));
+  parse->add_flag("--json", o.json, "Print JSON");
+
+  auto* estimate = app.add_subcommand("estimate", "Estimate a loop nest under one or more distributions");
+  estimate->add_option("FILE", o.file, "Fortran/HPF source file")->required();
+  estimate->add_option("--loop", o.loop, "Line of the DO statement of the loop nest")->required();
+  estimate->add_option("--dist", o.dists, "A variant, e.g. 'x,a,b=(BLOCK,*)'; repeat for more (default: HPF directives)");
+  estimate->add_option("--set", o.sets, "Value of an unknown, NAME=VALUE; repeat for more");
+  estimate->add_option("--procs", o.procs, "Processor counts or arrangements, e.g. 1,2,4,8 or 2x2,4x4");
+  estimate->add_option("--machine", o.machine, "Machine profile name or JSON file (default paragon)");
+  estimate->add_option("--form", o.form, "Source form: auto, fixed or free")
+      ->check(CLI::IsMember({"auto", "fixed", "free"}));
+  estimate->add_flag("--json", o.json, "Print JSON");
+
+  auto* machines = app.add_subcommand("machines", "List the built-in machine profiles");
+  machines->add_flag("--json", o.json, "Print JSON");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+  if (*parse)
+    return runParse(o);
+  if (*estimate)
+    return runEstimate(o);
+  return runMachines(o.json);
+}

@@ -1,0 +1,376 @@
+#include "estimate/communication.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <optional>
+#include <tuple>
+
+namespace ps::estimate {
+namespace {
+
+// ---- dependence test (uniform distances) -----------------------------------
+
+constexpr std::int64_t kAnyDistance = std::numeric_limits<std::int64_t>::min();
+
+/// Iteration distances (read iteration minus write iteration) per common
+/// level, kAnyDistance when unconstrained; nullopt when there is provably no
+/// dependence. `uniform` is false when the test could not decide.
+std::optional<std::vector<std::int64_t>> distances(const program::ArrayReference& write,
+                                                   const program::ArrayReference& read, const IterationSpace& space,
+                                                   int common, const symbolic::Bindings& values, bool* uniform)
+{
+  *uniform = true;
+  std::vector<std::int64_t> d(common, kAnyDistance);
+  if (!write.allAffine() || !read.allAffine() || write.subscripts.size() != read.subscripts.size()) {
+    *uniform = false;
+    return d;
+  }
+  const auto vars = space.variables();
+  for (std::size_t k = 0; k < write.subscripts.size(); ++k) {
+    const auto& w = write.subscripts[k].affine;
+    const auto& r = read.subscripts[k].affine;
+    auto cw = w.constant.evaluate(values), cr = r.constant.evaluate(values);
+    if (!cw || !cr || w.coefficients != r.coefficients) {
+      *uniform = false;
+      return d;
+    }
+    if (w.coefficients.empty()) {
+      if (*cw != *cr)
+        return std::nullopt; // different constant elements: never the same
+      continue;
+    }
+    if (w.coefficients.size() > 1) {
+      *uniform = false;
+      return d;
+    }
+    const auto& [var, a] = *w.coefficients.begin();
+    const auto level = std::find(vars.begin(), vars.end(), var) - vars.begin();
+    if (level >= common) {
+      *uniform = false;
+      return d;
+    }
+    if ((*cw - *cr) % a != 0)
+      return std::nullopt;
+    const auto valueDistance = (*cw - *cr) / a;
+    const auto step = space.levels()[level].step;
+    if (valueDistance % step != 0)
+      return std::nullopt;
+    const auto iterationDistance = valueDistance / step;
+    if (d[level] != kAnyDistance && d[level] != iterationDistance)
+      return std::nullopt;
+    d[level] = iterationDistance;
+  }
+  return d;
+}
+
+int commonLevels(const program::Statement& a, const program::Statement& b, int nestLoop)
+{
+  auto ia = std::find(a.loops.begin(), a.loops.end(), nestLoop);
+  auto ib = std::find(b.loops.begin(), b.loops.end(), nestLoop);
+  int n = 0;
+  while (ia != a.loops.end() && ib != b.loops.end() && *ia == *ib) {
+    ++n;
+    ++ia;
+    ++ib;
+  }
+  return n;
+}
+
+// ---- simulation -------------------------------------------------------------
+
+struct Transfer {
+  std::int64_t from, to, element;
+  bool operator<(const Transfer& o) const { return std::tie(from, to, element) < std::tie(o.from, o.to, o.element); }
+  bool operator==(const Transfer& o) const = default;
+};
+
+class ReadSimulator {
+public:
+  ReadSimulator(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read,
+                const mapping::Mapping& mapping, const machine::MachineProfile& machine, bool broadcast)
+    : m_space(space), m_exec(exec), m_read(read), m_mapping(mapping), m_machine(machine), m_broadcast(broadcast),
+      m_execCoords(mapping.procs.rank()), m_readCoords(mapping.procs.rank()),
+      m_recvMessages(mapping.procs.count(), 0), m_recvBytes(mapping.procs.count(), 0)
+  {
+  }
+
+  /// Simulates one vectorized exchange with the outer `placement` levels fixed.
+  void instance(std::vector<std::int64_t>& values, int placement, std::int64_t repeat)
+  {
+    m_buffer.clear();
+    m_space.walk(placement, m_space.depth(), values, [&](std::vector<std::int64_t>& v) { iteration(v); });
+    flush(repeat);
+  }
+
+  CommRecord record;
+  const std::vector<std::int64_t>& recvMessages() const { return m_recvMessages; }
+  const std::vector<std::int64_t>& recvBytes() const { return m_recvBytes; }
+
+private:
+  void iteration(const std::vector<std::int64_t>& values)
+  {
+    std::int64_t index[8];
+    m_read.element(values, index);
+    m_mapping.ownerCoords(*m_read.map, index, m_readCoords.data());
+    const auto element = m_read.linear(index);
+    if (m_exec && m_exec->map) {
+      std::int64_t execIndex[8];
+      m_exec->element(values, execIndex);
+      m_mapping.ownerCoords(*m_exec->map, execIndex, m_execCoords.data());
+    } else {
+      std::fill(m_execCoords.begin(), m_execCoords.end(), -1);
+    }
+    forEachProcessor(m_mapping.procs, m_execCoords.data(), [&](std::int64_t p) { need(p, element); });
+  }
+
+  void need(std::int64_t p, std::int64_t element)
+  {
+    const auto pc = m_mapping.procs.coordinates(p);
+    std::vector<std::int64_t> source(pc.size());
+    bool local = true;
+    for (std::size_t d = 0; d < pc.size(); ++d) {
+      source[d] = m_readCoords[d] < 0 ? pc[d] : m_readCoords[d]; // nearest copy of replicated data
+      local = local && source[d] == pc[d];
+    }
+    if (!local)
+      m_buffer.push_back({m_mapping.procs.linear(source), p, element});
+  }
+
+  void flush(std::int64_t repeat)
+  {
+    if (m_buffer.empty())
+      return;
+    std::sort(m_buffer.begin(), m_buffer.end());
+    m_buffer.erase(std::unique(m_buffer.begin(), m_buffer.end()), m_buffer.end());
+    const auto procs = m_mapping.procs.count();
+    std::vector<double> send(procs, 0.0), recv(procs, 0.0);
+    std::int64_t messages = 0, maxBytes = 0;
+    for (std::size_t i = 0; i < m_buffer.size();) {
+      std::size_t j = i;
+      while (j < m_buffer.size() && m_buffer[j].from == m_buffer[i].from && m_buffer[j].to == m_buffer[i].to)
+        ++j;
+      const auto bytes = static_cast<std::int64_t>(j - i) * m_read.elementBytes;
+      const auto from = m_buffer[i].from, to = m_buffer[i].to;
+      const double t = m_machine.messageTime(static_cast<double>(bytes), m_machine.hops(from, to, procs));
+      send[from] += t;
+      recv[to] += t;
+      m_recvMessages[to] += repeat;
+      m_recvBytes[to] += bytes * repeat;
+      ++messages;
+      record.bytes += bytes * repeat;
+      maxBytes = std::max(maxBytes, bytes);
+      i = j;
+    }
+    double slowest = 0;
+    for (std::int64_t p = 0; p < procs; ++p)
+      slowest = std::max({slowest, send[p], recv[p]});
+    if (m_broadcast) // a tree broadcast instead of the root sending to each
+      slowest = std::ceil(std::log2(static_cast<double>(messages) + 1.0)) *
+                m_machine.messageTime(static_cast<double>(maxBytes), 1);
+    record.messages += messages * repeat;
+    record.instances += repeat;
+    record.time += slowest * static_cast<double>(repeat);
+  }
+
+  const IterationSpace& m_space;
+  const ReferencePlan* m_exec;
+  const ReferencePlan& m_read;
+  const mapping::Mapping& m_mapping;
+  const machine::MachineProfile& m_machine;
+  bool m_broadcast;
+  std::vector<std::int64_t> m_execCoords, m_readCoords;
+  std::vector<std::int64_t> m_recvMessages, m_recvBytes;
+  std::vector<Transfer> m_buffer;
+};
+
+/// True when the outer `placement` loop variables influence nothing inside
+/// (bounds of inner levels, subscripts): then every instance is the same.
+bool instancesIdentical(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read,
+                        int placement)
+{
+  auto uses = [&](const NumericAffine& f) {
+    for (int k = 0; k < placement; ++k)
+      if (f.coef[k] != 0)
+        return true;
+    return false;
+  };
+  for (int k = placement; k < space.depth(); ++k)
+    if (uses(space.levels()[k].lower) || uses(space.levels()[k].upper))
+      return false;
+  for (const auto& s : read.subscripts)
+    if (uses(s))
+      return false;
+  if (exec)
+    for (const auto& s : exec->subscripts)
+      if (uses(s))
+        return false;
+  return true;
+}
+
+/// Template index function of `plan` on processors dimension pd, if any.
+struct IndexFunction {
+  bool defined = false;
+  std::vector<std::int64_t> coef;
+  std::int64_t constant = 0;
+  const mapping::DimensionDistribution* dist = nullptr;
+};
+
+IndexFunction indexFunction(const ReferencePlan& plan, const mapping::Mapping& mapping, int pd)
+{
+  IndexFunction f;
+  const auto& t = mapping.templates[plan.map->templateIndex];
+  for (std::size_t d = 0; d < t.dims.size(); ++d) {
+    if (t.procDim[d] != pd)
+      continue;
+    const auto& axis = plan.map->axes[d];
+    f.dist = &t.dims[d];
+    if (axis.kind == mapping::TemplateAxis::Kind::ArrayDim) {
+      const auto& sub = plan.subscripts[axis.arrayDim];
+      f.defined = true;
+      for (auto c : sub.coef)
+        f.coef.push_back(axis.stride * c);
+      f.constant = axis.stride * sub.constant + axis.offset;
+    } else if (axis.kind == mapping::TemplateAxis::Kind::Constant) {
+      f.defined = true;
+      f.coef.assign(plan.subscripts.empty() ? 0 : plan.subscripts[0].coef.size(), 0);
+      f.constant = axis.offset;
+    }
+  }
+  return f;
+}
+
+} // namespace
+
+int placementOf(const program::Statement& statement, const program::ArrayReference& read,
+                const std::vector<const program::Statement*>& nestStatements, const IterationSpace& space,
+                const symbolic::Bindings& values)
+{
+  const int nestLoop = space.levels().empty() ? -1 : space.levels().front().loopId;
+  int placement = 0;
+  for (const auto* other : nestStatements) {
+    const auto* write = other->write();
+    if (!write || write->array != read.array)
+      continue;
+    const int common = commonLevels(statement, *other, nestLoop);
+    bool uniform = true;
+    auto d = distances(*write, read, space, common, values, &uniform);
+    if (!d)
+      continue;
+    int carrier = -1;
+    for (int k = 0; k < common; ++k) {
+      if ((*d)[k] == kAnyDistance || (*d)[k] > 0) {
+        carrier = k;
+        break;
+      }
+      if ((*d)[k] < 0)
+        break; // the read happens first: an anti-dependence, no message needed later
+    }
+    if (carrier >= 0)
+      placement = std::max(placement, carrier + 1);
+    else if (uniform && other->id < statement.id && std::all_of(d->begin(), d->end(), [](auto x) { return x == 0; }))
+      placement = std::max(placement, space.depth()); // written earlier in the same iteration
+  }
+  return placement;
+}
+
+std::string classifyPattern(const ReferencePlan* exec, const ReferencePlan& read, const mapping::Mapping& mapping,
+                            int placement, int depth)
+{
+  if (!exec || !exec->map)
+    return "broadcast";
+  int rank = 0; // 0 same, 1 shift, 2 broadcast, 3 copy
+  for (int pd = 0; pd < mapping.procs.rank(); ++pd) {
+    const auto w = indexFunction(*exec, mapping, pd);
+    const auto r = indexFunction(read, mapping, pd);
+    if (!r.defined)
+      continue; // read replicated along this dimension
+    if (!w.defined) {
+      rank = std::max(rank, 2);
+      continue;
+    }
+    const bool sameDistribution = w.dist && r.dist && w.dist->format() == r.dist->format() &&
+                                  w.dist->lower() == r.dist->lower() && w.dist->upper() == r.dist->upper();
+    bool readInvariant = true, writeVaries = false;
+    for (int k = placement; k < depth; ++k) {
+      readInvariant = readInvariant && r.coef[k] == 0;
+      writeVaries = writeVaries || w.coef[k] != 0;
+    }
+    if (w.coef == r.coef && sameDistribution)
+      rank = std::max(rank, w.constant == r.constant ? 0 : 1);
+    else if (readInvariant && writeVaries)
+      rank = std::max(rank, 2);
+    else
+      rank = 3;
+  }
+  static const char* names[] = {"local", "shift", "broadcast", "copy"};
+  return names[rank];
+}
+
+void simulateReads(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read, int placement,
+                   int line, const mapping::Mapping& mapping, const machine::MachineProfile& machine,
+                   CommTotals& totals)
+{
+  if (!read.map)
+    return; // a replicated array is local everywhere
+  const auto pattern = classifyPattern(exec, read, mapping, placement, space.depth());
+  ReadSimulator sim(space, exec, read, mapping, machine, pattern == "broadcast");
+  if (instancesIdentical(space, exec, read, placement)) {
+    std::int64_t count = 0;
+    std::vector<std::int64_t> first;
+    space.forEachOuter(placement, [&](std::vector<std::int64_t>& v) {
+      if (count++ == 0)
+        first = v;
+    });
+    if (count > 0)
+      sim.instance(first, placement, count);
+  } else {
+    space.forEachOuter(placement, [&](std::vector<std::int64_t>& v) { sim.instance(v, placement, 1); });
+  }
+  if (sim.record.messages == 0)
+    return;
+  CommRecord r = sim.record;
+  r.array = read.ref->array;
+  r.reference = read.ref->text();
+  r.pattern = pattern == "local" ? "copy" : pattern; // remote after all: the owners differ
+  r.line = line;
+  r.placement = placement;
+  totals.records.push_back(r);
+  for (std::size_t p = 0; p < totals.messagesPerProc.size(); ++p) {
+    totals.messagesPerProc[p] += sim.recvMessages()[p];
+    totals.bytesPerProc[p] += sim.recvBytes()[p];
+  }
+}
+
+void addReduction(const std::string& variable, int line, int bytes, const mapping::Mapping& mapping,
+                  const machine::MachineProfile& machine, CommTotals& totals)
+{
+  const auto procs = mapping.procs.count();
+  if (procs < 2)
+    return;
+  const auto steps = static_cast<std::int64_t>(std::ceil(std::log2(static_cast<double>(procs))));
+  CommRecord r;
+  r.array = variable;
+  r.reference = variable;
+  r.pattern = "reduction";
+  r.line = line;
+  r.instances = 1;
+  r.messages = procs - 1; // a binary tree combines P values with P-1 messages
+  r.bytes = (procs - 1) * bytes;
+  r.time = static_cast<double>(steps) * machine.messageTime(bytes, 1);
+  totals.records.push_back(r);
+  // in the tree, processor p receives one message per level it survives
+  for (std::int64_t p = 0; p < procs; ++p) {
+    std::int64_t received = 0;
+    for (std::int64_t stride = 1; stride < procs; stride *= 2) {
+      if (p % (2 * stride) != 0)
+        break;
+      if (p + stride < procs)
+        ++received;
+    }
+    totals.messagesPerProc[p] += received;
+    totals.bytesPerProc[p] += received * bytes;
+  }
+}
+
+} // namespace ps::estimate

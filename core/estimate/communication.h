@@ -1,0 +1,63 @@
+#pragma once
+// Communication of a loop nest under the owner-computes rule. Every
+// processor's non-local reads are simulated (as P3T+ simulates the run-time
+// system per processor, Section 3.2.2) and grouped into messages.
+// Communication is vectorized: it is hoisted out of every loop that carries
+// no flow dependence on the array (the placement), once per iteration of the
+// loops that do. Source: P3T+, Defs. 3.4-3.5 (nt, td, tt per record with
+// tt = sum(rho + beta * bytes)); reference patterns of Ayguade et al. 1997
+// (shift, copy, broadcast, reduction).
+
+#include "estimate/reference-plan.h"
+#include "machine/machine-profile.h"
+
+#include <string>
+#include <vector>
+
+namespace ps::estimate {
+
+/// One communication record: the messages one reference causes.
+struct CommRecord {
+  std::string array;
+  std::string reference;     // as written, e.g. "x(i,j-1)"
+  std::string pattern;       // shift, copy, broadcast, reduction
+  int line = 0;              // line of the statement
+  int placement = 0;         // enclosing nest loops the messages stay inside (0: hoisted before the nest)
+  std::int64_t instances = 0; // how many times the vectorized exchange happens
+  std::int64_t messages = 0;  // total over processors and instances
+  std::int64_t bytes = 0;     // total over processors and instances
+  double time = 0;            // seconds: sum over instances of the slowest processor's time
+};
+
+/// Per-processor totals of all records (receiving side).
+struct CommTotals {
+  std::vector<CommRecord> records;
+  std::vector<std::int64_t> messagesPerProc;
+  std::vector<std::int64_t> bytesPerProc;
+};
+
+/// The placement of a read of `read` in `statement`: the number of nest loops
+/// (outermost first) that carry a flow dependence on it, or the statement's
+/// full depth for a loop-independent flow dependence from an earlier
+/// statement. `nestStatements` are the statements of the selected nest.
+int placementOf(const program::Statement& statement, const program::ArrayReference& read,
+                const std::vector<const program::Statement*>& nestStatements, const IterationSpace& space,
+                const symbolic::Bindings& values);
+
+/// Classifies the pattern of `read` against the executing reference `exec`
+/// (nullptr: every processor executes).
+std::string classifyPattern(const ReferencePlan* exec, const ReferencePlan& read, const mapping::Mapping& mapping,
+                            int placement, int depth);
+
+/// Simulates the reads of `read` by the processors executing `exec` and adds
+/// a record (when any message is needed) to `totals`.
+void simulateReads(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read, int placement,
+                   int line, const mapping::Mapping& mapping, const machine::MachineProfile& machine,
+                   CommTotals& totals);
+
+/// Adds the combine of a reduction into a `bytes`-sized scalar over all
+/// processors (a binary tree: ceil(log2 P) steps).
+void addReduction(const std::string& variable, int line, int bytes, const mapping::Mapping& mapping,
+                  const machine::MachineProfile& machine, CommTotals& totals);
+
+} // namespace ps::estimate

@@ -1,0 +1,72 @@
+#include "estimate/comparison.h"
+
+#include "mapping/mapping-builder.h"
+
+namespace ps::estimate {
+namespace {
+
+std::string describeLoops(const program::ProgramModel& model)
+{
+  std::string lines;
+  int shown = 0;
+  for (const auto& unit : model.units) {
+    for (const auto& loop : unit.loops) {
+      if (loop.depth == 0 && shown++ < 12)
+        lines += (lines.empty() ? "" : ", ") + std::to_string(loop.line);
+    }
+  }
+  return lines.empty() ? "the program has no DO loops" : "outermost DO loops start at lines " + lines;
+}
+
+mapping::MappingResult buildMapping(const VariantRequest& v, const program::Unit& unit,
+                                    const symbolic::Bindings& values,
+                                    const std::optional<mapping::ProcessorsArrangement>& procs)
+{
+  if (v.spec)
+    return mapping::mappingFromSpec(*v.spec, unit, values, procs.value_or(mapping::ProcessorsArrangement{}));
+  return mapping::mappingFromDirectives(unit, values, procs);
+}
+
+} // namespace
+
+ComparisonResult compare(const program::ProgramModel& model, const ComparisonRequest& request,
+                         const machine::MachineProfile& machine)
+{
+  ComparisonResult result;
+  auto found = model.loopAtLine(request.loopLine);
+  if (!found) {
+    result.errors.push_back("No DO statement on line " + std::to_string(request.loopLine) + "; " +
+                            describeLoops(model));
+    return result;
+  }
+  result.unit = found->first;
+  result.loop = found->second;
+  result.values = request.values;
+  std::vector<std::optional<mapping::ProcessorsArrangement>> points(request.procs.begin(), request.procs.end());
+  if (points.empty())
+    points.push_back(std::nullopt);
+  for (const auto& v : request.variants) {
+    VariantResult vr{v.name, v.spec ? v.spec->text : "HPF directives", "", {}};
+    for (const auto& procs : points) {
+      auto m = buildMapping(v, *result.unit, result.values, procs);
+      if (!m.mapping) {
+        for (const auto& e : m.errors)
+          result.errors.push_back("Variant " + v.name + ": " + e);
+        break;
+      }
+      vr.mapping = m.mapping->str(); // the last (largest) arrangement is the one shown
+      auto e = estimateNest(*result.unit, *result.loop, *m.mapping, machine, result.values);
+      if (!e.estimate) {
+        for (const auto& err : e.errors)
+          if (std::find(result.errors.begin(), result.errors.end(), err) == result.errors.end())
+            result.errors.push_back(err);
+        break;
+      }
+      vr.points.push_back(std::move(*e.estimate));
+    }
+    result.variants.push_back(std::move(vr));
+  }
+  return result;
+}
+
+} // namespace ps::estimate

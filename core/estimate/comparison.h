@@ -1,0 +1,47 @@
+#pragma once
+// Compares distribution variants of one loop nest over processor counts:
+// the work behind `partscope-cli estimate` and the GUI's Estimate button.
+
+#include "estimate/estimator.h"
+#include "mapping/dist-spec.h"
+#include "program/model.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ps::estimate {
+
+struct VariantRequest {
+  std::string name;                   // "A", "B", ...
+  std::optional<mapping::DistSpec> spec; // nullopt: the program's HPF directives
+};
+
+struct ComparisonRequest {
+  int loopLine = 0;                    // line of the DO statement
+  std::vector<VariantRequest> variants;
+  std::vector<mapping::ProcessorsArrangement> procs; // empty: the directives' arrangement
+  symbolic::Bindings values;           // values of unknowns given by the user
+};
+
+struct VariantResult {
+  std::string name;
+  std::string spec;                    // as given, or "HPF directives"
+  std::string mapping;                 // Mapping::str() at the first point
+  std::vector<Estimate> points;        // one per processors arrangement
+};
+
+struct ComparisonResult {
+  const program::Unit* unit = nullptr;
+  const program::Loop* loop = nullptr;
+  symbolic::Bindings values;           // the values used
+  std::vector<VariantResult> variants;
+  std::vector<std::string> errors;     // fatal: nothing was estimated
+};
+
+/// Runs every variant at every arrangement. Errors (no loop on that line,
+/// missing values, a spec naming unknown arrays) are sentences for the user.
+ComparisonResult compare(const program::ProgramModel& model, const ComparisonRequest& request,
+                         const machine::MachineProfile& machine);
+
+} // namespace ps::estimate

@@ -1,0 +1,215 @@
+#include "estimate/estimator.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <set>
+
+namespace ps::estimate {
+namespace {
+
+std::string compact(const std::string& s)
+{
+  std::string out;
+  for (char c : s) {
+    if (!std::isspace(static_cast<unsigned char>(c)))
+      out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+  }
+  return out;
+}
+
+/// s = s + ..., s = s * ..., s = max(s, ...), or a REDUCTION clause.
+bool isReduction(const program::Statement& st, const program::Unit& unit)
+{
+  const auto& s = st.scalarTarget;
+  if (s.empty())
+    return false;
+  for (int id : st.loops) {
+    const auto& r = unit.loops[id].reductionVariables;
+    if (std::find(r.begin(), r.end(), s) != r.end())
+      return true;
+  }
+  const auto text = compact(st.text);
+  const auto rhs = text.substr(std::min(text.size(), text.find('=') + 1));
+  for (const char* op : {"+", "-", "*"})
+    if (rhs.rfind(s + op, 0) == 0)
+      return true;
+  return rhs.rfind("max(" + s + ",", 0) == 0 || rhs.rfind("min(" + s + ",", 0) == 0;
+}
+
+bool isMissingValue(const std::string& error) { return error.rfind("The value of", 0) == 0; }
+
+class NestEstimator {
+public:
+  NestEstimator(const program::Unit& unit, const program::Loop& nest, const mapping::Mapping& mapping,
+                const machine::MachineProfile& machine, const symbolic::Bindings& values)
+    : m_unit(unit), m_nest(nest), m_mapping(mapping), m_machine(machine), m_values(values),
+      m_statements(unit.statementsIn(nest.id))
+  {
+    const auto procs = static_cast<std::size_t>(mapping.procs.count());
+    m_e.processors = mapping.procs.count();
+    m_e.arrangement = mapping.procs.str();
+    m_e.workPerProc.assign(procs, 0.0);
+    m_ctPerProc.assign(procs, 0.0);
+    m_e.comm.messagesPerProc.assign(procs, 0);
+    m_e.comm.bytesPerProc.assign(procs, 0);
+    m_e.notes = mapping.notes;
+  }
+
+  EstimateResult run()
+  {
+    for (const auto* st : m_statements)
+      statement(*st);
+    if (!m_errors.empty())
+      return {std::nullopt, m_errors};
+    finish();
+    return {std::move(m_e), {}};
+  }
+
+private:
+  void note(std::string text)
+  {
+    if (std::find(m_e.notes.begin(), m_e.notes.end(), text) == m_e.notes.end())
+      m_e.notes.push_back(std::move(text));
+  }
+
+  void statement(const program::Statement& st)
+  {
+    const auto at = " at line " + std::to_string(st.line);
+    if (st.kind == program::StatementKind::Io)
+      return note("I/O statement" + at + " is not estimated");
+    if (st.kind == program::StatementKind::Call)
+      return note("CALL '" + st.callee + "'" + at + " is not estimated (no interprocedural analysis yet)");
+    if (st.wholeArray)
+      return note("Whole-array assignment" + at + " is not estimated");
+    std::string error;
+    auto space = IterationSpace::build(m_unit, m_nest.id, st, m_values, &error);
+    if (!space) {
+      if (isMissingValue(error))
+        m_errors.push_back(error);
+      else
+        note(error + "; its statements are not estimated");
+      return;
+    }
+    if (st.probability < 1.0)
+      note("Statement" + at + " is under IF: assumed to execute with probability " +
+           std::to_string(st.probability).substr(0, 4) + " (no profile run yet)");
+    estimateStatement(st, *space);
+  }
+
+  std::optional<ReferencePlan> plan(const program::ArrayReference& ref, const IterationSpace& space,
+                                    const std::string& role)
+  {
+    std::string error;
+    auto p = planReference(ref, m_unit, space, m_mapping, m_values, &error);
+    if (!p) {
+      if (isMissingValue(error))
+        m_errors.push_back(error);
+      else
+        note(error + "; " + role);
+    }
+    return p;
+  }
+
+  void estimateStatement(const program::Statement& st, const IterationSpace& space)
+  {
+    std::vector<ReferencePlan> reads;
+    std::set<std::string> seen;
+    for (const auto& ref : st.refs) {
+      if (ref.isWrite || !seen.insert(ref.text()).second || !m_mapping.array(ref.array))
+        continue;
+      if (auto p = plan(ref, space, "assumed to fetch all of '" + ref.array + "' before the loop"))
+        reads.push_back(*p);
+      else
+        wholeArrayFetch(ref, st.line);
+    }
+    std::optional<ReferencePlan> exec;
+    const bool reduction = isReduction(st, m_unit);
+    if (const auto* w = st.write())
+      exec = plan(*w, space, "every processor is assumed to execute it");
+    else if (reduction && !reads.empty())
+      exec = reads.front();
+    const ReferencePlan* owner = exec ? &*exec : nullptr;
+    auto work = countWork(space, owner, m_mapping, st.probability);
+    work.statementId = st.id;
+    work.line = st.line;
+    const double cost = m_machine.ops.time(st.ops);
+    for (std::size_t p = 0; p < work.work.size(); ++p) {
+      m_e.workPerProc[p] += work.work[p];
+      m_ctPerProc[p] += work.work[p] * cost;
+    }
+    m_e.statements.push_back(std::move(work));
+    if (st.kind == program::StatementKind::Control)
+      return;
+    for (const auto& read : reads) {
+      if (reduction && exec && read.ref == exec->ref)
+        continue;
+      const int placement = placementOf(st, *read.ref, m_statements, space, m_values);
+      simulateReads(space, owner, read, placement, st.line, m_mapping, m_machine, m_e.comm);
+    }
+    if (reduction) {
+      const auto* s = m_unit.symbol(st.scalarTarget);
+      addReduction(st.scalarTarget, st.line, s ? s->elementBytes : 8, m_mapping, m_machine, m_e.comm);
+    }
+  }
+
+  /// Conservative stand-in for a non-affine read: every processor fetches
+  /// every element it does not own, from each owner, before the nest.
+  void wholeArrayFetch(const program::ArrayReference& ref, int line)
+  {
+    const auto* s = m_unit.symbol(ref.array);
+    std::int64_t elements = 1;
+    for (const auto& d : s->dims) {
+      auto lo = d.lower.evaluate(m_values), hi = d.upper.evaluate(m_values);
+      elements *= std::max<std::int64_t>(hi.value_or(1) - lo.value_or(1) + 1, 1);
+    }
+    const auto procs = m_mapping.procs.count();
+    if (procs < 2)
+      return;
+    const auto perProc = elements - elements / procs;
+    CommRecord r{ref.array, ref.text(), "copy", line, 0, 1, procs * (procs - 1), procs * perProc * s->elementBytes, 0};
+    r.time = static_cast<double>(procs - 1) * m_machine.startup + m_machine.byteTime * static_cast<double>(perProc * s->elementBytes);
+    m_e.comm.records.push_back(r);
+    for (std::int64_t p = 0; p < procs; ++p) {
+      m_e.comm.messagesPerProc[p] += procs - 1;
+      m_e.comm.bytesPerProc[p] += perProc * s->elementBytes;
+    }
+  }
+
+  void finish()
+  {
+    const auto& w = m_e.workPerProc;
+    m_e.workMax = w.empty() ? 0 : *std::max_element(w.begin(), w.end());
+    m_e.workMin = w.empty() ? 0 : *std::min_element(w.begin(), w.end());
+    m_e.wd = loopGoodness(m_e.statements);
+    m_e.ct = m_ctPerProc.empty() ? 0 : *std::max_element(m_ctPerProc.begin(), m_ctPerProc.end());
+    for (const auto& r : m_e.comm.records) {
+      m_e.nt += r.messages;
+      m_e.tdBytes += r.bytes;
+      m_e.tt += r.time;
+    }
+    const auto& mp = m_e.comm.messagesPerProc;
+    m_e.ntMaxPerProc = mp.empty() ? 0 : *std::max_element(mp.begin(), mp.end());
+    m_e.time = m_e.ct + m_e.tt;
+  }
+
+  const program::Unit& m_unit;
+  const program::Loop& m_nest;
+  const mapping::Mapping& m_mapping;
+  const machine::MachineProfile& m_machine;
+  const symbolic::Bindings& m_values;
+  std::vector<const program::Statement*> m_statements;
+  Estimate m_e;
+  std::vector<double> m_ctPerProc;
+  std::vector<std::string> m_errors;
+};
+
+} // namespace
+
+EstimateResult estimateNest(const program::Unit& unit, const program::Loop& nest, const mapping::Mapping& mapping,
+                            const machine::MachineProfile& machine, const symbolic::Bindings& values)
+{
+  return NestEstimator(unit, nest, mapping, machine, values).run();
+}
+
+} // namespace ps::estimate

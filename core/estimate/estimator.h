@@ -1,0 +1,47 @@
+#pragma once
+// The first estimator: for a selected loop nest, a mapping and a machine
+// profile, the P3T+ performance parameters at one point (values of the
+// unknowns, processors arrangement). Numeric; closed forms come later.
+// Source: P3T+ Defs. 3.1-3.3 (wd), 3.4-3.5 (nt, td, tt), 3.7-3.8 (ct).
+
+#include "estimate/communication.h"
+#include "estimate/work-distribution.h"
+#include "machine/machine-profile.h"
+#include "mapping/mapping.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ps::estimate {
+
+/// The parameters of one loop nest at one point.
+struct Estimate {
+  std::int64_t processors = 1;
+  std::string arrangement;             // "16" or "4x4"
+  std::vector<double> workPerProc;     // statement instances, processor order 0..P-1
+  double workMax = 0, workMin = 0;
+  double wd = 0;                       // Def. 3.3 over the nest's statements
+  std::vector<StatementWork> statements;
+  CommTotals comm;
+  std::int64_t nt = 0;                 // number of transfers, all processors
+  std::int64_t ntMaxPerProc = 0;       // the most any one processor receives
+  std::int64_t tdBytes = 0;            // amount of data transferred, bytes
+  double tt = 0;                       // transfer time, s
+  double ct = 0;                       // computation time, s (slowest processor)
+  double time = 0;                     // predicted time ct + tt, s
+  std::vector<std::string> notes;      // assumptions and what was not understood
+};
+
+struct EstimateResult {
+  std::optional<Estimate> estimate;
+  std::vector<std::string> errors; // missing values of unknowns and the like
+};
+
+/// Estimates the nest rooted at `nest` of `unit`. Constructs the estimator
+/// does not understand (non-affine references, calls, I/O) become notes and
+/// conservative assumptions; only missing values of unknowns are errors.
+EstimateResult estimateNest(const program::Unit& unit, const program::Loop& nest, const mapping::Mapping& mapping,
+                            const machine::MachineProfile& machine, const symbolic::Bindings& values);
+
+} // namespace ps::estimate

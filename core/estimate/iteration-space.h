@@ -1,0 +1,78 @@
+#pragma once
+// The numeric iteration space of one statement inside a selected loop nest:
+// the enclosing loops from the nest root inwards, with bounds affine in the
+// outer loop variables once the unknowns have values.
+
+#include "program/model.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ps::estimate {
+
+/// An affine function of the enclosing loop variables: sum(coef[k]*v[k]) + constant.
+struct NumericAffine {
+  std::vector<std::int64_t> coef; // one per level (zero for inner levels)
+  std::int64_t constant = 0;
+
+  std::int64_t at(const std::vector<std::int64_t>& values) const
+  {
+    std::int64_t s = constant;
+    for (std::size_t k = 0; k < coef.size(); ++k)
+      s += coef[k] * values[k];
+    return s;
+  }
+};
+
+struct LevelBounds {
+  std::string variable;
+  int loopId = 0;
+  int line = 0;
+  NumericAffine lower, upper;
+  std::int64_t step = 1;
+};
+
+class IterationSpace {
+public:
+  /// Builds the space of `statement` within the nest rooted at `nestLoop`.
+  /// On failure (non-affine bounds, unknown values) returns nullopt and sets
+  /// `error` to a sentence for the user.
+  static std::optional<IterationSpace> build(const program::Unit& unit, int nestLoop,
+                                             const program::Statement& statement, const symbolic::Bindings& values,
+                                             std::string* error);
+
+  int depth() const { return static_cast<int>(m_levels.size()); }
+  const std::vector<LevelBounds>& levels() const { return m_levels; }
+  std::vector<std::string> variables() const;
+
+  /// Converts an affine form in the loop variables to numeric coefficients,
+  /// or nullopt (with `error`) when its constant cannot be evaluated.
+  std::optional<NumericAffine> numeric(const symbolic::AffineForm& form, const symbolic::Bindings& values,
+                                       std::string* error) const;
+
+  /// Calls `visit(values)` for every iteration of levels 0..count-1 in
+  /// execution order. `values` has depth() entries; deeper ones are unset.
+  void forEachOuter(int count, const std::function<void(std::vector<std::int64_t>&)>& visit) const;
+
+  /// The values level k takes given the outer values, in execution order:
+  /// first, last (inclusive) and step; empty when first > last for step > 0.
+  bool range(int k, const std::vector<std::int64_t>& values, std::int64_t* first, std::int64_t* last) const;
+
+  /// Number of iterations of the whole space (brute force over outer levels).
+  std::int64_t size() const;
+
+  /// Walks levels k..count-1 in execution order with `values` of the outer
+  /// levels already set, calling `visit` for each point.
+  void walk(int k, int count, std::vector<std::int64_t>& values,
+            const std::function<void(std::vector<std::int64_t>&)>& visit) const;
+
+private:
+  std::vector<LevelBounds> m_levels;
+};
+
+/// Trip count of a loop first..last by step (0 when empty).
+std::int64_t tripCount(std::int64_t first, std::int64_t last, std::int64_t step);
+
+} // namespace ps::estimate

@@ -1,0 +1,60 @@
+#pragma once
+// An array reference made numeric for one iteration space and one mapping:
+// its subscripts as NumericAffine functions of the loop variables, and the
+// owner of the element it touches in a given iteration.
+
+#include "estimate/iteration-space.h"
+#include "mapping/mapping.h"
+
+#include <optional>
+
+namespace ps::estimate {
+
+struct ReferencePlan {
+  const program::ArrayReference* ref = nullptr;
+  const mapping::ArrayMapping* map = nullptr; // nullptr: replicated (a copy everywhere)
+  std::vector<NumericAffine> subscripts;      // one per array dimension
+  std::vector<std::int64_t> lower, extent;    // declared bounds, for linear element numbers
+  int elementBytes = 8;
+
+  /// Element index touched at iteration `values`.
+  void element(const std::vector<std::int64_t>& values, std::int64_t* index) const;
+  /// Column-major element number of `index` within the declared bounds.
+  std::int64_t linear(const std::int64_t* index) const;
+};
+
+/// Builds the plan; nullopt with `error` when a subscript is not affine or
+/// cannot be evaluated.
+std::optional<ReferencePlan> planReference(const program::ArrayReference& ref, const program::Unit& unit,
+                                           const IterationSpace& space, const mapping::Mapping& mapping,
+                                           const symbolic::Bindings& values, std::string* error);
+
+/// Calls f(p) for every linear processor number whose coordinates match
+/// `coords` (-1 matches every coordinate of that dimension).
+template <typename F>
+void forEachProcessor(const mapping::ProcessorsArrangement& procs, const std::int64_t* coords, F&& f)
+{
+  std::vector<std::int64_t> c(procs.rank());
+  const auto total = procs.count();
+  bool fixed = true;
+  for (int d = 0; d < procs.rank(); ++d)
+    fixed = fixed && coords[d] >= 0;
+  if (fixed) {
+    c.assign(coords, coords + procs.rank());
+    f(procs.linear(c));
+    return;
+  }
+  for (std::int64_t p = 0; p < total; ++p) {
+    std::int64_t rest = p;
+    bool match = true;
+    for (int d = 0; d < procs.rank() && match; ++d) {
+      const auto cd = rest % procs.shape[d];
+      rest /= procs.shape[d];
+      match = coords[d] < 0 || coords[d] == cd;
+    }
+    if (match)
+      f(p);
+  }
+}
+
+} // namespace ps::estimate

@@ -1,0 +1,126 @@
+#include "estimate/report.h"
+
+#include <cstdio>
+#include <set>
+
+namespace ps::estimate {
+namespace {
+
+nlohmann::json pointJson(const Estimate& e, const symbolic::Bindings& values)
+{
+  nlohmann::json params = nlohmann::json::object();
+  for (const auto& [name, value] : values)
+    params[name] = value;
+  params["P"] = e.processors;
+  nlohmann::json comm = nlohmann::json::array();
+  for (const auto& r : e.comm.records)
+    comm.push_back({{"array", r.array}, {"reference", r.reference}, {"pattern", r.pattern}, {"line", r.line},
+                    {"placement", r.placement}, {"instances", r.instances}, {"messages", r.messages},
+                    {"bytes", r.bytes}, {"time_s", r.time}});
+  return {{"P", e.processors}, {"arrangement", e.arrangement}, {"params", params},
+          {"work_per_proc", e.workPerProc}, {"work_max", e.workMax}, {"work_min", e.workMin}, {"wd", e.wd},
+          {"nt", e.nt}, {"nt_max_per_proc", e.ntMaxPerProc}, {"nt_per_proc", e.comm.messagesPerProc},
+          {"td_bytes", e.tdBytes}, {"tt_s", e.tt}, {"ct_s", e.ct}, {"time_s", e.time}, {"comm", comm},
+          {"notes", e.notes}};
+}
+
+std::string format(const char* fmt, double a)
+{
+  char buf[64];
+  std::snprintf(buf, sizeof buf, fmt, a);
+  return buf;
+}
+
+std::string pad(std::string s, std::size_t width)
+{
+  if (s.size() < width)
+    s.insert(0, width - s.size(), ' ');
+  return s;
+}
+
+std::string variantTable(const VariantResult& v)
+{
+  std::string out = "Variant " + v.name + ": " + v.spec + "\n  mapping: " + v.mapping + "\n";
+  out += "  " + pad("P", 7) + pad("time ms", 12) + pad("CT ms", 11) + pad("TT ms", 11) + pad("comm %", 8) +
+         pad("wd", 8) + pad("NT", 8) + pad("TD KB", 10) + pad("work max", 10) + pad("work min", 10) + "\n";
+  for (const auto& p : v.points) {
+    const double commShare = p.time > 0 ? 100.0 * p.tt / p.time : 0.0;
+    out += "  " + pad(p.arrangement, 7) + pad(format("%.4f", p.time * 1e3), 12) + pad(format("%.4f", p.ct * 1e3), 11) +
+           pad(format("%.4f", p.tt * 1e3), 11) + pad(format("%.1f", commShare), 8) + pad(format("%.3f", p.wd), 8) +
+           pad(std::to_string(p.nt), 8) + pad(format("%.1f", static_cast<double>(p.tdBytes) / 1024.0), 10) +
+           pad(format("%.0f", p.workMax), 10) + pad(format("%.0f", p.workMin), 10) + "\n";
+  }
+  if (!v.points.empty()) {
+    const auto& last = v.points.back();
+    if (!last.comm.records.empty())
+      out += "  communication at P=" + last.arrangement + ":\n";
+    for (const auto& r : last.comm.records) {
+      out += "    line " + std::to_string(r.line) + "  " + r.reference + "  " + r.pattern + ", " +
+             std::to_string(r.messages) + " messages, " + std::to_string(r.bytes) + " bytes, " +
+             (r.placement == 0 ? std::string("hoisted before the nest")
+                               : "inside " + std::to_string(r.placement) + " loop" + (r.placement > 1 ? "s" : "")) +
+             "\n";
+    }
+  }
+  return out;
+}
+
+} // namespace
+
+nlohmann::json toJson(const ComparisonResult& result, const std::string& file, const machine::MachineProfile& machine)
+{
+  nlohmann::json j;
+  j["file"] = file;
+  j["machine"] = machine.name;
+  if (result.loop) {
+    std::vector<std::string> vars;
+    for (const auto& l : result.unit->loops) {
+      bool inside = l.id == result.loop->id;
+      for (int p = l.parent; p >= 0 && !inside; p = result.unit->loops[p].parent)
+        inside = p == result.loop->id;
+      if (inside && !l.variable.empty() && std::find(vars.begin(), vars.end(), l.variable) == vars.end())
+        vars.push_back(l.variable);
+    }
+    j["loop"] = {{"line", result.loop->line}, {"end_line", result.loop->endLine}, {"unit", result.unit->name},
+                 {"variables", vars}};
+  }
+  j["values"] = result.values;
+  j["variants"] = nlohmann::json::array();
+  for (const auto& v : result.variants) {
+    nlohmann::json points = nlohmann::json::array();
+    for (const auto& p : v.points)
+      points.push_back(pointJson(p, result.values));
+    j["variants"].push_back({{"name", v.name}, {"spec", v.spec}, {"mapping", v.mapping}, {"points", points}});
+  }
+  j["errors"] = result.errors;
+  return j;
+}
+
+std::string toText(const ComparisonResult& result, const std::string& file, const machine::MachineProfile& machine)
+{
+  std::string out = "PartScope estimate of " + file;
+  if (result.loop)
+    out += ", loop at line " + std::to_string(result.loop->line) + " (DO " + result.loop->variable + ") in '" +
+           result.unit->name + "'";
+  out += "\nmachine: " + machine.name + " (" + machine.title + ")\n";
+  if (!result.values.empty()) {
+    out += "values:";
+    for (const auto& [name, value] : result.values)
+      out += " " + name + "=" + std::to_string(value);
+    out += "\n";
+  }
+  for (const auto& v : result.variants)
+    out += "\n" + variantTable(v);
+  std::set<std::string> notes;
+  for (const auto& v : result.variants)
+    for (const auto& p : v.points)
+      notes.insert(p.notes.begin(), p.notes.end());
+  if (!notes.empty()) {
+    out += "\nnotes:\n";
+    for (const auto& n : notes)
+      out += "  - " + n + "\n";
+  }
+  return out;
+}
+
+} // namespace ps::estimate

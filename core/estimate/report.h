@@ -1,0 +1,26 @@
+#pragma once
+// Reports of a comparison: JSON (the stable interface of partscope-cli
+// --json, the GUI and tests) and a human-readable table.
+
+#include "estimate/comparison.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace ps::estimate {
+
+/// {"file", "loop": {"line", "variables"}, "machine", "values",
+///  "variants": [{"name", "spec", "mapping", "points": [{"P", "arrangement",
+///  "params", "work_per_proc", "work_max", "work_min", "wd", "nt",
+///  "nt_max_per_proc", "nt_per_proc", "td_bytes", "tt_s", "ct_s", "time_s",
+///  "comm": [{"array", "reference", "pattern", "line", "placement",
+///  "instances", "messages", "bytes", "time_s"}], "notes"}]}]}.
+/// Times in seconds, data in bytes, work in statement instances.
+nlohmann::json toJson(const ComparisonResult& result, const std::string& file, const machine::MachineProfile& machine);
+
+/// A table per variant (time, CT, TT, comm %, wd, NT, TD, work) plus the
+/// communication records at the largest P and the notes.
+std::string toText(const ComparisonResult& result, const std::string& file, const machine::MachineProfile& machine);
+
+} // namespace ps::estimate

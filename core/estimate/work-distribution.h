@@ -1,0 +1,38 @@
+#pragma once
+// Work per processor under the owner-computes rule, and the work
+// distribution goodness. Source: P3T+, Defs. 3.1-3.3.
+
+#include "estimate/reference-plan.h"
+
+#include <vector>
+
+namespace ps::estimate {
+
+/// How often each processor executes one statement (statement instances,
+/// weighted by the statement's branch probability).
+struct StatementWork {
+  int statementId = 0;
+  int line = 0;
+  std::vector<double> work; // per processor, in processor order 0..P-1
+  double frequency = 0;     // executions in the sequential program
+  double wd = 0;            // Def. 3.2
+  bool replicated = false;  // executed by every processor
+};
+
+/// Counts work(S, p) for every processor p. `owner` is the reference whose
+/// owner executes S (the left-hand side, or a reduction's operand); nullptr
+/// means every processor executes every iteration.
+/// Exact for affine nests: the innermost loop is counted per processor with
+/// the closed-form ownership count of its distribution format, deeper cases
+/// are enumerated.
+StatementWork countWork(const IterationSpace& space, const ReferencePlan* owner, const mapping::Mapping& mapping,
+                        double probability);
+
+/// Def. 3.2: wd(S) = stddev_p(work(S,p)) / owork(S), owork(S) = mean over the
+/// processors in P^A; 0 when there is no work. Range 0 <= wd <= |P^A| - 1.
+double workDistributionGoodness(const std::vector<double>& work);
+
+/// Def. 3.3: wd(E) = sum_S freq(S) / sum_S' freq(S') * wd(S).
+double loopGoodness(const std::vector<StatementWork>& statements);
+
+} // namespace ps::estimate

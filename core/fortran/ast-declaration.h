@@ -1,0 +1,59 @@
+#pragma once
+// Specification statements. Source: Fortran 90 standard, section 5 (type
+// declarations with attributes, DIMENSION, PARAMETER, IMPLICIT, COMMON,
+// EXTERNAL, INTRINSIC, SAVE, DATA); F77 REAL*8 style kinds.
+
+#include "fortran/ast-expression.h"
+
+#include <optional>
+#include <vector>
+
+namespace ps::fortran {
+
+enum class BaseType { Integer, Real, DoublePrecision, Complex, DoubleComplex, Logical, Character };
+
+struct TypeSpec {
+  BaseType base = BaseType::Real;
+  int kindBytes = 0; // from *8 or (kind=8); 0 means the default
+  SourceRange range;
+};
+
+/// Bytes of one element of `type` (defaults: INTEGER/REAL/LOGICAL 4, DOUBLE
+/// PRECISION 8, COMPLEX 8, DOUBLE COMPLEX 16, CHARACTER 1).
+int elementBytes(const TypeSpec& type);
+const char* baseTypeName(BaseType base);
+
+/// lower:upper of one dimension; lower Missing means 1; upper Star means
+/// assumed size; upper Missing means deferred shape (':').
+struct DimSpec {
+  Expr lower;
+  Expr upper;
+};
+
+struct EntityDecl {
+  std::string name;
+  SourceRange range;
+  std::vector<DimSpec> dims;
+  Expr init; // PARAMETER value or initializer; Missing when none
+};
+
+enum class DeclKind { Type, Dimension, Parameter, Implicit, ImplicitNone, Common, External, Intrinsic, Save, Data, Other };
+
+struct ImplicitRule {
+  TypeSpec type;
+  char first = 'a';
+  char last = 'z';
+};
+
+struct Declaration {
+  DeclKind kind = DeclKind::Other;
+  SourceRange range;
+  std::optional<TypeSpec> type;        // Type
+  bool parameterAttribute = false;     // Type with PARAMETER attribute
+  std::vector<EntityDecl> entities;    // Type, Dimension, Parameter, Common, External, ...
+  std::string commonName;              // Common ("" for blank common)
+  std::vector<ImplicitRule> implicitRules;
+  std::string keyword;                 // Other: the statement's keyword
+};
+
+} // namespace ps::fortran

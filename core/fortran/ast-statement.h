@@ -1,0 +1,60 @@
+#pragma once
+// Executable statements and constructs. Source: Fortran 90 standard,
+// sections 7.5 (assignment), 8.1 (IF and DO constructs), 8.2 (GO TO),
+// 9 (I/O, kept opaque), 12.4 (CALL); labelled DO with shared terminal
+// statements from F77 section 11.10.
+
+#include "fortran/ast-directive.h"
+#include "fortran/ast-expression.h"
+
+#include <optional>
+#include <vector>
+
+namespace ps::fortran {
+
+enum class StmtKind {
+  Assignment, // lhs = rhs
+  Do,         // DO [label] var = lower, upper [, step]; body
+  DoWhile,    // DO [label] WHILE (condition); body
+  If,         // block IF construct; branches
+  LogicalIf,  // IF (condition) action; body[0] is the action
+  Continue,
+  Call,       // name, args
+  Goto,       // targets (unstructured: flagged by the program model)
+  Return,
+  Stop,
+  Exit,
+  Cycle,
+  Io,         // READ/WRITE/PRINT/FORMAT/OPEN/CLOSE...: name holds the keyword
+};
+
+struct Stmt;
+
+/// One branch of a block IF: condition (Missing for ELSE) and body.
+struct IfBranch {
+  Expr condition;
+  SourceRange range;
+  std::vector<Stmt> body;
+};
+
+struct Stmt {
+  StmtKind kind = StmtKind::Continue;
+  SourceRange range; // the statement line (for constructs: the opening line)
+  int label = 0;     // statement label, 0 if none
+
+  Expr lhs, rhs;                   // Assignment
+  std::string name;                // Do: variable; Call: subroutine; Io: keyword
+  Expr lower, upper, step;         // Do (step Missing when absent)
+  Expr condition;                  // DoWhile, LogicalIf
+  int doLabel = 0;                 // Do/DoWhile: terminal label, 0 for END DO form
+  std::vector<Stmt> body;          // Do/DoWhile body; LogicalIf action
+  std::vector<IfBranch> branches;  // If
+  std::vector<Expr> args;          // Call
+  std::vector<int> targets;        // Goto
+  SourceRange endRange;            // END DO / END IF / terminal statement
+  std::optional<Directive> independent; // INDEPENDENT directive before a DO
+};
+
+const char* stmtKindName(StmtKind kind);
+
+} // namespace ps::fortran

@@ -1,0 +1,42 @@
+#pragma once
+// Program units and the parse of a whole file. Source: Fortran 90 standard,
+// section 11 (main program, external subprograms).
+
+#include "fortran/ast-statement.h"
+#include "fortran/diagnostic.h"
+#include "fortran/prescanner.h"
+
+#include <memory>
+
+namespace ps::fortran {
+
+enum class UnitKind { Program, Subroutine, Function, BlockData };
+
+const char* unitKindName(UnitKind kind);
+
+struct ProgramUnit {
+  UnitKind kind = UnitKind::Program;
+  std::string name;
+  SourceRange range;                 // from the header (or first statement) to END
+  std::vector<std::string> dummies;  // dummy arguments
+  std::optional<TypeSpec> resultType;
+  std::vector<Declaration> declarations;
+  std::vector<Directive> directives; // all but INDEPENDENT (attached to DO)
+  std::vector<Stmt> body;
+};
+
+/// The result of parsing one file: the original text, the cooked text, the
+/// units and every diagnostic. Movable; ranges stay valid with it.
+struct ParsedFile {
+  std::unique_ptr<SourceFile> file;
+  SourceForm form = SourceForm::Free;
+  std::unique_ptr<PrescanResult> prescan;
+  std::vector<ProgramUnit> units;
+  std::vector<Diagnostic> diagnostics;
+
+  const CookedSource& cooked() const { return prescan->cooked; }
+  /// Original 1-based line where a cooked range starts.
+  int line(SourceRange range) const { return cooked().lineColumn(range).line; }
+};
+
+} // namespace ps::fortran

@@ -1,0 +1,115 @@
+#pragma once
+// Private to the parser: a cursor over one statement's tokens. A syntax error
+// throws StatementError, which the statement loop turns into a diagnostic and
+// then resumes at the next statement (the exception never leaves the parser).
+
+#include "fortran/ast-expression.h"
+#include "fortran/token.h"
+
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace ps::fortran::detail {
+
+struct StatementError {
+  SourceRange range;
+  std::string message;
+};
+
+class Cursor {
+public:
+  Cursor(const std::vector<Token>& tokens, const std::set<std::string>& arrays)
+    : m_tokens(tokens), m_arrays(arrays) {}
+
+  const Token& peek(std::size_t ahead = 0) const
+  {
+    const auto i = std::min(m_pos + ahead, m_tokens.size() - 1);
+    return m_tokens[i];
+  }
+  const Token& next()
+  {
+    const Token& t = peek();
+    if (m_pos + 1 < m_tokens.size())
+      ++m_pos;
+    return t;
+  }
+  bool atEnd() const { return peek().kind == TokenKind::End; }
+  std::size_t position() const { return m_pos; }
+  void reset(std::size_t pos) { m_pos = pos; }
+
+  bool acceptPunct(std::string_view p)
+  {
+    if (!peek().isPunct(p))
+      return false;
+    next();
+    return true;
+  }
+  bool acceptOp(std::string_view op)
+  {
+    if (!peek().isOp(op))
+      return false;
+    next();
+    return true;
+  }
+  bool acceptName(std::string_view name)
+  {
+    if (!peek().isName(name))
+      return false;
+    next();
+    return true;
+  }
+
+  const Token& expectPunct(std::string_view p, const char* what)
+  {
+    if (!peek().isPunct(p))
+      fail(std::string("Expected '") + std::string(p) + "' " + what);
+    return next();
+  }
+  const Token& expectOp(std::string_view op, const char* what)
+  {
+    if (!peek().isOp(op))
+      fail(std::string("Expected '") + std::string(op) + "' " + what);
+    return next();
+  }
+  std::string expectName(const char* what)
+  {
+    if (peek().kind != TokenKind::Identifier)
+      fail(std::string("Expected ") + what);
+    return next().text;
+  }
+  void expectEnd()
+  {
+    if (!atEnd())
+      fail("Unexpected '" + describe(peek()) + "' at the end of the statement");
+  }
+
+  [[noreturn]] void fail(std::string message) const { throw StatementError{peek().range, std::move(message)}; }
+
+  bool isArray(const std::string& name) const { return m_arrays.count(name) != 0; }
+
+  static std::string describe(const Token& t)
+  {
+    switch (t.kind) {
+    case TokenKind::End: return "end of statement";
+    case TokenKind::String: return "'" + t.text + "'";
+    case TokenKind::Bad: return t.text;
+    default: return t.text;
+    }
+  }
+
+private:
+  const std::vector<Token>& m_tokens;
+  const std::set<std::string>& m_arrays;
+  std::size_t m_pos = 0;
+};
+
+/// Parses an expression (Fortran 90 precedence, section 7.1.1.8).
+Expr parseExpr(Cursor& c);
+/// Parses a subscript or actual argument: expression, triplet or '*'.
+Expr parseSubscript(Cursor& c);
+/// Parses '(' list ')' of subscripts after a name; the '(' is next.
+std::vector<Expr> parseParenList(Cursor& c);
+
+} // namespace ps::fortran::detail

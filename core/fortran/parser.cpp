@@ -1,0 +1,348 @@
+#include "fortran/parser.h"
+
+#include "fortran/statement-parser.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace ps::fortran {
+namespace {
+
+using detail::LineKind;
+using detail::ParsedLine;
+
+bool isLoop(const Stmt& s) { return s.kind == StmtKind::Do || s.kind == StmtKind::DoWhile; }
+
+/// Nests parsed statements into program units, DO loops and IF constructs.
+class UnitBuilder {
+public:
+  explicit UnitBuilder(ParsedFile& out) : m_out(out) {}
+
+  void statement(const LogicalStatement& logical)
+  {
+    const auto tokens = tokenize(m_out.cooked(), logical.range);
+    detail::Cursor c(tokens, m_arrays);
+    if (logical.isDirective) {
+      directive(c, logical.range);
+      return;
+    }
+    int label = 0;
+    if (c.peek().kind == TokenKind::Integer && !c.peek(1).isOp("=")) {
+      label = std::stoi(c.next().text.substr(0, 9));
+      if (c.atEnd()) {
+        error(logical.range, "Statement label " + std::to_string(label) + " has no statement");
+        return;
+      }
+    }
+    try {
+      ParsedLine line = detail::parseStatement(c);
+      line.label = label;
+      line.range = logical.range;
+      apply(std::move(line));
+    } catch (const detail::StatementError& e) {
+      error(e.range, e.message);
+      recover(tokens, label, logical.range);
+    }
+  }
+
+  void finish()
+  {
+    if (!m_unit)
+      return;
+    if (m_hasHeader)
+      error({m_unit->range.begin, m_unit->range.begin}, "Program unit '" + m_unit->name + "' has no END statement");
+    endUnit(static_cast<std::uint32_t>(m_out.cooked().text().size()));
+  }
+
+private:
+  void error(SourceRange range, std::string message, Severity severity = Severity::Error)
+  {
+    m_out.diagnostics.push_back(Diagnostic::at(m_out.cooked(), range, severity, std::move(message)));
+  }
+
+  int line(SourceRange range) const { return m_out.line(range); }
+
+  ProgramUnit& unit(SourceRange at)
+  {
+    if (!m_unit) { // F77 allows a main program without a PROGRAM statement
+      m_unit.emplace();
+      m_unit->name = "main";
+      m_unit->range = at;
+      m_hasHeader = false;
+    }
+    return *m_unit;
+  }
+
+  void directive(detail::Cursor& c, SourceRange range)
+  {
+    try {
+      Directive d = detail::parseDirective(c);
+      d.range = range;
+      if (d.kind == DirectiveKind::Unsupported)
+        error(range, "HPF directive '" + upper(d.keyword) + "' is not supported and is ignored", Severity::Warning);
+      if (d.kind == DirectiveKind::Independent)
+        m_pendingIndependent = std::move(d);
+      else
+        unit(range).directives.push_back(std::move(d));
+    } catch (const detail::StatementError& e) {
+      error(e.range, e.message);
+    }
+  }
+
+  static std::string upper(std::string s)
+  {
+    for (auto& ch : s)
+      ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    return s;
+  }
+
+  void apply(ParsedLine&& line)
+  {
+    switch (line.kind) {
+    case LineKind::UnitBegin: beginUnit(std::move(line)); break;
+    case LineKind::UnitEnd: endUnit(line.range.end); break;
+    case LineKind::Declaration: declaration(std::move(line)); break;
+    case LineKind::Exec: executable(std::move(line)); break;
+    case LineKind::IfThen: ifThen(std::move(line)); break;
+    case LineKind::ElseIf:
+    case LineKind::Else: elseBranch(std::move(line)); break;
+    case LineKind::EndIf: endIf(line); break;
+    case LineKind::EndDo: endDo(line); break;
+    case LineKind::Directive:
+    case LineKind::Empty: break;
+    }
+  }
+
+  void beginUnit(ParsedLine&& line)
+  {
+    if (m_unit) {
+      error(line.range, "Program unit '" + m_unit->name + "' has no END statement before this one");
+      endUnit(line.range.begin);
+    }
+    m_unit.emplace();
+    m_unit->kind = line.unitKind;
+    m_unit->name = line.name;
+    m_unit->dummies = std::move(line.dummies);
+    m_unit->resultType = line.resultType;
+    m_unit->range = line.range;
+    m_hasHeader = true;
+  }
+
+  void endUnit(std::uint32_t end)
+  {
+    if (!m_unit)
+      return;
+    while (!m_stack.empty()) {
+      const Stmt& open = m_stack.back();
+      error(open.range, std::string(isLoop(open) ? "DO loop" : "IF construct") + " starting at line " +
+                            std::to_string(line(open.range)) + " is not closed before END");
+      closeTop(open.range);
+    }
+    m_unit->range.end = end;
+    m_out.units.push_back(std::move(*m_unit));
+    m_unit.reset();
+    m_arrays.clear();
+    m_pendingIndependent.reset();
+  }
+
+  void declaration(ParsedLine&& line)
+  {
+    line.decl.range = line.range;
+    for (const auto& e : line.decl.entities) {
+      if (!e.dims.empty())
+        m_arrays.insert(e.name);
+    }
+    unit(line.range).declarations.push_back(std::move(line.decl));
+  }
+
+  void executable(ParsedLine&& line)
+  {
+    Stmt s = std::move(line.stmt);
+    s.label = line.label;
+    s.range = line.range;
+    unit(line.range);
+    if (isLoop(s)) {
+      s.independent = std::move(m_pendingIndependent);
+      m_pendingIndependent.reset();
+      m_stack.push_back(std::move(s));
+      return;
+    }
+    append(std::move(s));
+    closeLabel(line.label, line.range);
+  }
+
+  void append(Stmt s)
+  {
+    if (m_stack.empty()) {
+      unit(s.range).body.push_back(std::move(s));
+      return;
+    }
+    Stmt& top = m_stack.back();
+    if (top.kind == StmtKind::If)
+      top.branches.back().body.push_back(std::move(s));
+    else
+      top.body.push_back(std::move(s));
+  }
+
+  void closeTop(SourceRange endRange)
+  {
+    Stmt s = std::move(m_stack.back());
+    m_stack.pop_back();
+    s.endRange = endRange;
+    if (s.kind == StmtKind::If)
+      s.branches.back().range.end = endRange.begin;
+    append(std::move(s));
+  }
+
+  /// A statement labelled `label` ends every DO loop whose terminal label it is.
+  void closeLabel(int label, SourceRange range)
+  {
+    if (label == 0)
+      return;
+    while (true) {
+      auto it = std::find_if(m_stack.rbegin(), m_stack.rend(),
+                             [label](const Stmt& s) { return isLoop(s) && s.doLabel == label; });
+      if (it == m_stack.rend())
+        return;
+      while (&m_stack.back() != &*it) {
+        const Stmt& inner = m_stack.back();
+        error(inner.range, std::string(isLoop(inner) ? "DO loop" : "IF construct") + " starting at line " +
+                               std::to_string(line(inner.range)) + " is not closed before label " +
+                               std::to_string(label) + " ends the enclosing DO loop");
+        closeTop(range);
+      }
+      closeTop(range);
+    }
+  }
+
+  void ifThen(ParsedLine&& line)
+  {
+    unit(line.range);
+    Stmt s;
+    s.kind = StmtKind::If;
+    s.range = line.range;
+    s.label = line.label;
+    s.branches.push_back({std::move(line.condition), line.range, {}});
+    m_stack.push_back(std::move(s));
+  }
+
+  void elseBranch(ParsedLine&& line)
+  {
+    const bool isElseIf = line.kind == LineKind::ElseIf;
+    if (m_stack.empty() || m_stack.back().kind != StmtKind::If) {
+      error(line.range, std::string(isElseIf ? "ELSE IF" : "ELSE") + " has no matching IF (...) THEN");
+      return;
+    }
+    auto& branches = m_stack.back().branches;
+    branches.back().range.end = line.range.begin;
+    branches.push_back({std::move(line.condition), line.range, {}});
+  }
+
+  void endIf(const ParsedLine& line)
+  {
+    if (m_stack.empty() || m_stack.back().kind != StmtKind::If) {
+      error(line.range, "END IF has no matching IF (...) THEN");
+      return;
+    }
+    closeTop(line.range);
+    closeLabel(line.label, line.range);
+  }
+
+  void endDo(const ParsedLine& line)
+  {
+    if (m_stack.empty() || !isLoop(m_stack.back()) ||
+        (m_stack.back().doLabel != 0 && m_stack.back().doLabel != line.label)) {
+      error(line.range, "END DO has no matching DO");
+      closeLabel(line.label, line.range);
+      return;
+    }
+    closeTop(line.range);
+    closeLabel(line.label, line.range);
+  }
+
+  /// After a syntax error keep the construct structure intact: a broken DO or
+  /// IF-THEN header still opens its construct, and a label still closes loops.
+  void recover(const std::vector<Token>& tokens, int label, SourceRange range)
+  {
+    const std::size_t first = label != 0 ? 1 : 0;
+    const Token& keyword = tokens[first];
+    if (keyword.isName("do")) {
+      Stmt s;
+      s.kind = StmtKind::DoWhile;
+      s.range = range;
+      s.label = label;
+      if (tokens[first + 1].kind == TokenKind::Integer)
+        s.doLabel = std::stoi(tokens[first + 1].text.substr(0, 9));
+      unit(range);
+      m_stack.push_back(std::move(s));
+      return;
+    }
+    if (keyword.isName("if") && tokens.size() >= 2 && tokens[tokens.size() - 2].isName("then")) {
+      ParsedLine line;
+      line.range = range;
+      line.label = label;
+      ifThen(std::move(line));
+      return;
+    }
+    if (label != 0 && m_unit)
+      closeLabel(label, range);
+  }
+
+  ParsedFile& m_out;
+  std::optional<ProgramUnit> m_unit;
+  bool m_hasHeader = false;
+  std::vector<Stmt> m_stack;
+  std::set<std::string> m_arrays;
+  std::optional<Directive> m_pendingIndependent;
+};
+
+} // namespace
+
+ParsedFile parseSource(std::string path, std::string text, const ParseOptions& options)
+{
+  ParsedFile out;
+  out.form = options.form.value_or(formFromPath(path).value_or(SourceForm::Free));
+  out.file = std::make_unique<SourceFile>(std::move(path), std::move(text));
+  out.prescan = std::make_unique<PrescanResult>(prescan(*out.file, out.form));
+  out.diagnostics = out.prescan->diagnostics;
+  UnitBuilder builder(out);
+  for (const auto& statement : out.prescan->statements)
+    builder.statement(statement);
+  builder.finish();
+  std::stable_sort(out.diagnostics.begin(), out.diagnostics.end(),
+                   [](const Diagnostic& a, const Diagnostic& b) { return a.range().begin < b.range().begin; });
+  return out;
+}
+
+std::optional<std::string> readTextFile(const std::string& path, std::string* error)
+{
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    if (error)
+      *error = "Cannot read '" + path + "': " + std::strerror(errno);
+    return std::nullopt;
+  }
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  if (in.bad()) {
+    if (error)
+      *error = "Cannot read '" + path + "'";
+    return std::nullopt;
+  }
+  return buffer.str();
+}
+
+ParseFileResult parseFile(const std::string& path, const ParseOptions& options)
+{
+  ParseFileResult result;
+  auto text = readTextFile(path, &result.error);
+  if (text)
+    result.parsed = parseSource(path, std::move(*text), options);
+  return result;
+}
+
+} // namespace ps::fortran

@@ -1,0 +1,32 @@
+#pragma once
+// The Fortran/HPF front end's entry points: text or file in, ParsedFile out.
+// Error tolerant: a bad statement becomes a diagnostic and parsing resumes at
+// the next statement, so one broken line never hides the loops after it.
+
+#include "fortran/ast-unit.h"
+
+#include <optional>
+#include <string>
+
+namespace ps::fortran {
+
+struct ParseOptions {
+  /// Source form; when absent it comes from the file name, else free form.
+  std::optional<SourceForm> form;
+};
+
+/// Parses `text` as the contents of `path`. Never fails.
+ParsedFile parseSource(std::string path, std::string text, const ParseOptions& options = {});
+
+/// Reads and parses `path`. On an unreadable file, `parsed` is empty and
+/// `error` says why ("Cannot read 'x': No such file or directory").
+struct ParseFileResult {
+  std::optional<ParsedFile> parsed;
+  std::string error;
+};
+ParseFileResult parseFile(const std::string& path, const ParseOptions& options = {});
+
+/// Reads a whole file; nullopt with `error` set when it cannot be read.
+std::optional<std::string> readTextFile(const std::string& path, std::string* error);
+
+} // namespace ps::fortran

@@ -1,0 +1,357 @@
+#include "fortran/prescanner.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace ps::fortran {
+namespace {
+
+constexpr std::size_t kFixedFormLastColumn = 72;
+
+struct PhysicalLine {
+  std::string_view text; // without the newline or a trailing '\r'
+  std::uint32_t offset = 0;
+};
+
+std::vector<PhysicalLine> splitLines(const std::string& text)
+{
+  std::vector<PhysicalLine> lines;
+  std::size_t begin = 0;
+  while (begin < text.size()) {
+    auto end = text.find('\n', begin);
+    if (end == std::string::npos)
+      end = text.size();
+    auto line = std::string_view(text).substr(begin, end - begin);
+    if (!line.empty() && line.back() == '\r')
+      line.remove_suffix(1);
+    lines.push_back({line, static_cast<std::uint32_t>(begin)});
+    begin = end + 1;
+  }
+  return lines;
+}
+
+bool isBlank(std::string_view s)
+{
+  return std::all_of(s.begin(), s.end(), [](char c) { return c == ' ' || c == '\t'; });
+}
+
+bool startsWithNoCase(std::string_view s, std::string_view prefix)
+{
+  if (s.size() < prefix.size())
+    return false;
+  for (std::size_t i = 0; i < prefix.size(); ++i) {
+    if (std::toupper(static_cast<unsigned char>(s[i])) != prefix[i])
+      return false;
+  }
+  return true;
+}
+
+/// Accumulates the characters of one logical statement, tracking character
+/// strings so that '!' and ';' inside them are kept.
+class StatementBuilder {
+public:
+  explicit StatementBuilder(PrescanResult& out) : m_out(out) {}
+
+  bool active() const { return m_active; }
+  bool directive() const { return m_directive; }
+  bool inString() const { return m_quote != 0; }
+
+  void start(bool directive)
+  {
+    flush();
+    m_active = true;
+    m_directive = directive;
+    m_quote = 0;
+  }
+
+  /// Adds body characters; stops at a '!' comment. Returns the count consumed.
+  void add(std::string_view text, std::uint32_t origin)
+  {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      const char c = text[i];
+      const auto at = origin + static_cast<std::uint32_t>(i);
+      if (m_quote != 0) {
+        if (c == m_quote)
+          m_quote = 0;
+      } else if (c == '\'' || c == '"') {
+        m_quote = c;
+      } else if (c == '!') {
+        return;
+      } else if (c == ';' && !m_directive) {
+        flush();
+        start(false);
+        continue;
+      }
+      m_chars.push_back({c, at});
+    }
+  }
+
+  void flush()
+  {
+    if (!m_active)
+      return;
+    m_active = false;
+    const auto first = std::find_if(m_chars.begin(), m_chars.end(), [](auto& p) { return p.first != ' ' && p.first != '\t'; });
+    if (first == m_chars.end()) {
+      m_chars.clear();
+      return;
+    }
+    const auto begin = static_cast<std::uint32_t>(m_out.cooked.text().size());
+    for (const auto& [c, at] : m_chars)
+      m_out.cooked.put(c == '\t' ? ' ' : c, at);
+    const auto end = static_cast<std::uint32_t>(m_out.cooked.text().size());
+    m_out.cooked.put('\n', m_chars.back().second + 1);
+    m_out.statements.push_back({{begin, end}, m_directive});
+    m_chars.clear();
+  }
+
+private:
+  PrescanResult& m_out;
+  std::vector<std::pair<char, std::uint32_t>> m_chars;
+  bool m_active = false;
+  bool m_directive = false;
+  char m_quote = 0;
+};
+
+// ---- fixed form ---------------------------------------------------------
+
+bool isFixedDirectiveSentinel(std::string_view line)
+{
+  return startsWithNoCase(line, "CHPF$") || startsWithNoCase(line, "*HPF$") || startsWithNoCase(line, "!HPF$");
+}
+
+bool isFixedComment(std::string_view line)
+{
+  if (line.empty() || isBlank(line))
+    return true;
+  const char c = line[0];
+  if (c == 'C' || c == 'c' || c == '*' || c == '!')
+    return true;
+  // A '!' as the first non-blank character in columns 1-5 also starts a comment.
+  const auto first = line.find_first_not_of(" \t");
+  return first < 5 && line[first] == '!' && line.find('\t') > first;
+}
+
+struct FixedFields {
+  std::string_view label;
+  bool continuation = false;
+  std::string_view body;
+  std::uint32_t labelOffset = 0;
+  std::uint32_t bodyOffset = 0;
+};
+
+FixedFields splitFixedFields(std::string_view line)
+{
+  FixedFields f;
+  const auto tab = line.find('\t');
+  if (tab != std::string_view::npos && tab < 6) {
+    // DEC tab form: label before the tab, a digit 1-9 after it continues.
+    f.label = line.substr(0, tab);
+    auto rest = line.substr(tab + 1);
+    f.bodyOffset = static_cast<std::uint32_t>(tab + 1);
+    if (!rest.empty() && rest[0] >= '1' && rest[0] <= '9') {
+      f.continuation = true;
+      rest.remove_prefix(1);
+      ++f.bodyOffset;
+    }
+    f.body = rest;
+  } else {
+    f.label = line.substr(0, std::min<std::size_t>(5, line.size()));
+    f.continuation = line.size() > 5 && line[5] != ' ' && line[5] != '0';
+    f.bodyOffset = 6;
+    f.body = line.size() > 6 ? line.substr(6) : std::string_view{};
+  }
+  if (f.bodyOffset + f.body.size() > kFixedFormLastColumn)
+    f.body = f.body.substr(0, kFixedFormLastColumn > f.bodyOffset ? kFixedFormLastColumn - f.bodyOffset : 0);
+  return f;
+}
+
+void prescanFixedLine(const PhysicalLine& line, StatementBuilder& builder, PrescanResult& out)
+{
+  const bool directive = isFixedDirectiveSentinel(line.text);
+  if (!directive && isFixedComment(line.text))
+    return;
+  const auto fields = splitFixedFields(line.text);
+  if (fields.continuation) {
+    if (!builder.active() || builder.directive() != directive) {
+      out.diagnostics.emplace_back(FileRange{line.offset, line.offset + 6}, Severity::Error,
+                                   "Continuation line has no statement to continue");
+      return;
+    }
+    builder.add(fields.body, line.offset + fields.bodyOffset);
+    return;
+  }
+  builder.start(directive);
+  if (!directive) {
+    const auto label = fields.label;
+    const auto first = label.find_first_not_of(" \t");
+    if (first != std::string_view::npos) {
+      for (std::size_t i = first; i < label.size(); ++i) {
+        const char c = label[i];
+        if (c != ' ' && !std::isdigit(static_cast<unsigned char>(c))) {
+          const auto at = line.offset + static_cast<std::uint32_t>(i);
+          out.diagnostics.emplace_back(FileRange{at, at + 1}, Severity::Error,
+                                       "Statement label field (columns 1-5) may contain only digits");
+          break;
+        }
+      }
+      // The label goes first in the cooked statement, separated by a blank.
+      builder.add(label.substr(first), line.offset + static_cast<std::uint32_t>(first));
+      builder.add(" ", line.offset + static_cast<std::uint32_t>(label.size()));
+    }
+  }
+  builder.add(fields.body, line.offset + fields.bodyOffset);
+}
+
+// ---- free form ----------------------------------------------------------
+
+/// Position of a continuation '&' ending `text` (outside strings and before a
+/// '!' comment), or npos.
+std::size_t trailingAmpersand(std::string_view text, char quote)
+{
+  std::size_t last = std::string_view::npos;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quote != 0) {
+      if (c == quote)
+        quote = 0;
+      continue;
+    }
+    if (c == '\'' || c == '"')
+      quote = c;
+    else if (c == '!')
+      break;
+    else if (c == '&')
+      last = i;
+    else if (c != ' ' && c != '\t')
+      last = std::string_view::npos;
+  }
+  return last;
+}
+
+char quoteAtEnd(std::string_view text, char quote)
+{
+  for (char c : text) {
+    if (quote != 0) {
+      if (c == quote)
+        quote = 0;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+    } else if (c == '!') {
+      break;
+    }
+  }
+  return quote;
+}
+
+class FreeFormScanner {
+public:
+  FreeFormScanner(StatementBuilder& builder, PrescanResult& out) : m_builder(builder), m_out(out) {}
+
+  void line(const PhysicalLine& line)
+  {
+    auto text = line.text;
+    std::uint32_t offset = line.offset;
+    const auto first = text.find_first_not_of(" \t");
+    if (first == std::string_view::npos)
+      return;
+    bool directive = false;
+    if (text[first] == '!') {
+      if (!startsWithNoCase(text.substr(first), "!HPF$"))
+        return; // comment line; a pending continuation stays pending
+      directive = true;
+      text.remove_prefix(first + 5);
+      offset += static_cast<std::uint32_t>(first + 5);
+    }
+    if (m_continuing) {
+      continueWith(text, offset, directive, line);
+      return;
+    }
+    m_builder.start(directive);
+    addBody(text, offset);
+  }
+
+  void finish() { m_builder.flush(); }
+
+private:
+  void continueWith(std::string_view text, std::uint32_t offset, bool directive, const PhysicalLine& line)
+  {
+    if (directive != m_builder.directive()) {
+      m_out.diagnostics.emplace_back(FileRange{line.offset, line.offset + 1}, Severity::Error,
+                                     "Continued statement is followed by a line of another kind");
+      m_continuing = false;
+      m_builder.start(directive);
+      addBody(text, offset);
+      return;
+    }
+    const auto first = text.find_first_not_of(" \t");
+    if (first != std::string_view::npos && text[first] == '&') {
+      text.remove_prefix(first + 1);
+      offset += static_cast<std::uint32_t>(first + 1);
+    } else if (!m_builder.inString() && first != std::string_view::npos) {
+      text.remove_prefix(first);
+      offset += static_cast<std::uint32_t>(first);
+      m_builder.add(" ", offset); // tokens on two lines stay apart
+    }
+    addBody(text, offset);
+  }
+
+  void addBody(std::string_view text, std::uint32_t offset)
+  {
+    const char quoteBefore = m_builder.inString() ? m_quote : 0;
+    const auto amp = trailingAmpersand(text, quoteBefore);
+    m_continuing = amp != std::string_view::npos;
+    const auto body = m_continuing ? text.substr(0, amp) : text;
+    m_quote = quoteAtEnd(body, quoteBefore);
+    m_builder.add(body, offset);
+    if (!m_continuing)
+      m_builder.flush();
+  }
+
+  StatementBuilder& m_builder;
+  PrescanResult& m_out;
+  bool m_continuing = false;
+  char m_quote = 0;
+};
+
+} // namespace
+
+std::optional<SourceForm> formFromPath(std::string_view path)
+{
+  const auto dot = path.rfind('.');
+  if (dot == std::string_view::npos)
+    return std::nullopt;
+  std::string ext(path.substr(dot + 1));
+  const bool upperF = ext == "F";
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (upperF || ext == "f" || ext == "for" || ext == "f77" || ext == "ftn")
+    return SourceForm::Fixed;
+  if (ext == "f90" || ext == "f95" || ext == "f03" || ext == "hpf")
+    return SourceForm::Free;
+  return std::nullopt;
+}
+
+const char* formName(SourceForm form)
+{
+  return form == SourceForm::Fixed ? "fixed" : "free";
+}
+
+PrescanResult prescan(const SourceFile& file, SourceForm form)
+{
+  PrescanResult out{CookedSource(file), {}, {}};
+  StatementBuilder builder(out);
+  const auto lines = splitLines(file.text());
+  if (form == SourceForm::Fixed) {
+    for (const auto& line : lines)
+      prescanFixedLine(line, builder, out);
+    builder.flush();
+  } else {
+    FreeFormScanner scanner(builder, out);
+    for (const auto& line : lines)
+      scanner.line(line);
+    scanner.finish();
+  }
+  return out;
+}
+
+} // namespace ps::fortran

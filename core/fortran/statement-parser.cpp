@@ -1,0 +1,578 @@
+#include "fortran/statement-parser.h"
+
+#include <algorithm>
+
+namespace ps::fortran::detail {
+namespace {
+
+bool isIoKeyword(const std::string& k)
+{
+  static const char* const io[] = {"read", "write", "print", "format", "open", "close", "rewind",
+                                   "backspace", "inquire", "endfile", "pause"};
+  return std::find(std::begin(io), std::end(io), k) != std::end(io);
+}
+
+/// name [ (...) [ (...) ] ] '=' : an assignment whatever the name is.
+bool looksLikeAssignment(const Cursor& c)
+{
+  if (c.peek().kind != TokenKind::Identifier)
+    return false;
+  std::size_t i = 1;
+  for (int group = 0; group < 2 && c.peek(i).isPunct("("); ++group) {
+    int depth = 0;
+    do {
+      const Token& t = c.peek(i);
+      if (t.kind == TokenKind::End)
+        return false;
+      if (t.isPunct("("))
+        ++depth;
+      else if (t.isPunct(")"))
+        --depth;
+      ++i;
+    } while (depth > 0);
+  }
+  return c.peek(i).isOp("=");
+}
+
+int parseLabelValue(Cursor& c)
+{
+  if (c.peek().kind != TokenKind::Integer)
+    c.fail("Expected a statement label");
+  return std::stoi(c.next().text.substr(0, 9));
+}
+
+// ---- types and declarations ----------------------------------------------
+
+int parseKindSelector(Cursor& c)
+{
+  if (c.acceptOp("*")) {
+    if (c.acceptPunct("(")) { // CHARACTER*(*) or *(len)
+      while (!c.atEnd() && !c.peek().isPunct(")"))
+        c.next();
+      c.expectPunct(")", "after the length");
+      return 0;
+    }
+    if (c.peek().kind != TokenKind::Integer)
+      c.fail("Expected a kind or length after '*'");
+    return std::stoi(c.next().text);
+  }
+  if (c.peek().isPunct("(")) {
+    c.next();
+    if (c.peek().kind == TokenKind::Identifier && c.peek(1).isOp("=")) {
+      c.next();
+      c.next();
+    }
+    int kind = 0;
+    if (c.peek().kind == TokenKind::Integer)
+      kind = std::stoi(c.next().text);
+    else
+      while (!c.atEnd() && !c.peek().isPunct(")"))
+        c.next();
+    c.expectPunct(")", "after the kind");
+    return kind;
+  }
+  return 0;
+}
+
+std::optional<TypeSpec> parseTypeSpec(Cursor& c)
+{
+  const Token& t = c.peek();
+  if (t.kind != TokenKind::Identifier)
+    return std::nullopt;
+  TypeSpec spec;
+  spec.range = t.range;
+  const auto& k = t.text;
+  if (k == "integer") spec.base = BaseType::Integer;
+  else if (k == "real") spec.base = BaseType::Real;
+  else if (k == "logical") spec.base = BaseType::Logical;
+  else if (k == "complex") spec.base = BaseType::Complex;
+  else if (k == "character") spec.base = BaseType::Character;
+  else if (k == "doubleprecision") spec.base = BaseType::DoublePrecision;
+  else if (k == "doublecomplex") spec.base = BaseType::DoubleComplex;
+  else if (k == "double" && c.peek(1).isName("precision")) { spec.base = BaseType::DoublePrecision; c.next(); }
+  else if (k == "double" && c.peek(1).isName("complex")) { spec.base = BaseType::DoubleComplex; c.next(); }
+  else return std::nullopt;
+  c.next();
+  if (spec.base != BaseType::DoublePrecision && spec.base != BaseType::DoubleComplex)
+    spec.kindBytes = parseKindSelector(c);
+  spec.range.end = c.peek().range.begin;
+  if (spec.base == BaseType::Character)
+    spec.kindBytes = 0; // a length, not a kind
+  return spec;
+}
+
+EntityDecl parseEntity(Cursor& c, bool allowInit)
+{
+  EntityDecl e;
+  e.range = c.peek().range;
+  e.name = c.expectName("a name");
+  if (c.peek().isPunct("("))
+    e.dims = parseDimSpecs(c);
+  if (c.acceptOp("*")) // CHARACTER name*len
+    parseKindSelector(c);
+  if (allowInit && c.acceptOp("="))
+    e.init = parseExpr(c);
+  e.range.end = c.peek().range.begin;
+  return e;
+}
+
+std::vector<EntityDecl> parseEntityList(Cursor& c, bool allowInit)
+{
+  std::vector<EntityDecl> list;
+  do {
+    list.push_back(parseEntity(c, allowInit));
+  } while (c.acceptPunct(","));
+  return list;
+}
+
+Declaration parseTypeDeclaration(Cursor& c, TypeSpec type)
+{
+  Declaration d;
+  d.kind = DeclKind::Type;
+  d.type = type;
+  std::vector<DimSpec> dimensionAttribute;
+  while (c.acceptPunct(",")) { // F90 attributes
+    const auto attr = c.expectName("an attribute");
+    if (attr == "parameter")
+      d.parameterAttribute = true;
+    else if (attr == "dimension")
+      dimensionAttribute = parseDimSpecs(c);
+    else if (c.peek().isPunct("(")) // intent(in) and friends
+      parseParenList(c);
+  }
+  c.acceptPunct("::");
+  d.entities = parseEntityList(c, true);
+  for (auto& e : d.entities) {
+    if (e.dims.empty())
+      e.dims = dimensionAttribute;
+  }
+  return d;
+}
+
+std::vector<ImplicitRule> parseImplicitRules(Cursor& c)
+{
+  std::vector<ImplicitRule> rules;
+  do {
+    auto type = parseTypeSpec(c);
+    if (!type)
+      c.fail("Expected a type in IMPLICIT");
+    c.expectPunct("(", "before the letter ranges");
+    do {
+      const auto from = c.expectName("a letter");
+      char last = from[0];
+      if (c.acceptOp("-"))
+        last = c.expectName("a letter")[0];
+      if (from.size() != 1)
+        c.fail("Expected a single letter in IMPLICIT");
+      rules.push_back({*type, from[0], last});
+    } while (c.acceptPunct(","));
+    c.expectPunct(")", "after the letter ranges");
+  } while (c.acceptPunct(","));
+  return rules;
+}
+
+/// COMMON [/name/] list [[,] /name/ list]...; entities of several blocks on
+/// one line are kept together under the first block's name.
+Declaration parseCommon(Cursor& c)
+{
+  Declaration d;
+  d.kind = DeclKind::Common;
+  bool first = true;
+  do {
+    std::string name;
+    if (c.acceptOp("/")) {
+      name = c.expectName("a COMMON block name");
+      c.expectOp("/", "after the COMMON block name");
+    } else {
+      c.acceptOp("//");
+    }
+    if (first)
+      d.commonName = name;
+    first = false;
+    d.entities.push_back(parseEntity(c, false));
+  } while (c.acceptPunct(",") || c.peek().isOp("/") || c.peek().isOp("//"));
+  return d;
+}
+
+std::optional<Declaration> parseSpecification(Cursor& c, const std::string& k)
+{
+  Declaration d;
+  d.range = c.peek().range;
+  if (k == "dimension") {
+    c.next();
+    c.acceptPunct("::");
+    d.kind = DeclKind::Dimension;
+    d.entities = parseEntityList(c, false);
+  } else if (k == "parameter") {
+    c.next();
+    d.kind = DeclKind::Parameter;
+    c.expectPunct("(", "after PARAMETER");
+    d.entities = parseEntityList(c, true);
+    c.expectPunct(")", "to close PARAMETER");
+  } else if (k == "implicit") {
+    c.next();
+    if (c.acceptName("none")) {
+      d.kind = DeclKind::ImplicitNone;
+    } else {
+      d.kind = DeclKind::Implicit;
+      d.implicitRules = parseImplicitRules(c);
+    }
+  } else if (k == "external" || k == "intrinsic" || k == "save") {
+    c.next();
+    c.acceptPunct("::");
+    d.kind = k == "external" ? DeclKind::External : k == "intrinsic" ? DeclKind::Intrinsic : DeclKind::Save;
+    if (c.atEnd())
+      return d;
+    if (d.kind == DeclKind::Save) { // SAVE /blk/ is fine: skip the rest
+      while (!c.atEnd())
+        c.next();
+      return d;
+    }
+    d.entities = parseEntityList(c, false);
+  } else if (k == "data" || k == "equivalence" || k == "namelist" || k == "use" || k == "allocatable" ||
+             k == "intent" || k == "optional" || k == "target" || k == "pointer") {
+    d.kind = k == "data" ? DeclKind::Data : DeclKind::Other;
+    d.keyword = k;
+    while (!c.atEnd())
+      c.next();
+    return d;
+  } else {
+    return std::nullopt;
+  }
+  c.expectEnd();
+  return d;
+}
+
+// ---- units ------------------------------------------------------------------
+
+std::vector<std::string> parseDummyList(Cursor& c)
+{
+  std::vector<std::string> dummies;
+  if (!c.acceptPunct("("))
+    return dummies;
+  if (c.acceptPunct(")"))
+    return dummies;
+  do {
+    if (c.acceptOp("*"))
+      dummies.push_back("*");
+    else
+      dummies.push_back(c.expectName("a dummy argument name"));
+  } while (c.acceptPunct(","));
+  c.expectPunct(")", "to close the dummy argument list");
+  return dummies;
+}
+
+ParsedLine unitHeader(Cursor& c, UnitKind kind, std::optional<TypeSpec> type)
+{
+  ParsedLine line;
+  line.kind = LineKind::UnitBegin;
+  line.unitKind = kind;
+  line.resultType = type;
+  if (kind == UnitKind::BlockData) {
+    if (c.peek().kind == TokenKind::Identifier)
+      line.name = c.next().text;
+    c.expectEnd();
+    return line;
+  }
+  line.name = c.expectName("a program unit name");
+  if (kind != UnitKind::Program)
+    line.dummies = parseDummyList(c);
+  if (kind == UnitKind::Function && c.acceptName("result"))
+    parseDummyList(c);
+  c.expectEnd();
+  return line;
+}
+
+ParsedLine parseEnd(Cursor& c, std::string rest)
+{
+  ParsedLine line;
+  if (rest.empty() && c.peek().kind == TokenKind::Identifier)
+    rest = c.next().text;
+  if (rest == "do") {
+    line.kind = LineKind::EndDo;
+  } else if (rest == "if") {
+    line.kind = LineKind::EndIf;
+  } else if (rest.empty() || rest == "program" || rest == "subroutine" || rest == "function" || rest == "blockdata" ||
+             rest == "block") {
+    if (rest == "block")
+      c.acceptName("data");
+    line.kind = LineKind::UnitEnd;
+    line.name = rest;
+    if (c.peek().kind == TokenKind::Identifier)
+      c.next();
+  } else {
+    c.fail("Unexpected END " + rest);
+  }
+  c.expectEnd();
+  return line;
+}
+
+// ---- executable statements ----------------------------------------------
+
+Stmt parseAssignment(Cursor& c)
+{
+  Stmt s;
+  s.kind = StmtKind::Assignment;
+  const Token& name = c.peek();
+  s.lhs.range = name.range;
+  s.lhs.text = c.next().text;
+  if (c.peek().isPunct("(")) {
+    s.lhs.kind = ExprKind::ArrayRef;
+    s.lhs.operands = parseParenList(c);
+    if (c.peek().isPunct("(")) // substring of an array element
+      parseParenList(c);
+    s.lhs.range.end = c.peek().range.begin;
+  } else {
+    s.lhs.kind = ExprKind::Name;
+  }
+  c.expectOp("=", "in the assignment");
+  s.rhs = parseExpr(c);
+  c.expectEnd();
+  return s;
+}
+
+Stmt parseDo(Cursor& c)
+{
+  Stmt s;
+  s.kind = StmtKind::Do;
+  if (c.peek().kind == TokenKind::Integer)
+    s.doLabel = parseLabelValue(c);
+  c.acceptPunct(",");
+  if (c.atEnd()) { // DO forever
+    s.kind = StmtKind::DoWhile;
+    return s;
+  }
+  if (c.peek().isName("while") && c.peek(1).isPunct("(")) {
+    c.next();
+    s.kind = StmtKind::DoWhile;
+    c.expectPunct("(", "after WHILE");
+    s.condition = parseExpr(c);
+    c.expectPunct(")", "after the WHILE condition");
+    c.expectEnd();
+    return s;
+  }
+  s.name = c.expectName("a DO variable");
+  c.expectOp("=", "after the DO variable");
+  s.lower = parseExpr(c);
+  c.expectPunct(",", "between the DO bounds");
+  s.upper = parseExpr(c);
+  if (c.acceptPunct(","))
+    s.step = parseExpr(c);
+  c.expectEnd();
+  return s;
+}
+
+Stmt parseGoto(Cursor& c)
+{
+  Stmt s;
+  s.kind = StmtKind::Goto;
+  if (c.acceptPunct("(")) { // computed GO TO
+    do {
+      s.targets.push_back(parseLabelValue(c));
+    } while (c.acceptPunct(","));
+    c.expectPunct(")", "after the labels");
+    c.acceptPunct(",");
+    s.condition = parseExpr(c);
+  } else if (c.peek().kind == TokenKind::Integer) {
+    s.targets.push_back(parseLabelValue(c));
+  } else { // assigned GO TO
+    s.condition.kind = ExprKind::Name;
+    s.condition.text = c.expectName("a label after GO TO");
+    while (!c.atEnd())
+      c.next();
+  }
+  c.expectEnd();
+  return s;
+}
+
+Stmt parseCall(Cursor& c)
+{
+  Stmt s;
+  s.kind = StmtKind::Call;
+  s.name = c.expectName("a subroutine name after CALL");
+  if (c.peek().isPunct("("))
+    s.args = parseParenList(c);
+  c.expectEnd();
+  return s;
+}
+
+Stmt simple(Cursor& c, StmtKind kind)
+{
+  Stmt s;
+  s.kind = kind;
+  while (!c.atEnd()) // STOP 'msg', RETURN 1, EXIT name: the rest is not needed
+    c.next();
+  return s;
+}
+
+Stmt parseIo(Cursor& c, const std::string& keyword)
+{
+  Stmt s;
+  s.kind = StmtKind::Io;
+  s.name = keyword;
+  while (!c.atEnd()) {
+    if (c.peek().kind == TokenKind::Bad)
+      c.fail(c.peek().text == "unterminated character string" ? "Character string is not terminated"
+                                                              : "Unexpected character '" + c.peek().text + "'");
+    c.next();
+  }
+  return s;
+}
+
+ParsedLine parseExecutable(Cursor& c);
+
+ParsedLine parseIf(Cursor& c)
+{
+  ParsedLine line;
+  c.expectPunct("(", "after IF");
+  Expr condition = parseExpr(c);
+  c.expectPunct(")", "after the IF condition");
+  if (c.acceptName("then")) {
+    c.expectEnd();
+    line.kind = LineKind::IfThen;
+    line.condition = std::move(condition);
+    return line;
+  }
+  line.kind = LineKind::Exec;
+  if (c.peek().kind == TokenKind::Integer) { // arithmetic IF: unstructured
+    line.stmt.kind = StmtKind::Goto;
+    line.stmt.condition = std::move(condition);
+    do {
+      line.stmt.targets.push_back(parseLabelValue(c));
+    } while (c.acceptPunct(","));
+    c.expectEnd();
+    return line;
+  }
+  if (c.atEnd())
+    c.fail("Expected THEN or a statement after the IF condition");
+  const auto actionStart = c.peek().range;
+  ParsedLine action = parseExecutable(c);
+  if (action.kind != LineKind::Exec || action.stmt.kind == StmtKind::Do || action.stmt.kind == StmtKind::DoWhile)
+    throw StatementError{actionStart, "This statement cannot be the action of a logical IF"};
+  action.stmt.range = {actionStart.begin, c.peek().range.begin};
+  line.stmt.kind = StmtKind::LogicalIf;
+  line.stmt.condition = std::move(condition);
+  line.stmt.body.push_back(std::move(action.stmt));
+  return line;
+}
+
+/// The part of ELSE IF after the keywords: (condition) THEN.
+ParsedLine parseElseIfRest(Cursor& c)
+{
+  ParsedLine line;
+  line.kind = LineKind::ElseIf;
+  c.expectPunct("(", "after ELSE IF");
+  line.condition = parseExpr(c);
+  c.expectPunct(")", "after the ELSE IF condition");
+  c.expectName("THEN after the ELSE IF condition");
+  c.expectEnd();
+  return line;
+}
+
+ParsedLine parseElse(Cursor& c)
+{
+  if (c.acceptName("if"))
+    return parseElseIfRest(c);
+  ParsedLine line;
+  line.kind = LineKind::Else;
+  c.expectEnd();
+  return line;
+}
+
+ParsedLine execLine(Stmt s)
+{
+  ParsedLine line;
+  line.kind = LineKind::Exec;
+  line.stmt = std::move(s);
+  return line;
+}
+
+ParsedLine parseExecutable(Cursor& c)
+{
+  if (looksLikeAssignment(c))
+    return execLine(parseAssignment(c));
+  const Token& t = c.peek();
+  if (t.kind != TokenKind::Identifier)
+    c.fail("Expected a statement but found '" + Cursor::describe(t) + "'");
+  const std::string k = t.text;
+  if (k == "do") { c.next(); return execLine(parseDo(c)); }
+  if (k == "if") { c.next(); return parseIf(c); }
+  if (k == "continue") { c.next(); c.expectEnd(); return execLine(simple(c, StmtKind::Continue)); }
+  if (k == "call") { c.next(); return execLine(parseCall(c)); }
+  if (k == "goto") { c.next(); return execLine(parseGoto(c)); }
+  if (k == "go" && c.peek(1).isName("to")) { c.next(); c.next(); return execLine(parseGoto(c)); }
+  if (k == "return") { c.next(); return execLine(simple(c, StmtKind::Return)); }
+  if (k == "stop") { c.next(); return execLine(simple(c, StmtKind::Stop)); }
+  if (k == "exit") { c.next(); return execLine(simple(c, StmtKind::Exit)); }
+  if (k == "cycle") { c.next(); return execLine(simple(c, StmtKind::Cycle)); }
+  if (isIoKeyword(k)) { c.next(); return execLine(parseIo(c, k)); }
+  c.fail("Unrecognized statement starting with '" + k + "'");
+}
+
+} // namespace
+
+std::vector<DimSpec> parseDimSpecs(Cursor& c)
+{
+  std::vector<DimSpec> dims;
+  for (auto& s : parseParenList(c)) {
+    DimSpec d;
+    if (s.kind == ExprKind::Triplet) {
+      d.lower = std::move(s.operands[0]);
+      d.upper = std::move(s.operands[1]);
+    } else {
+      d.upper = std::move(s);
+    }
+    dims.push_back(std::move(d));
+  }
+  return dims;
+}
+
+ParsedLine parseStatement(Cursor& c)
+{
+  if (looksLikeAssignment(c))
+    return parseExecutable(c);
+  const Token& t = c.peek();
+  const std::string k = t.kind == TokenKind::Identifier ? t.text : std::string();
+  if (k == "program") { c.next(); return unitHeader(c, UnitKind::Program, std::nullopt); }
+  if (k == "subroutine") { c.next(); return unitHeader(c, UnitKind::Subroutine, std::nullopt); }
+  if (k == "function") { c.next(); return unitHeader(c, UnitKind::Function, std::nullopt); }
+  if (k == "blockdata") { c.next(); return unitHeader(c, UnitKind::BlockData, std::nullopt); }
+  if (k == "block" && c.peek(1).isName("data")) { c.next(); c.next(); return unitHeader(c, UnitKind::BlockData, std::nullopt); }
+  if (k == "recursive" || k == "pure" || k == "elemental") {
+    c.next();
+    return parseStatement(c);
+  }
+  if (k == "end") { c.next(); return parseEnd(c, ""); }
+  if (k.size() > 3 && k.compare(0, 3, "end") == 0 && k != "endfile") { c.next(); return parseEnd(c, k.substr(3)); }
+  if (k == "else") { c.next(); return parseElse(c); }
+  if (k == "elseif") { c.next(); return parseElseIfRest(c); }
+  if (auto type = parseTypeSpec(c)) {
+    if (c.acceptName("function"))
+      return unitHeader(c, UnitKind::Function, type);
+    ParsedLine line;
+    line.kind = LineKind::Declaration;
+    line.decl = parseTypeDeclaration(c, *type);
+    c.expectEnd();
+    return line;
+  }
+  if (k == "common") {
+    c.next();
+    ParsedLine line;
+    line.kind = LineKind::Declaration;
+    line.decl = parseCommon(c);
+    c.expectEnd();
+    return line;
+  }
+  if (auto decl = parseSpecification(c, k)) {
+    ParsedLine line;
+    line.kind = LineKind::Declaration;
+    line.decl = std::move(*decl);
+    return line;
+  }
+  if (k == "module" || k == "contains" || k == "interface" || k == "type" || k == "use") {
+    c.fail(k == "module" ? "MODULE is not supported" : "Unsupported statement '" + k + "'");
+  }
+  return parseExecutable(c);
+}
+
+} // namespace ps::fortran::detail

@@ -1,0 +1,37 @@
+#pragma once
+// Private to the parser: parses one logical statement into a ParsedLine, which
+// the unit builder (parser.cpp) then nests into units and constructs.
+
+#include "fortran/ast-unit.h"
+#include "fortran/parse-cursor.h"
+
+namespace ps::fortran::detail {
+
+enum class LineKind { Exec, Declaration, Directive, UnitBegin, UnitEnd, EndDo, IfThen, ElseIf, Else, EndIf, Empty };
+
+struct ParsedLine {
+  LineKind kind = LineKind::Empty;
+  int label = 0;
+  SourceRange range;
+  Stmt stmt;          // Exec
+  Declaration decl;   // Declaration
+  Directive dir;      // Directive
+  Expr condition;     // IfThen, ElseIf
+  UnitKind unitKind = UnitKind::Program; // UnitBegin
+  std::string name;   // UnitBegin: unit name; UnitEnd: "program", "subroutine", ... or ""
+  std::vector<std::string> dummies;
+  std::optional<TypeSpec> resultType;
+  std::vector<std::string> warnings; // non-fatal remarks about this statement
+};
+
+/// Parses the tokens of one statement (label already consumed by the caller).
+/// Throws StatementError on a syntax error.
+ParsedLine parseStatement(Cursor& c);
+
+/// Parses the body of an HPF directive line. Throws StatementError.
+Directive parseDirective(Cursor& c);
+
+/// Parses a dimension list '(' d1, d2 ... ')' into DimSpecs.
+std::vector<DimSpec> parseDimSpecs(Cursor& c);
+
+} // namespace ps::fortran::detail

@@ -1,0 +1,51 @@
+#pragma once
+// Machine profiles: the communication parameters of the transfer-time model
+// and the per-operation computation costs. Source: P3T+ Def. 3.4 (alpha/rho
+// startup time and beta time per byte), Sun-Pantano-Fahringer 1999 Section 3
+// (T_o = Z(rho + beta*D + gamma*h), hops h from the topology).
+
+#include "program/model.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ps::machine {
+
+/// Seconds per operation, by the kinds of program::OperationCounts.
+struct OperationCosts {
+  double addSub = 0, mul = 0, div = 0, pow = 0, intrinsic = 0, load = 0, store = 0;
+
+  /// Seconds for one execution of a statement with `ops`.
+  double time(const program::OperationCounts& ops) const;
+};
+
+struct MachineProfile {
+  std::string name;   // short identifier, e.g. "paragon"
+  std::string title;  // human-readable
+  std::string source; // where the numbers come from
+  double startup = 0;   // rho, s per message
+  double byteTime = 0;  // beta, s per byte
+  double hopTime = 0;   // gamma, s per hop
+  std::string topology = "crossbar"; // crossbar, mesh2d, torus2d, hypercube, omega
+  int defaultProcessors = 0;         // 0 when the profile has no preferred count
+  OperationCosts ops;
+  std::vector<std::string> assumptions;
+
+  /// rho + beta * bytes + gamma * hops, in seconds.
+  double messageTime(double bytes, int hops) const { return startup + byteTime * bytes + hopTime * hops; }
+  /// Hops between processors `a` and `b` of `count` processors on the
+  /// profile's topology (a 2-D mesh is taken as square as possible).
+  int hops(std::int64_t a, std::int64_t b, std::int64_t count) const;
+};
+
+/// Parses a profile from JSON text; nullopt with `error` on bad input.
+std::optional<MachineProfile> profileFromJson(const std::string& text, std::string* error);
+
+/// The built-in profiles (machines/*.json), sorted by name.
+const std::vector<MachineProfile>& builtinProfiles();
+
+/// A built-in profile by name, or a profile read from a JSON file path.
+std::optional<MachineProfile> findProfile(const std::string& nameOrPath, std::string* error);
+
+} // namespace ps::machine

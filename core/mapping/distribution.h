@@ -1,0 +1,56 @@
+#pragma once
+// Distribution formats of one template dimension and the HPF ownership
+// functions. Source: HPF 2.0 specification, section 3.3: BLOCK gives blocks
+// of ceil(N/P) elements; CYCLIC(k) deals blocks of k elements round-robin,
+// so the owner of index i is floor((i - lb) / k) mod P.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace ps::mapping {
+
+enum class FormatKind { Block, Cyclic, Collapsed };
+
+struct DistributionFormat {
+  FormatKind kind = FormatKind::Collapsed;
+  std::int64_t size = 0; // CYCLIC(k): k (1 for plain CYCLIC); BLOCK(m): m; 0 = ceil(N/P)
+
+  static DistributionFormat block(std::int64_t m = 0) { return {FormatKind::Block, m}; }
+  static DistributionFormat cyclic(std::int64_t k = 1) { return {FormatKind::Cyclic, k}; }
+  static DistributionFormat collapsed() { return {FormatKind::Collapsed, 0}; }
+
+  bool distributed() const { return kind != FormatKind::Collapsed; }
+  /// "BLOCK", "CYCLIC", "CYCLIC(4)", "*".
+  std::string str() const;
+  bool operator==(const DistributionFormat&) const = default;
+};
+
+/// Parses "BLOCK", "block(8)", "CYCLIC", "CYCLIC(k)", "*" (case-insensitive).
+std::optional<DistributionFormat> parseFormat(const std::string& text);
+
+/// One template dimension lb..ub distributed by `format` over `procs` processors.
+class DimensionDistribution {
+public:
+  DimensionDistribution(DistributionFormat format, std::int64_t lower, std::int64_t upper, std::int64_t procs);
+
+  DistributionFormat format() const { return m_format; }
+  std::int64_t procs() const { return m_procs; }
+  std::int64_t lower() const { return m_lower; }
+  std::int64_t upper() const { return m_upper; }
+  /// Elements per block: ceil(N/P) for BLOCK (unless given), k for CYCLIC(k).
+  std::int64_t blockSize() const { return m_block; }
+
+  /// Processor coordinate (0..P-1) owning template index i; indices outside
+  /// lb..ub belong to the owner of the nearest bound.
+  std::int64_t owner(std::int64_t i) const;
+  /// How many i in [lo, hi] (unit stride) processor coordinate `c` owns.
+  std::int64_t countOwned(std::int64_t lo, std::int64_t hi, std::int64_t c) const;
+
+private:
+  std::int64_t ownedUpTo(std::int64_t x, std::int64_t c) const; // within lb..ub
+  DistributionFormat m_format;
+  std::int64_t m_lower, m_upper, m_procs, m_block;
+};
+
+} // namespace ps::mapping

@@ -1,0 +1,378 @@
+#include "mapping/mapping-builder.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace ps::mapping {
+namespace {
+
+using program::Unit;
+using symbolic::Bindings;
+
+struct Extent64 {
+  std::int64_t lower = 1, upper = 1;
+};
+
+std::string unknownsOf(const symbolic::Expr& e, const Bindings& values)
+{
+  std::string s;
+  for (const auto& n : e.symbols()) {
+    if (!values.count(n))
+      s += (s.empty() ? "'" : ", '") + n + "'";
+  }
+  return s;
+}
+
+std::optional<std::int64_t> evaluate(const symbolic::Expr& e, const Bindings& values, const std::string& what,
+                                     std::vector<std::string>& errors)
+{
+  auto v = e.evaluate(values);
+  if (!v) {
+    const auto missing = unknownsOf(e, values);
+    errors.push_back(missing.empty() ? "Cannot evaluate " + what + " '" + e.str() + "'"
+                                     : "The value of " + missing + " is needed for " + what + "; give it with --set");
+  }
+  return v;
+}
+
+std::optional<std::vector<Extent64>> arrayExtents(const program::Symbol& s, const Bindings& values,
+                                                  std::vector<std::string>& errors)
+{
+  std::vector<Extent64> out;
+  for (const auto& d : s.dims) {
+    auto lo = evaluate(d.lower, values, "the extent of '" + s.name + "'", errors);
+    auto hi = evaluate(d.upper, values, "the extent of '" + s.name + "'", errors);
+    if (!lo || !hi)
+      return std::nullopt;
+    out.push_back({*lo, *hi});
+  }
+  return out;
+}
+
+/// Adds a template with `formats` over `extents`, assigning processors
+/// dimensions to distributed template dimensions in order.
+int addTemplate(Mapping& m, const std::string& name, const std::vector<Extent64>& extents,
+                const std::vector<DistributionFormat>& formats)
+{
+  TemplateDistribution t;
+  t.name = name;
+  int next = 0;
+  for (std::size_t d = 0; d < extents.size(); ++d) {
+    const auto f = d < formats.size() ? formats[d] : DistributionFormat::collapsed();
+    int pd = -1;
+    if (f.distributed() && next < m.procs.rank())
+      pd = next++;
+    const auto procs = pd >= 0 ? m.procs.shape[pd] : 1;
+    t.dims.emplace_back(pd >= 0 ? f : DistributionFormat::collapsed(), extents[d].lower, extents[d].upper, procs);
+    t.procDim.push_back(pd);
+  }
+  m.templates.push_back(std::move(t));
+  return static_cast<int>(m.templates.size()) - 1;
+}
+
+ArrayMapping identity(const std::string& array, int templ, std::size_t rank)
+{
+  ArrayMapping a{array, templ, {}};
+  for (std::size_t d = 0; d < rank; ++d)
+    a.axes.push_back({TemplateAxis::Kind::ArrayDim, static_cast<int>(d), 1, 0});
+  return a;
+}
+
+ProcessorsArrangement fitArrangement(const ProcessorsArrangement& requested, int rank, Mapping& m)
+{
+  if (rank < 1 || requested.rank() == rank)
+    return requested;
+  auto fitted = requested.reshaped(rank);
+  m.notes.push_back("Processors " + requested.str() + " arranged as " + fitted.str() + " for " +
+                    std::to_string(rank) + " distributed dimension" + (rank == 1 ? "" : "s"));
+  return fitted;
+}
+
+// ---- directives ------------------------------------------------------------
+
+class DirectiveMapper {
+public:
+  DirectiveMapper(const Unit& unit, const Bindings& values, const std::optional<ProcessorsArrangement>& procs)
+    : m_unit(unit), m_values(values), m_requested(procs)
+  {
+  }
+
+  MappingResult run()
+  {
+    collect();
+    chooseArrangement();
+    if (!m_errors.empty())
+      return {std::nullopt, m_errors};
+    for (const auto& [name, dist] : m_distributions)
+      addDistributed(name, dist);
+    for (const auto& [alignee, align] : m_aligns)
+      resolve(alignee, 0);
+    if (!m_errors.empty())
+      return {std::nullopt, m_errors};
+    return {std::move(m_mapping), {}};
+  }
+
+private:
+  struct Dist {
+    std::vector<DistributionFormat> formats;
+    std::string onto;
+  };
+
+  void collect()
+  {
+    using fortran::DirectiveKind;
+    for (const auto& d : m_unit.directives) {
+      if (d.kind == DirectiveKind::Processors)
+        for (const auto& o : d.objects)
+          m_arrangements.push_back(arrangement(o));
+      else if (d.kind == DirectiveKind::Template)
+        for (const auto& o : d.objects)
+          m_templates[o.name] = o;
+      else if (d.kind == DirectiveKind::Distribute)
+        for (const auto& name : d.distributees)
+          m_distributions[name] = {formats(d), d.onto};
+      else if (d.kind == DirectiveKind::Align)
+        for (const auto& name : d.alignees)
+          m_aligns[name] = &d;
+    }
+  }
+
+  ProcessorsArrangement arrangement(const fortran::EntityDecl& o)
+  {
+    ProcessorsArrangement a{o.name, {}};
+    for (const auto& dim : o.dims) {
+      auto e = program::toSymbolic(dim.upper, m_unit);
+      auto v = e ? evaluate(*e, m_values, "the shape of processors '" + o.name + "'", m_errors) : std::nullopt;
+      a.shape.push_back(std::max<std::int64_t>(v.value_or(1), 1));
+    }
+    if (a.shape.empty())
+      a.shape.push_back(1);
+    return a;
+  }
+
+  std::vector<DistributionFormat> formats(const fortran::Directive& d)
+  {
+    std::vector<DistributionFormat> out;
+    for (const auto& f : d.formats) {
+      std::int64_t size = 0;
+      if (!f.size.missing()) {
+        auto e = program::toSymbolic(f.size, m_unit);
+        size = e ? evaluate(*e, m_values, "a block size", m_errors).value_or(1) : 1;
+      }
+      if (f.kind == fortran::FormatKind::Block)
+        out.push_back(DistributionFormat::block(size));
+      else if (f.kind == fortran::FormatKind::Cyclic)
+        out.push_back(DistributionFormat::cyclic(size ? size : 1));
+      else
+        out.push_back(DistributionFormat::collapsed());
+    }
+    return out;
+  }
+
+  void chooseArrangement()
+  {
+    int rank = 0;
+    std::string onto;
+    for (const auto& [name, d] : m_distributions) {
+      rank = std::max(rank, static_cast<int>(std::count_if(d.formats.begin(), d.formats.end(),
+                                                           [](auto& f) { return f.distributed(); })));
+      if (onto.empty())
+        onto = d.onto;
+    }
+    ProcessorsArrangement base{"procs", {1}};
+    auto named = std::find_if(m_arrangements.begin(), m_arrangements.end(), [&](auto& a) { return a.name == onto; });
+    if (named != m_arrangements.end())
+      base = *named;
+    else if (!m_arrangements.empty())
+      base = m_arrangements.front();
+    if (m_requested)
+      base = m_requested->rank() == base.rank() ? ProcessorsArrangement{base.name, m_requested->shape}
+                                                : m_requested->reshaped(base.rank());
+    m_mapping.procs = fitArrangement(base, rank, m_mapping);
+  }
+
+  std::optional<std::vector<Extent64>> extentsOf(const std::string& name)
+  {
+    if (auto t = m_templates.find(name); t != m_templates.end()) {
+      std::vector<Extent64> out;
+      for (const auto& d : t->second.dims) {
+        auto lo = d.lower.missing() ? std::optional(symbolic::Expr::integer(1)) : program::toSymbolic(d.lower, m_unit);
+        auto hi = program::toSymbolic(d.upper, m_unit);
+        auto l = lo ? evaluate(*lo, m_values, "the extent of template '" + name + "'", m_errors) : std::nullopt;
+        auto h = hi ? evaluate(*hi, m_values, "the extent of template '" + name + "'", m_errors) : std::nullopt;
+        if (!l || !h)
+          return std::nullopt;
+        out.push_back({*l, *h});
+      }
+      return out;
+    }
+    if (const auto* s = m_unit.symbol(name); s && s->isArray())
+      return arrayExtents(*s, m_values, m_errors);
+    m_errors.push_back("DISTRIBUTE names '" + name + "', which is neither a TEMPLATE nor an array");
+    return std::nullopt;
+  }
+
+  void addDistributed(const std::string& name, const Dist& dist)
+  {
+    auto extents = extentsOf(name);
+    if (!extents)
+      return;
+    if (dist.formats.size() != extents->size()) {
+      m_errors.push_back("DISTRIBUTE gives " + std::to_string(dist.formats.size()) + " formats for '" + name +
+                         "', which has " + std::to_string(extents->size()) + " dimensions");
+      return;
+    }
+    const int t = addTemplate(m_mapping, name, *extents, dist.formats);
+    m_templateIndex[name] = t;
+    if (!m_templates.count(name))
+      m_mapping.arrays[name] = identity(name, t, extents->size());
+  }
+
+  /// The mapping of `name` relative to its template, composing ALIGN chains.
+  std::optional<ArrayMapping> resolve(const std::string& name, int depth)
+  {
+    if (auto it = m_mapping.arrays.find(name); it != m_mapping.arrays.end())
+      return it->second;
+    if (auto t = m_templateIndex.find(name); t != m_templateIndex.end())
+      return identity(name, t->second, m_mapping.templates[t->second].dims.size());
+    auto a = m_aligns.find(name);
+    if (a == m_aligns.end() || depth > 16)
+      return std::nullopt;
+    auto target = resolve(a->second->target, depth + 1);
+    if (!target)
+      return std::nullopt; // aligned with something not distributed: replicated
+    auto mapped = align(name, *a->second, *target);
+    if (mapped)
+      m_mapping.arrays[name] = *mapped;
+    return mapped;
+  }
+
+  std::optional<ArrayMapping> align(const std::string& name, const fortran::Directive& d, const ArrayMapping& target)
+  {
+    const auto* symbol = m_unit.symbol(name);
+    const auto rank = symbol ? symbol->dims.size() : 0;
+    if (d.targetSubscripts.empty()) { // ALIGN WITH t :: a  (identity)
+      ArrayMapping out = target;
+      out.array = name;
+      return out;
+    }
+    std::vector<std::string> dummies = aligneeDummies(d, rank);
+    ArrayMapping out{name, target.templateIndex, target.axes};
+    std::vector<TemplateAxis> targetDim(d.targetSubscripts.size());
+    int colon = 0;
+    for (std::size_t k = 0; k < d.targetSubscripts.size(); ++k)
+      targetDim[k] = axisFor(d.targetSubscripts[k], dummies, colon);
+    // compose: target dim k of the align target is itself mapped by target.axes
+    for (auto& axis : out.axes) {
+      if (axis.kind != TemplateAxis::Kind::ArrayDim)
+        continue;
+      const auto k = static_cast<std::size_t>(axis.arrayDim);
+      const TemplateAxis inner = k < targetDim.size() ? targetDim[k] : TemplateAxis{};
+      if (inner.kind == TemplateAxis::Kind::ArrayDim)
+        axis = {TemplateAxis::Kind::ArrayDim, inner.arrayDim, axis.stride * inner.stride, axis.stride * inner.offset + axis.offset};
+      else if (inner.kind == TemplateAxis::Kind::Constant)
+        axis = {TemplateAxis::Kind::Constant, 0, 1, axis.stride * inner.offset + axis.offset};
+      else
+        axis = {TemplateAxis::Kind::Replicated, 0, 1, 0};
+    }
+    return out;
+  }
+
+  std::vector<std::string> aligneeDummies(const fortran::Directive& d, std::size_t rank)
+  {
+    std::vector<std::string> dummies;
+    for (std::size_t k = 0; k < d.aligneeSubscripts.size(); ++k) {
+      const auto& s = d.aligneeSubscripts[k];
+      if (s.kind == fortran::ExprKind::Name)
+        dummies.push_back(s.text);
+      else if (s.kind == fortran::ExprKind::Triplet)
+        dummies.push_back(":" + std::to_string(k));
+      else
+        dummies.push_back("*"); // collapsed alignee dimension
+    }
+    if (d.aligneeSubscripts.empty())
+      for (std::size_t k = 0; k < rank; ++k)
+        dummies.push_back(":" + std::to_string(k));
+    return dummies;
+  }
+
+  TemplateAxis axisFor(const fortran::Expr& sub, const std::vector<std::string>& dummies, int& colon)
+  {
+    if (sub.kind == fortran::ExprKind::Star)
+      return {TemplateAxis::Kind::Replicated, 0, 1, 0};
+    if (sub.kind == fortran::ExprKind::Triplet) { // ':' matches the next ':' alignee dimension
+      for (std::size_t k = 0, seen = 0; k < dummies.size(); ++k) {
+        if (dummies[k].rfind(":", 0) == 0 && static_cast<int>(seen++) == colon) {
+          ++colon;
+          return {TemplateAxis::Kind::ArrayDim, static_cast<int>(k), 1, 0};
+        }
+      }
+      return {};
+    }
+    auto e = program::toSymbolic(sub, m_unit);
+    auto affine = e ? e->affineIn(dummies) : std::nullopt;
+    if (!affine || affine->coefficients.size() > 1) {
+      m_errors.push_back("ALIGN subscript '" + fortran::toString(sub) + "' is not of the form stride*i+offset");
+      return {};
+    }
+    auto offset = evaluate(affine->constant, m_values, "an ALIGN offset", m_errors).value_or(0);
+    if (affine->coefficients.empty())
+      return {TemplateAxis::Kind::Constant, 0, 1, offset};
+    const auto& [dummy, stride] = *affine->coefficients.begin();
+    const auto k = std::find(dummies.begin(), dummies.end(), dummy) - dummies.begin();
+    return {TemplateAxis::Kind::ArrayDim, static_cast<int>(k), stride, offset};
+  }
+
+  const Unit& m_unit;
+  const Bindings& m_values;
+  std::optional<ProcessorsArrangement> m_requested;
+  Mapping m_mapping;
+  std::vector<std::string> m_errors;
+  std::vector<ProcessorsArrangement> m_arrangements;
+  std::map<std::string, fortran::EntityDecl> m_templates;
+  std::map<std::string, Dist> m_distributions;
+  std::map<std::string, const fortran::Directive*> m_aligns;
+  std::map<std::string, int> m_templateIndex;
+};
+
+} // namespace
+
+MappingResult mappingFromSpec(const DistSpec& spec, const Unit& unit, const Bindings& values,
+                              const ProcessorsArrangement& procs)
+{
+  MappingResult result;
+  Mapping m;
+  m.procs = fitArrangement(procs, spec.distributedRank(), m);
+  for (const auto& group : spec.groups) {
+    for (const auto& name : group.arrays) {
+      const auto* s = unit.symbol(name);
+      if (!s || !s->isArray()) {
+        result.errors.push_back("Distribution '" + spec.text + "' names '" + name + "', which is not an array of '" +
+                                unit.name + "'");
+        continue;
+      }
+      if (s->dims.size() != group.formats.size()) {
+        result.errors.push_back("Distribution '" + spec.text + "' gives " + std::to_string(group.formats.size()) +
+                                " formats for '" + name + "', which has " + std::to_string(s->dims.size()) +
+                                " dimensions");
+        continue;
+      }
+      auto extents = arrayExtents(*s, values, result.errors);
+      if (!extents)
+        continue;
+      const int t = addTemplate(m, name, *extents, group.formats);
+      m.arrays[name] = identity(name, t, extents->size());
+    }
+  }
+  if (result.errors.empty())
+    result.mapping = std::move(m);
+  return result;
+}
+
+MappingResult mappingFromDirectives(const Unit& unit, const Bindings& values,
+                                    const std::optional<ProcessorsArrangement>& procs)
+{
+  return DirectiveMapper(unit, values, procs).run();
+}
+
+} // namespace ps::mapping

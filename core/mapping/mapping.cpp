@@ -1,0 +1,66 @@
+#include "mapping/mapping.h"
+
+#include <algorithm>
+
+namespace ps::mapping {
+
+const ArrayMapping* Mapping::array(const std::string& name) const
+{
+  auto it = arrays.find(name);
+  return it == arrays.end() || it->second.templateIndex < 0 ? nullptr : &it->second;
+}
+
+void Mapping::ownerCoords(const ArrayMapping& a, const std::int64_t* index, std::int64_t* coords) const
+{
+  std::fill(coords, coords + procs.rank(), -1);
+  if (a.templateIndex < 0)
+    return;
+  const auto& t = templates[a.templateIndex];
+  for (std::size_t d = 0; d < t.dims.size(); ++d) {
+    const int pd = t.procDim[d];
+    if (pd < 0)
+      continue;
+    const auto& axis = a.axes[d];
+    switch (axis.kind) {
+    case TemplateAxis::Kind::ArrayDim:
+      coords[pd] = t.dims[d].owner(axis.stride * index[axis.arrayDim] + axis.offset);
+      break;
+    case TemplateAxis::Kind::Constant: coords[pd] = t.dims[d].owner(axis.offset); break;
+    case TemplateAxis::Kind::Replicated: break;
+    }
+  }
+}
+
+std::string Mapping::describe(const std::string& name) const
+{
+  const ArrayMapping* a = array(name);
+  if (!a)
+    return "replicated";
+  const auto& t = templates[a->templateIndex];
+  std::string s = "(";
+  for (std::size_t d = 0; d < t.dims.size(); ++d)
+    s += (d ? "," : "") + t.dims[d].format().str();
+  s += ")";
+  if (t.name != name)
+    s += " via template " + t.name;
+  return s;
+}
+
+std::string Mapping::str() const
+{
+  // group arrays with the same description
+  std::map<std::string, std::vector<std::string>> groups;
+  for (const auto& [name, a] : arrays)
+    groups[describe(name)].push_back(name);
+  std::string s;
+  for (const auto& [desc, names] : groups) {
+    if (!s.empty())
+      s += "; ";
+    for (std::size_t i = 0; i < names.size(); ++i)
+      s += (i ? "," : "") + names[i];
+    s += "=" + desc;
+  }
+  return s + " onto " + procs.str();
+}
+
+} // namespace ps::mapping

@@ -1,0 +1,421 @@
+// Builds the ProgramModel from the AST: symbol tables with implicit typing and
+// folded PARAMETERs, the loop tree, and per statement its operation counts and
+// affine array references.
+#include "program/model.h"
+
+#include <algorithm>
+#include <array>
+#include <set>
+
+namespace ps::program {
+namespace {
+
+using fortran::Diagnostic;
+using fortran::ExprKind;
+using fortran::Severity;
+
+bool isIntrinsic(const std::string& name)
+{
+  static const std::set<std::string> names{
+      "abs", "sqrt", "exp", "log", "log10", "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh",
+      "cosh", "tanh", "min", "max", "mod", "sign", "dble", "real", "float", "int", "nint", "dabs", "dsqrt",
+      "dexp", "dlog", "dsin", "dcos", "dmin1", "dmax1", "amin1", "amax1", "min0", "max0", "iabs", "cmplx",
+      "aimag", "conjg", "sum", "product", "maxval", "minval", "dot_product", "matmul", "size", "ifix",
+      "idint", "sngl", "floor", "ceiling", "modulo", "epsilon", "huge", "tiny", "transpose"};
+  return names.count(name) != 0;
+}
+
+class ImplicitTyping {
+public:
+  ImplicitTyping()
+  {
+    for (char c = 'a'; c <= 'z'; ++c)
+      m_types[c - 'a'] = fortran::TypeSpec{(c >= 'i' && c <= 'n') ? fortran::BaseType::Integer : fortran::BaseType::Real, 0, {}};
+  }
+  void none() { m_none = true; }
+  void rule(const fortran::ImplicitRule& r)
+  {
+    for (char c = r.first; c <= r.last && c >= 'a' && c <= 'z'; ++c)
+      m_types[c - 'a'] = r.type;
+  }
+  bool isNone() const { return m_none; }
+  fortran::TypeSpec typeOf(const std::string& name) const
+  {
+    const char c = name.empty() ? 'a' : name[0];
+    return (c >= 'a' && c <= 'z') ? m_types[c - 'a'] : fortran::TypeSpec{};
+  }
+
+private:
+  std::array<fortran::TypeSpec, 26> m_types;
+  bool m_none = false;
+};
+
+class UnitModelBuilder {
+public:
+  UnitModelBuilder(const fortran::ParsedFile& parsed, const fortran::ProgramUnit& ast, std::vector<Diagnostic>& diags)
+    : m_parsed(parsed), m_ast(ast), m_diags(diags)
+  {
+  }
+
+  Unit build()
+  {
+    m_unit.name = m_ast.name;
+    m_unit.kind = m_ast.kind;
+    m_unit.line = m_parsed.line(m_ast.range);
+    m_unit.endLine = m_parsed.line({m_ast.range.end > 0 ? m_ast.range.end - 1 : 0, m_ast.range.end});
+    m_unit.directives = m_ast.directives;
+    declareAll();
+    for (const auto& s : m_ast.body)
+      visit(s, {}, 1.0);
+    collectUnknowns();
+    return std::move(m_unit);
+  }
+
+private:
+  void diag(fortran::SourceRange range, Severity severity, std::string message)
+  {
+    m_diags.push_back(Diagnostic::at(m_parsed.cooked(), range, severity, std::move(message)));
+  }
+
+  int line(fortran::SourceRange r) const { return m_parsed.line(r); }
+
+  // ---- declarations --------------------------------------------------------
+
+  Symbol& declare(const std::string& name)
+  {
+    auto [it, inserted] = m_unit.symbols.try_emplace(name);
+    if (inserted) {
+      it->second.name = name;
+      it->second.type = m_typing.typeOf(name);
+      it->second.elementBytes = fortran::elementBytes(it->second.type);
+    }
+    return it->second;
+  }
+
+  void setDims(Symbol& s, const std::vector<fortran::DimSpec>& dims)
+  {
+    s.dims.clear();
+    for (const auto& d : dims) {
+      Extent e{symbolic::Expr::integer(1), symbolic::Expr::symbol(s.name + "_extent")};
+      if (!d.lower.missing()) {
+        if (auto lower = toSymbolic(d.lower, m_unit))
+          e.lower = *lower;
+      }
+      if (auto upper = toSymbolic(d.upper, m_unit))
+        e.upper = *upper;
+      s.dims.push_back(e);
+    }
+  }
+
+  void declareAll()
+  {
+    for (const auto& d : m_ast.declarations) {
+      if (d.kind == fortran::DeclKind::ImplicitNone)
+        m_typing.none();
+      for (const auto& r : d.implicitRules)
+        m_typing.rule(r);
+    }
+    for (const auto& dummy : m_ast.dummies)
+      declare(dummy).isDummy = true;
+    for (const auto& d : m_ast.declarations)
+      declaration(d);
+  }
+
+  void declaration(const fortran::Declaration& d)
+  {
+    for (const auto& e : d.entities) {
+      Symbol& s = declare(e.name);
+      if (d.kind == fortran::DeclKind::Type) {
+        s.type = *d.type;
+        s.elementBytes = fortran::elementBytes(s.type);
+        m_typed.insert(e.name);
+      }
+      if (!e.dims.empty())
+        setDims(s, e.dims);
+      if (d.kind == fortran::DeclKind::Parameter || d.parameterAttribute) {
+        s.isParameter = true;
+        if (!e.init.missing())
+          s.value = toSymbolic(e.init, m_unit);
+        if (s.value && !s.value->asInteger())
+          s.value.reset();
+      }
+    }
+  }
+
+  // ---- executable part -----------------------------------------------------
+
+  void visit(const fortran::Stmt& s, const std::vector<int>& loops, double probability)
+  {
+    using fortran::StmtKind;
+    switch (s.kind) {
+    case StmtKind::Do:
+    case StmtKind::DoWhile: loop(s, loops, probability); break;
+    case StmtKind::If: {
+      const bool hasElse = !s.branches.empty() && s.branches.back().condition.missing();
+      const double share = probability / static_cast<double>(s.branches.size() + (hasElse ? 0 : 1));
+      for (const auto& b : s.branches) {
+        if (!b.condition.missing())
+          conditionReads(b.condition, s.range, loops, probability);
+        for (const auto& inner : b.body)
+          visit(inner, loops, share);
+      }
+      break;
+    }
+    case StmtKind::LogicalIf:
+      conditionReads(s.condition, s.range, loops, probability);
+      for (const auto& inner : s.body)
+        visit(inner, loops, probability * 0.5);
+      break;
+    case StmtKind::Assignment: assignment(s, loops, probability); break;
+    case StmtKind::Call: call(s, loops, probability); break;
+    case StmtKind::Goto:
+      diag(s.range, Severity::Warning, "GO TO makes the control flow unstructured; estimates ignore the jump");
+      break;
+    case StmtKind::Io: other(s, loops, probability, StatementKind::Io); break;
+    default: break;
+    }
+  }
+
+  void loop(const fortran::Stmt& s, const std::vector<int>& loops, double probability)
+  {
+    Loop l;
+    l.id = static_cast<int>(m_unit.loops.size());
+    l.parent = loops.empty() ? -1 : loops.back();
+    l.depth = static_cast<int>(loops.size());
+    l.line = line(s.range);
+    l.endLine = s.endRange.end > s.endRange.begin ? line(s.endRange) : l.line;
+    l.range = {s.range.begin, std::max(s.range.end, s.endRange.end)};
+    l.isWhile = s.kind == fortran::StmtKind::DoWhile;
+    if (s.independent) {
+      l.independent = true;
+      l.newVariables = s.independent->newVariables;
+      l.reductionVariables = s.independent->reductionVariables;
+    }
+    if (!l.isWhile) {
+      l.variable = s.name;
+      declare(s.name).isLoopVariable = true;
+      auto lower = toSymbolic(s.lower, m_unit);
+      auto upper = toSymbolic(s.upper, m_unit);
+      auto step = s.step.missing() ? std::optional(symbolic::Expr::integer(1)) : toSymbolic(s.step, m_unit);
+      l.boundsKnown = lower && upper && step;
+      if (lower) l.lower = *lower;
+      if (upper) l.upper = *upper;
+      if (step) l.step = *step;
+    } else {
+      l.boundsKnown = false;
+    }
+    if (l.parent >= 0)
+      m_unit.loops[l.parent].children.push_back(l.id);
+    m_unit.loops.push_back(l);
+    auto inner = loops;
+    inner.push_back(l.id);
+    for (const auto& b : s.body)
+      visit(b, inner, probability);
+  }
+
+  Statement& newStatement(const fortran::Stmt& s, const std::vector<int>& loops, double probability, StatementKind kind)
+  {
+    Statement st;
+    st.id = static_cast<int>(m_unit.statements.size());
+    st.kind = kind;
+    st.range = s.range;
+    st.line = line(s.range);
+    st.text = std::string(m_parsed.cooked().slice(s.range));
+    st.loops = loops;
+    st.probability = probability;
+    m_unit.statements.push_back(std::move(st));
+    return m_unit.statements.back();
+  }
+
+  std::vector<std::string> loopVariables(const std::vector<int>& loops) const
+  {
+    std::vector<std::string> vars;
+    for (int id : loops) {
+      if (!m_unit.loops[id].variable.empty())
+        vars.push_back(m_unit.loops[id].variable);
+    }
+    return vars;
+  }
+
+  void assignment(const fortran::Stmt& s, const std::vector<int>& loops, double probability)
+  {
+    Statement& st = newStatement(s, loops, probability, StatementKind::Assignment);
+    const auto vars = loopVariables(loops);
+    const Symbol* target = m_unit.symbol(s.lhs.text);
+    checkName(s.lhs.text, s.lhs.range);
+    if (s.lhs.kind == ExprKind::ArrayRef) {
+      st.refs.push_back(reference(s.lhs, true, vars));
+      st.ops.store = 1;
+    } else if (target && target->isArray()) {
+      st.wholeArray = true;
+      st.refs.push_back(reference(s.lhs, true, vars));
+      st.ops.store = 1;
+    } else {
+      st.scalarTarget = s.lhs.text;
+    }
+    count(s.rhs, st, vars);
+  }
+
+  void call(const fortran::Stmt& s, const std::vector<int>& loops, double probability)
+  {
+    Statement& st = newStatement(s, loops, probability, StatementKind::Call);
+    st.callee = s.name;
+    const auto vars = loopVariables(loops);
+    for (const auto& a : s.args)
+      count(a, st, vars);
+  }
+
+  void other(const fortran::Stmt& s, const std::vector<int>& loops, double probability, StatementKind kind)
+  {
+    newStatement(s, loops, probability, kind);
+  }
+
+  void conditionReads(const fortran::Expr& condition, fortran::SourceRange range, const std::vector<int>& loops,
+                      double probability)
+  {
+    fortran::Stmt pseudo;
+    pseudo.range = range;
+    Statement& st = newStatement(pseudo, loops, probability, StatementKind::Control);
+    count(condition, st, loopVariables(loops));
+  }
+
+  // ---- expressions ---------------------------------------------------------
+
+  void checkName(const std::string& name, fortran::SourceRange range)
+  {
+    if (m_typing.isNone() && !m_typed.count(name) && !isIntrinsic(name) && !m_reported.count(name)) {
+      m_reported.insert(name);
+      diag(range, Severity::Error, "Name '" + name + "' has no type (IMPLICIT NONE is in effect)");
+    }
+  }
+
+  ArrayReference reference(const fortran::Expr& e, bool isWrite, const std::vector<std::string>& vars)
+  {
+    ArrayReference r;
+    r.array = e.text;
+    r.isWrite = isWrite;
+    r.range = e.range;
+    const auto lc = m_parsed.cooked().lineColumn(e.range);
+    r.line = lc.line;
+    r.column = lc.column;
+    const Symbol* s = m_unit.symbol(e.text);
+    if (s && s->isArray() && !e.operands.empty() && e.operands.size() != s->dims.size()) {
+      diag(e.range, Severity::Error,
+           "Array '" + e.text + "' is referenced with " + std::to_string(e.operands.size()) + " subscript" +
+               (e.operands.size() == 1 ? "" : "s") + " but declared with " + std::to_string(s->dims.size()));
+    }
+    for (const auto& sub : e.operands)
+      r.subscripts.push_back(subscript(sub, vars));
+    return r;
+  }
+
+  Subscript subscript(const fortran::Expr& e, const std::vector<std::string>& vars)
+  {
+    Subscript s;
+    s.text = fortran::toString(e);
+    if (e.kind == ExprKind::Triplet) {
+      s.kind = SubscriptKind::Triplet;
+      return s;
+    }
+    if (auto sym = toSymbolic(e, m_unit)) {
+      if (auto affine = sym->affineIn(vars)) {
+        s.kind = SubscriptKind::Affine;
+        s.affine = *affine;
+      }
+    }
+    return s;
+  }
+
+  void count(const fortran::Expr& e, Statement& st, const std::vector<std::string>& vars)
+  {
+    using fortran::Op;
+    switch (e.kind) {
+    case ExprKind::ArrayRef:
+      checkName(e.text, e.range);
+      st.ops.load += 1;
+      st.refs.push_back(reference(e, false, vars));
+      return; // subscript arithmetic is address computation, not work
+    case ExprKind::FunctionRef:
+      if (!isIntrinsic(e.text))
+        checkName(e.text, e.range);
+      st.ops.intrinsic += 1;
+      break;
+    case ExprKind::Name: {
+      checkName(e.text, e.range);
+      const Symbol* s = m_unit.symbol(e.text);
+      if (s && s->isArray()) {
+        st.ops.load += 1;
+        st.refs.push_back(reference(e, false, vars));
+      }
+      return;
+    }
+    case ExprKind::Unary:
+      if (e.op == Op::Neg || e.op == Op::Not)
+        st.ops.addSub += 1;
+      break;
+    case ExprKind::Binary:
+      switch (e.op) {
+      case Op::Mul: st.ops.mul += 1; break;
+      case Op::Div: st.ops.div += 1; break;
+      case Op::Pow: st.ops.pow += 1; break;
+      default: st.ops.addSub += 1; break;
+      }
+      break;
+    default: break;
+    }
+    for (const auto& o : e.operands)
+      count(o, st, vars);
+  }
+
+  void collectUnknowns()
+  {
+    std::set<std::string> names;
+    auto add = [&](const symbolic::Expr& e) {
+      for (const auto& n : e.symbols()) {
+        const Symbol* s = m_unit.symbol(n);
+        if (!s || !s->isLoopVariable)
+          names.insert(n);
+      }
+    };
+    for (const auto& l : m_unit.loops) {
+      add(l.lower);
+      add(l.upper);
+      add(l.step);
+    }
+    for (const auto& [name, s] : m_unit.symbols) {
+      for (const auto& d : s.dims) {
+        add(d.lower);
+        add(d.upper);
+      }
+    }
+    for (const auto& st : m_unit.statements) {
+      for (const auto& r : st.refs) {
+        for (const auto& sub : r.subscripts) {
+          if (sub.kind == SubscriptKind::Affine)
+            add(sub.affine.constant);
+        }
+      }
+    }
+    m_unit.unknowns.assign(names.begin(), names.end());
+  }
+
+  const fortran::ParsedFile& m_parsed;
+  const fortran::ProgramUnit& m_ast;
+  std::vector<Diagnostic>& m_diags;
+  Unit m_unit;
+  ImplicitTyping m_typing;
+  std::set<std::string> m_typed;
+  std::set<std::string> m_reported;
+};
+
+} // namespace
+
+ProgramModel buildModel(const fortran::ParsedFile& parsed)
+{
+  ProgramModel model;
+  for (const auto& ast : parsed.units)
+    model.units.push_back(UnitModelBuilder(parsed, ast, model.diagnostics).build());
+  return model;
+}
+
+} // namespace ps::program

@@ -1,0 +1,108 @@
+#include "program/model.h"
+
+#include <algorithm>
+
+namespace ps::program {
+
+OperationCounts& OperationCounts::operator+=(const OperationCounts& o)
+{
+  addSub += o.addSub;
+  mul += o.mul;
+  div += o.div;
+  pow += o.pow;
+  intrinsic += o.intrinsic;
+  load += o.load;
+  store += o.store;
+  return *this;
+}
+
+bool ArrayReference::allAffine() const
+{
+  return std::all_of(subscripts.begin(), subscripts.end(),
+                     [](const Subscript& s) { return s.kind == SubscriptKind::Affine; });
+}
+
+std::string ArrayReference::text() const
+{
+  std::string s = array;
+  if (subscripts.empty())
+    return s;
+  s += "(";
+  for (std::size_t i = 0; i < subscripts.size(); ++i)
+    s += (i ? "," : "") + subscripts[i].text;
+  return s + ")";
+}
+
+const Symbol* Unit::symbol(const std::string& name) const
+{
+  auto it = symbols.find(name);
+  return it == symbols.end() ? nullptr : &it->second;
+}
+
+const Loop* Unit::loopAtLine(int line) const
+{
+  for (const auto& loop : loops) {
+    if (loop.line == line)
+      return &loop;
+  }
+  return nullptr;
+}
+
+std::vector<const Statement*> Unit::statementsIn(int loopId) const
+{
+  std::vector<const Statement*> out;
+  for (const auto& s : statements) {
+    if (std::find(s.loops.begin(), s.loops.end(), loopId) != s.loops.end())
+      out.push_back(&s);
+  }
+  return out;
+}
+
+std::optional<std::pair<const Unit*, const Loop*>> ProgramModel::loopAtLine(int line) const
+{
+  for (const auto& unit : units) {
+    if (const Loop* loop = unit.loopAtLine(line))
+      return std::make_pair(&unit, loop);
+  }
+  return std::nullopt;
+}
+
+std::optional<symbolic::Expr> toSymbolic(const fortran::Expr& e, const Unit& unit)
+{
+  using fortran::ExprKind;
+  using fortran::Op;
+  switch (e.kind) {
+  case ExprKind::Integer: return symbolic::Expr::integer(std::stoll(e.text));
+  case ExprKind::Name: {
+    const Symbol* s = unit.symbol(e.text);
+    if (s && s->isParameter && s->value)
+      return *s->value;
+    if (s && (s->isArray() || s->type.base != fortran::BaseType::Integer))
+      return std::nullopt;
+    return symbolic::Expr::symbol(e.text);
+  }
+  case ExprKind::Unary: {
+    auto operand = toSymbolic(e.operands[0], unit);
+    if (!operand || (e.op != Op::Neg && e.op != Op::Plus))
+      return std::nullopt;
+    return e.op == Op::Neg ? -*operand : *operand;
+  }
+  case ExprKind::Binary: {
+    auto a = toSymbolic(e.operands[0], unit);
+    auto b = toSymbolic(e.operands[1], unit);
+    if (!a || !b)
+      return std::nullopt;
+    switch (e.op) {
+    case Op::Add: return *a + *b;
+    case Op::Sub: return *a - *b;
+    case Op::Mul: return *a * *b;
+    case Op::Div: return symbolic::Expr::quotient(*a, *b);
+    case Op::Pow: return symbolic::Expr::power(*a, *b);
+    default: return std::nullopt;
+    }
+  }
+  default: return std::nullopt;
+  }
+}
+
+} // namespace ps::program

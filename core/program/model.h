@@ -1,0 +1,143 @@
+#pragma once
+// The ProgramModel: what the estimator needs to know about a parsed program.
+// Per unit: symbols (arrays with element size and symbolic extents, PARAMETER
+// constants folded), loops (variable and bounds as expressions) and
+// statements (operation counts and array references with affine subscripts).
+// Loops and statements are stored flat, in source order, with parent links.
+
+#include "fortran/ast-unit.h"
+#include "symbolic/expr.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ps::program {
+
+/// Lower and upper bound of one array dimension (symbolic).
+struct Extent {
+  symbolic::Expr lower;
+  symbolic::Expr upper;
+};
+
+struct Symbol {
+  std::string name;
+  fortran::TypeSpec type;
+  int elementBytes = 4;
+  std::vector<Extent> dims;             // empty for scalars
+  bool isParameter = false;
+  std::optional<symbolic::Expr> value;  // folded PARAMETER value (integer constants)
+  bool isDummy = false;
+  bool isLoopVariable = false;
+
+  bool isArray() const { return !dims.empty(); }
+};
+
+/// Operation counts of one execution of a statement, by kind.
+struct OperationCounts {
+  std::int64_t addSub = 0;    // + - and comparisons
+  std::int64_t mul = 0;
+  std::int64_t div = 0;
+  std::int64_t pow = 0;       // **
+  std::int64_t intrinsic = 0; // intrinsic and external function calls
+  std::int64_t load = 0;      // array element reads
+  std::int64_t store = 0;     // array element writes
+
+  OperationCounts& operator+=(const OperationCounts& o);
+  std::int64_t total() const { return addSub + mul + div + pow + intrinsic + load + store; }
+};
+
+enum class SubscriptKind { Affine, Triplet, NonAffine };
+
+/// One subscript of an array reference. Affine: coefficient per enclosing loop
+/// variable plus a symbolic constant (which may hold unknowns such as n).
+struct Subscript {
+  SubscriptKind kind = SubscriptKind::NonAffine;
+  symbolic::AffineForm affine; // Affine only
+  std::string text;            // as written
+};
+
+struct ArrayReference {
+  std::string array;
+  bool isWrite = false;
+  std::vector<Subscript> subscripts; // empty for a whole-array reference
+  fortran::SourceRange range;
+  int line = 0;
+  int column = 0;
+
+  bool allAffine() const;
+  std::string text() const; // "a(i,j-1)"
+};
+
+enum class StatementKind { Assignment, Call, Io, Control };
+
+struct Statement {
+  int id = 0;
+  StatementKind kind = StatementKind::Assignment;
+  int line = 0;
+  fortran::SourceRange range;
+  std::string text;              // the statement as written (one line)
+  std::vector<int> loops;        // enclosing loops, outermost first
+  double probability = 1.0;      // of executing, given the enclosing loop iteration
+  OperationCounts ops;
+  std::vector<ArrayReference> refs; // the write (if any) first, then reads
+  std::string scalarTarget;      // LHS when it is a scalar
+  std::string callee;            // Call
+  bool wholeArray = false;       // an F90 array assignment without a loop
+
+  const ArrayReference* write() const { return !refs.empty() && refs.front().isWrite ? &refs.front() : nullptr; }
+};
+
+struct Loop {
+  int id = 0;
+  int parent = -1;
+  int depth = 0;                 // 0 for an outermost loop
+  std::string variable;          // empty for DO WHILE
+  symbolic::Expr lower, upper, step;
+  bool boundsKnown = true;       // false when a bound is not an integer expression
+  bool isWhile = false;
+  int line = 0;
+  int endLine = 0;
+  fortran::SourceRange range;
+  bool independent = false;      // HPF INDEPENDENT
+  std::vector<std::string> newVariables, reductionVariables;
+  std::vector<int> children;     // directly nested loops
+};
+
+struct Unit {
+  std::string name;
+  fortran::UnitKind kind = fortran::UnitKind::Program;
+  int line = 0;
+  int endLine = 0;
+  std::map<std::string, Symbol> symbols;
+  std::vector<Loop> loops;
+  std::vector<Statement> statements;
+  std::vector<std::string> unknowns; // symbols without value used in bounds, extents, subscripts
+  std::vector<fortran::Directive> directives;
+
+  const Symbol* symbol(const std::string& name) const;
+  /// The loop whose DO statement is on `line`, or nullptr.
+  const Loop* loopAtLine(int line) const;
+  /// Statements inside loop `id` (at any depth), in source order.
+  std::vector<const Statement*> statementsIn(int loopId) const;
+};
+
+struct ProgramModel {
+  std::vector<Unit> units;
+  std::vector<fortran::Diagnostic> diagnostics;
+
+  /// The unit and loop whose DO statement is on `line`; nullopt if none.
+  std::optional<std::pair<const Unit*, const Loop*>> loopAtLine(int line) const;
+};
+
+/// Builds the model of a parsed file. Semantic problems (wrong subscript
+/// counts, untyped names under IMPLICIT NONE) become diagnostics.
+ProgramModel buildModel(const fortran::ParsedFile& parsed);
+
+/// Converts an integer expression of the AST; nullopt when it is not one
+/// (reals, function or array references). PARAMETER values are substituted.
+std::optional<symbolic::Expr> toSymbolic(const fortran::Expr& e, const Unit& unit);
+
+} // namespace ps::program

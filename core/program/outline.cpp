@@ -1,0 +1,98 @@
+#include "program/outline.h"
+
+#include <algorithm>
+
+namespace ps::program {
+namespace {
+
+std::string extentText(const Symbol& s)
+{
+  std::string t;
+  for (std::size_t d = 0; d < s.dims.size(); ++d) {
+    const auto lower = s.dims[d].lower.asInteger();
+    t += (d ? "," : "");
+    if (!lower || *lower != 1)
+      t += s.dims[d].lower.str() + ":";
+    t += s.dims[d].upper.str();
+  }
+  return t;
+}
+
+std::string loopHeader(const Loop& l)
+{
+  if (l.isWhile)
+    return "DO WHILE";
+  std::string s = "DO " + l.variable + " = " + l.lower.str() + ", " + l.upper.str();
+  if (auto step = l.step.asInteger(); !step || *step != 1)
+    s += ", " + l.step.str();
+  return s;
+}
+
+} // namespace
+
+std::vector<fortran::Diagnostic> allDiagnostics(const fortran::ParsedFile& parsed, const ProgramModel& model)
+{
+  auto all = parsed.diagnostics;
+  all.insert(all.end(), model.diagnostics.begin(), model.diagnostics.end());
+  std::stable_sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.range().begin < b.range().begin; });
+  return all;
+}
+
+nlohmann::json outlineJson(const fortran::ParsedFile& parsed, const ProgramModel& model)
+{
+  nlohmann::json j;
+  j["file"] = parsed.file->path();
+  j["form"] = fortran::formName(parsed.form);
+  j["diagnostics"] = nlohmann::json::array();
+  for (const auto& d : allDiagnostics(parsed, model)) {
+    const auto begin = parsed.file->lineColumn(d.range().begin);
+    const auto end = parsed.file->lineColumn(d.range().end);
+    j["diagnostics"].push_back({{"line", begin.line}, {"column", begin.column}, {"end_line", end.line},
+                                {"end_column", end.column}, {"severity", fortran::severityName(d.severity())},
+                                {"message", d.message()}, {"text", fortran::format(d, *parsed.file)}});
+  }
+  j["units"] = nlohmann::json::array();
+  for (const auto& u : model.units) {
+    nlohmann::json arrays = nlohmann::json::array(), loops = nlohmann::json::array();
+    for (const auto& [name, s] : u.symbols) {
+      if (s.isArray())
+        arrays.push_back({{"name", name}, {"type", fortran::baseTypeName(s.type.base)},
+                          {"element_bytes", s.elementBytes}, {"extents", extentText(s)}});
+    }
+    for (const auto& l : u.loops)
+      loops.push_back({{"line", l.line}, {"end_line", l.endLine}, {"depth", l.depth}, {"variable", l.variable},
+                       {"lower", l.lower.str()}, {"upper", l.upper.str()}, {"step", l.step.str()},
+                       {"while", l.isWhile}, {"independent", l.independent}});
+    j["units"].push_back({{"kind", fortran::unitKindName(u.kind)}, {"name", u.name}, {"line", u.line},
+                          {"end_line", u.endLine}, {"unknowns", u.unknowns}, {"arrays", arrays}, {"loops", loops}});
+  }
+  return j;
+}
+
+std::string outlineText(const fortran::ParsedFile& parsed, const ProgramModel& model)
+{
+  std::string out;
+  for (const auto& d : allDiagnostics(parsed, model))
+    out += fortran::format(d, *parsed.file) + "\n";
+  for (const auto& u : model.units) {
+    out += std::string(fortran::unitKindName(u.kind)) + " '" + u.name + "' (lines " + std::to_string(u.line) + "-" +
+           std::to_string(u.endLine) + ")\n";
+    for (const auto& [name, s] : u.symbols) {
+      if (s.isArray())
+        out += "  array " + name + "(" + extentText(s) + ") " + fortran::baseTypeName(s.type.base) + ", " +
+               std::to_string(s.elementBytes) + " bytes per element\n";
+    }
+    if (!u.unknowns.empty()) {
+      out += "  unknowns:";
+      for (const auto& n : u.unknowns)
+        out += " " + n;
+      out += "\n";
+    }
+    for (const auto& l : u.loops)
+      out += "  " + std::string(2 * static_cast<std::size_t>(l.depth), ' ') + "line " + std::to_string(l.line) + ": " +
+             loopHeader(l) + (l.independent ? "  [INDEPENDENT]" : "") + "\n";
+  }
+  return out;
+}
+
+} // namespace ps::program

@@ -1,0 +1,24 @@
+#pragma once
+// The outline of a parsed program: units, their arrays and their loop nests
+// with lines, and the diagnostics. Shown by `partscope-cli parse` and the
+// GUI's Outline dock.
+
+#include "program/model.h"
+
+#include <nlohmann/json.hpp>
+
+namespace ps::program {
+
+/// {"file", "form", "diagnostics": [{"line","column","end_line","end_column",
+///  "severity","message","text"}], "units": [{"kind","name","line","end_line",
+///  "unknowns", "arrays": [{"name","type","element_bytes","extents"}],
+///  "loops": [{"line","end_line","depth","variable","lower","upper","step"}]}]}
+nlohmann::json outlineJson(const fortran::ParsedFile& parsed, const ProgramModel& model);
+
+/// Diagnostics (file:line:column: severity: message) then an indented outline.
+std::string outlineText(const fortran::ParsedFile& parsed, const ProgramModel& model);
+
+/// Parser and model diagnostics together, in source order.
+std::vector<fortran::Diagnostic> allDiagnostics(const fortran::ParsedFile& parsed, const ProgramModel& model);
+
+} // namespace ps::program

@@ -1,0 +1,143 @@
+#include "symbolic/expr.h"
+
+#include <ginac/ginac.h>
+
+#include <limits>
+#include <sstream>
+
+namespace ps::symbolic {
+namespace {
+
+// Fortran integer division, folded only when both operands are integers.
+DECLARE_FUNCTION_2P(fortran_idiv)
+
+GiNaC::ex fortranIdivEval(const GiNaC::ex& a, const GiNaC::ex& b)
+{
+  using namespace GiNaC;
+  if (is_a<numeric>(a) && is_a<numeric>(b)) {
+    const auto& na = ex_to<numeric>(a);
+    const auto& nb = ex_to<numeric>(b);
+    if (na.is_integer() && nb.is_integer() && !nb.is_zero())
+      return iquo(na, nb); // truncates toward zero
+  }
+  if (b.is_equal(1))
+    return a;
+  return fortran_idiv(a, b).hold();
+}
+
+REGISTER_FUNCTION(fortran_idiv, eval_func(fortranIdivEval).latex_name("\\operatorname{div}"))
+
+const GiNaC::symbol& symbolNamed(const std::string& name)
+{
+  // One symbol object per name and thread, so equal names compare equal.
+  thread_local std::map<std::string, GiNaC::symbol> symbols;
+  auto it = symbols.find(name);
+  if (it == symbols.end())
+    it = symbols.emplace(name, GiNaC::symbol(name)).first;
+  return it->second;
+}
+
+std::optional<std::int64_t> toInt64(const GiNaC::ex& e)
+{
+  if (!GiNaC::is_a<GiNaC::numeric>(e))
+    return std::nullopt;
+  const auto& n = GiNaC::ex_to<GiNaC::numeric>(e);
+  if (!n.is_integer() || GiNaC::abs(n) > GiNaC::numeric(std::numeric_limits<std::int64_t>::max()))
+    return std::nullopt;
+  return static_cast<std::int64_t>(n.to_long());
+}
+
+} // namespace
+
+Expr::Expr() : Expr(GiNaC::ex(0)) {}
+Expr::Expr(const GiNaC::ex& e) : m_ex(std::make_shared<const GiNaC::ex>(e)) {}
+
+Expr Expr::integer(std::int64_t value) { return Expr(GiNaC::ex(GiNaC::numeric(static_cast<long>(value)))); }
+Expr Expr::symbol(const std::string& name) { return Expr(GiNaC::ex(symbolNamed(name))); }
+Expr Expr::quotient(const Expr& a, const Expr& b) { return Expr(fortran_idiv(*a.m_ex, *b.m_ex)); }
+Expr Expr::power(const Expr& a, const Expr& k) { return Expr(GiNaC::pow(*a.m_ex, *k.m_ex)); }
+
+Expr Expr::operator+(const Expr& o) const { return Expr(*m_ex + *o.m_ex); }
+Expr Expr::operator-(const Expr& o) const { return Expr(*m_ex - *o.m_ex); }
+Expr Expr::operator*(const Expr& o) const { return Expr(*m_ex * *o.m_ex); }
+Expr Expr::operator-() const { return Expr(-*m_ex); }
+bool Expr::operator==(const Expr& o) const { return (*m_ex - *o.m_ex).expand().is_zero(); }
+
+std::optional<std::int64_t> Expr::asInteger() const { return toInt64(*m_ex); }
+
+std::optional<std::int64_t> Expr::evaluate(const Bindings& bindings) const
+{
+  GiNaC::exmap map;
+  for (const auto& name : symbols()) {
+    auto it = bindings.find(name);
+    if (it == bindings.end())
+      return std::nullopt;
+    map[symbolNamed(name)] = GiNaC::numeric(static_cast<long>(it->second));
+  }
+  try {
+    return toInt64(m_ex->subs(map).eval());
+  } catch (const std::exception&) { // e.g. division by zero inside GiNaC
+    return std::nullopt;
+  }
+}
+
+Expr Expr::substitute(const std::map<std::string, Expr>& replacements) const
+{
+  GiNaC::exmap map;
+  for (const auto& [name, value] : replacements)
+    map[symbolNamed(name)] = *value.m_ex;
+  return Expr(m_ex->subs(map));
+}
+
+std::set<std::string> Expr::symbols() const
+{
+  std::set<std::string> names;
+  for (GiNaC::const_preorder_iterator it = m_ex->preorder_begin(); it != m_ex->preorder_end(); ++it) {
+    if (GiNaC::is_a<GiNaC::symbol>(*it))
+      names.insert(GiNaC::ex_to<GiNaC::symbol>(*it).get_name());
+  }
+  return names;
+}
+
+std::optional<AffineForm> Expr::affineIn(const std::vector<std::string>& variables) const
+{
+  const GiNaC::ex e = m_ex->expand();
+  AffineForm form;
+  GiNaC::ex rest = e;
+  for (const auto& v : variables) {
+    const auto& s = symbolNamed(v);
+    if (!e.has(s))
+      continue;
+    if (!e.is_polynomial(s) || e.degree(s) != 1)
+      return std::nullopt;
+    auto c = toInt64(e.coeff(s, 1));
+    if (!c)
+      return std::nullopt;
+    if (*c != 0)
+      form.coefficients[v] = *c;
+    rest -= e.coeff(s, 1) * s;
+  }
+  rest = rest.expand();
+  for (const auto& v : variables) {
+    if (rest.has(symbolNamed(v)))
+      return std::nullopt;
+  }
+  form.constant = Expr(rest);
+  return form;
+}
+
+std::string Expr::str() const
+{
+  std::ostringstream out;
+  out << *m_ex;
+  return out.str();
+}
+
+std::string Expr::latex() const
+{
+  std::ostringstream out;
+  out << GiNaC::latex << *m_ex;
+  return out.str();
+}
+
+} // namespace ps::symbolic
