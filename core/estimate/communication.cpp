@@ -121,7 +121,19 @@ private:
     } else {
       std::fill(m_execCoords.begin(), m_execCoords.end(), -1);
     }
+    if (isLocalToExecutor())
+      return; // the common case: no processor needs to be visited
     forEachProcessor(m_mapping.procs, m_execCoords.data(), [&](std::int64_t p) { need(p, element); });
+  }
+
+  /// True when every executing processor owns (a copy of) the element.
+  bool isLocalToExecutor() const
+  {
+    for (std::size_t d = 0; d < m_readCoords.size(); ++d) {
+      if (m_readCoords[d] >= 0 && m_readCoords[d] != m_execCoords[d])
+        return false;
+    }
+    return true;
   }
 
   void need(std::int64_t p, std::int64_t element)

@@ -6,14 +6,20 @@ namespace {
 
 std::vector<EntityDecl> parseObjects(Cursor& c)
 {
+  std::vector<DimSpec> dimensionAttribute; // TEMPLATE, DIMENSION(n, n) :: t
+  if (c.acceptPunct(",")) {
+    if (!c.acceptName("dimension"))
+      c.fail("Expected DIMENSION after ','");
+    dimensionAttribute = parseDimSpecs(c);
+    c.expectPunct("::", "after the DIMENSION attribute");
+  }
   c.acceptPunct("::");
   std::vector<EntityDecl> objects;
   do {
     EntityDecl e;
     e.range = c.peek().range;
     e.name = c.expectName("a name");
-    if (c.peek().isPunct("("))
-      e.dims = parseDimSpecs(c);
+    e.dims = c.peek().isPunct("(") ? parseDimSpecs(c) : dimensionAttribute;
     e.range.end = c.peek().range.begin;
     objects.push_back(std::move(e));
   } while (c.acceptPunct(","));

@@ -97,8 +97,8 @@ public:
       return;
     }
     const auto begin = static_cast<std::uint32_t>(m_out.cooked.text().size());
-    for (const auto& [c, at] : m_chars)
-      m_out.cooked.put(c == '\t' ? ' ' : c, at);
+    for (auto it = first; it != m_chars.end(); ++it)
+      m_out.cooked.put(it->first == '\t' ? ' ' : it->first, it->second);
     const auto end = static_cast<std::uint32_t>(m_out.cooked.text().size());
     m_out.cooked.put('\n', m_chars.back().second + 1);
     m_out.statements.push_back({{begin, end}, m_directive});

@@ -1,0 +1,107 @@
+// Drives the real partscope-cli binary: the ADI command with --json,
+// and clear failures on bad input.
+#include <nlohmann/json.hpp>
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <string>
+#include <sys/wait.h>
+
+namespace {
+
+struct Run {
+  int status = -1;
+  std::string out;
+};
+
+Run cli(const std::string& args)
+{
+  const std::string command = std::string(PS_CLI_PATH) + " " + args + " 2>&1";
+  Run r;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe)
+    return r;
+  std::array<char, 4096> buf{};
+  while (auto n = fread(buf.data(), 1, buf.size(), pipe))
+    r.out.append(buf.data(), n);
+  r.status = WEXITSTATUS(pclose(pipe));
+  return r;
+}
+
+std::string sample(const char* name) { return std::string(PS_SOURCE_DIR) + "/sampleprograms/" + name; }
+
+} // namespace
+
+TEST(Cli, AdiBlockRowsVersusColumnsAsJson)
+{
+  auto r = cli("estimate " + sample("adi.f") +
+               " --loop 35 --dist 'x,a,b=(BLOCK,*)' --dist 'x,a,b=(*,BLOCK)' --procs 1,2,4,8,16 --machine paragon --json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["loop"]["line"], 35);
+  EXPECT_EQ(j["loop"]["variables"], (std::vector<std::string>{"j", "i"}));
+  EXPECT_EQ(j["machine"], "paragon");
+  ASSERT_EQ(j["variants"].size(), 2u);
+  for (const auto& v : j["variants"]) {
+    ASSERT_EQ(v["points"].size(), 5u);
+    for (const auto& p : v["points"]) {
+      for (const char* key : {"P", "params", "work_per_proc", "work_max", "wd", "nt", "td_bytes", "tt_s", "ct_s",
+                              "time_s", "comm", "notes"})
+        EXPECT_TRUE(p.contains(key)) << key;
+      EXPECT_EQ(p["work_per_proc"].size(), p["P"].get<std::size_t>());
+      EXPECT_DOUBLE_EQ(p["time_s"].get<double>(), p["ct_s"].get<double>() + p["tt_s"].get<double>());
+    }
+  }
+  // rows (BLOCK,*): the i loop is parallel, the j recurrence is local: no messages
+  const auto& rows16 = j["variants"][0]["points"][4];
+  EXPECT_EQ(rows16["nt"], 0);
+  EXPECT_EQ(rows16["work_max"], 255 * 16 * 2);
+  // columns (*,BLOCK): three shifts (x(i,j-1), b(i,j-1) twice) of one 256-element
+  // column across each of the 15 block boundaries, as DDT's phase 4 analysis says
+  const auto& cols16 = j["variants"][1]["points"][4];
+  EXPECT_EQ(cols16["nt"], 45);
+  EXPECT_EQ(cols16["td_bytes"], 45 * 256 * 8);
+  ASSERT_EQ(cols16["comm"].size(), 3u);
+  EXPECT_EQ(cols16["comm"][0]["pattern"], "shift");
+  EXPECT_EQ(cols16["comm"][0]["bytes"], 15 * 2048);
+  EXPECT_LT(rows16["time_s"].get<double>(), cols16["time_s"].get<double>());
+}
+
+TEST(Cli, TableAndDirectiveMapping)
+{
+  auto r = cli("estimate " + sample("jacobi.hpf") + " --loop 29 --procs 4,16");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("Variant A: HPF directives"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("4x4"), std::string::npos) << r.out;
+}
+
+TEST(Cli, BadInputGivesNonZeroStatusAndAMessage)
+{
+  auto missing = cli("estimate /nonexistent.f --loop 3");
+  EXPECT_NE(missing.status, 0);
+  EXPECT_NE(missing.out.find("Cannot read '/nonexistent.f'"), std::string::npos) << missing.out;
+  auto noLoop = cli("estimate " + sample("adi.f") + " --loop 2 --procs 4");
+  EXPECT_EQ(noLoop.status, 1);
+  EXPECT_NE(noLoop.out.find("No DO statement on line 2"), std::string::npos) << noLoop.out;
+  auto badDist = cli("estimate " + sample("adi.f") + " --loop 35 --dist 'x=(BLOK,*)'");
+  EXPECT_NE(badDist.status, 0);
+  EXPECT_NE(badDist.out.find("Unknown distribution format 'BLOK'"), std::string::npos) << badDist.out;
+  auto badMachine = cli("estimate " + sample("adi.f") + " --loop 35 --machine cray");
+  EXPECT_NE(badMachine.status, 0);
+  EXPECT_NE(badMachine.out.find("Unknown machine 'cray'"), std::string::npos);
+}
+
+TEST(Cli, ParseReportsDiagnosticsWithFileLineColumn)
+{
+  const std::string path = testing::TempDir() + "broken.f90";
+  FILE* f = std::fopen(path.c_str(), "w");
+  ASSERT_NE(f, nullptr);
+  std::fputs("program b\n  real :: a(10)\n  integer :: i\n  a(1) = = 2\n  do i = 1, 10\n    a(i) = 0\n  end do\nend\n", f);
+  std::fclose(f);
+  auto r = cli("parse " + path);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find(path + ":4:10: error: Expected an expression but found '='"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("line 5: DO i = 1, 10"), std::string::npos) << r.out;
+}

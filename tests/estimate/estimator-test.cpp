@@ -1,0 +1,205 @@
+// Estimator tests with hand-checked and enumerated values.
+#include "estimate/comparison.h"
+#include "machine/machine-profile.h"
+#include "mapping/mapping-builder.h"
+#include "test-support.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace ps;
+
+namespace {
+
+machine::MachineProfile unitMachine()
+{
+  machine::MachineProfile m;
+  m.name = "unit";
+  m.startup = 1.0;   // 1 s per message
+  m.byteTime = 0.01; // 10 ms per byte
+  m.ops = {1, 1, 1, 1, 1, 1, 1};
+  return m;
+}
+
+estimate::Estimate run(const test::Program& p, int loopLine, const std::string& spec, const std::string& procs,
+                       const symbolic::Bindings& values, const machine::MachineProfile& m = unitMachine())
+{
+  std::string error;
+  auto s = mapping::parseDistSpec(spec, &error);
+  EXPECT_TRUE(s) << error;
+  auto mapped = mapping::mappingFromSpec(*s, p.unit(), values, *mapping::parseArrangement(procs));
+  EXPECT_TRUE(mapped.mapping) << (mapped.errors.empty() ? "" : mapped.errors[0]);
+  const auto* loop = p.unit().loopAtLine(loopLine);
+  EXPECT_NE(loop, nullptr);
+  auto e = estimate::estimateNest(p.unit(), *loop, *mapped.mapping, m, values);
+  EXPECT_TRUE(e.estimate) << (e.errors.empty() ? "" : e.errors[0]);
+  return *e.estimate;
+}
+
+double variationCoefficient(const std::vector<double>& w)
+{
+  double mean = 0;
+  for (double x : w)
+    mean += x / static_cast<double>(w.size());
+  double var = 0;
+  for (double x : w)
+    var += (x - mean) * (x - mean) / static_cast<double>(w.size());
+  return std::sqrt(var) / mean;
+}
+
+const char* kTriangular = "program tri\n"
+                          "  integer :: n, i, j\n"
+                          "  double precision :: a(n, n)\n"
+                          "  do i = 1, n\n"
+                          "    do j = 1, i\n"
+                          "      a(i, j) = a(i, j) * 2.0d0\n"
+                          "    end do\n"
+                          "  end do\n"
+                          "end program tri\n";
+
+} // namespace
+
+struct TriangularRow {
+  std::int64_t n;
+  const char* format;
+};
+
+class TriangularWork : public testing::TestWithParam<TriangularRow> {};
+
+TEST_P(TriangularWork, EqualsBruteForceEnumeration)
+{
+  const auto row = GetParam();
+  auto p = test::build(kTriangular);
+  const std::string spec = std::string("a=(") + row.format + ",*)";
+  auto e = run(p, 4, spec, "4", {{"n", row.n}});
+  mapping::DimensionDistribution first(*mapping::parseFormat(row.format), 1, row.n, 4);
+  std::vector<double> brute(4, 0.0);
+  for (std::int64_t i = 1; i <= row.n; ++i)
+    for (std::int64_t j = 1; j <= i; ++j)
+      brute[first.owner(i)] += 1;
+  ASSERT_EQ(e.workPerProc, brute);
+  EXPECT_NEAR(e.wd, variationCoefficient(brute), 1e-12); // Def. 3.2 from those counts
+  EXPECT_EQ(e.nt, 0);                                    // a(i,j) reads its own element
+}
+
+INSTANTIATE_TEST_SUITE_P(Rows, TriangularWork,
+                         testing::Values(TriangularRow{16, "BLOCK"}, TriangularRow{16, "CYCLIC"},
+                                         TriangularRow{17, "BLOCK"}, TriangularRow{17, "CYCLIC"},
+                                         TriangularRow{30, "BLOCK"}, TriangularRow{30, "CYCLIC"},
+                                         TriangularRow{31, "CYCLIC(2)"}, TriangularRow{3, "BLOCK"}));
+
+TEST(TriangularWork, HandCheckedCountsForNEight)
+{
+  // n = 8, P = 4: BLOCK gives rows {1,2},{3,4},{5,6},{7,8} -> 3, 7, 11, 15 iterations;
+  // CYCLIC gives rows {1,5},{2,6},{3,7},{4,8} -> 6, 8, 10, 12.
+  auto p = test::build(kTriangular);
+  EXPECT_EQ(run(p, 4, "a=(BLOCK,*)", "4", {{"n", 8}}).workPerProc, (std::vector<double>{3, 7, 11, 15}));
+  EXPECT_EQ(run(p, 4, "a=(CYCLIC,*)", "4", {{"n", 8}}).workPerProc, (std::vector<double>{6, 8, 10, 12}));
+}
+
+TEST(Communication, ThreePointStencilHoistedShift)
+{
+  auto p = test::build("program s\n"
+                       "  integer, parameter :: n = 100\n"
+                       "  double precision :: u(n), v(n)\n"
+                       "  integer :: i\n"
+                       "  do i = 2, n - 1\n"
+                       "    v(i) = u(i - 1) + u(i) + u(i + 1)\n"
+                       "  end do\n"
+                       "end program s\n");
+  auto e = run(p, 5, "u,v=(BLOCK)", "4", {});
+  EXPECT_EQ(e.comm.messagesPerProc, (std::vector<std::int64_t>{1, 2, 2, 1}));
+  EXPECT_EQ(e.ntMaxPerProc, 2);
+  EXPECT_EQ(e.nt, 6);
+  EXPECT_EQ(e.tdBytes, 6 * 8); // one halo element per message, DOUBLE PRECISION
+  ASSERT_EQ(e.comm.records.size(), 2u);
+  for (const auto& r : e.comm.records) {
+    EXPECT_EQ(r.pattern, "shift");
+    EXPECT_EQ(r.placement, 0); // hoisted before the nest
+    EXPECT_EQ(r.instances, 1);
+    EXPECT_DOUBLE_EQ(r.time, 1.0 + 0.01 * 8); // the slowest processor sends one message per record
+  }
+  EXPECT_DOUBLE_EQ(e.tt, 2 * (1.0 + 0.08));
+  // CT: the busiest processor runs 25 iterations of 2 adds + 3 loads + 1 store at 1 s each
+  EXPECT_DOUBLE_EQ(e.ct, 25 * 6.0);
+  EXPECT_DOUBLE_EQ(e.time, e.ct + e.tt);
+}
+
+TEST(Communication, CarriedDependenceKeepsMessagesInsideTheLoop)
+{
+  // x(i,j) depends on x(i,j-1): under (*,BLOCK) the j loop carries the
+  // dependence, so each column crossing a block boundary is one message.
+  auto p = test::build("program sweep\n"
+                       "  integer, parameter :: n = 16\n"
+                       "  double precision :: x(n, n)\n"
+                       "  integer :: i, j\n"
+                       "  do j = 2, n\n"
+                       "    do i = 1, n\n"
+                       "      x(i, j) = x(i, j) - x(i, j - 1)\n"
+                       "    end do\n"
+                       "  end do\n"
+                       "end program sweep\n");
+  auto columns = run(p, 5, "x=(*,BLOCK)", "4", {});
+  ASSERT_EQ(columns.comm.records.size(), 1u);
+  EXPECT_EQ(columns.comm.records[0].placement, 1);
+  EXPECT_EQ(columns.comm.records[0].instances, 3); // j = 5, 9, 13 start blocks 1..3
+  EXPECT_EQ(columns.nt, 3);
+  EXPECT_EQ(columns.tdBytes, 3 * 16 * 8);
+  EXPECT_DOUBLE_EQ(columns.tt, 3 * (1.0 + 0.01 * 128));
+  auto rows = run(p, 5, "x=(BLOCK,*)", "4", {});
+  EXPECT_EQ(rows.nt, 0);
+  EXPECT_EQ(rows.workPerProc, (std::vector<double>{60, 60, 60, 60}));
+}
+
+TEST(Estimator, MissingUnknownIsAnErrorNamingIt)
+{
+  auto p = test::build(kTriangular);
+  std::string error;
+  auto spec = mapping::parseDistSpec("a=(BLOCK,*)", &error);
+  auto m = mapping::mappingFromSpec(*spec, p.unit(), {}, *mapping::parseArrangement("4"));
+  ASSERT_FALSE(m.mapping);
+  EXPECT_EQ(m.errors[0], "The value of 'n' is needed for the extent of 'a'; give it with --set");
+}
+
+TEST(Estimator, NonAffineReferenceBecomesANoteNotAFailure)
+{
+  auto p = test::build("program g\n"
+                       "  integer, parameter :: n = 64\n"
+                       "  real :: a(n), b(n)\n"
+                       "  integer :: idx(n), i\n"
+                       "  do i = 1, n\n"
+                       "    a(i) = b(idx(i))\n"
+                       "  end do\n"
+                       "end program g\n");
+  auto e = run(p, 5, "a,b=(BLOCK)", "4", {});
+  ASSERT_FALSE(e.notes.empty());
+  EXPECT_NE(e.notes[0].find("Reference 'b(idx(i))' at line 6 is not affine"), std::string::npos);
+  EXPECT_EQ(e.nt, 12); // conservative: every processor fetches from each of the 3 others
+  EXPECT_EQ(e.workPerProc, (std::vector<double>{16, 16, 16, 16}));
+}
+
+TEST(Estimator, DirectivesGiveTheMapping)
+{
+  auto p = test::build("program d\n"
+                       "  integer, parameter :: n = 12\n"
+                       "  real :: a(n), b(n)\n"
+                       "  integer :: i\n"
+                       "!HPF$ PROCESSORS pr(3)\n"
+                       "!HPF$ TEMPLATE t(0:n+1)\n"
+                       "!HPF$ ALIGN a(i) WITH t(i+1)\n"
+                       "!HPF$ ALIGN b(i) WITH a(i)\n"
+                       "!HPF$ DISTRIBUTE t(BLOCK) ONTO pr\n"
+                       "  do i = 1, n\n"
+                       "    a(i) = b(i)\n"
+                       "  end do\n"
+                       "end program d\n");
+  auto m = mapping::mappingFromDirectives(p.unit(), {}, std::nullopt);
+  ASSERT_TRUE(m.mapping) << m.errors[0];
+  EXPECT_EQ(m.mapping->procs.count(), 3);
+  // template 0..13 in blocks of 5: a(i) sits at t(i+1), so a(1..3) -> 0, a(4..8) -> 1, a(9..12) -> 2
+  auto e = estimate::estimateNest(p.unit(), *p.unit().loopAtLine(10), *m.mapping, unitMachine(), {});
+  ASSERT_TRUE(e.estimate);
+  EXPECT_EQ(e.estimate->workPerProc, (std::vector<double>{3, 5, 4}));
+  EXPECT_EQ(e.estimate->nt, 0); // b is aligned with a
+}
