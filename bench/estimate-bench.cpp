@@ -3,6 +3,7 @@
 #include "estimate/comparison.h"
 #include "fortran/parser.h"
 #include "machine/machine-profile.h"
+#include "support/text.h"
 
 #include <benchmark/benchmark.h>
 
@@ -13,7 +14,7 @@ const std::string kAdi = std::string(PS_SOURCE_DIR) + "/sampleprograms/adi.f";
 void BM_ParseAndModelAdi(benchmark::State& state)
 {
   std::string error;
-  const auto text = *ps::fortran::readTextFile(kAdi, &error);
+  const auto text = *ps::readTextFile(kAdi, &error);
   for (auto _ : state) {
     auto parsed = ps::fortran::parseSource(kAdi, text);
     benchmark::DoNotOptimize(ps::program::buildModel(parsed));

@@ -4,6 +4,7 @@
 #include "fortran/parser.h"
 #include "machine/machine-profile.h"
 #include "program/outline.h"
+#include "support/text.h"
 
 #include <CLI/CLI.hpp>
 
@@ -18,13 +19,6 @@ std::optional<ps::fortran::SourceForm> formOption(const std::string& form)
   if (form == "free")
     return ps::fortran::SourceForm::Free;
   return std::nullopt;
-}
-
-std::string lower(std::string s)
-{
-  for (auto& c : s)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
 }
 
 struct Options {
@@ -86,7 +80,7 @@ bool parseRequest(const Options& o, ps::estimate::ComparisonRequest& request, st
       const auto value = std::stoll(s.substr(eq + 1), &used);
       if (used != s.size() - eq - 1)
         throw std::invalid_argument(s);
-      request.values[lower(s.substr(0, eq))] = value;
+      request.values[ps::toLower(s.substr(0, eq))] = value;
     } catch (const std::exception&) {
       *error = "--set expects NAME=INTEGER, got '" + s + "'";
       return false;

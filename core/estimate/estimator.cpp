@@ -1,5 +1,7 @@
 #include "estimate/estimator.h"
 
+#include "support/text.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -7,16 +9,6 @@
 
 namespace ps::estimate {
 namespace {
-
-std::string compact(const std::string& s)
-{
-  std::string out;
-  for (char c : s) {
-    if (!std::isspace(static_cast<unsigned char>(c)))
-      out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
-  }
-  return out;
-}
 
 /// s = s + ..., s = s * ..., s = max(s, ...), or a REDUCTION clause.
 bool isReduction(const program::Statement& st, const program::Unit& unit)

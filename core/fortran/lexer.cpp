@@ -1,5 +1,7 @@
 #include "fortran/token.h"
 
+#include "support/text.h"
+
 #include <array>
 #include <cctype>
 
@@ -9,14 +11,6 @@ namespace {
 bool isLetter(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }
 bool isDigit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
 bool isNameChar(char c) { return isLetter(c) || isDigit(c) || c == '_' || c == '$'; }
-
-std::string lower(std::string_view s)
-{
-  std::string out(s);
-  for (auto& c : out)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 /// Maps the letters between dots to a normalized operator, or "" if none.
 std::string dotOperator(const std::string& word)
@@ -76,7 +70,7 @@ private:
       ++i;
     if (i == m_pos + 1 || i >= m_text.size() || m_text[i] != '.')
       return 0;
-    auto found = dotOperator(lower(m_text.substr(m_pos + 1, i - m_pos - 1)));
+    auto found = dotOperator(toLower(m_text.substr(m_pos + 1, i - m_pos - 1)));
     if (found.empty())
       return 0;
     if (op)
@@ -91,7 +85,7 @@ private:
     if (isLetter(c) || c == '_') {
       while (isNameChar(peek()))
         ++m_pos;
-      return make(TokenKind::Identifier, lower(m_text.substr(begin, m_pos - begin)), begin);
+      return make(TokenKind::Identifier, toLower(m_text.substr(begin, m_pos - begin)), begin);
     }
     if (isDigit(c) || (c == '.' && isDigit(peek(1))))
       return number();

@@ -1,13 +1,10 @@
 #include "fortran/parser.h"
 
 #include "fortran/statement-parser.h"
+#include "support/text.h"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 namespace ps::fortran {
 namespace {
@@ -83,7 +80,7 @@ private:
       Directive d = detail::parseDirective(c);
       d.range = range;
       if (d.kind == DirectiveKind::Unsupported)
-        error(range, "HPF directive '" + upper(d.keyword) + "' is not supported and is ignored", Severity::Warning);
+        error(range, "HPF directive '" + toUpper(d.keyword) + "' is not supported and is ignored", Severity::Warning);
       if (d.kind == DirectiveKind::Independent)
         m_pendingIndependent = std::move(d);
       else
@@ -91,13 +88,6 @@ private:
     } catch (const detail::StatementError& e) {
       error(e.range, e.message);
     }
-  }
-
-  static std::string upper(std::string s)
-  {
-    for (auto& ch : s)
-      ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-    return s;
   }
 
   void apply(ParsedLine&& line)
@@ -318,28 +308,10 @@ ParsedFile parseSource(std::string path, std::string text, const ParseOptions& o
   return out;
 }
 
-std::optional<std::string> readTextFile(const std::string& path, std::string* error)
-{
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    if (error)
-      *error = "Cannot read '" + path + "': " + std::strerror(errno);
-    return std::nullopt;
-  }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) {
-    if (error)
-      *error = "Cannot read '" + path + "'";
-    return std::nullopt;
-  }
-  return buffer.str();
-}
-
 ParseFileResult parseFile(const std::string& path, const ParseOptions& options)
 {
   ParseFileResult result;
-  auto text = readTextFile(path, &result.error);
+  auto text = ps::readTextFile(path, &result.error);
   if (text)
     result.parsed = parseSource(path, std::move(*text), options);
   return result;

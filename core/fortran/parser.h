@@ -26,7 +26,4 @@ struct ParseFileResult {
 };
 ParseFileResult parseFile(const std::string& path, const ParseOptions& options = {});
 
-/// Reads a whole file; nullopt with `error` set when it cannot be read.
-std::optional<std::string> readTextFile(const std::string& path, std::string* error);
-
 } // namespace ps::fortran

@@ -1,5 +1,7 @@
 #include "fortran/prescanner.h"
 
+#include "support/text.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -321,10 +323,8 @@ std::optional<SourceForm> formFromPath(std::string_view path)
   const auto dot = path.rfind('.');
   if (dot == std::string_view::npos)
     return std::nullopt;
-  std::string ext(path.substr(dot + 1));
-  const bool upperF = ext == "F";
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
-  if (upperF || ext == "f" || ext == "for" || ext == "f77" || ext == "ftn")
+  const std::string ext = toLower(path.substr(dot + 1));
+  if (ext == "f" || ext == "for" || ext == "f77" || ext == "ftn")
     return SourceForm::Fixed;
   if (ext == "f90" || ext == "f95" || ext == "f03" || ext == "hpf")
     return SourceForm::Free;

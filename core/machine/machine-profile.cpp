@@ -1,8 +1,8 @@
 #include "machine/machine-profile.h"
 
-#include "fortran/parser.h"
 #include "machine/builtin-machines.h"
 #include "support/check.h"
+#include "support/text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -98,7 +98,7 @@ std::optional<MachineProfile> findProfile(const std::string& nameOrPath, std::st
     *error = "Unknown machine '" + nameOrPath + "'; built-in profiles are " + names + ", or give a JSON file";
     return std::nullopt;
   }
-  auto text = fortran::readTextFile(nameOrPath, error);
+  auto text = readTextFile(nameOrPath, error);
   if (!text)
     return std::nullopt;
   auto p = profileFromJson(*text, error);

@@ -1,25 +1,12 @@
 #include "mapping/dist-spec.h"
 
+#include "support/text.h"
+
 #include <algorithm>
 #include <cctype>
 
 namespace ps::mapping {
 namespace {
-
-std::string trim(const std::string& s)
-{
-  const auto b = s.find_first_not_of(" \t");
-  if (b == std::string::npos)
-    return {};
-  return s.substr(b, s.find_last_not_of(" \t") - b + 1);
-}
-
-std::string lower(std::string s)
-{
-  for (auto& c : s)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 /// Splits at `sep` outside parentheses.
 std::vector<std::string> splitTop(const std::string& s, char sep)
@@ -58,7 +45,7 @@ std::optional<DistSpecGroup> parseGroup(const std::string& text, const std::stri
   }
   DistSpecGroup group;
   for (const auto& name : splitTop(text.substr(0, eq), ',')) {
-    const auto n = lower(trim(name));
+    const auto n = toLower(trim(name));
     if (!isName(n)) {
       *error = "Distribution '" + whole + "' has an invalid array name '" + trim(name) + "'";
       return std::nullopt;

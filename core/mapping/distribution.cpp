@@ -1,5 +1,7 @@
 #include "mapping/distribution.h"
 
+#include "support/text.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -17,11 +19,7 @@ std::string DistributionFormat::str() const
 
 std::optional<DistributionFormat> parseFormat(const std::string& raw)
 {
-  std::string text;
-  for (char c : raw) {
-    if (!std::isspace(static_cast<unsigned char>(c)))
-      text.push_back(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
-  }
+  const std::string text = toUpper(compact(raw));
   if (text == "*")
     return DistributionFormat::collapsed();
   auto sized = [&](const std::string& keyword) -> std::optional<std::int64_t> {
