@@ -5,6 +5,7 @@
 #include "machine/machine-profile.h"
 #include "program/outline.h"
 #include "support/text.h"
+#include "symbolic/evaluation.h"
 
 #include <CLI/CLI.hpp>
 
@@ -122,6 +123,9 @@ int runEstimate(const Options& o)
     std::cout << ps::estimate::toText(result, o.file, *machine);
   for (const auto& e : result.errors)
     std::cerr << o.file << ": error: " << e << "\n";
+  if (!result.missing.empty())
+    std::cerr << o.file << ": note: give " << ps::symbolic::quotedList(result.missing) << " a value with --set "
+              << result.missing.front() << "=VALUE\n";
   return result.errors.empty() ? 0 : 1;
 }
 

@@ -2,6 +2,8 @@
 
 #include "mapping/mapping-builder.h"
 
+#include <algorithm>
+
 namespace ps::estimate {
 namespace {
 
@@ -27,6 +29,17 @@ mapping::MappingResult buildMapping(const VariantRequest& v, const program::Unit
   return mapping::mappingFromDirectives(unit, values, procs);
 }
 
+template <typename Result>
+void collectProblems(const Result& from, const std::string& prefix, ComparisonResult& into)
+{
+  for (const auto& e : from.errors)
+    if (std::find(into.errors.begin(), into.errors.end(), prefix + e) == into.errors.end())
+      into.errors.push_back(prefix + e);
+  for (const auto& n : from.missing)
+    if (std::find(into.missing.begin(), into.missing.end(), n) == into.missing.end())
+      into.missing.push_back(n);
+}
+
 } // namespace
 
 ComparisonResult compare(const program::ProgramModel& model, const ComparisonRequest& request,
@@ -50,16 +63,13 @@ ComparisonResult compare(const program::ProgramModel& model, const ComparisonReq
     for (const auto& procs : points) {
       auto m = buildMapping(v, *result.unit, result.values, procs);
       if (!m.mapping) {
-        for (const auto& e : m.errors)
-          result.errors.push_back("Variant " + v.name + ": " + e);
+        collectProblems(m, "Variant " + v.name + ": ", result);
         break;
       }
       vr.mapping = m.mapping->str(); // the last (largest) arrangement is the one shown
       auto e = estimateNest(*result.unit, *result.loop, *m.mapping, machine, result.values);
       if (!e.estimate) {
-        for (const auto& err : e.errors)
-          if (std::find(result.errors.begin(), result.errors.end(), err) == result.errors.end())
-            result.errors.push_back(err);
+        collectProblems(e, "", result);
         break;
       }
       vr.points.push_back(std::move(*e.estimate));

@@ -37,6 +37,7 @@ struct ComparisonResult {
   symbolic::Bindings values;           // the values used
   std::vector<VariantResult> variants;
   std::vector<std::string> errors;     // fatal: nothing was estimated
+  std::vector<std::string> missing;    // unknowns whose values are needed
 };
 
 /// Runs every variant at every arrangement. Errors (no loop on that line,

@@ -29,8 +29,6 @@ bool isReduction(const program::Statement& st, const program::Unit& unit)
   return rhs.rfind("max(" + s + ",", 0) == 0 || rhs.rfind("min(" + s + ",", 0) == 0;
 }
 
-bool isMissingValue(const std::string& error) { return error.rfind("The value of", 0) == 0; }
-
 class NestEstimator {
 public:
   NestEstimator(const program::Unit& unit, const program::Loop& nest, const mapping::Mapping& mapping,
@@ -52,10 +50,10 @@ public:
   {
     for (const auto* st : m_statements)
       statement(*st);
-    if (!m_errors.empty())
-      return {std::nullopt, m_errors};
+    if (!m_problems.errors.empty())
+      return std::move(m_problems);
     finish();
-    return {std::move(m_e), {}};
+    return {std::move(m_e), {}, {}};
   }
 
 private:
@@ -63,6 +61,23 @@ private:
   {
     if (std::find(m_e.notes.begin(), m_e.notes.end(), text) == m_e.notes.end())
       m_e.notes.push_back(std::move(text));
+  }
+
+  /// Missing values stop the estimate (the user must give them); anything
+  /// else becomes a note with the `fallback` assumption.
+  void problem(const symbolic::EvaluationError& error, const std::string& fallback)
+  {
+    if (!error.missingValues())
+      return note(error.message + "; " + fallback);
+    bool news = false; // one message per missing unknown is enough
+    for (const auto& n : error.missing) {
+      if (std::find(m_problems.missing.begin(), m_problems.missing.end(), n) == m_problems.missing.end()) {
+        m_problems.missing.push_back(n);
+        news = true;
+      }
+    }
+    if (news)
+      m_problems.errors.push_back(error.message);
   }
 
   void statement(const program::Statement& st)
@@ -74,15 +89,10 @@ private:
       return note("CALL '" + st.callee + "'" + at + " is not estimated (no interprocedural analysis yet)");
     if (st.wholeArray)
       return note("Whole-array assignment" + at + " is not estimated");
-    std::string error;
+    symbolic::EvaluationError error;
     auto space = IterationSpace::build(m_unit, m_nest.id, st, m_values, &error);
-    if (!space) {
-      if (isMissingValue(error))
-        m_errors.push_back(error);
-      else
-        note(error + "; its statements are not estimated");
-      return;
-    }
+    if (!space)
+      return problem(error, "the statement" + at + " is not estimated");
     if (st.probability < 1.0)
       note("Statement" + at + " is under IF: assumed to execute with probability " +
            std::to_string(st.probability).substr(0, 4) + " (no profile run yet)");
@@ -92,14 +102,10 @@ private:
   std::optional<ReferencePlan> plan(const program::ArrayReference& ref, const IterationSpace& space,
                                     const std::string& role)
   {
-    std::string error;
+    symbolic::EvaluationError error;
     auto p = planReference(ref, m_unit, space, m_mapping, m_values, &error);
-    if (!p) {
-      if (isMissingValue(error))
-        m_errors.push_back(error);
-      else
-        note(error + "; " + role);
-    }
+    if (!p)
+      problem(error, role);
     return p;
   }
 
@@ -193,7 +199,7 @@ private:
   std::vector<const program::Statement*> m_statements;
   Estimate m_e;
   std::vector<double> m_ctPerProc;
-  std::vector<std::string> m_errors;
+  EstimateResult m_problems; // errors and missing values; never holds an estimate
 };
 
 } // namespace

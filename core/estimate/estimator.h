@@ -35,7 +35,8 @@ struct Estimate {
 
 struct EstimateResult {
   std::optional<Estimate> estimate;
-  std::vector<std::string> errors; // missing values of unknowns and the like
+  std::vector<std::string> errors;  // one sentence per missing value
+  std::vector<std::string> missing; // the unknowns whose values are needed
 };
 
 /// Estimates the nest rooted at `nest` of `unit`. Constructs the estimator

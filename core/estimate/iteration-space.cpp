@@ -11,20 +11,6 @@ std::int64_t tripCount(std::int64_t first, std::int64_t last, std::int64_t step)
   return last > first ? 0 : (first - last) / (-step) + 1;
 }
 
-namespace {
-
-std::string missingValues(const symbolic::Expr& e, const symbolic::Bindings& values)
-{
-  std::string s;
-  for (const auto& n : e.symbols()) {
-    if (!values.count(n))
-      s += (s.empty() ? "'" : ", '") + n + "'";
-  }
-  return s;
-}
-
-} // namespace
-
 std::vector<std::string> IterationSpace::variables() const
 {
   std::vector<std::string> v;
@@ -34,39 +20,45 @@ std::vector<std::string> IterationSpace::variables() const
 }
 
 std::optional<NumericAffine> IterationSpace::numeric(const symbolic::AffineForm& form,
-                                                     const symbolic::Bindings& values, std::string* error) const
+                                                     const symbolic::Bindings& values, const std::string& what,
+                                                     symbolic::EvaluationError* error) const
 {
   NumericAffine out;
   out.coef.assign(m_levels.size(), 0);
-  for (std::size_t k = 0; k < m_levels.size(); ++k)
-    out.coef[k] = form.coefficient(m_levels[k].variable);
-  auto c = form.constant.evaluate(values);
-  if (!c) {
-    const auto missing = missingValues(form.constant, values);
-    *error = missing.empty() ? "Cannot evaluate '" + form.constant.str() + "'"
-                             : "The value of " + missing + " is needed; give it with --set NAME=VALUE";
-    return std::nullopt;
+  // Variables of loops enclosing the selected nest are unknowns here: they
+  // join the constant and need values like any other unknown.
+  symbolic::Expr constant = form.constant;
+  for (const auto& [var, coefficient] : form.coefficients) {
+    const auto level = std::find_if(m_levels.begin(), m_levels.end(), [&](auto& l) { return l.variable == var; });
+    if (level == m_levels.end())
+      constant = constant + symbolic::Expr::integer(coefficient) * symbolic::Expr::symbol(var);
+    else
+      out.coef[level - m_levels.begin()] = coefficient;
   }
+  auto c = symbolic::evaluateFor(constant, values, what, error);
+  if (!c)
+    return std::nullopt;
   out.constant = *c;
   return out;
 }
 
 std::optional<IterationSpace> IterationSpace::build(const program::Unit& unit, int nestLoop,
                                                     const program::Statement& statement,
-                                                    const symbolic::Bindings& values, std::string* error)
+                                                    const symbolic::Bindings& values,
+                                                    symbolic::EvaluationError* error)
 {
+  auto fail = [error](std::string message) {
+    *error = {{}, std::move(message)};
+    return std::nullopt;
+  };
   IterationSpace space;
   auto root = std::find(statement.loops.begin(), statement.loops.end(), nestLoop);
-  if (root == statement.loops.end()) {
-    *error = "Statement at line " + std::to_string(statement.line) + " is not inside the selected loop";
-    return std::nullopt;
-  }
+  if (root == statement.loops.end())
+    return fail("Statement at line " + std::to_string(statement.line) + " is not inside the selected loop");
   for (auto it = root; it != statement.loops.end(); ++it) {
     const auto& loop = unit.loops[*it];
-    if (!loop.boundsKnown || loop.variable.empty()) {
-      *error = "Loop at line " + std::to_string(loop.line) + " has bounds that are not integer expressions";
-      return std::nullopt;
-    }
+    if (!loop.boundsKnown || loop.variable.empty())
+      return fail("Loop at line " + std::to_string(loop.line) + " has bounds that are not integer expressions");
     LevelBounds level;
     level.variable = loop.variable;
     level.loopId = loop.id;
@@ -78,17 +70,16 @@ std::optional<IterationSpace> IterationSpace::build(const program::Unit& unit, i
     const auto& loop = unit.loops[space.m_levels[k].loopId];
     auto lower = loop.lower.affineIn(vars);
     auto upper = loop.upper.affineIn(vars);
-    auto step = loop.step.evaluate(values);
-    if (!lower || !upper) {
-      *error = "Loop at line " + std::to_string(loop.line) + " has bounds that are not affine in the loop variables";
+    if (!lower || !upper)
+      return fail("Loop at line " + std::to_string(loop.line) + " has bounds that are not affine in the loop variables");
+    const auto what = "the bounds of the loop at line " + std::to_string(loop.line);
+    auto step = symbolic::evaluateFor(loop.step, values, what, error);
+    if (!step)
       return std::nullopt;
-    }
-    if (!step || *step == 0) {
-      *error = "Loop at line " + std::to_string(loop.line) + " needs a known, non-zero step";
-      return std::nullopt;
-    }
-    auto lo = space.numeric(*lower, values, error);
-    auto hi = space.numeric(*upper, values, error);
+    if (*step == 0)
+      return fail("Loop at line " + std::to_string(loop.line) + " has a step of zero");
+    auto lo = space.numeric(*lower, values, what, error);
+    auto hi = space.numeric(*upper, values, what, error);
     if (!lo || !hi)
       return std::nullopt;
     space.m_levels[k].lower = *lo;

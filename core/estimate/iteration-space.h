@@ -4,6 +4,7 @@
 // outer loop variables once the unknowns have values.
 
 #include "program/model.h"
+#include "symbolic/evaluation.h"
 
 #include <functional>
 #include <optional>
@@ -37,20 +38,21 @@ struct LevelBounds {
 class IterationSpace {
 public:
   /// Builds the space of `statement` within the nest rooted at `nestLoop`.
-  /// On failure (non-affine bounds, unknown values) returns nullopt and sets
-  /// `error` to a sentence for the user.
+  /// On failure (non-affine bounds, unknown values) returns nullopt and
+  /// `error` says why (and which unknowns need values).
   static std::optional<IterationSpace> build(const program::Unit& unit, int nestLoop,
                                              const program::Statement& statement, const symbolic::Bindings& values,
-                                             std::string* error);
+                                             symbolic::EvaluationError* error);
 
   int depth() const { return static_cast<int>(m_levels.size()); }
   const std::vector<LevelBounds>& levels() const { return m_levels; }
   std::vector<std::string> variables() const;
 
   /// Converts an affine form in the loop variables to numeric coefficients,
-  /// or nullopt (with `error`) when its constant cannot be evaluated.
+  /// or nullopt (with `error`, naming `what`) when its constant cannot be
+  /// evaluated.
   std::optional<NumericAffine> numeric(const symbolic::AffineForm& form, const symbolic::Bindings& values,
-                                       std::string* error) const;
+                                       const std::string& what, symbolic::EvaluationError* error) const;
 
   /// Calls `visit(values)` for every iteration of levels 0..count-1 in
   /// execution order. `values` has depth() entries; deeper ones are unset.

@@ -18,14 +18,14 @@ std::int64_t ReferencePlan::linear(const std::int64_t* index) const
 
 std::optional<ReferencePlan> planReference(const program::ArrayReference& ref, const program::Unit& unit,
                                            const IterationSpace& space, const mapping::Mapping& mapping,
-                                           const symbolic::Bindings& values, std::string* error)
+                                           const symbolic::Bindings& values, symbolic::EvaluationError* error)
 {
   ReferencePlan plan;
   plan.ref = &ref;
   plan.map = mapping.array(ref.array);
   const auto* symbol = unit.symbol(ref.array);
   if (!symbol || ref.subscripts.size() != symbol->dims.size() || !ref.allAffine()) {
-    *error = "Reference '" + ref.text() + "' at line " + std::to_string(ref.line) + " is not affine";
+    *error = {{}, "Reference '" + ref.text() + "' at line " + std::to_string(ref.line) + " is not affine"};
     return std::nullopt;
   }
   plan.elementBytes = symbol->elementBytes;
@@ -34,7 +34,8 @@ std::optional<ReferencePlan> planReference(const program::ArrayReference& ref, c
     auto hi = symbol->dims[d].upper.evaluate(values);
     plan.lower.push_back(lo.value_or(1));
     plan.extent.push_back(std::max<std::int64_t>(hi.value_or(1) - lo.value_or(1) + 1, 1));
-    auto sub = space.numeric(ref.subscripts[d].affine, values, error);
+    auto sub = space.numeric(ref.subscripts[d].affine, values, "the subscripts of '" + ref.text() + "' at line " +
+                             std::to_string(ref.line), error);
     if (!sub)
       return std::nullopt;
     plan.subscripts.push_back(*sub);

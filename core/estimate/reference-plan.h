@@ -27,7 +27,7 @@ struct ReferencePlan {
 /// cannot be evaluated.
 std::optional<ReferencePlan> planReference(const program::ArrayReference& ref, const program::Unit& unit,
                                            const IterationSpace& space, const mapping::Mapping& mapping,
-                                           const symbolic::Bindings& values, std::string* error);
+                                           const symbolic::Bindings& values, symbolic::EvaluationError* error);
 
 /// Calls f(p) for every linear processor number whose coordinates match
 /// `coords` (-1 matches every coordinate of that dimension).

@@ -93,6 +93,7 @@ nlohmann::json toJson(const ComparisonResult& result, const std::string& file, c
     j["variants"].push_back({{"name", v.name}, {"spec", v.spec}, {"mapping", v.mapping}, {"points", points}});
   }
   j["errors"] = result.errors;
+  j["missing_values"] = result.missing;
   return j;
 }
 

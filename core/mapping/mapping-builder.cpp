@@ -1,7 +1,8 @@
 #include "mapping/mapping-builder.h"
 
+#include "symbolic/evaluation.h"
+
 #include <algorithm>
-#include <numeric>
 
 namespace ps::mapping {
 namespace {
@@ -13,35 +14,27 @@ struct Extent64 {
   std::int64_t lower = 1, upper = 1;
 };
 
-std::string unknownsOf(const symbolic::Expr& e, const Bindings& values)
-{
-  std::string s;
-  for (const auto& n : e.symbols()) {
-    if (!values.count(n))
-      s += (s.empty() ? "'" : ", '") + n + "'";
-  }
-  return s;
-}
-
 std::optional<std::int64_t> evaluate(const symbolic::Expr& e, const Bindings& values, const std::string& what,
-                                     std::vector<std::string>& errors)
+                                     MappingResult& out)
 {
-  auto v = e.evaluate(values);
+  symbolic::EvaluationError error;
+  auto v = symbolic::evaluateFor(e, values, what, &error);
   if (!v) {
-    const auto missing = unknownsOf(e, values);
-    errors.push_back(missing.empty() ? "Cannot evaluate " + what + " '" + e.str() + "'"
-                                     : "The value of " + missing + " is needed for " + what + "; give it with --set");
+    out.errors.push_back(error.message);
+    for (const auto& n : error.missing)
+      if (std::find(out.missing.begin(), out.missing.end(), n) == out.missing.end())
+        out.missing.push_back(n);
   }
   return v;
 }
 
 std::optional<std::vector<Extent64>> arrayExtents(const program::Symbol& s, const Bindings& values,
-                                                  std::vector<std::string>& errors)
+                                                  MappingResult& problems)
 {
   std::vector<Extent64> out;
   for (const auto& d : s.dims) {
-    auto lo = evaluate(d.lower, values, "the extent of '" + s.name + "'", errors);
-    auto hi = evaluate(d.upper, values, "the extent of '" + s.name + "'", errors);
+    auto lo = evaluate(d.lower, values, "the extent of '" + s.name + "'", problems);
+    auto hi = evaluate(d.upper, values, "the extent of '" + s.name + "'", problems);
     if (!lo || !hi)
       return std::nullopt;
     out.push_back({*lo, *hi});
@@ -101,15 +94,15 @@ public:
   {
     collect();
     chooseArrangement();
-    if (!m_errors.empty())
-      return {std::nullopt, m_errors};
+    if (!m_problems.errors.empty())
+      return std::move(m_problems);
     for (const auto& [name, dist] : m_distributions)
       addDistributed(name, dist);
     for (const auto& [alignee, align] : m_aligns)
       resolve(alignee, 0);
-    if (!m_errors.empty())
-      return {std::nullopt, m_errors};
-    return {std::move(m_mapping), {}};
+    if (!m_problems.errors.empty())
+      return std::move(m_problems);
+    return {std::move(m_mapping), {}, {}};
   }
 
 private:
@@ -142,7 +135,7 @@ private:
     ProcessorsArrangement a{o.name, {}};
     for (const auto& dim : o.dims) {
       auto e = program::toSymbolic(dim.upper, m_unit);
-      auto v = e ? evaluate(*e, m_values, "the shape of processors '" + o.name + "'", m_errors) : std::nullopt;
+      auto v = e ? evaluate(*e, m_values, "the shape of processors '" + o.name + "'", m_problems) : std::nullopt;
       a.shape.push_back(std::max<std::int64_t>(v.value_or(1), 1));
     }
     if (a.shape.empty())
@@ -157,7 +150,7 @@ private:
       std::int64_t size = 0;
       if (!f.size.missing()) {
         auto e = program::toSymbolic(f.size, m_unit);
-        size = e ? evaluate(*e, m_values, "a block size", m_errors).value_or(1) : 1;
+        size = e ? evaluate(*e, m_values, "a block size", m_problems).value_or(1) : 1;
       }
       if (f.kind == fortran::FormatKind::Block)
         out.push_back(DistributionFormat::block(size));
@@ -198,8 +191,8 @@ private:
       for (const auto& d : t->second.dims) {
         auto lo = d.lower.missing() ? std::optional(symbolic::Expr::integer(1)) : program::toSymbolic(d.lower, m_unit);
         auto hi = program::toSymbolic(d.upper, m_unit);
-        auto l = lo ? evaluate(*lo, m_values, "the extent of template '" + name + "'", m_errors) : std::nullopt;
-        auto h = hi ? evaluate(*hi, m_values, "the extent of template '" + name + "'", m_errors) : std::nullopt;
+        auto l = lo ? evaluate(*lo, m_values, "the extent of template '" + name + "'", m_problems) : std::nullopt;
+        auto h = hi ? evaluate(*hi, m_values, "the extent of template '" + name + "'", m_problems) : std::nullopt;
         if (!l || !h)
           return std::nullopt;
         out.push_back({*l, *h});
@@ -207,8 +200,8 @@ private:
       return out;
     }
     if (const auto* s = m_unit.symbol(name); s && s->isArray())
-      return arrayExtents(*s, m_values, m_errors);
-    m_errors.push_back("DISTRIBUTE names '" + name + "', which is neither a TEMPLATE nor an array");
+      return arrayExtents(*s, m_values, m_problems);
+    m_problems.errors.push_back("DISTRIBUTE names '" + name + "', which is neither a TEMPLATE nor an array");
     return std::nullopt;
   }
 
@@ -218,7 +211,7 @@ private:
     if (!extents)
       return;
     if (dist.formats.size() != extents->size()) {
-      m_errors.push_back("DISTRIBUTE gives " + std::to_string(dist.formats.size()) + " formats for '" + name +
+      m_problems.errors.push_back("DISTRIBUTE gives " + std::to_string(dist.formats.size()) + " formats for '" + name +
                          "', which has " + std::to_string(extents->size()) + " dimensions");
       return;
     }
@@ -312,10 +305,10 @@ private:
     auto e = program::toSymbolic(sub, m_unit);
     auto affine = e ? e->affineIn(dummies) : std::nullopt;
     if (!affine || affine->coefficients.size() > 1) {
-      m_errors.push_back("ALIGN subscript '" + fortran::toString(sub) + "' is not of the form stride*i+offset");
+      m_problems.errors.push_back("ALIGN subscript '" + fortran::toString(sub) + "' is not of the form stride*i+offset");
       return {};
     }
-    auto offset = evaluate(affine->constant, m_values, "an ALIGN offset", m_errors).value_or(0);
+    auto offset = evaluate(affine->constant, m_values, "an ALIGN offset", m_problems).value_or(0);
     if (affine->coefficients.empty())
       return {TemplateAxis::Kind::Constant, 0, 1, offset};
     const auto& [dummy, stride] = *affine->coefficients.begin();
@@ -327,7 +320,7 @@ private:
   const Bindings& m_values;
   std::optional<ProcessorsArrangement> m_requested;
   Mapping m_mapping;
-  std::vector<std::string> m_errors;
+  MappingResult m_problems; // errors and missing values; never holds a mapping
   std::vector<ProcessorsArrangement> m_arrangements;
   std::map<std::string, fortran::EntityDecl> m_templates;
   std::map<std::string, Dist> m_distributions;
@@ -357,7 +350,7 @@ MappingResult mappingFromSpec(const DistSpec& spec, const Unit& unit, const Bind
                                 " dimensions");
         continue;
       }
-      auto extents = arrayExtents(*s, values, result.errors);
+      auto extents = arrayExtents(*s, values, result);
       if (!extents)
         continue;
       const int t = addTemplate(m, name, *extents, group.formats);

@@ -13,7 +13,8 @@ namespace ps::mapping {
 
 struct MappingResult {
   std::optional<Mapping> mapping;
-  std::vector<std::string> errors; // why no mapping could be built
+  std::vector<std::string> errors;  // why no mapping could be built
+  std::vector<std::string> missing; // unknowns whose values are needed
 };
 
 /// Each array of a group gets its own template (its declared extents) with

@@ -71,10 +71,14 @@ TEST(Cli, AdiBlockRowsVersusColumnsAsJson)
 
 TEST(Cli, TableAndDirectiveMapping)
 {
-  auto r = cli("estimate " + sample("jacobi.hpf") + " --loop 29 --procs 4,16");
+  auto r = cli("estimate " + sample("jacobi.hpf") + " --loop 26 --procs 4,16");
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("Variant A: HPF directives"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("4x4"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("a,b=(BLOCK,BLOCK) via template t onto 4x4"), std::string::npos) << r.out;
+  // the inner loop alone leaves the outer j unknown: named, not guessed
+  auto inner = cli("estimate " + sample("jacobi.hpf") + " --loop 29 --procs 16");
+  EXPECT_EQ(inner.status, 1);
+  EXPECT_NE(inner.out.find("error: The value of 'j' is needed for"), std::string::npos) << inner.out;
 }
 
 TEST(Cli, BadInputGivesNonZeroStatusAndAMessage)
@@ -91,6 +95,27 @@ TEST(Cli, BadInputGivesNonZeroStatusAndAMessage)
   auto badMachine = cli("estimate " + sample("adi.f") + " --loop 35 --machine cray");
   EXPECT_NE(badMachine.status, 0);
   EXPECT_NE(badMachine.out.find("Unknown machine 'cray'"), std::string::npos);
+}
+
+TEST(Cli, MissingUnknownsAreNamedWithAHint)
+{
+  const std::string path = testing::TempDir() + "unknown.f90";
+  FILE* f = std::fopen(path.c_str(), "w");
+  ASSERT_NE(f, nullptr);
+  std::fputs("program u\n  integer :: n, i\n  real :: a(n)\n  do i = 1, n\n    a(i) = 0\n  end do\nend\n", f);
+  std::fclose(f);
+  auto missing = cli("estimate " + path + " --loop 4 --dist 'a=(BLOCK)' --procs 4");
+  EXPECT_EQ(missing.status, 1);
+  EXPECT_NE(missing.out.find("error: Variant A: The value of 'n' is needed for the extent of 'a'"), std::string::npos)
+      << missing.out;
+  EXPECT_NE(missing.out.find("note: give 'n' a value with --set n=VALUE"), std::string::npos) << missing.out;
+  auto json = cli("estimate " + path + " --loop 4 --dist 'a=(BLOCK)' --procs 4 --json 2>/dev/null");
+  EXPECT_EQ(nlohmann::json::parse(json.out.substr(0, json.out.rfind('}') + 1))["missing_values"],
+            std::vector<std::string>{"n"});
+  auto given = cli("estimate " + path + " --loop 4 --dist 'a=(BLOCK)' --procs 4 --set N=10 --json");
+  ASSERT_EQ(given.status, 0) << given.out;
+  EXPECT_EQ(nlohmann::json::parse(given.out)["variants"][0]["points"][0]["work_per_proc"],
+            (std::vector<double>{3, 3, 3, 1}));
 }
 
 TEST(Cli, ParseReportsDiagnosticsWithFileLineColumn)

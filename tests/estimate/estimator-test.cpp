@@ -159,7 +159,26 @@ TEST(Estimator, MissingUnknownIsAnErrorNamingIt)
   auto spec = mapping::parseDistSpec("a=(BLOCK,*)", &error);
   auto m = mapping::mappingFromSpec(*spec, p.unit(), {}, *mapping::parseArrangement("4"));
   ASSERT_FALSE(m.mapping);
-  EXPECT_EQ(m.errors[0], "The value of 'n' is needed for the extent of 'a'; give it with --set");
+  EXPECT_EQ(m.errors, std::vector<std::string>{"The value of 'n' is needed for the extent of 'a'"});
+  EXPECT_EQ(m.missing, std::vector<std::string>{"n"});
+}
+
+TEST(Estimator, InnerLoopNeedsTheOuterVariable)
+{
+  // Selecting only the inner loop `do j = 1, i` leaves i an unknown, as
+  // ParaScope prompts for it; the result names it instead of guessing.
+  auto p = test::build(kTriangular);
+  std::string error;
+  auto spec = mapping::parseDistSpec("a=(BLOCK,*)", &error);
+  auto m = mapping::mappingFromSpec(*spec, p.unit(), {{"n", 8}}, *mapping::parseArrangement("4"));
+  ASSERT_TRUE(m.mapping);
+  auto missing = estimate::estimateNest(p.unit(), *p.unit().loopAtLine(5), *m.mapping, unitMachine(), {{"n", 8}});
+  EXPECT_FALSE(missing.estimate);
+  EXPECT_EQ(missing.missing, std::vector<std::string>{"i"});
+  EXPECT_EQ(missing.errors, std::vector<std::string>{"The value of 'i' is needed for the bounds of the loop at line 5"});
+  auto given = estimate::estimateNest(p.unit(), *p.unit().loopAtLine(5), *m.mapping, unitMachine(), {{"n", 8}, {"i", 6}});
+  ASSERT_TRUE(given.estimate);
+  EXPECT_EQ(given.estimate->workPerProc, (std::vector<double>{0, 0, 6, 0})); // rows 5-6 live on processor 2
 }
 
 TEST(Estimator, NonAffineReferenceBecomesANoteNotAFailure)

@@ -1,0 +1,31 @@
+#pragma once
+// Evaluating an expression for given values of the unknowns, with the reason
+// when it has no integer value. The one place that words "the value of 'n'
+// is needed", so the CLI and GUI can ask for exactly the missing unknowns.
+
+#include "symbolic/expr.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ps::symbolic {
+
+/// Why an expression could not be evaluated. `missing` names the unknowns
+/// without a value (empty for other reasons); `message` is one sentence.
+struct EvaluationError {
+  std::vector<std::string> missing;
+  std::string message;
+
+  bool missingValues() const { return !missing.empty(); }
+};
+
+/// The integer value of `e` for `values`. Otherwise nullopt, and `error`
+/// says why, naming `what` ("the extent of 'a'").
+std::optional<std::int64_t> evaluateFor(const Expr& e, const Bindings& values, const std::string& what,
+                                        EvaluationError* error);
+
+/// "'n', 'k'" for a list of names.
+std::string quotedList(const std::vector<std::string>& names);
+
+} // namespace ps::symbolic
