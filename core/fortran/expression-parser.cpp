@@ -1,5 +1,8 @@
 #include "fortran/parse-cursor.h"
 
+#include <initializer_list>
+#include <optional>
+
 namespace ps::fortran::detail {
 namespace {
 
@@ -25,6 +28,27 @@ Expr unary(Op op, SourceRange at, Expr operand)
 }
 
 Expr parsePower(Cursor& c);
+
+using OpTable = std::initializer_list<std::pair<const char*, Op>>;
+
+/// Consumes the next token if it is one of the operators in `ops`.
+std::optional<Op> acceptAny(Cursor& c, OpTable ops)
+{
+  for (const auto& [spelling, op] : ops) {
+    if (c.acceptOp(spelling))
+      return op;
+  }
+  return std::nullopt;
+}
+
+/// operand (op operand)*, folded to the left.
+Expr leftAssociative(Cursor& c, Expr (*operand)(Cursor&), OpTable ops)
+{
+  Expr lhs = operand(c);
+  while (auto op = acceptAny(c, ops))
+    lhs = binary(*op, std::move(lhs), operand(c));
+  return lhs;
+}
 
 Expr parsePrimary(Cursor& c)
 {
@@ -119,23 +143,13 @@ Expr parseAdditive(Cursor& c)
   return lhs;
 }
 
-Expr parseConcat(Cursor& c)
-{
-  Expr lhs = parseAdditive(c);
-  while (c.acceptOp("//"))
-    lhs = binary(Op::Concat, std::move(lhs), parseAdditive(c));
-  return lhs;
-}
+Expr parseConcat(Cursor& c) { return leftAssociative(c, parseAdditive, {{"//", Op::Concat}}); }
 
 Expr parseRelational(Cursor& c)
 {
-  Expr lhs = parseConcat(c);
-  static const std::pair<const char*, Op> ops[] = {{"<", Op::Lt}, {"<=", Op::Le}, {">", Op::Gt},
-                                                   {">=", Op::Ge}, {"==", Op::Eq}, {"/=", Op::Ne}};
-  for (const auto& [spelling, op] : ops) {
-    if (c.acceptOp(spelling))
-      return binary(op, std::move(lhs), parseConcat(c));
-  }
+  Expr lhs = parseConcat(c); // relational operators do not chain
+  if (auto op = acceptAny(c, {{"<", Op::Lt}, {"<=", Op::Le}, {">", Op::Gt}, {">=", Op::Ge}, {"==", Op::Eq}, {"/=", Op::Ne}}))
+    return binary(*op, std::move(lhs), parseConcat(c));
   return lhs;
 }
 
@@ -148,21 +162,8 @@ Expr parseNot(Cursor& c)
   return parseRelational(c);
 }
 
-Expr parseAnd(Cursor& c)
-{
-  Expr lhs = parseNot(c);
-  while (c.acceptOp(".and."))
-    lhs = binary(Op::And, std::move(lhs), parseNot(c));
-  return lhs;
-}
-
-Expr parseOr(Cursor& c)
-{
-  Expr lhs = parseAnd(c);
-  while (c.acceptOp(".or."))
-    lhs = binary(Op::Or, std::move(lhs), parseAnd(c));
-  return lhs;
-}
+Expr parseAnd(Cursor& c) { return leftAssociative(c, parseNot, {{".and.", Op::And}}); }
+Expr parseOr(Cursor& c) { return leftAssociative(c, parseAnd, {{".or.", Op::Or}}); }
 
 Expr missing(SourceRange at)
 {
@@ -180,12 +181,7 @@ bool endsSubscriptPart(const Token& t)
 
 Expr parseExpr(Cursor& c)
 {
-  Expr lhs = parseOr(c);
-  while (c.peek().isOp(".eqv.") || c.peek().isOp(".neqv.")) {
-    const Op op = c.next().text == ".eqv." ? Op::Eqv : Op::Neqv;
-    lhs = binary(op, std::move(lhs), parseOr(c));
-  }
-  return lhs;
+  return leftAssociative(c, parseOr, {{".eqv.", Op::Eqv}, {".neqv.", Op::Neqv}});
 }
 
 Expr parseSubscript(Cursor& c)

@@ -89,6 +89,10 @@ public:
 
   bool isArray(const std::string& name) const { return m_arrays.count(name) != 0; }
 
+  /// The value of a statement label token (digits beyond the 5 that Fortran
+  /// allows are cut off rather than overflowing).
+  static int labelValue(const Token& t) { return std::stoi(t.text.substr(0, 9)); }
+
   static std::string describe(const Token& t)
   {
     switch (t.kind) {

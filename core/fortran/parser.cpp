@@ -29,7 +29,7 @@ public:
     }
     int label = 0;
     if (c.peek().kind == TokenKind::Integer && !c.peek(1).isOp("=")) {
-      label = std::stoi(c.next().text.substr(0, 9));
+      label = detail::Cursor::labelValue(c.next());
       if (c.atEnd()) {
         error(logical.range, "Statement label " + std::to_string(label) + " has no statement");
         return;
@@ -266,7 +266,7 @@ private:
       s.range = range;
       s.label = label;
       if (tokens[first + 1].kind == TokenKind::Integer)
-        s.doLabel = std::stoi(tokens[first + 1].text.substr(0, 9));
+        s.doLabel = detail::Cursor::labelValue(tokens[first + 1]);
       unit(range);
       m_stack.push_back(std::move(s));
       return;

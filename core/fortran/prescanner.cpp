@@ -57,6 +57,8 @@ public:
   bool active() const { return m_active; }
   bool directive() const { return m_directive; }
   bool inString() const { return m_quote != 0; }
+  /// The quote of the character string the statement is inside, or 0.
+  char quote() const { return m_quote; }
 
   void start(bool directive)
   {
@@ -231,21 +233,6 @@ std::size_t trailingAmpersand(std::string_view text, char quote)
   return last;
 }
 
-char quoteAtEnd(std::string_view text, char quote)
-{
-  for (char c : text) {
-    if (quote != 0) {
-      if (c == quote)
-        quote = 0;
-    } else if (c == '\'' || c == '"') {
-      quote = c;
-    } else if (c == '!') {
-      break;
-    }
-  }
-  return quote;
-}
-
 class FreeFormScanner {
 public:
   FreeFormScanner(StatementBuilder& builder, PrescanResult& out) : m_builder(builder), m_out(out) {}
@@ -300,12 +287,9 @@ private:
 
   void addBody(std::string_view text, std::uint32_t offset)
   {
-    const char quoteBefore = m_builder.inString() ? m_quote : 0;
-    const auto amp = trailingAmpersand(text, quoteBefore);
+    const auto amp = trailingAmpersand(text, m_builder.quote());
     m_continuing = amp != std::string_view::npos;
-    const auto body = m_continuing ? text.substr(0, amp) : text;
-    m_quote = quoteAtEnd(body, quoteBefore);
-    m_builder.add(body, offset);
+    m_builder.add(m_continuing ? text.substr(0, amp) : text, offset);
     if (!m_continuing)
       m_builder.flush();
   }
@@ -313,7 +297,6 @@ private:
   StatementBuilder& m_builder;
   PrescanResult& m_out;
   bool m_continuing = false;
-  char m_quote = 0;
 };
 
 } // namespace

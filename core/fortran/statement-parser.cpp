@@ -38,7 +38,7 @@ int parseLabelValue(Cursor& c)
 {
   if (c.peek().kind != TokenKind::Integer)
     c.fail("Expected a statement label");
-  return std::stoi(c.next().text.substr(0, 9));
+  return Cursor::labelValue(c.next());
 }
 
 // ---- types and declarations ----------------------------------------------

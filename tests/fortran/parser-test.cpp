@@ -255,3 +255,33 @@ TEST(Parser, SurvivesRandomInput)
     }
   }
 }
+
+TEST(Parser, OperatorPrecedenceLevels)
+{
+  auto p = test::build("program o\n"
+                       "  logical :: l, a, b, c, d\n"
+                       "  integer :: i, j\n"
+                       "  character(len=4) :: s\n"
+                       "  l = a .eqv. b .or. c .and. .not. d\n"
+                       "  l = i + 1 .lt. j * 2\n"
+                       "  s = 'a' // 'b' // 'c'\n"
+                       "  i = -i ** 2 - 3 - 4\n"
+                       "end\n");
+  ASSERT_TRUE(p.parsed->diagnostics.empty()) << testing::PrintToString(test::messages(*p.parsed));
+  const auto& body = p.parsed->units[0].body;
+  const auto& logic = body[0].rhs; // a .eqv. (b .or. (c .and. (.not. d)))
+  EXPECT_EQ(logic.op, Op::Eqv);
+  EXPECT_EQ(logic.operands[1].op, Op::Or);
+  EXPECT_EQ(logic.operands[1].operands[1].op, Op::And);
+  EXPECT_EQ(logic.operands[1].operands[1].operands[1].op, Op::Not);
+  const auto& rel = body[1].rhs; // (i + 1) < (j * 2)
+  EXPECT_EQ(rel.op, Op::Lt);
+  EXPECT_EQ(rel.operands[0].op, Op::Add);
+  EXPECT_EQ(rel.operands[1].op, Op::Mul);
+  const auto& cat = body[2].rhs; // ('a' // 'b') // 'c'
+  EXPECT_EQ(cat.op, Op::Concat);
+  EXPECT_EQ(cat.operands[0].op, Op::Concat);
+  EXPECT_EQ(toString(body[3].rhs), "-i**2-3-4"); // ((-(i**2)) - 3) - 4
+  EXPECT_EQ(body[3].rhs.operands[0].operands[0].kind, ExprKind::Unary);
+  EXPECT_EQ(body[3].rhs.operands[0].operands[0].operands[0].op, Op::Pow);
+}
