@@ -138,15 +138,21 @@ private:
 
   void need(std::int64_t p, std::int64_t element)
   {
-    const auto pc = m_mapping.procs.coordinates(p);
-    std::vector<std::int64_t> source(pc.size());
+    // Walk p's column-major coordinates and build the source's number alongside
+    // (no allocation: this runs for every remote element).
+    const auto& shape = m_mapping.procs.shape;
+    std::int64_t rest = p, source = 0, stride = 1;
     bool local = true;
-    for (std::size_t d = 0; d < pc.size(); ++d) {
-      source[d] = m_readCoords[d] < 0 ? pc[d] : m_readCoords[d]; // nearest copy of replicated data
-      local = local && source[d] == pc[d];
+    for (std::size_t d = 0; d < shape.size(); ++d) {
+      const auto own = rest % shape[d];
+      rest /= shape[d];
+      const auto from = m_readCoords[d] < 0 ? own : m_readCoords[d]; // nearest copy of replicated data
+      local = local && from == own;
+      source += from * stride;
+      stride *= shape[d];
     }
     if (!local)
-      m_buffer.push_back({m_mapping.procs.linear(source), p, element});
+      m_buffer.push_back({source, p, element});
   }
 
   void flush(std::int64_t repeat)
