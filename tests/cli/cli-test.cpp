@@ -32,6 +32,19 @@ Run cli(const std::string& args)
 
 std::string sample(const char* name) { return std::string(PS_SOURCE_DIR) + "/sampleprograms/" + name; }
 
+/// Writes `text` to a file in the test's temporary directory; returns its path.
+std::string writeTemp(const std::string& name, const char* text)
+{
+  const std::string path = testing::TempDir() + name;
+  FILE* f = std::fopen(path.c_str(), "w");
+  EXPECT_NE(f, nullptr) << path;
+  if (f) {
+    std::fputs(text, f);
+    std::fclose(f);
+  }
+  return path;
+}
+
 } // namespace
 
 TEST(Cli, AdiBlockRowsVersusColumnsAsJson)
@@ -99,11 +112,8 @@ TEST(Cli, BadInputGivesNonZeroStatusAndAMessage)
 
 TEST(Cli, MissingUnknownsAreNamedWithAHint)
 {
-  const std::string path = testing::TempDir() + "unknown.f90";
-  FILE* f = std::fopen(path.c_str(), "w");
-  ASSERT_NE(f, nullptr);
-  std::fputs("program u\n  integer :: n, i\n  real :: a(n)\n  do i = 1, n\n    a(i) = 0\n  end do\nend\n", f);
-  std::fclose(f);
+  const auto path =
+      writeTemp("unknown.f90", "program u\n  integer :: n, i\n  real :: a(n)\n  do i = 1, n\n    a(i) = 0\n  end do\nend\n");
   auto missing = cli("estimate " + path + " --loop 4 --dist 'a=(BLOCK)' --procs 4");
   EXPECT_EQ(missing.status, 1);
   EXPECT_NE(missing.out.find("error: Variant A: The value of 'n' is needed for the extent of 'a'"), std::string::npos)
@@ -120,11 +130,8 @@ TEST(Cli, MissingUnknownsAreNamedWithAHint)
 
 TEST(Cli, ParseReportsDiagnosticsWithFileLineColumn)
 {
-  const std::string path = testing::TempDir() + "broken.f90";
-  FILE* f = std::fopen(path.c_str(), "w");
-  ASSERT_NE(f, nullptr);
-  std::fputs("program b\n  real :: a(10)\n  integer :: i\n  a(1) = = 2\n  do i = 1, 10\n    a(i) = 0\n  end do\nend\n", f);
-  std::fclose(f);
+  const auto path = writeTemp("broken.f90",
+                              "program b\n  real :: a(10)\n  integer :: i\n  a(1) = = 2\n  do i = 1, 10\n    a(i) = 0\n  end do\nend\n");
   auto r = cli("parse " + path);
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.out.find(path + ":4:10: error: Expected an expression but found '='"), std::string::npos) << r.out;
