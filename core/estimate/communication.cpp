@@ -99,7 +99,11 @@ public:
   void instance(std::vector<std::int64_t>& values, int placement, std::int64_t repeat)
   {
     m_buffer.clear();
-    m_space.walk(placement, m_space.depth(), values, [&](std::vector<std::int64_t>& v) { iteration(v); });
+    const int inner = m_space.depth() - 1;
+    if (placement > inner)
+      iteration(values);
+    else
+      m_space.walk(placement, inner, values, [&](std::vector<std::int64_t>& v) { row(v, inner); });
     flush(repeat);
   }
 
@@ -108,21 +112,57 @@ public:
   const std::vector<std::int64_t>& recvBytes() const { return m_recvBytes; }
 
 private:
+  /// The innermost loop with the outer values fixed, in runs of iterations
+  /// whose read and executing owners stay the same: only the runs that are
+  /// remote are visited element by element, so the cost follows the data
+  /// moved rather than the iteration count.
+  void row(std::vector<std::int64_t>& values, int level)
+  {
+    std::int64_t first, last;
+    if (!m_space.range(level, values, &first, &last))
+      return;
+    const auto step = m_space.levels()[level].step;
+    const auto trips = tripCount(first, last, step);
+    const auto readLine = ownerLine(&m_read, m_mapping, values, level);
+    const auto execLine = ownerLine(m_exec, m_mapping, values, level);
+    for (std::int64_t n = 0; n < trips;) {
+      const auto v = first + n * step;
+      const auto run = std::min({readLine.sameOwnerRun(v, step), execLine.sameOwnerRun(v, step), trips - 1 - n});
+      readLine.coordsAt(v, m_readCoords.data());
+      execLine.coordsAt(v, m_execCoords.data());
+      if (!isLocalToExecutor()) {
+        for (std::int64_t k = 0; k <= run; ++k) {
+          values[level] = v + k * step;
+          remote(values);
+        }
+      }
+      n += run + 1;
+    }
+  }
+
+  /// One iteration (all levels fixed).
   void iteration(const std::vector<std::int64_t>& values)
   {
     std::int64_t index[8];
     m_read.element(values, index);
     m_mapping.ownerCoords(*m_read.map, index, m_readCoords.data());
-    const auto element = m_read.linear(index);
     if (m_exec && m_exec->map) {
-      std::int64_t execIndex[8];
-      m_exec->element(values, execIndex);
-      m_mapping.ownerCoords(*m_exec->map, execIndex, m_execCoords.data());
+      m_exec->element(values, index);
+      m_mapping.ownerCoords(*m_exec->map, index, m_execCoords.data());
     } else {
       std::fill(m_execCoords.begin(), m_execCoords.end(), -1);
     }
-    if (isLocalToExecutor())
-      return; // the common case: no processor needs to be visited
+    if (!isLocalToExecutor())
+      remote(values);
+  }
+
+  /// Records the element read at `values` for every executing processor
+  /// (m_readCoords and m_execCoords hold the owners).
+  void remote(const std::vector<std::int64_t>& values)
+  {
+    std::int64_t index[8];
+    m_read.element(values, index);
+    const auto element = m_read.linear(index);
     forEachProcessor(m_mapping.procs, m_execCoords.data(), [&](std::int64_t p) { need(p, element); });
   }
 
@@ -207,21 +247,14 @@ private:
 bool instancesIdentical(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read,
                         int placement)
 {
-  auto uses = [&](const NumericAffine& f) {
-    for (int k = 0; k < placement; ++k)
-      if (f.coef[k] != 0)
-        return true;
+  if (!space.innerBoundsIndependentOf(placement))
     return false;
-  };
-  for (int k = placement; k < space.depth(); ++k)
-    if (uses(space.levels()[k].lower) || uses(space.levels()[k].upper))
-      return false;
   for (const auto& s : read.subscripts)
-    if (uses(s))
+    if (usesLevelsBelow(s, placement))
       return false;
   if (exec)
     for (const auto& s : exec->subscripts)
-      if (uses(s))
+      if (usesLevelsBelow(s, placement))
         return false;
   return true;
 }
@@ -334,13 +367,8 @@ void simulateReads(const IterationSpace& space, const ReferencePlan* exec, const
   const auto pattern = classifyPattern(exec, read, mapping, placement, space.depth());
   ReadSimulator sim(space, exec, read, mapping, machine, pattern == "broadcast");
   if (instancesIdentical(space, exec, read, placement)) {
-    std::int64_t count = 0;
     std::vector<std::int64_t> first;
-    space.forEachOuter(placement, [&](std::vector<std::int64_t>& v) {
-      if (count++ == 0)
-        first = v;
-    });
-    if (count > 0)
+    if (const auto count = space.outerCount(placement, &first); count > 0)
       sim.instance(first, placement, count);
   } else {
     space.forEachOuter(placement, [&](std::vector<std::int64_t>& v) { sim.instance(v, placement, 1); });

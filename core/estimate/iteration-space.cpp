@@ -129,14 +129,48 @@ std::int64_t IterationSpace::size() const
 {
   if (m_levels.empty())
     return 1;
-  std::int64_t total = 0;
   const int inner = depth() - 1;
-  forEachOuter(inner, [&](std::vector<std::int64_t>& values) {
+  int fold = inner;
+  while (fold > 0 && !innerBoundsIndependentOf(fold))
+    --fold;
+  std::vector<std::int64_t> values;
+  const auto repeat = outerCount(fold, &values);
+  std::int64_t total = 0;
+  if (repeat == 0)
+    return 0;
+  walk(fold, inner, values, [&](std::vector<std::int64_t>& v) {
     std::int64_t first, last;
-    if (range(inner, values, &first, &last))
+    if (range(inner, v, &first, &last))
       total += tripCount(first, last, m_levels[inner].step);
   });
-  return total;
+  return total * repeat;
+}
+
+bool IterationSpace::innerBoundsIndependentOf(int count) const
+{
+  for (int k = count; k < depth(); ++k)
+    if (usesLevelsBelow(m_levels[k].lower, count) || usesLevelsBelow(m_levels[k].upper, count))
+      return false;
+  return true;
+}
+
+std::int64_t IterationSpace::outerCount(int count, std::vector<std::int64_t>* first) const
+{
+  std::int64_t n = 0;
+  first->assign(m_levels.size(), 0);
+  forEachOuter(count, [&](std::vector<std::int64_t>& v) {
+    if (n++ == 0)
+      *first = v;
+  });
+  return n;
+}
+
+bool usesLevelsBelow(const NumericAffine& f, int count)
+{
+  for (int k = 0; k < count && k < static_cast<int>(f.coef.size()); ++k)
+    if (f.coef[k] != 0)
+      return true;
+  return false;
 }
 
 } // namespace ps::estimate

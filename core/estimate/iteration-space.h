@@ -62,8 +62,18 @@ public:
   /// first, last (inclusive) and step; empty when first > last for step > 0.
   bool range(int k, const std::vector<std::int64_t>& values, std::int64_t* first, std::int64_t* last) const;
 
-  /// Number of iterations of the whole space (brute force over outer levels).
+  /// Number of iterations of the whole space (outer levels enumerated,
+  /// except an invariant prefix, which is counted once and multiplied).
   std::int64_t size() const;
+
+  /// True when no bound of the levels count..depth()-1 depends on the
+  /// variables of levels 0..count-1: the inner space is the same in every
+  /// iteration of those outer levels.
+  bool innerBoundsIndependentOf(int count) const;
+
+  /// The iterations of levels 0..count-1: how many there are and the values
+  /// of the first one (depth() entries; deeper ones are zero).
+  std::int64_t outerCount(int count, std::vector<std::int64_t>* first) const;
 
   /// Walks levels k..count-1 in execution order with `values` of the outer
   /// levels already set, calling `visit` for each point.
@@ -73,6 +83,9 @@ public:
 private:
   std::vector<LevelBounds> m_levels;
 };
+
+/// True when `f` has a non-zero coefficient for one of the levels 0..count-1.
+bool usesLevelsBelow(const NumericAffine& f, int count);
 
 /// Trip count of a loop first..last by step (0 when empty).
 std::int64_t tripCount(std::int64_t first, std::int64_t last, std::int64_t step);

@@ -1,5 +1,8 @@
 #include "estimate/reference-plan.h"
 
+#include <algorithm>
+#include <limits>
+
 namespace ps::estimate {
 
 void ReferencePlan::element(const std::vector<std::int64_t>& values, std::int64_t* index) const
@@ -41,6 +44,62 @@ std::optional<ReferencePlan> planReference(const program::ArrayReference& ref, c
     plan.subscripts.push_back(*sub);
   }
   return plan;
+}
+
+OwnerLine ownerLine(const ReferencePlan* plan, const mapping::Mapping& mapping, std::vector<std::int64_t> values,
+                    int level)
+{
+  OwnerLine out;
+  out.dims.resize(mapping.procs.rank());
+  if (!plan || !plan->map || plan->map->templateIndex < 0)
+    return out;
+  const auto& t = mapping.templates[plan->map->templateIndex];
+  values[level] = 0;
+  for (std::size_t d = 0; d < t.dims.size(); ++d) {
+    const int pd = t.procDim[d];
+    if (pd < 0)
+      continue;
+    auto& dim = out.dims[pd];
+    dim.dist = &t.dims[d];
+    const auto& axis = plan->map->axes[d];
+    if (axis.kind == mapping::TemplateAxis::Kind::ArrayDim) {
+      const auto& sub = plan->subscripts[axis.arrayDim];
+      dim.a = axis.stride * sub.coef[level];
+      dim.b = axis.stride * sub.at(values) + axis.offset;
+      dim.fixed = dim.a == 0 ? t.dims[d].owner(dim.b) : -1;
+    } else if (axis.kind == mapping::TemplateAxis::Kind::Constant) {
+      dim.fixed = t.dims[d].owner(axis.offset);
+    }
+  }
+  return out;
+}
+
+void OwnerLine::coordsAt(std::int64_t v, std::int64_t* coords) const
+{
+  for (std::size_t pd = 0; pd < dims.size(); ++pd)
+    coords[pd] = dims[pd].a == 0 ? dims[pd].fixed : dims[pd].dist->owner(dims[pd].a * v + dims[pd].b);
+}
+
+std::int64_t OwnerLine::sameOwnerRun(std::int64_t v, std::int64_t step) const
+{
+  constexpr auto forever = std::numeric_limits<std::int64_t>::max();
+  std::int64_t run = forever;
+  for (const auto& d : dims) {
+    const auto slope = d.a * step; // template index change per iteration
+    if (slope == 0)
+      continue;
+    const auto t = d.a * v + d.b;
+    if (slope > 0) {
+      const auto end = d.dist->runEnd(t);
+      if (end != forever)
+        run = std::min(run, (end - t) / slope);
+    } else {
+      const auto start = d.dist->runStart(t);
+      if (start != std::numeric_limits<std::int64_t>::min())
+        run = std::min(run, (t - start) / -slope);
+    }
+  }
+  return run;
 }
 
 } // namespace ps::estimate

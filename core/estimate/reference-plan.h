@@ -29,6 +29,30 @@ std::optional<ReferencePlan> planReference(const program::ArrayReference& ref, c
                                            const IterationSpace& space, const mapping::Mapping& mapping,
                                            const symbolic::Bindings& values, symbolic::EvaluationError* error);
 
+/// The owner of the element a reference touches as the innermost loop
+/// variable v runs with the outer loop values fixed: per processors
+/// dimension a fixed coordinate (-1: every coordinate, replicated data) or
+/// the template index a*v + b under `dist`.
+struct OwnerLine {
+  struct Dim {
+    const mapping::DimensionDistribution* dist = nullptr;
+    std::int64_t a = 0, b = 0;
+    std::int64_t fixed = -1; // used when a == 0
+  };
+  std::vector<Dim> dims; // one per processors dimension
+
+  /// Owner coordinates at v (`coords` has one entry per processors dimension).
+  void coordsAt(std::int64_t v, std::int64_t* coords) const;
+  /// How many further iterations v+step, v+2*step, ... keep the owner of v
+  /// (INT64_MAX when the owner never changes).
+  std::int64_t sameOwnerRun(std::int64_t v, std::int64_t step) const;
+};
+
+/// The owner line of `plan` along loop level `level` (its entry in `values`
+/// is ignored). A null plan or a replicated array gives all -1 coordinates.
+OwnerLine ownerLine(const ReferencePlan* plan, const mapping::Mapping& mapping, std::vector<std::int64_t> values,
+                    int level);
+
 /// Calls f(p) for every linear processor number whose coordinates match
 /// `coords` (-1 matches every coordinate of that dimension).
 template <typename F>

@@ -6,83 +6,55 @@
 namespace ps::estimate {
 namespace {
 
-/// Owner coordinates of the owning reference as affine functions A*v + B of
-/// the innermost loop variable v (outer values fixed).
-struct InnermostOwner {
-  struct Dim {
-    int procDim = -1;
-    const mapping::DimensionDistribution* dist = nullptr;
-    std::int64_t a = 0, b = 0; // template index = a*v + b
-    std::int64_t fixed = -1;   // coordinate when a == 0 (or -1 for replicated)
-  };
-  std::vector<Dim> dims; // per processors dimension
-};
-
-InnermostOwner innermostOwner(const ReferencePlan& plan, const mapping::Mapping& mapping,
-                              std::vector<std::int64_t> values, int level)
+/// Outer levels the work does not depend on (neither the inner bounds nor the
+/// owner's subscripts use them): counted once and multiplied.
+int invariantLevels(const IterationSpace& space, const ReferencePlan* owner, int inner)
 {
-  InnermostOwner out;
-  out.dims.resize(mapping.procs.rank());
-  const auto& t = mapping.templates[plan.map->templateIndex];
-  values[level] = 0;
-  for (std::size_t d = 0; d < t.dims.size(); ++d) {
-    const int pd = t.procDim[d];
-    if (pd < 0)
-      continue;
-    auto& dim = out.dims[pd];
-    dim.procDim = pd;
-    dim.dist = &t.dims[d];
-    const auto& axis = plan.map->axes[d];
-    if (axis.kind == mapping::TemplateAxis::Kind::ArrayDim) {
-      const auto& sub = plan.subscripts[axis.arrayDim];
-      dim.a = axis.stride * sub.coef[level];
-      dim.b = axis.stride * sub.at(values) + axis.offset;
-      if (dim.a == 0)
-        dim.fixed = t.dims[d].owner(dim.b);
-    } else if (axis.kind == mapping::TemplateAxis::Kind::Constant) {
-      dim.fixed = t.dims[d].owner(axis.offset);
-    }
+  for (int fold = inner; fold > 0; --fold) {
+    bool invariant = space.innerBoundsIndependentOf(fold);
+    if (owner)
+      for (const auto& sub : owner->subscripts)
+        invariant = invariant && !usesLevelsBelow(sub, fold);
+    if (invariant)
+      return fold;
   }
-  return out;
+  return 0;
 }
 
 class WorkCounter {
 public:
   WorkCounter(const IterationSpace& space, const ReferencePlan* owner, const mapping::Mapping& mapping,
               std::vector<double>& work, double weight)
-    : m_space(space), m_owner(owner), m_mapping(mapping), m_work(work), m_weight(weight),
-      m_coords(mapping.procs.rank())
+    : m_space(space), m_owner(owner && owner->map ? owner : nullptr), m_mapping(mapping), m_work(work),
+      m_weight(weight), m_coords(mapping.procs.rank())
   {
   }
 
   void run()
   {
     if (m_space.depth() == 0) {
-      std::vector<std::int64_t> none;
-      enumerateOne(none);
+      std::fill(m_coords.begin(), m_coords.end(), -1);
+      if (m_owner) {
+        std::int64_t index[8];
+        m_owner->element({}, index);
+        m_mapping.ownerCoords(*m_owner->map, index, m_coords.data());
+      }
+      add(m_coords.data(), m_weight);
       return;
     }
     const int inner = m_space.depth() - 1;
-    m_space.forEachOuter(inner, [&](std::vector<std::int64_t>& values) { innermost(values, inner); });
+    const int fold = invariantLevels(m_space, m_owner, inner);
+    std::vector<std::int64_t> values;
+    m_weight *= static_cast<double>(m_space.outerCount(fold, &values));
+    if (m_weight == 0)
+      return;
+    m_space.walk(fold, inner, values, [&](std::vector<std::int64_t>& v) { innermost(v, inner); });
   }
 
 private:
   void add(const std::int64_t* coords, double amount)
   {
     forEachProcessor(m_mapping.procs, coords, [&](std::int64_t p) { m_work[p] += amount; });
-  }
-
-  void enumerateOne(std::vector<std::int64_t>& values)
-  {
-    if (!m_owner || !m_owner->map) {
-      std::fill(m_coords.begin(), m_coords.end(), -1);
-      add(m_coords.data(), m_weight);
-      return;
-    }
-    std::int64_t index[8];
-    m_owner->element(values, index);
-    m_mapping.ownerCoords(*m_owner->map, index, m_coords.data());
-    add(m_coords.data(), m_weight);
   }
 
   void innermost(std::vector<std::int64_t>& values, int level)
@@ -92,46 +64,47 @@ private:
       return;
     const auto step = m_space.levels()[level].step;
     const auto trips = tripCount(first, last, step);
-    if (!m_owner || !m_owner->map) {
-      std::fill(m_coords.begin(), m_coords.end(), -1);
-      add(m_coords.data(), m_weight * static_cast<double>(trips));
-      return;
-    }
-    const auto owner = innermostOwner(*m_owner, m_mapping, values, level);
+    const auto line = ownerLine(m_owner, m_mapping, values, level);
     int varying = -1, count = 0;
     for (int pd = 0; pd < m_mapping.procs.rank(); ++pd) {
-      const auto& dim = owner.dims[pd];
-      m_coords[pd] = dim.a != 0 ? 0 : dim.fixed;
-      if (dim.a != 0) {
+      if (line.dims[pd].a != 0) {
         varying = pd;
         ++count;
       }
     }
-    if (count == 0) {
-      add(m_coords.data(), m_weight * static_cast<double>(trips));
-      return;
+    if (count == 1 && std::llabs(line.dims[varying].a) == 1 && std::llabs(step) == 1)
+      return closedForm(line, varying, first, last);
+    segments(line, first, step, trips);
+  }
+
+  /// One varying dimension at unit stride: the ownership count of its format.
+  void closedForm(const OwnerLine& line, int varying, std::int64_t first, std::int64_t last)
+  {
+    line.coordsAt(first, m_coords.data());
+    const auto& dim = line.dims[varying];
+    const auto x = dim.a * first + dim.b, y = dim.a * last + dim.b;
+    for (std::int64_t c = 0; c < dim.dist->procs(); ++c) {
+      m_coords[varying] = c;
+      const auto n = dim.dist->countOwned(std::min(x, y), std::max(x, y), c);
+      if (n > 0)
+        add(m_coords.data(), m_weight * static_cast<double>(n));
     }
-    const auto& dim = owner.dims[varying];
-    if (count == 1 && std::llabs(dim.a) == 1 && std::llabs(step) == 1) {
-      const auto x = dim.a * first + dim.b, y = dim.a * last + dim.b;
-      for (std::int64_t c = 0; c < dim.dist->procs(); ++c) {
-        m_coords[varying] = c;
-        const auto n = dim.dist->countOwned(std::min(x, y), std::max(x, y), c);
-        if (n > 0)
-          add(m_coords.data(), m_weight * static_cast<double>(n));
-      }
-      return;
-    }
-    for (auto v = first;; v += step) { // strided or diagonal: enumerate
-      values[level] = v;
-      enumerateOne(values);
-      if (v == last)
-        break;
+  }
+
+  /// Strided, diagonal or invariant owners: runs of iterations with one owner.
+  void segments(const OwnerLine& line, std::int64_t first, std::int64_t step, std::int64_t trips)
+  {
+    for (std::int64_t n = 0; n < trips;) {
+      const auto v = first + n * step;
+      const auto run = std::min(line.sameOwnerRun(v, step), trips - 1 - n);
+      line.coordsAt(v, m_coords.data());
+      add(m_coords.data(), m_weight * static_cast<double>(run + 1));
+      n += run + 1;
     }
   }
 
   const IterationSpace& m_space;
-  const ReferencePlan* m_owner;
+  const ReferencePlan* m_owner; // nullptr: every processor executes
   const mapping::Mapping& m_mapping;
   std::vector<double>& m_work;
   double m_weight;

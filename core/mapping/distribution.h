@@ -47,6 +47,14 @@ public:
   /// How many i in [lo, hi] (unit stride) processor coordinate `c` owns.
   std::int64_t countOwned(std::int64_t lo, std::int64_t hi, std::int64_t c) const;
 
+  /// The last index j >= i such that every index in i..j has the owner of i
+  /// (INT64_MAX when the run never ends). Owners change only at block
+  /// boundaries, so a walk along a template dimension visits O(blocks) runs.
+  std::int64_t runEnd(std::int64_t i) const;
+  /// The first index j <= i such that every index in j..i has the owner of i
+  /// (INT64_MIN when the run never starts).
+  std::int64_t runStart(std::int64_t i) const;
+
 private:
   std::int64_t ownedUpTo(std::int64_t x, std::int64_t c) const; // within lb..ub
   DistributionFormat m_format;

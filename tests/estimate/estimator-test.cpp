@@ -1,41 +1,15 @@
 // Estimator tests with hand-checked and enumerated values.
-#include "estimate/comparison.h"
-#include "machine/machine-profile.h"
-#include "mapping/mapping-builder.h"
-#include "test-support.h"
+#include "estimate/run-estimate.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 using namespace ps;
+using test::run;
+using test::unitMachine;
 
 namespace {
-
-machine::MachineProfile unitMachine()
-{
-  machine::MachineProfile m;
-  m.name = "unit";
-  m.startup = 1.0;   // 1 s per message
-  m.byteTime = 0.01; // 10 ms per byte
-  m.ops = {1, 1, 1, 1, 1, 1, 1};
-  return m;
-}
-
-estimate::Estimate run(const test::Program& p, int loopLine, const std::string& spec, const std::string& procs,
-                       const symbolic::Bindings& values, const machine::MachineProfile& m = unitMachine())
-{
-  std::string error;
-  auto s = mapping::parseDistSpec(spec, &error);
-  EXPECT_TRUE(s) << error;
-  auto mapped = mapping::mappingFromSpec(*s, p.unit(), values, *mapping::parseArrangement(procs));
-  EXPECT_TRUE(mapped.mapping) << (mapped.errors.empty() ? "" : mapped.errors[0]);
-  const auto* loop = p.unit().loopAtLine(loopLine);
-  EXPECT_NE(loop, nullptr);
-  auto e = estimate::estimateNest(p.unit(), *loop, *mapped.mapping, m, values);
-  EXPECT_TRUE(e.estimate) << (e.errors.empty() ? "" : e.errors[0]);
-  return *e.estimate;
-}
 
 double variationCoefficient(const std::vector<double>& w)
 {

@@ -1,0 +1,41 @@
+#pragma once
+// Helpers of the estimator tests: a machine with round numbers and one
+// estimate of a snippet's loop under a --dist style spec.
+
+#include "estimate/estimator.h"
+#include "machine/machine-profile.h"
+#include "mapping/mapping-builder.h"
+#include "test-support.h"
+
+#include <gtest/gtest.h>
+
+namespace ps::test {
+
+/// 1 s per message, 10 ms per byte, 1 s per operation: times count events.
+inline machine::MachineProfile unitMachine()
+{
+  machine::MachineProfile m;
+  m.name = "unit";
+  m.startup = 1.0;
+  m.byteTime = 0.01;
+  m.ops = {1, 1, 1, 1, 1, 1, 1};
+  return m;
+}
+
+/// Estimates the loop on `loopLine` of `p` under `spec` on `procs` ("4", "2x2").
+inline estimate::Estimate run(const Program& p, int loopLine, const std::string& spec, const std::string& procs,
+                              const symbolic::Bindings& values, const machine::MachineProfile& m = unitMachine())
+{
+  std::string error;
+  auto s = mapping::parseDistSpec(spec, &error);
+  EXPECT_TRUE(s) << error;
+  auto mapped = mapping::mappingFromSpec(*s, p.unit(), values, *mapping::parseArrangement(procs));
+  EXPECT_TRUE(mapped.mapping) << (mapped.errors.empty() ? "" : mapped.errors[0]);
+  const auto* loop = p.unit().loopAtLine(loopLine);
+  EXPECT_NE(loop, nullptr);
+  auto e = estimate::estimateNest(p.unit(), *loop, *mapped.mapping, m, values);
+  EXPECT_TRUE(e.estimate) << (e.errors.empty() ? "" : e.errors[0]);
+  return e.estimate ? *e.estimate : estimate::Estimate{};
+}
+
+} // namespace ps::test
