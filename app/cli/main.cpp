@@ -112,7 +112,7 @@ int runEstimate(const Options& o)
   auto parsed = load(o, &status);
   if (!parsed)
     return status;
-  const auto model = ps::program::buildModel(*parsed);
+  const auto model = ps::program::buildModel(*parsed, request.values); // --set also overrides PARAMETERs
   for (const auto& d : ps::program::allDiagnostics(*parsed, model))
     if (d.severity() == ps::fortran::Severity::Error)
       std::cerr << ps::fortran::format(d, *parsed->file) << "\n";
@@ -166,7 +166,7 @@ int main(int argc, char** argv)
   estimate->add_option("FILE", o.file, "Fortran/HPF source file")->required();
   estimate->add_option("--loop", o.loop, "Line of the DO statement of the loop nest")->required();
   estimate->add_option("--dist", o.dists, "A variant, e.g. 'x,a,b=(BLOCK,*)'; repeat for more (default: HPF directives)");
-  estimate->add_option("--set", o.sets, "Value of an unknown, NAME=VALUE; repeat for more");
+  estimate->add_option("--set", o.sets, "Value of an unknown or a new value for an integer PARAMETER, NAME=VALUE; repeat for more");
   estimate->add_option("--procs", o.procs, "Processor counts or arrangements, e.g. 1,2,4,8 or 2x2,4x4");
   estimate->add_option("--machine", o.machine, "Machine profile name or JSON file (default paragon)");
   estimate->add_option("--form", o.form, "Source form: auto, fixed or free")

@@ -52,8 +52,9 @@ private:
 
 class UnitModelBuilder {
 public:
-  UnitModelBuilder(const fortran::ParsedFile& parsed, const fortran::ProgramUnit& ast, std::vector<Diagnostic>& diags)
-    : m_parsed(parsed), m_ast(ast), m_diags(diags)
+  UnitModelBuilder(const fortran::ParsedFile& parsed, const fortran::ProgramUnit& ast, std::vector<Diagnostic>& diags,
+                   const symbolic::Bindings& overrides)
+    : m_parsed(parsed), m_ast(ast), m_diags(diags), m_overrides(overrides)
   {
   }
 
@@ -138,6 +139,8 @@ private:
           s.value = toSymbolic(e.init, m_unit);
         if (s.value && !s.value->asInteger())
           s.value.reset();
+        if (auto o = m_overrides.find(e.name); o != m_overrides.end() && s.value)
+          s.value = symbolic::Expr::integer(o->second);
       }
     }
   }
@@ -402,6 +405,7 @@ private:
   const fortran::ParsedFile& m_parsed;
   const fortran::ProgramUnit& m_ast;
   std::vector<Diagnostic>& m_diags;
+  const symbolic::Bindings& m_overrides;
   Unit m_unit;
   ImplicitTyping m_typing;
   std::set<std::string> m_typed;
@@ -410,11 +414,11 @@ private:
 
 } // namespace
 
-ProgramModel buildModel(const fortran::ParsedFile& parsed)
+ProgramModel buildModel(const fortran::ParsedFile& parsed, const symbolic::Bindings& parameterValues)
 {
   ProgramModel model;
   for (const auto& ast : parsed.units)
-    model.units.push_back(UnitModelBuilder(parsed, ast, model.diagnostics).build());
+    model.units.push_back(UnitModelBuilder(parsed, ast, model.diagnostics, parameterValues).build());
   return model;
 }
 

@@ -134,7 +134,10 @@ struct ProgramModel {
 
 /// Builds the model of a parsed file. Semantic problems (wrong subscript
 /// counts, untyped names under IMPLICIT NONE) become diagnostics.
-ProgramModel buildModel(const fortran::ParsedFile& parsed);
+/// `parameterValues` replace the values of integer PARAMETER constants of
+/// those names (what-if sizes: N = 512 where the program says 256); the
+/// model folds PARAMETERs, so a new value means a new model (~1 ms).
+ProgramModel buildModel(const fortran::ParsedFile& parsed, const symbolic::Bindings& parameterValues = {});
 
 /// Converts an integer expression of the AST; nullopt when it is not one
 /// (reals, function or array references). PARAMETER values are substituted.

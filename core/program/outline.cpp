@@ -1,6 +1,7 @@
 #include "program/outline.h"
 
 #include <algorithm>
+#include <set>
 
 namespace ps::program {
 namespace {
@@ -26,6 +27,16 @@ std::string loopHeader(const Loop& l)
   if (auto step = l.step.asInteger(); !step || *step != 1)
     s += ", " + l.step.str();
   return s;
+}
+
+/// Names of the arrays the statements of `loop` reference, sorted.
+std::vector<std::string> arraysReferenced(const Unit& u, const Loop& loop)
+{
+  std::set<std::string> names;
+  for (const auto* st : u.statementsIn(loop.id))
+    for (const auto& r : st->refs)
+      names.insert(r.array);
+  return {names.begin(), names.end()};
 }
 
 } // namespace
@@ -54,7 +65,10 @@ nlohmann::json outlineJson(const fortran::ParsedFile& parsed, const ProgramModel
   j["units"] = nlohmann::json::array();
   for (const auto& u : model.units) {
     nlohmann::json arrays = nlohmann::json::array(), loops = nlohmann::json::array();
+    nlohmann::json parameters = nlohmann::json::array();
     for (const auto& [name, s] : u.symbols) {
+      if (s.isParameter && s.value && s.value->asInteger())
+        parameters.push_back({{"name", name}, {"value", *s.value->asInteger()}});
       if (s.isArray())
         arrays.push_back({{"name", name}, {"type", fortran::baseTypeName(s.type.base)},
                           {"element_bytes", s.elementBytes}, {"extents", extentText(s)}});
@@ -62,9 +76,11 @@ nlohmann::json outlineJson(const fortran::ParsedFile& parsed, const ProgramModel
     for (const auto& l : u.loops)
       loops.push_back({{"line", l.line}, {"end_line", l.endLine}, {"depth", l.depth}, {"variable", l.variable},
                        {"lower", l.lower.str()}, {"upper", l.upper.str()}, {"step", l.step.str()},
-                       {"while", l.isWhile}, {"independent", l.independent}});
+                       {"while", l.isWhile}, {"independent", l.independent},
+                       {"arrays", arraysReferenced(u, l)}});
     j["units"].push_back({{"kind", fortran::unitKindName(u.kind)}, {"name", u.name}, {"line", u.line},
-                          {"end_line", u.endLine}, {"unknowns", u.unknowns}, {"arrays", arrays}, {"loops", loops}});
+                          {"end_line", u.endLine}, {"unknowns", u.unknowns}, {"parameters", parameters},
+                          {"arrays", arrays}, {"loops", loops}});
   }
   return j;
 }

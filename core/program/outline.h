@@ -11,8 +11,11 @@ namespace ps::program {
 
 /// {"file", "form", "diagnostics": [{"line","column","end_line","end_column",
 ///  "severity","message","text"}], "units": [{"kind","name","line","end_line",
-///  "unknowns", "arrays": [{"name","type","element_bytes","extents"}],
-///  "loops": [{"line","end_line","depth","variable","lower","upper","step"}]}]}
+///  "unknowns", "parameters": [{"name","value"}] (integer PARAMETERs),
+///  "arrays": [{"name","type","element_bytes","extents"}],
+///  "loops": [{"line","end_line","depth","variable","lower","upper","step",
+///  "while","independent","arrays"}]}]} where a loop's "arrays" are the
+///  arrays its nest references.
 nlohmann::json outlineJson(const fortran::ParsedFile& parsed, const ProgramModel& model);
 
 /// Diagnostics (file:line:column: severity: message) then an indented outline.

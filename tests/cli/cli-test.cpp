@@ -137,3 +137,21 @@ TEST(Cli, ParseReportsDiagnosticsWithFileLineColumn)
   EXPECT_NE(r.out.find(path + ":4:10: error: Expected an expression but found '='"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("line 5: DO i = 1, 10"), std::string::npos) << r.out;
 }
+
+TEST(Cli, SetGivesAParameterANewValue)
+{
+  // Jacobi by columns on 16: two column shifts across 15 boundaries per
+  // iteration, 100 iterations, each message one interior column of n-2 reals
+  for (const int n : {128, 256}) {
+    auto r = cli("estimate " + sample("jacobi.hpf") + " --loop 26 --dist 'a,b=(*,BLOCK)' --procs 16 --json --set n=" +
+                 std::to_string(n));
+    ASSERT_EQ(r.status, 0) << r.out;
+    const auto point = nlohmann::json::parse(r.out)["variants"][0]["points"][0];
+    EXPECT_EQ(point["nt"], 2 * 15 * 100);
+    EXPECT_EQ(point["td_bytes"], 2 * 15 * 100 * (n - 2) * 8);
+  }
+  auto outline = cli("parse " + sample("jacobi.hpf") + " --json");
+  const auto unit = nlohmann::json::parse(outline.out)["units"][0];
+  EXPECT_EQ(unit["parameters"][0], (nlohmann::json{{"name", "n"}, {"value", 256}}));
+  EXPECT_EQ(unit["loops"][3]["arrays"], (std::vector<std::string>{"a", "b"}));
+}
