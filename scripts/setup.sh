@@ -12,6 +12,8 @@ PACKAGES=(
   g++ cmake ninja-build pkg-config ccache gfortran
   libginac-dev libcli11-dev nlohmann-json3-dev
   libgtest-dev libbenchmark-dev
+  qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libxkbcommon-dev
+  libqscintilla2-qt6-dev xvfb xauth
 )
 
 missing_packages() {

@@ -1,0 +1,131 @@
+// partscope: the IDE. Wires the command line to the main window:
+//   partscope [FILE] [--loop LINE] [--dist SPEC]... [--procs LIST] [--set N=V]...
+//             [--machine NAME] [--estimate] [--screenshot PNG]
+#include "mapping/dist-spec.h"
+#include "views/distribution-panel.h"
+#include "views/main-window.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace {
+
+struct StartupOptions {
+  QString file, screenshot, machine;
+  int loop = 0;
+  bool estimate = false;
+  QStringList dists, procs, sets;
+};
+
+StartupOptions parseArguments(const QApplication& app)
+{
+  QCommandLineParser p;
+  p.setApplicationDescription("PartScope: explore the data partitioning of Fortran/HPF programs");
+  p.addHelpOption();
+  p.addPositionalArgument("file", "Fortran/HPF program to open");
+  p.addOption({"loop", "Select the loop nest whose DO statement is on LINE", "LINE"});
+  p.addOption({"dist", "Distribution of a variant, as partscope-cli: 'a,b=(BLOCK,*)'; repeat per variant", "SPEC"});
+  p.addOption({"procs", "Processors of the variants: one arrangement (16, 4x4) or one per variant, comma-separated", "LIST"});
+  p.addOption({"set", "Value of an unknown or PARAMETER, NAME=VALUE; repeat for more", "NAME=VALUE"});
+  p.addOption({"machine", "Machine profile (paragon, sp2, ddt, teaching)", "NAME"});
+  p.addOption({"estimate", "Run Estimate once the program is analysed"});
+  p.addOption({"screenshot", "Save a screenshot of the main window to PNG after the estimate, then exit", "PNG"});
+  p.process(app);
+  StartupOptions o;
+  o.file = p.positionalArguments().value(0);
+  o.loop = p.value("loop").toInt();
+  o.dists = p.values("dist");
+  o.procs = p.value("procs").split(',', Qt::SkipEmptyParts);
+  o.sets = p.values("set");
+  o.machine = p.value("machine");
+  o.estimate = p.isSet("estimate") || p.isSet("screenshot");
+  o.screenshot = p.value("screenshot");
+  return o;
+}
+
+/// Puts the command line's variants, processors and values into the panel.
+void applyOptions(const StartupOptions& o, ps::views::DistributionPanel& panel)
+{
+  for (int v = 0; v < o.dists.size(); ++v) {
+    while (panel.variantCount() <= v)
+      panel.addVariant();
+    std::string error;
+    auto spec = ps::mapping::parseDistSpec(o.dists[v].toStdString(), &error);
+    if (!spec) {
+      std::fprintf(stderr, "partscope: --dist: %s\n", error.c_str());
+      continue;
+    }
+    for (const auto& group : spec->groups) {
+      QStringList formats;
+      for (const auto& f : group.formats)
+        formats << QString::fromStdString(f.str());
+      for (const auto& a : group.arrays)
+        panel.setFormat(v, QString::fromStdString(a), "(" + formats.join(',') + ")");
+    }
+  }
+  for (int v = 0; v < panel.variantCount() && !o.procs.isEmpty(); ++v)
+    panel.setArrangement(v, o.procs.value(v, o.procs.last()));
+  for (const auto& s : o.sets) {
+    const auto eq = s.indexOf('=');
+    if (eq > 0)
+      panel.setValue(s.left(eq).trimmed().toLower(), s.mid(eq + 1).toLongLong());
+  }
+  if (!o.machine.isEmpty())
+    panel.setMachine(o.machine);
+}
+
+void takeScreenshot(ps::views::MainWindow& window, const QString& path)
+{
+  // a moment for the charts' animations and layout to settle
+  QTimer::singleShot(400, &window, [&window, path] {
+    const bool ok = window.grab().save(path);
+    std::fprintf(ok ? stdout : stderr, ok ? "Saved screenshot %s\n" : "partscope: cannot write %s\n",
+                 qPrintable(QDir::toNativeSeparators(path)));
+    QApplication::exit(ok ? 0 : 1);
+  });
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName("PartScope");
+  QApplication::setApplicationName("PartScope");
+  QApplication::setApplicationVersion("0.1.0");
+  const auto options = parseArguments(app);
+
+  ps::views::MainWindow window;
+  if (!options.file.isEmpty()) {
+    QString error;
+    if (!window.openFile(options.file, &error)) {
+      std::fprintf(stderr, "partscope: %s\n", qPrintable(error));
+      return 1;
+    }
+  }
+  if (options.loop > 0)
+    window.selectLoopAt(options.loop);
+  auto* started = new QObject(&window); // the first analysis applies the command line once
+  QObject::connect(&window, &ps::views::MainWindow::analysisFinished, started, [&window, options, started] {
+    applyOptions(options, *window.distributionPanel());
+    if (options.estimate)
+      window.estimate();
+    if (options.screenshot.isEmpty())
+      started->deleteLater();
+    else if (!options.estimate)
+      takeScreenshot(window, options.screenshot);
+  });
+  if (!options.screenshot.isEmpty())
+    QObject::connect(&window, &ps::views::MainWindow::estimateFinished, started, [&window, options, started] {
+      if (window.distributionPanel()->hasSelection() && started->property("shot").isNull()) {
+        started->setProperty("shot", true);
+        takeScreenshot(window, options.screenshot);
+      }
+    });
+  window.show();
+  return app.exec();
+}

@@ -1,0 +1,252 @@
+// GUI tests of the IDE: the real main window on the offscreen platform,
+// driven through its widgets, checked against partscope-cli --json.
+#include "views/chart-panel.h"
+#include "views/distribution-panel.h"
+#include "views/main-window.h"
+#include "views/results-model.h"
+#include "views/source-editor.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QAction>
+#include <QDir>
+#include <QLineSeries>
+#include <QProcess>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardItemModel>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <QtCharts/QChart>
+
+using ps::views::MainWindow;
+using ps::views::ResultsModel;
+
+namespace {
+
+QString sample(const char* name) { return QStringLiteral(PS_SOURCE_DIR "/sampleprograms/") + name; }
+
+/// The first point of the only variant of `partscope-cli estimate --json`.
+nlohmann::json cliPoint(const QStringList& arguments)
+{
+  QProcess cli;
+  cli.start(PS_CLI_PATH, QStringList{"estimate"} + arguments + QStringList{"--json", "--machine", "paragon"});
+  if (!cli.waitForFinished(30000) || cli.exitCode() != 0)
+    return nullptr;
+  return nlohmann::json::parse(cli.readAllStandardOutput().toStdString())["variants"][0]["points"][0];
+}
+
+/// Types `value` into the spin box of an unknown, as a user would.
+void typeValue(MainWindow& w, const char* name, int value)
+{
+  auto* box = w.distributionPanel()->findChild<QSpinBox*>(QStringLiteral("value-") + name);
+  QVERIFY2(box, name);
+  box->setFocus();
+  box->selectAll();
+  QTest::keyClicks(box, QString::number(value));
+}
+
+} // namespace
+
+class IdeTest : public QObject {
+  Q_OBJECT
+
+private slots:
+  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+  void jacobiEstimateEqualsTheCli();
+  void changingNReestimatesWithoutAClick();
+  void syntaxErrorShowsAMarkerAndALaterLoopStillEstimates();
+  void innerLoopSelection();
+  void recoveryFileIsOfferedAfterAnAbort();
+  void chartExports();
+
+private:
+  /// Opens Jacobi, cursor in the relaxation loop, variants A (BLOCK,BLOCK)
+  /// on 4x4 and B (*,BLOCK) on 16, N = 256, Ctrl+E.
+  void estimateJacobi(MainWindow& w);
+  void compareWithCli(MainWindow& w, int n);
+  QTemporaryDir m_recovery;
+};
+
+void IdeTest::estimateJacobi(MainWindow& w)
+{
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  QSignalSpy analysed(&w, &MainWindow::analysisFinished);
+  QVERIFY(w.openFile(sample("jacobi.hpf")));
+  QVERIFY(analysed.wait(10000));
+  w.editor()->goTo(30, 9); // the stencil statement, inside the DO iter nest
+  auto* panel = w.distributionPanel();
+  QTRY_COMPARE(panel->loopLine(), 26); // the cursor moves with the next UI update
+  QCOMPARE(panel->variantCount(), 2);
+  QCOMPARE(panel->format(0, "a"), QString("(BLOCK,BLOCK)")); // from the DISTRIBUTE directive
+  panel->setFormat(1, "a", "(*,BLOCK)");
+  panel->setFormat(1, "b", "(*,BLOCK)");
+  panel->setArrangement(0, "4x4");
+  panel->setArrangement(1, "16");
+  typeValue(w, "n", 256);
+  QSignalSpy estimated(&w, &MainWindow::estimateFinished);
+  w.activateWindow();
+  QTest::keyClick(w.editor(), Qt::Key_E, Qt::ControlModifier);
+  QVERIFY(estimated.wait(10000));
+  QVERIFY2(w.estimateErrors().isEmpty(), qPrintable(w.estimateErrors().join('\n')));
+}
+
+void IdeTest::compareWithCli(MainWindow& w, int n)
+{
+  const auto set = QStringLiteral("n=%1").arg(n);
+  const QList<QStringList> cli{
+    {sample("jacobi.hpf"), "--loop", "26", "--dist", "a,b=(BLOCK,BLOCK)", "--procs", "4x4", "--set", set},
+    {sample("jacobi.hpf"), "--loop", "26", "--dist", "a,b=(*,BLOCK)", "--procs", "16", "--set", set}};
+  auto* model = w.resultsModel();
+  QCOMPARE(model->columnCount(), 2);
+  for (int column = 0; column < 2; ++column) {
+    const auto point = cliPoint(cli[column]);
+    QVERIFY(!point.is_null());
+    auto value = [&](int row) { return model->index(row, column).data(ResultsModel::ValueRole).toDouble(); };
+    QCOMPARE(value(ResultsModel::Time), point["time_s"].get<double>());
+    QCOMPARE(value(ResultsModel::Computation), point["ct_s"].get<double>());
+    QCOMPARE(value(ResultsModel::Transfer), point["tt_s"].get<double>());
+    QCOMPARE(value(ResultsModel::Goodness), point["wd"].get<double>());
+    QCOMPARE(value(ResultsModel::Transfers), point["nt"].get<double>());
+    QCOMPARE(value(ResultsModel::Data), point["td_bytes"].get<double>());
+    QCOMPARE(value(ResultsModel::WorkMax), point["work_max"].get<double>());
+    QCOMPARE(value(ResultsModel::WorkMin), point["work_min"].get<double>());
+    QCOMPARE(value(ResultsModel::CommShare), 100.0 * point["tt_s"].get<double>() / point["time_s"].get<double>());
+  }
+}
+
+void IdeTest::jacobiEstimateEqualsTheCli()
+{
+  MainWindow w(m_recovery.path());
+  estimateJacobi(w);
+  compareWithCli(w, 256);
+  // (*,BLOCK) on 16: two column shifts x 15 boundaries x 100 iterations
+  QCOMPARE(w.resultsModel()->index(ResultsModel::Transfers, 1).data(ResultsModel::ValueRole).toDouble(), 3000.0);
+  QVERIFY(w.resultsModel()->index(ResultsModel::Time, 1).data(ResultsModel::BestRole).toBool());
+  auto series = w.chartPanel()->processorsChart()->series();
+  QCOMPARE(series.size(), 2);
+  for (auto* s : series) {
+    auto* line = qobject_cast<QLineSeries*>(s);
+    QVERIFY(line);
+    QCOMPARE(line->count(), 7);
+    QCOMPARE(line->at(0).x(), 1.0);
+    QCOMPARE(line->at(6).x(), 64.0);
+    QVERIFY(line->at(6).y() < line->at(0).y()); // 64 processors beat one
+  }
+  QCOMPARE(w.chartPanel()->valuesChart()->series().size(), 2);
+}
+
+void IdeTest::changingNReestimatesWithoutAClick()
+{
+  MainWindow w(m_recovery.path());
+  estimateJacobi(w);
+  const double before = w.resultsModel()->index(ResultsModel::Data, 1).data(ResultsModel::ValueRole).toDouble();
+  QSignalSpy estimated(&w, &MainWindow::estimateFinished);
+  typeValue(w, "n", 128);
+  QTRY_VERIFY_WITH_TIMEOUT(w.distributionPanel()->value("n") == 128 && !estimated.isEmpty(), 10000);
+  // typing "128" re-estimates after each keystroke; wait for the last one
+  QTRY_COMPARE_WITH_TIMEOUT(w.resultsModel()->index(ResultsModel::Data, 1).data(ResultsModel::ValueRole).toDouble(),
+                            2.0 * 15 * 100 * 126 * 8, 10000);
+  QVERIFY(before != 2.0 * 15 * 100 * 126 * 8);
+  compareWithCli(w, 128);
+}
+
+void IdeTest::syntaxErrorShowsAMarkerAndALaterLoopStillEstimates()
+{
+  QTemporaryDir dir;
+  const auto path = dir.filePath("broken.f90");
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write("program broken\n"
+          "  integer, parameter :: n = 64\n"
+          "  real :: u(n), v(n)\n"
+          "  integer :: i\n"
+          "  u(1) = = 2.0\n" // line 5: the syntax error
+          "  do i = 2, n - 1\n"
+          "    v(i) = u(i - 1) + u(i + 1)\n"
+          "  end do\n"
+          "end program broken\n");
+  f.close();
+  MainWindow w(m_recovery.path());
+  w.show();
+  QSignalSpy analysed(&w, &MainWindow::analysisFinished);
+  QVERIFY(w.openFile(path));
+  QVERIFY(analysed.wait(10000));
+  QVERIFY(w.editor()->hasDiagnosticMarker(5));
+  QVERIFY(!w.editor()->hasDiagnosticMarker(6));
+  QVERIFY(w.problemsModel()->rowCount() >= 1);
+  QCOMPARE(w.problemsModel()->index(0, 1).data().toString().section(':', 0, 0), QString("5"));
+  w.editor()->goTo(7, 5);
+  QTRY_COMPARE(w.distributionPanel()->loopLine(), 6);
+  QSignalSpy estimated(&w, &MainWindow::estimateFinished);
+  w.findChild<QAction*>("estimate")->trigger();
+  QVERIFY(estimated.wait(10000));
+  QVERIFY2(w.estimateErrors().isEmpty(), qPrintable(w.estimateErrors().join('\n')));
+  QCOMPARE(w.resultsModel()->columnCount(), 2);
+  QVERIFY(w.resultsModel()->index(ResultsModel::Time, 0).data(ResultsModel::ValueRole).toDouble() > 0);
+}
+
+void IdeTest::innerLoopSelection()
+{
+  MainWindow w(m_recovery.path());
+  w.show();
+  QSignalSpy analysed(&w, &MainWindow::analysisFinished);
+  QVERIFY(w.openFile(sample("jacobi.hpf")));
+  QVERIFY(analysed.wait(10000));
+  w.editor()->goTo(30, 9);
+  QTRY_COMPARE(w.distributionPanel()->loopLine(), 26);
+  w.findChild<QAction*>("selectInner")->trigger();
+  QCOMPARE(w.distributionPanel()->loopLine(), 28);
+  w.findChild<QAction*>("selectInner")->trigger();
+  QCOMPARE(w.distributionPanel()->loopLine(), 29);
+  w.findChild<QAction*>("selectOuter")->trigger();
+  QCOMPARE(w.distributionPanel()->loopLine(), 28);
+}
+
+void IdeTest::recoveryFileIsOfferedAfterAnAbort()
+{
+  QTemporaryDir folder;
+  const QString edited = "program edited\n  integer :: k\n  k = 1\nend program edited\n";
+  {
+    auto* w = new MainWindow(folder.path());
+    QVERIFY(w->openFile(sample("stencil1d.f90")));
+    w->editor()->setText(edited);
+    // the autosave timer writes the recovery file a moment after the edit
+    QTRY_VERIFY_WITH_TIMEOUT(!QDir(folder.path()).entryList({"*.json"}, QDir::Files).isEmpty(), 5000);
+    QTest::qWait(300);
+    // no close event, no clean shutdown: what a kill leaves behind
+    delete w;
+  }
+  MainWindow restarted(folder.path());
+  QVERIFY(restarted.recoveryOffered());
+  QTest::mouseClick(restarted.findChild<QPushButton*>("restoreRecovered"), Qt::LeftButton);
+  QCOMPARE(restarted.editor()->text(), edited);
+  QCOMPARE(restarted.filePath(), QFileInfo(sample("stencil1d.f90")).absoluteFilePath());
+  QVERIFY(restarted.editor()->isModified());
+  QVERIFY(!restarted.recoveryOffered());
+  QVERIFY(QDir(folder.path()).entryList({"*.json"}, QDir::Files).isEmpty());
+  restarted.editor()->setModified(false); // no save prompt at the end of the test
+}
+
+void IdeTest::chartExports()
+{
+  MainWindow w(m_recovery.path());
+  estimateJacobi(w);
+  QTemporaryDir dir;
+  QString error;
+  for (const char* name : {"chart.png", "chart.svg", "chart.pdf", "chart.csv"}) {
+    QVERIFY2(w.chartPanel()->exportTo(dir.filePath(name), &error), qPrintable(error));
+    QVERIFY(QFileInfo(dir.filePath(name)).size() > 100);
+  }
+  const auto csv = w.chartPanel()->csv().split('\n', Qt::SkipEmptyParts);
+  QCOMPARE(csv.value(0), QString("chart,variant,x,time_s"));
+  QCOMPARE(csv.filter(QRegularExpression("^P,")).size(), 14); // 2 variants x 7 values of P
+}
+
+QTEST_MAIN(IdeTest)
+#include "ide-test.moc"

@@ -1,0 +1,194 @@
+#include "views/analysis-job.h"
+
+#include "estimate/report.h"
+#include "fortran/parser.h"
+#include "mapping/mapping-builder.h"
+#include "program/outline.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace ps::views {
+namespace {
+
+/// Per unit, the distribution its HPF directives give: {"processors": "4x4",
+/// "arrays": {"a": "(BLOCK,BLOCK)"}}, or null without DISTRIBUTE directives.
+nlohmann::json directivesOf(const program::Unit& unit)
+{
+  auto m = mapping::mappingFromDirectives(unit, {}, std::nullopt);
+  if (!m.mapping || m.mapping->arrays.empty())
+    return nullptr;
+  nlohmann::json arrays = nlohmann::json::object();
+  for (const auto& [name, a] : m.mapping->arrays) {
+    const auto d = m.mapping->describe(name); // "(BLOCK,BLOCK) via template t"
+    if (!d.empty() && d.front() == '(')
+      arrays[name] = d.substr(0, d.find(')') + 1);
+  }
+  return {{"processors", m.mapping->procs.str()}, {"arrays", arrays}};
+}
+
+template <typename T>
+void addUnique(std::vector<T>& into, const std::vector<T>& from)
+{
+  for (const auto& x : from)
+    if (std::find(into.begin(), into.end(), x) == into.end())
+      into.push_back(x);
+}
+
+class JobRunner {
+public:
+  JobRunner(const JobInput& input, const std::atomic<bool>& cancelled)
+    : m_input(input), m_cancelled(cancelled),
+      m_parsed(fortran::parseSource(input.path.empty() ? "untitled.f90" : input.path, input.text))
+  {
+  }
+
+  std::optional<JobOutput> run()
+  {
+    const auto start = std::chrono::steady_clock::now();
+    outline();
+    if (m_input.estimate && !estimate())
+      return std::nullopt;
+    m_out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return std::move(m_out);
+  }
+
+private:
+  void outline()
+  {
+    const auto model = program::buildModel(m_parsed);
+    m_out.outline = program::outlineJson(m_parsed, model);
+    for (std::size_t u = 0; u < model.units.size(); ++u)
+      m_out.outline["units"][u]["directives"] = directivesOf(model.units[u]);
+  }
+
+  /// False when cancelled.
+  bool estimate()
+  {
+    const auto& s = *m_input.estimate;
+    std::string error;
+    m_machine = machine::findProfile(s.machine, &error);
+    if (!m_machine) {
+      m_out.errors.push_back(error);
+      return true;
+    }
+    const auto model = program::buildModel(m_parsed, s.values);
+    for (const auto& v : s.variants) {
+      if (m_cancelled)
+        return false;
+      variant(model, v, s);
+    }
+    m_out.estimated = m_out.errors.empty();
+    return !m_cancelled;
+  }
+
+  void variant(const program::ProgramModel& model, const VariantSetting& v, const EstimateSettings& s)
+  {
+    auto request = requestFor(v, s.loopLine, s.values);
+    if (!request)
+      return;
+    auto point = estimate::compare(model, *request, *m_machine);
+    if (!collect(point))
+      return;
+    auto json = estimate::toJson(point, m_input.path, *m_machine);
+    if (m_out.table.is_null())
+      m_out.table = json;
+    else
+      m_out.table["variants"].push_back(json["variants"][0]);
+    m_out.timeVsP.push_back(sweepProcessors(model, *request, s));
+    if (!s.sweepVariable.empty())
+      m_out.timeVsN.push_back(sweepValues(*request, s));
+  }
+
+  std::optional<estimate::ComparisonRequest> requestFor(const VariantSetting& v, int loopLine,
+                                                        const symbolic::Bindings& values)
+  {
+    const auto prefix = "Variant " + v.name + ": ";
+    std::string error;
+    auto spec = mapping::parseDistSpec(v.spec(), &error);
+    if (v.spec().empty())
+      error = "No array is distributed; choose a format for at least one array";
+    auto procs = mapping::parseArrangement(v.arrangement);
+    if (!procs && error.empty())
+      error = "The processors arrangement '" + v.arrangement + "' is not a count (16) or a grid (4x4)";
+    if (!error.empty() || !spec) {
+      m_out.errors.push_back(prefix + error);
+      return std::nullopt;
+    }
+    return estimate::ComparisonRequest{loopLine, {{v.name, spec}}, {*procs}, values};
+  }
+
+  /// Adds errors and missing values; true when the result has estimates.
+  bool collect(const estimate::ComparisonResult& r)
+  {
+    addUnique(m_out.errors, r.errors);
+    addUnique(m_out.missing, r.missing);
+    return r.errors.empty() && !r.variants.empty() && !r.variants[0].points.empty();
+  }
+
+  Curve sweepProcessors(const program::ProgramModel& model, estimate::ComparisonRequest request,
+                        const EstimateSettings& s)
+  {
+    Curve c{request.variants[0].name, {}};
+    request.procs.clear();
+    for (auto p : s.sweepProcessors) {
+      mapping::ProcessorsArrangement a;
+      a.shape = {p};
+      request.procs.push_back(a);
+    }
+    const auto r = estimate::compare(model, request, *m_machine);
+    for (const auto& e : r.variants.empty() ? std::vector<estimate::Estimate>{} : r.variants[0].points)
+      c.points.emplace_back(static_cast<double>(e.processors), e.time);
+    return c;
+  }
+
+  /// Time against one unknown (or PARAMETER) at the variant's arrangement;
+  /// a PARAMETER's new value needs a new model (~1 ms each).
+  Curve sweepValues(estimate::ComparisonRequest request, const EstimateSettings& s)
+  {
+    Curve c{request.variants[0].name, {}};
+    for (auto value : s.sweepValues) {
+      if (m_cancelled)
+        break;
+      request.values[s.sweepVariable] = value;
+      const auto model = program::buildModel(m_parsed, request.values);
+      const auto r = estimate::compare(model, request, *m_machine);
+      if (r.errors.empty() && !r.variants.empty() && !r.variants[0].points.empty())
+        c.points.emplace_back(static_cast<double>(value), r.variants[0].points[0].time);
+    }
+    return c;
+  }
+
+  const JobInput& m_input;
+  const std::atomic<bool>& m_cancelled;
+  fortran::ParsedFile m_parsed;
+  std::optional<machine::MachineProfile> m_machine;
+  JobOutput m_out;
+};
+
+} // namespace
+
+std::string VariantSetting::spec() const
+{
+  std::map<std::string, std::vector<std::string>> byFormat; // "(BLOCK,*)" -> arrays
+  for (const auto& [array, format] : formats)
+    if (!format.empty() && format != "replicated")
+      byFormat[format].push_back(array);
+  std::string out;
+  for (const auto& [format, arrays] : byFormat) {
+    out += out.empty() ? "" : "; ";
+    for (std::size_t i = 0; i < arrays.size(); ++i)
+      out += (i ? "," : "") + arrays[i];
+    out += "=" + format;
+  }
+  return out;
+}
+
+std::optional<JobOutput> runJob(const JobInput& input, const std::atomic<bool>& cancelled)
+{
+  if (cancelled)
+    return std::nullopt;
+  return JobRunner(input, cancelled).run();
+}
+
+} // namespace ps::views

@@ -1,0 +1,70 @@
+#pragma once
+// One unit of background work for the IDE: parse the editor text, build the
+// program model and, when asked, estimate every distribution variant of the
+// selected loop nest (the table point, the sweep over P and the sweep over
+// one unknown). Runs on the EstimateController's worker thread: it is the
+// only code of the GUI that touches GiNaC (not thread-safe), so it takes a
+// snapshot of its inputs and returns plain data.
+// Source: the ParaScope interaction (Balasundaram et al. 1991, Section 2),
+// the P3T+ parameters of core/estimate.
+
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ps::views {
+
+/// One distribution variant as the user set it in the distribution panel.
+struct VariantSetting {
+  std::string name;                          // "A"
+  std::map<std::string, std::string> formats; // array -> "(BLOCK,*)"; missing or "" = replicated
+  std::string arrangement = "4";             // "16" or "4x4"
+
+  /// The --dist spec of partscope-cli: arrays with equal formats grouped,
+  /// "a,b=(BLOCK,BLOCK)"; empty when no array is distributed.
+  std::string spec() const;
+};
+
+struct EstimateSettings {
+  int loopLine = 0;
+  std::vector<VariantSetting> variants;
+  std::map<std::string, std::int64_t> values;  // unknowns and PARAMETER overrides
+  std::string machine = "paragon";
+  std::vector<std::int64_t> sweepProcessors{1, 2, 4, 8, 16, 32, 64};
+  std::string sweepVariable;                   // "" : no time-vs-N sweep
+  std::vector<std::int64_t> sweepValues;
+};
+
+struct JobInput {
+  std::string path;    // decides fixed or free form
+  std::string text;
+  std::optional<EstimateSettings> estimate;
+};
+
+/// A curve of one variant: x (P or N) against predicted time in seconds.
+struct Curve {
+  std::string variant;
+  std::vector<std::pair<double, double>> points;
+};
+
+struct JobOutput {
+  nlohmann::json outline;     // program::outlineJson, plus per unit "directives"
+  bool estimated = false;
+  nlohmann::json table;       // report::toJson layout, one point per variant at its arrangement
+  std::vector<Curve> timeVsP; // sweepProcessors
+  std::vector<Curve> timeVsN; // sweepValues of sweepVariable at each variant's arrangement
+  std::vector<std::string> errors;  // sentences for the user
+  std::vector<std::string> missing; // unknowns that need values
+  double seconds = 0;         // wall time of the job
+};
+
+/// Runs the job. Returns nullopt when `cancelled` became true on the way
+/// (a newer request replaced this one). Units in JSON as in partscope-cli.
+std::optional<JobOutput> runJob(const JobInput& input, const std::atomic<bool>& cancelled);
+
+} // namespace ps::views

@@ -1,0 +1,220 @@
+#include "views/chart-panel.h"
+
+#include <QtCharts/QChart>
+#include <QtCharts/QChartView>
+#include <QtCharts/QLineSeries>
+#include <QtCharts/QLogValueAxis>
+#include <QtCharts/QValueAxis>
+
+#include <QCheckBox>
+#include <QCursor>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QMessageBox>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QPushButton>
+#include <QSvgGenerator>
+#include <QTabWidget>
+#include <QTextStream>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace ps::views {
+namespace {
+
+QChartView* makeView(const QString& name, const QString& title)
+{
+  auto* chart = new QChart;
+  chart->setTitle(title);
+  chart->legend()->setAlignment(Qt::AlignBottom);
+  chart->setMargins(QMargins(4, 4, 4, 4));
+  auto* view = new QChartView(chart);
+  view->setObjectName(name);
+  view->setRenderHint(QPainter::Antialiasing);
+  view->setMinimumHeight(220);
+  return view;
+}
+
+/// A time axis in ms when the largest time is below a second.
+double timeScale(const std::vector<Curve>& curves, QString* unit)
+{
+  double top = 0;
+  for (const auto& c : curves)
+    for (const auto& [x, t] : c.points)
+      top = std::max(top, t);
+  *unit = top < 1 ? "ms" : "s";
+  return top < 1 ? 1e3 : 1.0;
+}
+
+} // namespace
+
+ChartPanel::ChartPanel(QWidget* parent) : QWidget(parent)
+{
+  setObjectName("chartPanel");
+  m_tabs = new QTabWidget(this);
+  m_processors = makeView("timeVsProcessors", tr("Predicted time vs processors"));
+  m_values = makeView("timeVsValue", tr("Predicted time vs problem size"));
+  m_tabs->addTab(m_processors, tr("Time vs P"));
+  m_tabs->addTab(m_values, tr("Time vs N"));
+  m_log = new QCheckBox(tr("Log axes"), this);
+  m_log->setObjectName("logAxes");
+  m_log->setChecked(true); // times fall like 1/P: a linear axis hides all but the first points
+  auto* exportButton = new QPushButton(tr("Export…"), this);
+  exportButton->setObjectName("exportChart");
+  exportButton->setToolTip(tr("Save the visible chart as PNG, SVG or PDF, or both charts' data as CSV"));
+  auto* bar = new QHBoxLayout;
+  bar->addWidget(m_log);
+  bar->addStretch();
+  bar->addWidget(exportButton);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(m_tabs);
+  layout->addLayout(bar);
+  connect(m_log, &QCheckBox::toggled, this, &ChartPanel::setLogAxes);
+  connect(exportButton, &QPushButton::clicked, this, &ChartPanel::exportWithDialog);
+}
+
+QChart* ChartPanel::processorsChart() const { return m_processors->chart(); }
+QChart* ChartPanel::valuesChart() const { return m_values->chart(); }
+QChart* ChartPanel::currentChart() const
+{
+  return m_tabs->currentIndex() == 0 ? processorsChart() : valuesChart();
+}
+
+void ChartPanel::setCurves(const std::vector<Curve>& timeVsP, const std::vector<Curve>& timeVsN,
+                           const QString& variable)
+{
+  m_timeVsP = timeVsP;
+  m_timeVsN = timeVsN;
+  m_variable = variable;
+  fill(processorsChart(), m_timeVsP, tr("processors P"), true);
+  fill(valuesChart(), m_timeVsN, variable.isEmpty() ? tr("(no unknown to vary)") : variable, false);
+}
+
+void ChartPanel::clear() { setCurves({}, {}, m_variable); }
+
+void ChartPanel::setLogAxes(bool on)
+{
+  if (m_log->isChecked() != on)
+    m_log->setChecked(on); // comes back here through toggled
+  else
+    setCurves(m_timeVsP, m_timeVsN, m_variable);
+}
+
+void ChartPanel::fill(QChart* chart, const std::vector<Curve>& curves, const QString& xTitle, bool powersOfTwo)
+{
+  chart->removeAllSeries();
+  for (auto* axis : chart->axes())
+    chart->removeAxis(axis);
+  QString unit;
+  const double scale = timeScale(curves, &unit);
+  const bool log = m_log->isChecked();
+  QAbstractAxis* x = nullptr;
+  QAbstractAxis* y = nullptr;
+  if (log) {
+    auto* lx = new QLogValueAxis;
+    lx->setBase(powersOfTwo ? 2 : 10);
+    lx->setLabelFormat("%g");
+    auto* ly = new QLogValueAxis;
+    ly->setLabelFormat("%g");
+    x = lx;
+    y = ly;
+  } else {
+    auto* vx = new QValueAxis;
+    vx->setLabelFormat("%g");
+    auto* vy = new QValueAxis;
+    vy->setLabelFormat("%g");
+    x = vx;
+    y = vy;
+  }
+  x->setTitleText(xTitle);
+  y->setTitleText(tr("time (%1)").arg(unit));
+  chart->addAxis(x, Qt::AlignBottom);
+  chart->addAxis(y, Qt::AlignLeft);
+  for (const auto& c : curves) {
+    auto* series = new QLineSeries;
+    series->setName(QString::fromStdString(c.variant));
+    series->setPointsVisible(true);
+    for (const auto& [px, t] : c.points)
+      series->append(px, t * scale);
+    chart->addSeries(series);
+    series->attachAxis(x);
+    series->attachAxis(y);
+    connect(series, &QLineSeries::hovered, this, [series, xTitle, unit](const QPointF& p, bool state) {
+      if (!state)
+        return QToolTip::hideText();
+      QToolTip::showText(QCursor::pos(), QStringLiteral("%1: %2 = %3, time = %4 %5")
+                                           .arg(series->name(), xTitle, QString::number(p.x(), 'g', 6),
+                                                QString::number(p.y(), 'g', 6), unit));
+    });
+  }
+  if (!log && !curves.empty()) {
+    static_cast<QValueAxis*>(y)->setMin(0);
+    static_cast<QValueAxis*>(y)->applyNiceNumbers();
+  }
+}
+
+QString ChartPanel::csv() const
+{
+  QString out = "chart,variant,x,time_s\n";
+  auto add = [&](const QString& chart, const std::vector<Curve>& curves) {
+    for (const auto& c : curves)
+      for (const auto& [x, t] : c.points)
+        out += QStringLiteral("%1,%2,%3,%4\n")
+                 .arg(chart, QString::fromStdString(c.variant), QString::number(x, 'g', 12), QString::number(t, 'g', 12));
+  };
+  add("P", m_timeVsP);
+  add(m_variable.isEmpty() ? "value" : m_variable, m_timeVsN);
+  return out;
+}
+
+bool ChartPanel::exportTo(const QString& path, QString* error) const
+{
+  const auto suffix = QFileInfo(path).suffix().toLower();
+  auto* view = m_tabs->currentIndex() == 0 ? m_processors : m_values;
+  bool ok = true;
+  if (suffix == "csv") {
+    QFile f(path);
+    ok = f.open(QIODevice::WriteOnly | QIODevice::Text);
+    if (ok)
+      ok = f.write(csv().toUtf8()) >= 0;
+  } else if (suffix == "svg") {
+    QSvgGenerator svg;
+    svg.setFileName(path);
+    svg.setSize(view->size());
+    svg.setViewBox(view->rect());
+    svg.setTitle(currentChart()->title());
+    QPainter painter(&svg);
+    view->render(&painter);
+    ok = painter.end() && QFileInfo::exists(path);
+  } else if (suffix == "pdf") {
+    QPdfWriter pdf(path);
+    pdf.setPageSize(QPageSize(view->size(), QPageSize::Point));
+    pdf.setPageMargins({});
+    pdf.setResolution(72);
+    QPainter painter(&pdf);
+    view->render(&painter);
+    ok = painter.end();
+  } else {
+    ok = view->grab().save(path, suffix.isEmpty() ? "PNG" : nullptr);
+  }
+  if (!ok && error)
+    *error = tr("Cannot write '%1'").arg(path);
+  return ok;
+}
+
+void ChartPanel::exportWithDialog()
+{
+  const auto path = QFileDialog::getSaveFileName(this, tr("Export chart"), "partscope-chart.png",
+                                                 tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV data (*.csv)"));
+  QString error;
+  if (!path.isEmpty() && !exportTo(path, &error))
+    QMessageBox::warning(this, tr("Export chart"), error);
+}
+
+} // namespace ps::views

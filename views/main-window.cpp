@@ -1,0 +1,653 @@
+#include "views/main-window.h"
+
+#include "views/chart-panel.h"
+#include "views/distribution-panel.h"
+#include "views/outline-model.h"
+#include "views/results-model.h"
+#include "views/source-editor.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QSettings>
+#include <QSplitter>
+#include <QStandardItemModel>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTimer>
+#include <QToolBar>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace ps::views {
+namespace {
+
+constexpr int kMaxRecent = 8;
+
+bool isFixedFormPath(const QString& path)
+{
+  const auto suffix = QFileInfo(path).suffix().toLower();
+  return suffix == "f" || suffix == "for" || suffix == "f77" || suffix == "ftn";
+}
+
+QString samplesFolder()
+{
+  for (const QString& candidate : {QApplication::applicationDirPath() + "/../share/partscope/sampleprograms",
+                                   QStringLiteral(PS_SAMPLES_DIR)})
+    if (QDir(candidate).exists())
+      return QDir(candidate).canonicalPath();
+  return {};
+}
+
+QTimer* singleShotTimer(QObject* parent, int ms)
+{
+  auto* t = new QTimer(parent);
+  t->setSingleShot(true);
+  t->setInterval(ms);
+  return t;
+}
+
+} // namespace
+
+MainWindow::MainWindow(const QString& recoveryFolder, QWidget* parent)
+  : QMainWindow(parent), m_recovery(recoveryFolder)
+{
+  setObjectName("mainWindow");
+  setWindowTitle("untitled.f90[*] — PartScope");
+  m_results = new ResultsModel(this);
+  m_outline = new QStandardItemModel(this);
+  m_problems = new QStandardItemModel(this);
+  m_analysisTimer = singleShotTimer(this, 250); // typing in the source
+  m_estimateTimer = singleShotTimer(this, 20);  // N, P, formats, machine: live
+  m_autosaveTimer = singleShotTimer(this, 1000);
+  setCentralWidget(createCentral());
+  createDocks();
+  createActions();
+  createMenus();
+  m_status = new QLabel(tr("Ready"), this);
+  m_busy = new QProgressBar(this);
+  m_busy->setRange(0, 0);
+  m_busy->setMaximumWidth(120);
+  m_busy->setVisible(false);
+  statusBar()->addWidget(m_status, 1);
+  statusBar()->addPermanentWidget(m_busy);
+
+  connect(m_editor, &QsciScintilla::textChanged, this, &MainWindow::textEdited);
+  connect(m_editor, &QsciScintilla::modificationChanged, this, &QWidget::setWindowModified);
+  connect(m_editor, &QsciScintilla::cursorPositionChanged, this, [this] { updateSelection(); });
+  connect(m_panel, &DistributionPanel::settingsChanged, this, &MainWindow::settingsEdited);
+  connect(m_analysisTimer, &QTimer::timeout, this, &MainWindow::submit);
+  connect(m_estimateTimer, &QTimer::timeout, this, &MainWindow::submit);
+  connect(m_autosaveTimer, &QTimer::timeout, this, &MainWindow::autosaveNow);
+  connect(&m_controller, &EstimateController::jobFinished, this, &MainWindow::jobFinished);
+  connect(&m_controller, &EstimateController::busyChanged, m_busy, &QWidget::setVisible);
+  readSettings();
+  offerRecovery();
+  submit();
+}
+
+MainWindow::~MainWindow() = default;
+
+// ---- layout -----------------------------------------------------------------
+
+QWidget* MainWindow::createCentral()
+{
+  m_editor = new SourceEditor(this);
+  auto* central = new QWidget(this);
+  auto* layout = new QVBoxLayout(central);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(0);
+  layout->addWidget(createRecoveryBar());
+  layout->addWidget(m_editor, 1);
+  layout->addWidget(createFindBar());
+  return central;
+}
+
+QWidget* MainWindow::createRecoveryBar()
+{
+  m_recoveryBar = new QFrame(this);
+  m_recoveryBar->setObjectName("recoveryBar");
+  m_recoveryBar->setStyleSheet("#recoveryBar { background: #fff4d6; border-bottom: 1px solid #e0c36a; }");
+  m_recoveryLabel = new QLabel(m_recoveryBar);
+  auto* restore = new QPushButton(tr("Restore"), m_recoveryBar);
+  restore->setObjectName("restoreRecovered");
+  auto* discard = new QPushButton(tr("Discard"), m_recoveryBar);
+  discard->setObjectName("discardRecovered");
+  auto* layout = new QHBoxLayout(m_recoveryBar);
+  layout->addWidget(m_recoveryLabel, 1);
+  layout->addWidget(restore);
+  layout->addWidget(discard);
+  connect(restore, &QPushButton::clicked, this, &MainWindow::restoreRecovered);
+  connect(discard, &QPushButton::clicked, this, [this] {
+    if (m_recovered)
+      QFile::remove(m_recovered->recoveryFile);
+    m_recovered.reset();
+    m_recoveryBar->hide();
+  });
+  m_recoveryBar->hide();
+  return m_recoveryBar;
+}
+
+QWidget* MainWindow::createFindBar()
+{
+  m_findBar = new QWidget(this);
+  m_findText = new QLineEdit(m_findBar);
+  m_findText->setObjectName("findText");
+  m_findText->setPlaceholderText(tr("Find"));
+  m_replaceText = new QLineEdit(m_findBar);
+  m_replaceText->setObjectName("replaceText");
+  m_replaceText->setPlaceholderText(tr("Replace with"));
+  auto* next = new QPushButton(tr("Next"), m_findBar);
+  auto* replace = new QPushButton(tr("Replace"), m_findBar);
+  auto* all = new QPushButton(tr("Replace all"), m_findBar);
+  auto* close = new QPushButton(tr("Close"), m_findBar);
+  auto* layout = new QHBoxLayout(m_findBar);
+  layout->setContentsMargins(4, 2, 4, 2);
+  for (QWidget* w : std::initializer_list<QWidget*>{m_findText, next, m_replaceText, replace, all, close})
+    layout->addWidget(w);
+  connect(m_findText, &QLineEdit::returnPressed, this, [this] { find(true); });
+  connect(next, &QPushButton::clicked, this, [this] { find(true); });
+  connect(replace, &QPushButton::clicked, this, &MainWindow::replaceOne);
+  connect(all, &QPushButton::clicked, this, &MainWindow::replaceAll);
+  connect(close, &QPushButton::clicked, m_findBar, &QWidget::hide);
+  m_findBar->hide();
+  return m_findBar;
+}
+
+void MainWindow::createDocks()
+{
+  m_outlineView = new QTreeView(this);
+  m_outlineView->setObjectName("outlineView");
+  m_outlineView->setModel(m_outline);
+  m_outlineView->setHeaderHidden(true);
+  connect(m_outlineView, &QTreeView::clicked, this, &MainWindow::jumpTo);
+  auto* outlineDock = new QDockWidget(tr("Outline"), this);
+  outlineDock->setObjectName("outlineDock");
+  outlineDock->setWidget(m_outlineView);
+  addDockWidget(Qt::LeftDockWidgetArea, outlineDock);
+
+  m_panel = new DistributionPanel(this);
+  auto* panelDock = new QDockWidget(tr("Distributions"), this);
+  panelDock->setObjectName("distributionDock");
+  panelDock->setWidget(m_panel);
+  addDockWidget(Qt::RightDockWidgetArea, panelDock);
+
+  m_resultsView = new QTableView(this);
+  m_resultsView->setObjectName("resultsView");
+  m_resultsView->setModel(m_results);
+  m_resultsView->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  m_resultsView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  m_notes = new QListWidget(this);
+  m_notes->setObjectName("notesList");
+  m_notes->setWordWrap(true);
+  auto* results = new QSplitter(Qt::Vertical, this);
+  results->addWidget(m_resultsView);
+  results->addWidget(m_notes);
+  results->setStretchFactor(0, 3);
+  results->setStretchFactor(1, 1);
+  auto* resultsDock = new QDockWidget(tr("Results"), this);
+  resultsDock->setObjectName("resultsDock");
+  resultsDock->setWidget(results);
+  addDockWidget(Qt::BottomDockWidgetArea, resultsDock);
+
+  m_chart = new ChartPanel(this);
+  auto* chartDock = new QDockWidget(tr("Chart"), this);
+  chartDock->setObjectName("chartDock");
+  chartDock->setWidget(m_chart);
+  addDockWidget(Qt::BottomDockWidgetArea, chartDock);
+  splitDockWidget(resultsDock, chartDock, Qt::Horizontal);
+
+  m_problemsView = new QTreeView(this);
+  m_problemsView->setObjectName("problemsView");
+  m_problemsView->setModel(m_problems);
+  m_problemsView->setRootIsDecorated(false);
+  connect(m_problemsView, &QTreeView::doubleClicked, this, &MainWindow::jumpTo);
+  auto* problemsDock = new QDockWidget(tr("Problems"), this);
+  problemsDock->setObjectName("problemsDock");
+  problemsDock->setWidget(m_problemsView);
+  addDockWidget(Qt::BottomDockWidgetArea, problemsDock);
+  tabifyDockWidget(resultsDock, problemsDock);
+  resultsDock->raise();
+  resizeDocks({outlineDock, panelDock}, {200, 340}, Qt::Horizontal);
+  resizeDocks({resultsDock}, {330}, Qt::Vertical);
+}
+
+void MainWindow::createActions()
+{
+  auto make = [this](const char* name, const QString& text, const QKeySequence& key, auto slot) {
+    auto* a = new QAction(text, this);
+    a->setObjectName(name);
+    a->setShortcut(key);
+    connect(a, &QAction::triggered, this, slot);
+    addAction(a);
+    return a;
+  };
+  make("fileNew", tr("&New"), QKeySequence::New, &MainWindow::newFile);
+  make("fileOpen", tr("&Open…"), QKeySequence::Open, &MainWindow::openWithDialog);
+  make("fileSave", tr("&Save"), QKeySequence::Save, &MainWindow::save);
+  make("fileSaveAs", tr("Save &As…"), QKeySequence::SaveAs, &MainWindow::saveAs);
+  make("fileQuit", tr("&Quit"), QKeySequence::Quit, &QWidget::close);
+  make("editUndo", tr("&Undo"), QKeySequence::Undo, [this] { m_editor->undo(); });
+  make("editRedo", tr("&Redo"), QKeySequence::Redo, [this] { m_editor->redo(); });
+  make("editFind", tr("&Find…"), QKeySequence::Find, [this] {
+    m_findBar->show();
+    m_findText->setText(m_editor->selectedText());
+    m_findText->setFocus();
+    m_findText->selectAll();
+  });
+  make("editReplace", tr("&Replace…"), QKeySequence(tr("Ctrl+H")), [this] {
+    m_findBar->show();
+    m_replaceText->setFocus();
+  });
+  make("editFindNext", tr("Find &Next"), QKeySequence::FindNext, [this] { find(true); });
+  auto* estimate = make("estimate", tr("&Estimate"), QKeySequence(tr("Ctrl+E")), &MainWindow::estimate);
+  estimate->setToolTip(tr("Estimate the selected loop nest under every variant (Ctrl+E); "
+                          "afterwards every change re-estimates"));
+  make("selectInner", tr("Select &Inner Loop"), QKeySequence(tr("Ctrl+Shift+Down")), [this] { selectDeeper(1); });
+  make("selectOuter", tr("Select &Outer Loop"), QKeySequence(tr("Ctrl+Shift+Up")), [this] { selectDeeper(-1); });
+  make("exportChart", tr("Export &Chart…"), QKeySequence(tr("Ctrl+Shift+E")), [this] {
+    const auto path = QFileDialog::getSaveFileName(this, tr("Export chart"), "partscope-chart.png",
+                                                   tr("PNG (*.png);;SVG (*.svg);;PDF (*.pdf);;CSV (*.csv)"));
+    QString error;
+    if (!path.isEmpty() && !m_chart->exportTo(path, &error))
+      QMessageBox::warning(this, tr("Export chart"), error);
+  });
+}
+
+void MainWindow::createMenus()
+{
+  auto action = [this](const char* name) { return findChild<QAction*>(name); };
+  auto* file = menuBar()->addMenu(tr("&File"));
+  file->addActions({action("fileNew"), action("fileOpen")});
+  auto* samples = file->addMenu(tr("Open &Sample"));
+  samples->setObjectName("samplesMenu");
+  for (const auto& info : QDir(samplesFolder()).entryInfoList({"*.f", "*.f90", "*.hpf"}, QDir::Files, QDir::Name))
+    samples->addAction(info.fileName(), this, [this, path = info.absoluteFilePath()] {
+      if (maybeSave())
+        openFile(path);
+    });
+  m_recentMenu = file->addMenu(tr("Open &Recent"));
+  file->addSeparator();
+  file->addActions({action("fileSave"), action("fileSaveAs"), action("exportChart")});
+  file->addSeparator();
+  file->addAction(action("fileQuit"));
+  auto* edit = menuBar()->addMenu(tr("&Edit"));
+  edit->addActions({action("editUndo"), action("editRedo")});
+  edit->addSeparator();
+  edit->addActions({action("editFind"), action("editFindNext"), action("editReplace")});
+  auto* analysis = menuBar()->addMenu(tr("&Analysis"));
+  analysis->addActions({action("estimate"), action("selectOuter"), action("selectInner")});
+  auto* view = menuBar()->addMenu(tr("&View"));
+  for (auto* dock : findChildren<QDockWidget*>())
+    view->addAction(dock->toggleViewAction());
+  auto* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(tr("&About PartScope"), this, [this] {
+    QMessageBox::about(this, tr("About PartScope"),
+                       tr("PartScope explores the data partitioning of Fortran/HPF programs: select a loop nest, "
+                          "choose distributions, press Ctrl+E, compare the predicted performance."));
+  });
+  auto* tools = addToolBar(tr("Main"));
+  tools->setObjectName("mainToolBar");
+  tools->addActions({action("fileNew"), action("fileOpen"), action("fileSave")});
+  tools->addSeparator();
+  tools->addActions({action("estimate"), action("selectOuter"), action("selectInner")});
+  rebuildRecentMenu();
+}
+
+// ---- settings ---------------------------------------------------------------
+
+void MainWindow::readSettings()
+{
+  QSettings s;
+  if (!restoreGeometry(s.value("window/geometry").toByteArray()))
+    resize(1400, 900);
+  restoreState(s.value("window/state").toByteArray());
+  m_panel->setMachine(s.value("estimate/machine", "paragon").toString());
+}
+
+void MainWindow::writeSettings() const
+{
+  QSettings s;
+  s.setValue("window/geometry", saveGeometry());
+  s.setValue("window/state", saveState());
+  s.setValue("estimate/machine", m_panel->machine());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+  if (!maybeSave()) {
+    event->ignore();
+    return;
+  }
+  writeSettings();
+  m_recovery.discard(m_path); // a clean close: nothing to recover
+  event->accept();
+}
+
+// ---- files ------------------------------------------------------------------
+
+void MainWindow::newFile()
+{
+  if (!maybeSave())
+    return;
+  m_loading = true;
+  m_editor->setFixedForm(false);
+  m_editor->setText("program main\n  implicit none\n\nend program main\n");
+  m_editor->setModified(false);
+  m_loading = false;
+  setCurrentPath({});
+  submit();
+}
+
+void MainWindow::openWithDialog()
+{
+  if (!maybeSave())
+    return;
+  const auto path = QFileDialog::getOpenFileName(this, tr("Open Fortran program"), QFileInfo(m_path).absolutePath(),
+                                                 tr("Fortran/HPF (*.f *.for *.f77 *.f90 *.f95 *.hpf);;All files (*)"));
+  if (!path.isEmpty())
+    openFile(path);
+}
+
+bool MainWindow::openFile(const QString& path, QString* error)
+{
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly | QIODevice::Text)) {
+    const auto message = tr("Cannot open '%1': %2").arg(path, f.errorString());
+    if (error)
+      *error = message;
+    else
+      QMessageBox::warning(this, tr("Open"), message);
+    return false;
+  }
+  m_loading = true;
+  m_editor->setFixedForm(isFixedFormPath(path));
+  m_editor->setText(QString::fromUtf8(f.readAll()));
+  m_editor->setModified(false);
+  m_loading = false;
+  setCurrentPath(QFileInfo(path).absoluteFilePath());
+  addRecent(m_path);
+  m_selectedLine = 0;
+  submit();
+  return true;
+}
+
+bool MainWindow::saveFile(const QString& path)
+{
+  QSaveFile f(path);
+  if (!f.open(QIODevice::WriteOnly | QIODevice::Text) || f.write(m_editor->text().toUtf8()) < 0 || !f.commit()) {
+    QMessageBox::warning(this, tr("Save"), tr("Cannot save '%1': %2").arg(path, f.errorString()));
+    return false;
+  }
+  m_recovery.discard(m_path);
+  m_editor->setModified(false);
+  setCurrentPath(QFileInfo(path).absoluteFilePath());
+  addRecent(m_path);
+  statusBar()->showMessage(tr("Saved %1").arg(path), 3000);
+  return true;
+}
+
+bool MainWindow::save() { return m_path.isEmpty() ? saveAs() : saveFile(m_path); }
+
+bool MainWindow::saveAs()
+{
+  const auto path = QFileDialog::getSaveFileName(this, tr("Save As"), m_path.isEmpty() ? "untitled.f90" : m_path,
+                                                 tr("Fortran/HPF (*.f *.f90 *.hpf);;All files (*)"));
+  return !path.isEmpty() && saveFile(path);
+}
+
+bool MainWindow::maybeSave()
+{
+  if (!m_editor->isModified())
+    return true;
+  const auto answer = QMessageBox::warning(this, tr("PartScope"), tr("The program has unsaved changes. Save them?"),
+                                           QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+  if (answer == QMessageBox::Save)
+    return save();
+  return answer == QMessageBox::Discard;
+}
+
+void MainWindow::setCurrentPath(const QString& path)
+{
+  m_path = path;
+  setWindowTitle((path.isEmpty() ? QStringLiteral("untitled.f90") : QFileInfo(path).fileName()) + "[*] — PartScope");
+  setWindowModified(m_editor->isModified());
+}
+
+void MainWindow::addRecent(const QString& path)
+{
+  QSettings s;
+  auto recent = s.value("files/recent").toStringList();
+  recent.removeAll(path);
+  recent.prepend(path);
+  while (recent.size() > kMaxRecent)
+    recent.removeLast();
+  s.setValue("files/recent", recent);
+  rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+  m_recentMenu->clear();
+  for (const auto& path : QSettings().value("files/recent").toStringList())
+    m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
+      if (maybeSave())
+        openFile(path);
+    })->setToolTip(path);
+  m_recentMenu->setEnabled(!m_recentMenu->isEmpty());
+}
+
+// ---- recovery ---------------------------------------------------------------
+
+void MainWindow::autosaveNow()
+{
+  if (m_editor->isModified() && !m_recovery.save(m_path, m_editor->text()))
+    statusBar()->showMessage(tr("Autosave failed: cannot write to %1").arg(m_recovery.folder()), 5000);
+}
+
+void MainWindow::offerRecovery()
+{
+  m_recovered = m_recovery.leftBehind();
+  if (!m_recovered)
+    return;
+  m_recoveryLabel->setText(tr("PartScope was not closed cleanly. Unsaved text of <b>%1</b> from %2 was recovered.")
+                             .arg(m_recovered->path.isEmpty() ? tr("an untitled program") : QFileInfo(m_recovered->path).fileName(),
+                                  m_recovered->savedAt));
+  m_recoveryBar->show();
+}
+
+bool MainWindow::recoveryOffered() const { return m_recovered.has_value() && !m_recoveryBar->isHidden(); }
+
+void MainWindow::restoreRecovered()
+{
+  if (!m_recovered)
+    return;
+  const auto recovered = *m_recovered;
+  if (!recovered.path.isEmpty() && QFileInfo::exists(recovered.path))
+    openFile(recovered.path);
+  else
+    setCurrentPath(recovered.path);
+  m_editor->setText(recovered.text); // modified: the user decides whether to save
+  QFile::remove(recovered.recoveryFile);
+  m_recovered.reset();
+  m_recoveryBar->hide();
+}
+
+// ---- analysis and estimates ------------------------------------------------
+
+void MainWindow::textEdited()
+{
+  if (m_loading)
+    return;
+  m_sinceChange.start();
+  m_analysisTimer->start();
+  m_autosaveTimer->start();
+}
+
+void MainWindow::settingsEdited()
+{
+  m_sinceChange.start();
+  if (m_estimating)
+    m_estimateTimer->start();
+}
+
+void MainWindow::estimate()
+{
+  m_estimating = true;
+  m_sinceChange.start();
+  submit();
+}
+
+void MainWindow::selectLoopAt(int line)
+{
+  m_pendingLoop = line;
+  if (const auto* loop = m_snapshot.loopOnLine(line)) {
+    m_depth = loop->depth;
+    m_editor->goTo(line, 1);
+    m_pendingLoop = 0;
+    updateSelection();
+  }
+}
+
+void MainWindow::submit()
+{
+  m_analysisTimer->stop();
+  m_estimateTimer->stop();
+  JobInput input{m_path.isEmpty() ? "untitled.f90" : m_path.toStdString(), m_editor->text().toStdString(), std::nullopt};
+  if (m_estimating && m_panel->hasSelection())
+    input.estimate = m_panel->settings();
+  if (!m_sinceChange.isValid())
+    m_sinceChange.start();
+  m_controller.submit(std::move(input));
+}
+
+void MainWindow::jobFinished(int, const JobOutput& output)
+{
+  m_snapshot = OutlineSnapshot::fromJson(output.outline);
+  m_editor->setDiagnostics(m_snapshot.diagnostics);
+  fillOutline(*m_outline, m_snapshot);
+  m_outlineView->expandToDepth(2);
+  fillProblems(*m_problems, m_snapshot);
+  m_problemsView->resizeColumnToContents(1);
+  if (m_pendingLoop > 0)
+    selectLoopAt(m_pendingLoop);
+  else
+    updateSelection();
+  emit analysisFinished();
+  if (output.estimated || !output.errors.empty())
+    applyEstimate(output);
+  else if (m_estimating && m_panel->hasSelection() && !output.estimated)
+    m_estimateTimer->start(); // the selection arrived with this analysis
+}
+
+void MainWindow::applyEstimate(const JobOutput& output)
+{
+  m_errors.clear();
+  for (const auto& e : output.errors)
+    m_errors << QString::fromStdString(e);
+  m_notes->clear();
+  for (const auto& e : m_errors) {
+    auto* item = new QListWidgetItem(e, m_notes);
+    item->setForeground(QColor(0xb0, 0x20, 0x20));
+  }
+  m_panel->setMissing(output.missing);
+  if (output.estimated) {
+    m_results->setTable(output.table);
+    m_chart->setCurves(output.timeVsP, output.timeVsN, QString::fromStdString(m_panel->settings().sweepVariable));
+    for (const auto& n : m_results->notes())
+      m_notes->addItem(n);
+    for (const auto& c : m_results->communication())
+      m_notes->addItem(c);
+  }
+  m_lastUpdateMs = m_sinceChange.isValid() ? static_cast<double>(m_sinceChange.nsecsElapsed()) / 1e6 : 0;
+  m_status->setText(output.estimated ? tr("Estimated in %1 ms (%2 ms since the change)")
+                                         .arg(output.seconds * 1e3, 0, 'f', 1)
+                                         .arg(m_lastUpdateMs, 0, 'f', 1)
+                                     : tr("Not estimated: %1").arg(m_errors.value(0)));
+  emit estimateFinished();
+}
+
+void MainWindow::updateSelection()
+{
+  const int line = m_editor->cursorLine();
+  const LoopInfo* loop = nullptr;
+  for (int depth = m_depth; depth >= 0 && !loop; --depth)
+    loop = m_snapshot.enclosingLoop(line, depth);
+  if (!loop)
+    return; // keep the last selection while the cursor is outside any nest
+  const auto* unit = m_snapshot.unitAt(loop->line);
+  m_editor->setSelectedNest(loop->line, loop->endLine);
+  if (loop->line == m_selectedLine && m_panel->loopLine() == loop->line)
+    return;
+  m_selectedLine = loop->line;
+  m_panel->setSelection(*unit, *loop);
+}
+
+void MainWindow::selectDeeper(int delta)
+{
+  m_depth = std::max(0, m_depth + delta);
+  const int line = m_editor->cursorLine();
+  while (m_depth > 0 && !m_snapshot.enclosingLoop(line, m_depth))
+    --m_depth;
+  updateSelection();
+}
+
+void MainWindow::jumpTo(const QModelIndex& index)
+{
+  const int line = index.data(LineRole).toInt();
+  if (line <= 0)
+    return;
+  const int depth = index.data(LoopDepthRole).toInt();
+  if (depth >= 0)
+    m_depth = depth;
+  m_editor->goTo(line, std::max(1, index.data(ColumnRole).toInt()));
+  updateSelection();
+}
+
+// ---- find and replace -------------------------------------------------------
+
+void MainWindow::find(bool forward)
+{
+  if (!m_findText->text().isEmpty() &&
+      !m_editor->findFirst(m_findText->text(), false, false, false, true, forward))
+    statusBar()->showMessage(tr("'%1' not found").arg(m_findText->text()), 3000);
+}
+
+void MainWindow::replaceOne()
+{
+  if (m_editor->hasSelectedText() && m_editor->selectedText() == m_findText->text())
+    m_editor->replace(m_replaceText->text());
+  find(true);
+}
+
+void MainWindow::replaceAll()
+{
+  if (m_findText->text().isEmpty())
+    return;
+  int count = 0;
+  m_editor->beginUndoAction(); // one undo step for the whole replacement
+  m_editor->setCursorPosition(0, 0);
+  while (m_editor->findFirst(m_findText->text(), false, false, false, false, true) && count < 100000) {
+    m_editor->replace(m_replaceText->text());
+    ++count;
+  }
+  m_editor->endUndoAction();
+  statusBar()->showMessage(tr("Replaced %1 occurrences").arg(count), 3000);
+}
+
+} // namespace ps::views

@@ -1,0 +1,143 @@
+#pragma once
+// The PartScope main window: the source editor in the middle, the Outline
+// dock, the distribution panel, the results table with the estimator's
+// notes, the charts and the Problems list. Actions live in one place with
+// stable object names ("estimate", "fileOpen", ...) that menus, shortcuts and
+// tests use. Parsing and estimating run on the EstimateController's worker.
+
+#include "views/estimate-controller.h"
+#include "views/outline-snapshot.h"
+#include "views/recovery-store.h"
+
+#include <QElapsedTimer>
+#include <QMainWindow>
+#include <QPointer>
+
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QMenu;
+class QProgressBar;
+class QStandardItemModel;
+class QTableView;
+class QTimer;
+class QTreeView;
+class QFrame;
+
+namespace ps::views {
+
+class ChartPanel;
+class DistributionPanel;
+class ResultsModel;
+class SourceEditor;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+public:
+  /// `recoveryFolder` (tests) replaces the application data folder.
+  explicit MainWindow(const QString& recoveryFolder = {}, QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  /// Opens `path`; false with a message box (or `error`) when it cannot be read.
+  bool openFile(const QString& path, QString* error = nullptr);
+  bool saveFile(const QString& path);
+  /// Selects the loop nest whose DO statement is on `line` (after the next analysis).
+  void selectLoopAt(int line);
+  /// Runs Estimate now and keeps re-estimating after every change.
+  void estimate();
+
+  SourceEditor* editor() const { return m_editor; }
+  DistributionPanel* distributionPanel() const { return m_panel; }
+  ResultsModel* resultsModel() const { return m_results; }
+  ChartPanel* chartPanel() const { return m_chart; }
+  QStandardItemModel* problemsModel() const { return m_problems; }
+  QStandardItemModel* outlineModel() const { return m_outline; }
+  const OutlineSnapshot& outline() const { return m_snapshot; }
+  QString filePath() const { return m_path; }
+  /// Errors of the last estimate (missing values, bad specs), one per line.
+  QStringList estimateErrors() const { return m_errors; }
+  /// Milliseconds from the last change to the table and charts being updated.
+  double lastUpdateMilliseconds() const { return m_lastUpdateMs; }
+  /// True while the recovery banner offers text from an earlier session.
+  bool recoveryOffered() const;
+  void restoreRecovered();
+  /// Writes the autosave file now (normally a second after the last edit).
+  void autosaveNow();
+
+signals:
+  void analysisFinished();
+  void estimateFinished();
+
+protected:
+  void closeEvent(QCloseEvent* event) override;
+
+private:
+  void createActions();
+  void createMenus();
+  void createDocks();
+  QWidget* createCentral();
+  QWidget* createFindBar();
+  QWidget* createRecoveryBar();
+  void readSettings();
+  void writeSettings() const;
+
+  void newFile();
+  void openWithDialog();
+  bool save();
+  bool saveAs();
+  bool maybeSave();
+  void setCurrentPath(const QString& path);
+  void addRecent(const QString& path);
+  void rebuildRecentMenu();
+
+  void textEdited();
+  void settingsEdited();
+  void submit();
+  void jobFinished(int generation, const JobOutput& output);
+  void applyEstimate(const JobOutput& output);
+  void updateSelection();
+  void selectDeeper(int delta);
+  void jumpTo(const QModelIndex& index);
+  void find(bool forward);
+  void replaceOne();
+  void replaceAll();
+  void offerRecovery();
+
+  SourceEditor* m_editor = nullptr;
+  DistributionPanel* m_panel = nullptr;
+  ResultsModel* m_results = nullptr;
+  QTableView* m_resultsView = nullptr;
+  QListWidget* m_notes = nullptr;
+  ChartPanel* m_chart = nullptr;
+  QStandardItemModel* m_outline = nullptr;
+  QStandardItemModel* m_problems = nullptr;
+  QTreeView* m_outlineView = nullptr;
+  QTreeView* m_problemsView = nullptr;
+  QWidget* m_findBar = nullptr;
+  QLineEdit* m_findText = nullptr;
+  QLineEdit* m_replaceText = nullptr;
+  QFrame* m_recoveryBar = nullptr;
+  QLabel* m_recoveryLabel = nullptr;
+  QLabel* m_status = nullptr;
+  QProgressBar* m_busy = nullptr;
+  QMenu* m_recentMenu = nullptr;
+  QTimer* m_analysisTimer = nullptr;
+  QTimer* m_estimateTimer = nullptr;
+  QTimer* m_autosaveTimer = nullptr;
+
+  EstimateController m_controller;
+  RecoveryStore m_recovery;
+  std::optional<RecoveredText> m_recovered;
+  OutlineSnapshot m_snapshot;
+  QString m_path;
+  bool m_estimating = false;     // after the first Estimate, changes re-estimate
+  int m_depth = 0;               // nesting depth of the selected loop
+  int m_selectedLine = 0;        // DO line of the selected nest
+  int m_pendingLoop = 0;         // --loop given before the first analysis
+  QStringList m_errors;
+  QElapsedTimer m_sinceChange;
+  double m_lastUpdateMs = 0;
+  bool m_loading = false;
+};
+
+} // namespace ps::views

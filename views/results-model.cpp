@@ -1,0 +1,175 @@
+#include "views/results-model.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QFont>
+
+#include <cmath>
+
+namespace ps::views {
+namespace {
+
+const char* rowName(int row)
+{
+  static const char* names[] = {"Predicted time", "Computation CT", "Transfer TT", "Communication", "wd",
+                                "NT (transfers)", "TD (data)", "Work max / proc", "Work min / proc"};
+  return names[row];
+}
+
+const char* rowTip(int row)
+{
+  static const char* tips[] = {
+    "CT + TT of the selected nest, seconds",
+    "Computation time of the slowest processor (P3T+ Def. 3.8)",
+    "Transfer time: sum over exchanges of rho + beta*bytes + gamma*hops (P3T+ Def. 3.6)",
+    "TT as a share of the predicted time",
+    "Work distribution goodness: 0 is perfectly balanced (P3T+ Defs. 3.2-3.3)",
+    "Number of transfers (messages), all processors (P3T+ Def. 3.4)",
+    "Amount of data transferred (P3T+ Def. 3.5)",
+    "Statement instances executed by the busiest processor",
+    "Statement instances executed by the least busy processor"};
+  return tips[row];
+}
+
+QString seconds(double s)
+{
+  if (s >= 1)
+    return QString::number(s, 'f', 3) + " s";
+  if (s >= 1e-3)
+    return QString::number(s * 1e3, 'f', 3) + " ms";
+  return QString::number(s * 1e6, 'f', 2) + " µs";
+}
+
+QString bytes(double b)
+{
+  if (b >= 1 << 20)
+    return QString::number(b / (1 << 20), 'f', 2) + " MB";
+  if (b >= 1 << 10)
+    return QString::number(b / (1 << 10), 'f', 1) + " KB";
+  return QString::number(b, 'f', 0) + " B";
+}
+
+} // namespace
+
+ResultsModel::ResultsModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void ResultsModel::setTable(const nlohmann::json& table)
+{
+  beginResetModel();
+  m_variants = table.is_object() ? table.value("variants", nlohmann::json::array()) : nlohmann::json::array();
+  m_notes.clear();
+  m_communication.clear();
+  for (const auto& v : m_variants) {
+    const auto name = QString::fromStdString(v["name"].get<std::string>());
+    const auto& point = v["points"][0];
+    for (const auto& n : point["notes"]) {
+      const auto text = QString::fromStdString(n.get<std::string>());
+      if (!m_notes.contains(text) && !text.startsWith("Processors "))
+        m_notes << text;
+    }
+    for (const auto& c : point["comm"])
+      m_communication << QStringLiteral("%1: line %2 %3 — %4, %5 messages, %6")
+                           .arg(name)
+                           .arg(c["line"].get<int>())
+                           .arg(QString::fromStdString(c["reference"].get<std::string>()),
+                                QString::fromStdString(c["pattern"].get<std::string>()))
+                           .arg(c["messages"].get<std::int64_t>())
+                           .arg(bytes(c["bytes"].get<double>()));
+  }
+  endResetModel();
+}
+
+int ResultsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : RowCount; }
+
+int ResultsModel::columnCount(const QModelIndex& parent) const
+{
+  return parent.isValid() ? 0 : static_cast<int>(m_variants.size());
+}
+
+double ResultsModel::value(int row, int column) const
+{
+  const auto& p = m_variants[column]["points"][0];
+  switch (row) {
+  case Time: return p["time_s"].get<double>();
+  case Computation: return p["ct_s"].get<double>();
+  case Transfer: return p["tt_s"].get<double>();
+  case CommShare: {
+    const double t = p["time_s"].get<double>();
+    return t > 0 ? 100.0 * p["tt_s"].get<double>() / t : 0.0;
+  }
+  case Goodness: return p["wd"].get<double>();
+  case Transfers: return p["nt"].get<double>();
+  case Data: return p["td_bytes"].get<double>();
+  case WorkMax: return p["work_max"].get<double>();
+  case WorkMin: return p["work_min"].get<double>();
+  default: return 0;
+  }
+}
+
+int ResultsModel::best(int row) const
+{
+  if (columnCount() < 2 || row == WorkMin) // a larger minimum is not better in itself
+    return -1;
+  int bestColumn = 0;
+  for (int c = 1; c < columnCount(); ++c)
+    if (value(row, c) < value(row, bestColumn))
+      bestColumn = c;
+  for (int c = 0; c < columnCount(); ++c) // no highlight when all are equal
+    if (c != bestColumn && value(row, c) != value(row, bestColumn))
+      return bestColumn;
+  return -1;
+}
+
+QString ResultsModel::display(int row, double v) const
+{
+  switch (row) {
+  case Time:
+  case Computation:
+  case Transfer: return seconds(v);
+  case CommShare: return QString::number(v, 'f', 1) + " %";
+  case Goodness: return QString::number(v, 'f', 4);
+  case Data: return bytes(v);
+  default: return QString::number(static_cast<qlonglong>(std::llround(v)));
+  }
+}
+
+QVariant ResultsModel::data(const QModelIndex& index, int role) const
+{
+  if (!index.isValid())
+    return {};
+  const double v = value(index.row(), index.column());
+  const bool isBest = best(index.row()) == index.column();
+  switch (role) {
+  case Qt::DisplayRole: return display(index.row(), v);
+  case ValueRole: return v;
+  case BestRole: return isBest;
+  case Qt::TextAlignmentRole: return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+  case Qt::BackgroundRole: return isBest ? QBrush(QColor(0xd4, 0xf0, 0xd4)) : QVariant();
+  case Qt::ToolTipRole: return QString(rowTip(index.row())) + (isBest ? "\nBest of the variants" : "");
+  case Qt::FontRole: {
+    QFont f;
+    f.setBold(isBest);
+    return f;
+  }
+  default: return {};
+  }
+}
+
+QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+  if (orientation == Qt::Vertical) {
+    if (role == Qt::DisplayRole)
+      return rowName(section);
+    if (role == Qt::ToolTipRole)
+      return rowTip(section);
+    return {};
+  }
+  if (role != Qt::DisplayRole || section >= columnCount())
+    return {};
+  const auto& v = m_variants[section];
+  return QStringLiteral("%1  %2 on %3")
+    .arg(QString::fromStdString(v["name"].get<std::string>()), QString::fromStdString(v["spec"].get<std::string>()),
+         QString::fromStdString(v["points"][0]["arrangement"].get<std::string>()));
+}
+
+} // namespace ps::views

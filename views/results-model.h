@@ -1,0 +1,47 @@
+#pragma once
+// The results table: one column per distribution variant at its processors
+// arrangement, one row per performance parameter (P3T+ Defs. 3.1-3.8:
+// predicted time, CT, TT, communication share, wd, NT, TD, work max/min).
+// The best variant of each row is highlighted.
+
+#include <nlohmann/json.hpp>
+
+#include <QAbstractTableModel>
+#include <QStringList>
+
+namespace ps::views {
+
+class ResultsModel : public QAbstractTableModel {
+  Q_OBJECT
+public:
+  /// ValueRole: the raw number in core units (seconds, bytes, statement
+  /// instances, percent for the communication share) as a double.
+  /// BestRole: true on the best variant of the row.
+  enum Roles { ValueRole = Qt::UserRole + 1, BestRole };
+  enum Row { Time, Computation, Transfer, CommShare, Goodness, Transfers, Data, WorkMax, WorkMin, RowCount };
+
+  explicit ResultsModel(QObject* parent = nullptr);
+
+  /// Takes the table JSON of a job (estimate::toJson layout, one point per
+  /// variant); a null JSON clears the table.
+  void setTable(const nlohmann::json& table);
+  /// Estimator notes of every variant, "A: ..." (duplicates merged).
+  QStringList notes() const { return m_notes; }
+  /// Communication records at the table point, one line each.
+  QStringList communication() const { return m_communication; }
+
+  int rowCount(const QModelIndex& parent = {}) const override;
+  int columnCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role) const override;
+  QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+private:
+  double value(int row, int column) const;
+  int best(int row) const; // column, or -1 when there is nothing to choose
+  QString display(int row, double v) const;
+
+  nlohmann::json m_variants = nlohmann::json::array();
+  QStringList m_notes, m_communication;
+};
+
+} // namespace ps::views
