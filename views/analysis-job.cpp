@@ -79,6 +79,7 @@ private:
       variant(model, v, s);
     }
     m_out.estimated = m_out.errors.empty();
+    m_out.valueSweepOnly = s.valueSweepOnly;
     return !m_cancelled;
   }
 
@@ -87,6 +88,10 @@ private:
     auto request = requestFor(v, s.loopLine, s.values);
     if (!request)
       return;
+    if (s.valueSweepOnly) {
+      m_out.timeVsN.push_back(sweepValues(*request, s));
+      return;
+    }
     auto point = estimate::compare(model, *request, *m_machine);
     if (!collect(point))
       return;

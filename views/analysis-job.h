@@ -38,6 +38,9 @@ struct EstimateSettings {
   std::vector<std::int64_t> sweepProcessors{1, 2, 4, 8, 16, 32, 64};
   std::string sweepVariable;                   // "" : no time-vs-N sweep
   std::vector<std::int64_t> sweepValues;
+  /// Only the time-vs-N sweep: the IDE's second, slower pass, so that the
+  /// table and the time-vs-P chart follow an edit without waiting for it.
+  bool valueSweepOnly = false;
 };
 
 struct JobInput {
@@ -61,6 +64,7 @@ struct JobOutput {
   std::vector<std::string> errors;  // sentences for the user
   std::vector<std::string> missing; // unknowns that need values
   double seconds = 0;         // wall time of the job
+  bool valueSweepOnly = false; // only timeVsN is filled
 };
 
 /// Runs the job. Returns nullopt when `cancelled` became true on the way

@@ -89,10 +89,20 @@ QChart* ChartPanel::currentChart() const
 void ChartPanel::setCurves(const std::vector<Curve>& timeVsP, const std::vector<Curve>& timeVsN,
                            const QString& variable)
 {
+  setProcessorCurves(timeVsP);
+  setValueCurves(timeVsN, variable);
+}
+
+void ChartPanel::setProcessorCurves(const std::vector<Curve>& timeVsP)
+{
   m_timeVsP = timeVsP;
+  fill(processorsChart(), m_timeVsP, tr("processors P"), true);
+}
+
+void ChartPanel::setValueCurves(const std::vector<Curve>& timeVsN, const QString& variable)
+{
   m_timeVsN = timeVsN;
   m_variable = variable;
-  fill(processorsChart(), m_timeVsP, tr("processors P"), true);
   fill(valuesChart(), m_timeVsN, variable.isEmpty() ? tr("(no unknown to vary)") : variable, false);
 }
 

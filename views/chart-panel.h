@@ -22,6 +22,8 @@ public:
 
   /// Replaces the curves; `variable` names the x axis of the second chart.
   void setCurves(const std::vector<Curve>& timeVsP, const std::vector<Curve>& timeVsN, const QString& variable);
+  void setProcessorCurves(const std::vector<Curve>& timeVsP);
+  void setValueCurves(const std::vector<Curve>& timeVsN, const QString& variable);
   void clear();
 
   QChart* processorsChart() const;

@@ -529,15 +529,35 @@ void MainWindow::submit()
   m_analysisTimer->stop();
   m_estimateTimer->stop();
   JobInput input{m_path.isEmpty() ? "untitled.f90" : m_path.toStdString(), m_editor->text().toStdString(), std::nullopt};
-  if (m_estimating && m_panel->hasSelection())
+  if (m_estimating && m_panel->hasSelection()) {
     input.estimate = m_panel->settings();
+    input.estimate->sweepVariable.clear(); // the time-vs-N sweep follows as a second job
+    input.estimate->sweepValues.clear();
+  }
   if (!m_sinceChange.isValid())
     m_sinceChange.start();
   m_controller.submit(std::move(input));
 }
 
+void MainWindow::submitValueSweep()
+{
+  auto settings = m_panel->settings();
+  if (settings.sweepVariable.empty()) {
+    m_chart->setValueCurves({}, {});
+    return;
+  }
+  settings.valueSweepOnly = true;
+  m_controller.submit({m_path.isEmpty() ? "untitled.f90" : m_path.toStdString(), m_editor->text().toStdString(),
+                       settings});
+}
+
 void MainWindow::jobFinished(int, const JobOutput& output)
 {
+  if (output.valueSweepOnly) {
+    m_chart->setValueCurves(output.timeVsN, QString::fromStdString(m_panel->settings().sweepVariable));
+    emit valueSweepFinished();
+    return;
+  }
   m_snapshot = OutlineSnapshot::fromJson(output.outline);
   m_editor->setDiagnostics(m_snapshot.diagnostics);
   fillOutline(*m_outline, m_snapshot);
@@ -568,7 +588,7 @@ void MainWindow::applyEstimate(const JobOutput& output)
   m_panel->setMissing(output.missing);
   if (output.estimated) {
     m_results->setTable(output.table);
-    m_chart->setCurves(output.timeVsP, output.timeVsN, QString::fromStdString(m_panel->settings().sweepVariable));
+    m_chart->setProcessorCurves(output.timeVsP);
     for (const auto& n : m_results->notes())
       m_notes->addItem(n);
     for (const auto& c : m_results->communication())
@@ -580,6 +600,8 @@ void MainWindow::applyEstimate(const JobOutput& output)
                                          .arg(m_lastUpdateMs, 0, 'f', 1)
                                      : tr("Not estimated: %1").arg(m_errors.value(0)));
   emit estimateFinished();
+  if (output.estimated)
+    submitValueSweep();
 }
 
 void MainWindow::updateSelection()

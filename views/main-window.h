@@ -66,7 +66,10 @@ public:
 
 signals:
   void analysisFinished();
+  /// The table and the time-vs-P chart show the newest estimate.
   void estimateFinished();
+  /// The time-vs-N chart shows the newest estimate (a second, slower pass).
+  void valueSweepFinished();
 
 protected:
   void closeEvent(QCloseEvent* event) override;
@@ -93,6 +96,7 @@ private:
   void textEdited();
   void settingsEdited();
   void submit();
+  void submitValueSweep();
   void jobFinished(int generation, const JobOutput& output);
   void applyEstimate(const JobOutput& output);
   void updateSelection();

@@ -111,6 +111,9 @@ int main(int argc, char** argv)
     window.selectLoopAt(options.loop);
   auto* started = new QObject(&window); // the first analysis applies the command line once
   QObject::connect(&window, &ps::views::MainWindow::analysisFinished, started, [&window, options, started] {
+    if (!started->property("applied").isNull())
+      return;
+    started->setProperty("applied", true);
     applyOptions(options, *window.distributionPanel());
     if (options.estimate)
       window.estimate();

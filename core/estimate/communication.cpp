@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <numeric>
 #include <optional>
 #include <tuple>
+#include <unordered_map>
 
 namespace ps::estimate {
 namespace {
@@ -99,6 +101,8 @@ public:
   void instance(std::vector<std::int64_t>& values, int placement, std::int64_t repeat)
   {
     m_buffer.clear();
+    m_pairs.clear();
+    m_distinct = touchesDistinctElements(m_read, placement, m_space.depth());
     const int inner = m_space.depth() - 1;
     if (placement > inner)
       iteration(values);
@@ -123,22 +127,77 @@ private:
       return;
     const auto step = m_space.levels()[level].step;
     const auto trips = tripCount(first, last, step);
-    const auto readLine = ownerLine(&m_read, m_mapping, values, level);
-    const auto execLine = ownerLine(m_exec, m_mapping, values, level);
-    for (std::int64_t n = 0; n < trips;) {
-      const auto v = first + n * step;
-      const auto run = std::min({readLine.sameOwnerRun(v, step), execLine.sameOwnerRun(v, step), trips - 1 - n});
-      readLine.coordsAt(v, m_readCoords.data());
-      execLine.coordsAt(v, m_execCoords.data());
+    const Row r{ownerLine(&m_read, m_mapping, values, level), ownerLine(m_exec, m_mapping, values, level), first,
+                step, level};
+    std::int64_t from = 0, to = 0, period = 0;
+    if (m_distinct && periodicRange(r, trips, &from, &to, &period) && to - from >= 2 * period) {
+      // CYCLIC owners repeat: count one period and multiply
+      const auto full = (to - from) / period;
+      walkRuns(values, r, 0, from, 1);
+      walkRuns(values, r, from, from + period, full);
+      walkRuns(values, r, from + full * period, trips, 1);
+    } else {
+      walkRuns(values, r, 0, trips, 1);
+    }
+  }
+
+  struct Row {
+    OwnerLine read, exec;
+    std::int64_t first, step;
+    int level;
+  };
+
+  /// Iterations n0..n1-1 of the row; with distinct elements every remote
+  /// iteration counts `times`.
+  void walkRuns(std::vector<std::int64_t>& values, const Row& r, std::int64_t n0, std::int64_t n1, std::int64_t times)
+  {
+    for (std::int64_t n = n0; n < n1;) {
+      const auto v = r.first + n * r.step;
+      const auto run = std::min({r.read.sameOwnerRun(v, r.step), r.exec.sameOwnerRun(v, r.step), n1 - 1 - n});
+      r.read.coordsAt(v, m_readCoords.data());
+      r.exec.coordsAt(v, m_execCoords.data());
       if (!isLocalToExecutor()) {
-        for (std::int64_t k = 0; k <= run; ++k) {
-          values[level] = v + k * step;
-          remote(values);
+        for (std::int64_t k = 0; k <= (m_distinct ? 0 : run); ++k) {
+          values[r.level] = v + k * r.step;
+          remote(values, m_distinct ? (run + 1) * times : 1);
         }
       }
       n += run + 1;
     }
   }
+
+  /// The iterations [from, to) of a row whose template indices all stay
+  /// inside their templates, and the period of the owners there; false
+  /// unless every moving owner is CYCLIC(k) (BLOCK rows have few runs anyway).
+  static bool periodicRange(const Row& r, std::int64_t trips, std::int64_t* from, std::int64_t* to,
+                            std::int64_t* period)
+  {
+    *from = 0;
+    *to = trips;
+    *period = 1;
+    bool moving = false;
+    for (const auto* line : {&r.read, &r.exec}) {
+      for (const auto& d : line->dims) {
+        const auto slope = d.a * r.step;
+        if (slope == 0)
+          continue;
+        if (d.dist->format().kind != mapping::FormatKind::Cyclic)
+          return false;
+        moving = true;
+        const auto cycle = d.dist->blockSize() * d.dist->procs();
+        *period = std::lcm(*period, cycle / std::gcd(cycle, std::llabs(slope)));
+        const auto t0 = d.a * r.first + d.b;
+        const auto lo = slope > 0 ? ceilDiv(d.dist->lower() - t0, slope) : ceilDiv(t0 - d.dist->upper(), -slope);
+        const auto hi = slope > 0 ? floorDiv(d.dist->upper() - t0, slope) : floorDiv(t0 - d.dist->lower(), -slope);
+        *from = std::max(*from, lo);
+        *to = std::min(*to, hi + 1);
+      }
+    }
+    return moving && *from < *to;
+  }
+
+  static std::int64_t floorDiv(std::int64_t a, std::int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
+  static std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { return -floorDiv(-a, b); }
 
   /// One iteration (all levels fixed).
   void iteration(const std::vector<std::int64_t>& values)
@@ -153,17 +212,20 @@ private:
       std::fill(m_execCoords.begin(), m_execCoords.end(), -1);
     }
     if (!isLocalToExecutor())
-      remote(values);
+      remote(values, 1);
   }
 
   /// Records the element read at `values` for every executing processor
   /// (m_readCoords and m_execCoords hold the owners).
-  void remote(const std::vector<std::int64_t>& values)
+  void remote(const std::vector<std::int64_t>& values, std::int64_t times)
   {
-    std::int64_t index[8];
-    m_read.element(values, index);
-    const auto element = m_read.linear(index);
-    forEachProcessor(m_mapping.procs, m_execCoords.data(), [&](std::int64_t p) { need(p, element); });
+    std::int64_t element = 0; // only needed to remove repeated reads
+    if (!m_distinct) {
+      std::int64_t index[8];
+      m_read.element(values, index);
+      element = m_read.linear(index);
+    }
+    forEachProcessor(m_mapping.procs, m_execCoords.data(), [&](std::int64_t p) { need(p, element, times); });
   }
 
   /// True when every executing processor owns (a copy of) the element.
@@ -176,7 +238,7 @@ private:
     return true;
   }
 
-  void need(std::int64_t p, std::int64_t element)
+  void need(std::int64_t p, std::int64_t element, std::int64_t times)
   {
     // Walk p's column-major coordinates and build the source's number alongside
     // (no allocation: this runs for every remote element).
@@ -191,42 +253,80 @@ private:
       source += from * stride;
       stride *= shape[d];
     }
-    if (!local)
+    if (local)
+      return;
+    if (m_distinct)
+      m_pairs[source * m_mapping.procs.count() + p] += times; // no duplicates to remove: count
+    else
       m_buffer.push_back({source, p, element});
   }
 
+  /// True when every iteration of the walked levels first..depth-1 reads
+  /// another element: each walked level has a subscript it alone drives, so
+  /// the element determines the iteration.
+  static bool touchesDistinctElements(const ReferencePlan& read, int first, int depth)
+  {
+    for (int k = first; k < depth; ++k) {
+      bool own = false;
+      for (const auto& sub : read.subscripts) {
+        bool alone = sub.coef[k] != 0;
+        for (int other = first; other < depth && alone; ++other)
+          alone = other == k || sub.coef[other] == 0;
+        own = own || alone;
+      }
+      if (!own)
+        return false;
+    }
+    return true;
+  }
+
+  /// Messages of one exchange: per (source, destination) pair, its elements.
   void flush(std::int64_t repeat)
   {
-    if (m_buffer.empty())
-      return;
-    std::sort(m_buffer.begin(), m_buffer.end());
-    m_buffer.erase(std::unique(m_buffer.begin(), m_buffer.end()), m_buffer.end());
+    std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t>> messages; // from, to, elements
+    if (m_distinct) {
+      const auto procs = m_mapping.procs.count();
+      for (const auto& [pair, count] : m_pairs)
+        messages.emplace_back(pair / procs, pair % procs, count);
+      std::sort(messages.begin(), messages.end()); // a fixed order of the time sums
+    } else {
+      std::sort(m_buffer.begin(), m_buffer.end());
+      m_buffer.erase(std::unique(m_buffer.begin(), m_buffer.end()), m_buffer.end());
+      for (std::size_t i = 0; i < m_buffer.size();) {
+        std::size_t j = i;
+        while (j < m_buffer.size() && m_buffer[j].from == m_buffer[i].from && m_buffer[j].to == m_buffer[i].to)
+          ++j;
+        messages.emplace_back(m_buffer[i].from, m_buffer[i].to, static_cast<std::int64_t>(j - i));
+        i = j;
+      }
+    }
+    if (!messages.empty())
+      account(messages, repeat);
+  }
+
+  void account(const std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t>>& messages, std::int64_t repeat)
+  {
     const auto procs = m_mapping.procs.count();
     std::vector<double> send(procs, 0.0), recv(procs, 0.0);
-    std::int64_t messages = 0, maxBytes = 0;
-    for (std::size_t i = 0; i < m_buffer.size();) {
-      std::size_t j = i;
-      while (j < m_buffer.size() && m_buffer[j].from == m_buffer[i].from && m_buffer[j].to == m_buffer[i].to)
-        ++j;
-      const auto bytes = static_cast<std::int64_t>(j - i) * m_read.elementBytes;
-      const auto from = m_buffer[i].from, to = m_buffer[i].to;
+    std::int64_t maxBytes = 0;
+    for (const auto& [from, to, elements] : messages) {
+      const auto bytes = elements * m_read.elementBytes;
       const double t = m_machine.messageTime(static_cast<double>(bytes), m_machine.hops(from, to, procs));
       send[from] += t;
       recv[to] += t;
       m_recvMessages[to] += repeat;
       m_recvBytes[to] += bytes * repeat;
-      ++messages;
       record.bytes += bytes * repeat;
       maxBytes = std::max(maxBytes, bytes);
-      i = j;
     }
+    const auto count = static_cast<std::int64_t>(messages.size());
     double slowest = 0;
     for (std::int64_t p = 0; p < procs; ++p)
       slowest = std::max({slowest, send[p], recv[p]});
     if (m_broadcast) // a tree broadcast instead of the root sending to each
-      slowest = std::ceil(std::log2(static_cast<double>(messages) + 1.0)) *
+      slowest = std::ceil(std::log2(static_cast<double>(count) + 1.0)) *
                 m_machine.messageTime(static_cast<double>(maxBytes), 1);
-    record.messages += messages * repeat;
+    record.messages += count * repeat;
     record.instances += repeat;
     record.time += slowest * static_cast<double>(repeat);
   }
@@ -239,7 +339,9 @@ private:
   bool m_broadcast;
   std::vector<std::int64_t> m_execCoords, m_readCoords;
   std::vector<std::int64_t> m_recvMessages, m_recvBytes;
-  std::vector<Transfer> m_buffer;
+  std::vector<Transfer> m_buffer;                     // element transfers, when reads may repeat
+  std::unordered_map<std::int64_t, std::int64_t> m_pairs; // source*P + destination -> elements
+  bool m_distinct = false;
 };
 
 /// True when the outer `placement` loop variables influence nothing inside

@@ -58,16 +58,16 @@ OwnerLine ownerLine(const ReferencePlan* plan, const mapping::Mapping& mapping, 
 template <typename F>
 void forEachProcessor(const mapping::ProcessorsArrangement& procs, const std::int64_t* coords, F&& f)
 {
-  std::vector<std::int64_t> c(procs.rank());
-  const auto total = procs.count();
+  std::int64_t linear = 0, stride = 1;
   bool fixed = true;
-  for (int d = 0; d < procs.rank(); ++d)
+  for (int d = 0; d < procs.rank(); ++d) { // column-major, as ProcessorsArrangement::linear
     fixed = fixed && coords[d] >= 0;
-  if (fixed) {
-    c.assign(coords, coords + procs.rank());
-    f(procs.linear(c));
-    return;
+    linear += coords[d] * stride;
+    stride *= procs.shape[d];
   }
+  if (fixed) // the common case, without allocating: this runs per remote element
+    return f(linear);
+  const auto total = procs.count();
   for (std::int64_t p = 0; p < total; ++p) {
     std::int64_t rest = p;
     bool match = true;

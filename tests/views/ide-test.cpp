@@ -138,7 +138,10 @@ void IdeTest::jacobiEstimateEqualsTheCli()
     QCOMPARE(line->at(6).x(), 64.0);
     QVERIFY(line->at(6).y() < line->at(0).y()); // 64 processors beat one
   }
+  QSignalSpy swept(&w, &MainWindow::valueSweepFinished);
+  QVERIFY(swept.wait(10000)); // the time-vs-N chart follows in a second pass
   QCOMPARE(w.chartPanel()->valuesChart()->series().size(), 2);
+  QCOMPARE(qobject_cast<QLineSeries*>(w.chartPanel()->valuesChart()->series().at(0))->count(), 9); // N/4 .. 4N
 }
 
 void IdeTest::changingNReestimatesWithoutAClick()
