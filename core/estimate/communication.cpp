@@ -89,25 +89,25 @@ struct Transfer {
 
 class ReadSimulator {
 public:
-  ReadSimulator(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read,
+  ReadSimulator(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read, int placement,
                 const mapping::Mapping& mapping, const machine::MachineProfile& machine, bool broadcast)
-    : m_space(space), m_exec(exec), m_read(read), m_mapping(mapping), m_machine(machine), m_broadcast(broadcast),
+    : m_space(space), m_exec(exec), m_read(read), m_placement(placement), m_mapping(mapping), m_machine(machine),
+      m_broadcast(broadcast), m_distinct(touchesDistinctElements(read, placement, space.depth())),
       m_execCoords(mapping.procs.rank()), m_readCoords(mapping.procs.rank()),
       m_recvMessages(mapping.procs.count(), 0), m_recvBytes(mapping.procs.count(), 0)
   {
   }
 
   /// Simulates one vectorized exchange with the outer `placement` levels fixed.
-  void instance(std::vector<std::int64_t>& values, int placement, std::int64_t repeat)
+  void instance(std::vector<std::int64_t>& values, std::int64_t repeat)
   {
     m_buffer.clear();
     m_pairs.clear();
-    m_distinct = touchesDistinctElements(m_read, placement, m_space.depth());
     const int inner = m_space.depth() - 1;
-    if (placement > inner)
+    if (m_placement > inner)
       iteration(values);
     else
-      m_space.walk(placement, inner, values, [&](std::vector<std::int64_t>& v) { row(v, inner); });
+      m_space.walk(m_placement, inner, values, [&](std::vector<std::int64_t>& v) { row(v, inner); });
     flush(repeat);
   }
 
@@ -334,32 +334,16 @@ private:
   const IterationSpace& m_space;
   const ReferencePlan* m_exec;
   const ReferencePlan& m_read;
+  const int m_placement;
   const mapping::Mapping& m_mapping;
   const machine::MachineProfile& m_machine;
-  bool m_broadcast;
+  const bool m_broadcast;
+  const bool m_distinct; // no element is read twice in an exchange: count pairs, skip the dedupe
   std::vector<std::int64_t> m_execCoords, m_readCoords;
   std::vector<std::int64_t> m_recvMessages, m_recvBytes;
   std::vector<Transfer> m_buffer;                     // element transfers, when reads may repeat
   std::unordered_map<std::int64_t, std::int64_t> m_pairs; // source*P + destination -> elements
-  bool m_distinct = false;
 };
-
-/// True when the outer `placement` loop variables influence nothing inside
-/// (bounds of inner levels, subscripts): then every instance is the same.
-bool instancesIdentical(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read,
-                        int placement)
-{
-  if (!space.innerBoundsIndependentOf(placement))
-    return false;
-  for (const auto& s : read.subscripts)
-    if (usesLevelsBelow(s, placement))
-      return false;
-  if (exec)
-    for (const auto& s : exec->subscripts)
-      if (usesLevelsBelow(s, placement))
-        return false;
-  return true;
-}
 
 /// Template index function of `plan` on processors dimension pd, if any.
 struct IndexFunction {
@@ -467,13 +451,13 @@ void simulateReads(const IterationSpace& space, const ReferencePlan* exec, const
   if (!read.map)
     return; // a replicated array is local everywhere
   const auto pattern = classifyPattern(exec, read, mapping, placement, space.depth());
-  ReadSimulator sim(space, exec, read, mapping, machine, pattern == "broadcast");
-  if (instancesIdentical(space, exec, read, placement)) {
+  ReadSimulator sim(space, exec, read, placement, mapping, machine, pattern == "broadcast");
+  if (independentOfOuter(space, placement, {exec, &read})) { // every instance is the same
     std::vector<std::int64_t> first;
     if (const auto count = space.outerCount(placement, &first); count > 0)
-      sim.instance(first, placement, count);
+      sim.instance(first, count);
   } else {
-    space.forEachOuter(placement, [&](std::vector<std::int64_t>& v) { sim.instance(v, placement, 1); });
+    space.forEachOuter(placement, [&](std::vector<std::int64_t>& v) { sim.instance(v, 1); });
   }
   if (sim.record.messages == 0)
     return;

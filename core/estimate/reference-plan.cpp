@@ -46,6 +46,17 @@ std::optional<ReferencePlan> planReference(const program::ArrayReference& ref, c
   return plan;
 }
 
+bool independentOfOuter(const IterationSpace& space, int count, std::initializer_list<const ReferencePlan*> plans)
+{
+  if (!space.innerBoundsIndependentOf(count))
+    return false;
+  for (const auto* plan : plans)
+    for (const auto& sub : plan ? plan->subscripts : std::vector<NumericAffine>{})
+      if (usesLevelsBelow(sub, count))
+        return false;
+  return true;
+}
+
 OwnerLine ownerLine(const ReferencePlan* plan, const mapping::Mapping& mapping, std::vector<std::int64_t> values,
                     int level)
 {

@@ -6,6 +6,7 @@
 #include "estimate/iteration-space.h"
 #include "mapping/mapping.h"
 
+#include <initializer_list>
 #include <optional>
 
 namespace ps::estimate {
@@ -52,6 +53,12 @@ struct OwnerLine {
 /// is ignored). A null plan or a replicated array gives all -1 coordinates.
 OwnerLine ownerLine(const ReferencePlan* plan, const mapping::Mapping& mapping, std::vector<std::int64_t> values,
                     int level);
+
+/// True when nothing inside levels count..depth()-1 depends on the
+/// variables of levels 0..count-1: neither the inner loop bounds nor the
+/// subscripts of `plans` (null entries are skipped). Then every iteration of
+/// those outer levels does the same work and moves the same data.
+bool independentOfOuter(const IterationSpace& space, int count, std::initializer_list<const ReferencePlan*> plans);
 
 /// Calls f(p) for every linear processor number whose coordinates match
 /// `coords` (-1 matches every coordinate of that dimension).

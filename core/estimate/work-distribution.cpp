@@ -1,24 +1,20 @@
 #include "estimate/work-distribution.h"
 
+#include "support/check.h"
+
 #include <cmath>
 #include <cstdlib>
 
 namespace ps::estimate {
 namespace {
 
-/// Outer levels the work does not depend on (neither the inner bounds nor the
-/// owner's subscripts use them): counted once and multiplied.
+/// The outer levels the work does not depend on: counted once and multiplied.
 int invariantLevels(const IterationSpace& space, const ReferencePlan* owner, int inner)
 {
-  for (int fold = inner; fold > 0; --fold) {
-    bool invariant = space.innerBoundsIndependentOf(fold);
-    if (owner)
-      for (const auto& sub : owner->subscripts)
-        invariant = invariant && !usesLevelsBelow(sub, fold);
-    if (invariant)
-      return fold;
-  }
-  return 0;
+  int fold = inner;
+  while (fold > 0 && !independentOfOuter(space, fold, {owner}))
+    --fold;
+  return fold;
 }
 
 class WorkCounter {
@@ -32,16 +28,7 @@ public:
 
   void run()
   {
-    if (m_space.depth() == 0) {
-      std::fill(m_coords.begin(), m_coords.end(), -1);
-      if (m_owner) {
-        std::int64_t index[8];
-        m_owner->element({}, index);
-        m_mapping.ownerCoords(*m_owner->map, index, m_coords.data());
-      }
-      add(m_coords.data(), m_weight);
-      return;
-    }
+    PS_CHECK(m_space.depth() > 0); // a statement of a nest is inside its loop
     const int inner = m_space.depth() - 1;
     const int fold = invariantLevels(m_space, m_owner, inner);
     std::vector<std::int64_t> values;
