@@ -64,7 +64,7 @@ void ResultsModel::setTable(const nlohmann::json& table)
     const auto& point = v["points"][0];
     for (const auto& n : point["notes"]) {
       const auto text = QString::fromStdString(n.get<std::string>());
-      if (!m_notes.contains(text) && !text.startsWith("Processors "))
+      if (!m_notes.contains(text))
         m_notes << text;
     }
     for (const auto& c : point["comm"])

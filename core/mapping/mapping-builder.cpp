@@ -71,14 +71,11 @@ ArrayMapping identity(const std::string& array, int templ, std::size_t rank)
   return a;
 }
 
-ProcessorsArrangement fitArrangement(const ProcessorsArrangement& requested, int rank, Mapping& m)
+/// The arrangement actually used is reported with every estimate
+/// ("arrangement"), so reshaping needs no note.
+ProcessorsArrangement fitArrangement(const ProcessorsArrangement& requested, int rank)
 {
-  if (rank < 1 || requested.rank() == rank)
-    return requested;
-  auto fitted = requested.reshaped(rank);
-  m.notes.push_back("Processors " + requested.str() + " arranged as " + fitted.str() + " for " +
-                    std::to_string(rank) + " distributed dimension" + (rank == 1 ? "" : "s"));
-  return fitted;
+  return rank < 1 || requested.rank() == rank ? requested : requested.reshaped(rank);
 }
 
 // ---- directives ------------------------------------------------------------
@@ -181,7 +178,7 @@ private:
     if (m_requested)
       base = m_requested->rank() == base.rank() ? ProcessorsArrangement{base.name, m_requested->shape}
                                                 : m_requested->reshaped(base.rank());
-    m_mapping.procs = fitArrangement(base, rank, m_mapping);
+    m_mapping.procs = fitArrangement(base, rank);
   }
 
   std::optional<std::vector<Extent64>> extentsOf(const std::string& name)
@@ -335,7 +332,7 @@ MappingResult mappingFromSpec(const DistSpec& spec, const Unit& unit, const Bind
 {
   MappingResult result;
   Mapping m;
-  m.procs = fitArrangement(procs, spec.distributedRank(), m);
+  m.procs = fitArrangement(procs, spec.distributedRank());
   for (const auto& group : spec.groups) {
     for (const auto& name : group.arrays) {
       const auto* s = unit.symbol(name);
