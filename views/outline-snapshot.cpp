@@ -5,17 +5,8 @@ namespace {
 
 LoopInfo loopFromJson(const nlohmann::json& l)
 {
-  LoopInfo loop{l.value("line", 0), l.value("end_line", 0), l.value("depth", 0), "", {}};
-  if (l.value("while", false)) {
-    loop.header = "DO WHILE";
-  } else {
-    loop.header = "DO " + l.value("variable", std::string()) + " = " + l.value("lower", std::string()) + ", " +
-                  l.value("upper", std::string());
-    if (l.value("step", std::string("1")) != "1")
-      loop.header += ", " + l.value("step", std::string());
-  }
-  loop.arrays = l.value("arrays", std::vector<std::string>{});
-  return loop;
+  return {l.value("line", 0), l.value("end_line", 0), l.value("depth", 0), l.value("header", std::string()),
+          l.value("arrays", std::vector<std::string>{})};
 }
 
 UnitInfo unitFromJson(const nlohmann::json& u)

@@ -14,7 +14,8 @@ namespace ps::program {
 ///  "unknowns", "parameters": [{"name","value"}] (integer PARAMETERs),
 ///  "arrays": [{"name","type","element_bytes","extents"}],
 ///  "loops": [{"line","end_line","depth","variable","lower","upper","step",
-///  "while","independent","arrays"}]}]} where a loop's "arrays" are the
+///  "while","independent","header","arrays"}]}]} where "header" reads
+///  "DO i = 1, n" and a loop's "arrays" are the
 ///  arrays its nest references.
 nlohmann::json outlineJson(const fortran::ParsedFile& parsed, const ProgramModel& model);
 

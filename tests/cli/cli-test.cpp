@@ -154,4 +154,5 @@ TEST(Cli, SetGivesAParameterANewValue)
   const auto unit = nlohmann::json::parse(outline.out)["units"][0];
   EXPECT_EQ(unit["parameters"][0], (nlohmann::json{{"name", "n"}, {"value", 256}}));
   EXPECT_EQ(unit["loops"][3]["arrays"], (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(unit["loops"][3]["header"], "DO iter = 1, 100");
 }
