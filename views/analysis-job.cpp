@@ -80,6 +80,7 @@ private:
     }
     m_out.estimated = m_out.errors.empty();
     m_out.valueSweepOnly = s.valueSweepOnly;
+    m_out.sweepVariable = s.sweepVariable;
     return !m_cancelled;
   }
 
@@ -108,16 +109,14 @@ private:
   std::optional<estimate::ComparisonRequest> requestFor(const VariantSetting& v, int loopLine,
                                                         const symbolic::Bindings& values)
   {
-    const auto prefix = "Variant " + v.name + ": ";
-    std::string error;
-    auto spec = mapping::parseDistSpec(v.spec(), &error);
-    if (v.spec().empty())
-      error = "No array is distributed; choose a format for at least one array";
+    const auto text = v.spec();
+    std::string error = text.empty() ? "No array is distributed; choose a format for at least one array" : "";
+    auto spec = error.empty() ? mapping::parseDistSpec(text, &error) : std::nullopt;
     auto procs = mapping::parseArrangement(v.arrangement);
-    if (!procs && error.empty())
+    if (spec && !procs)
       error = "The processors arrangement '" + v.arrangement + "' is not a count (16) or a grid (4x4)";
-    if (!error.empty() || !spec) {
-      m_out.errors.push_back(prefix + error);
+    if (!spec || !procs) {
+      m_out.errors.push_back("Variant " + v.name + ": " + error);
       return std::nullopt;
     }
     return estimate::ComparisonRequest{loopLine, {{v.name, spec}}, {*procs}, values};

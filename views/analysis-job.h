@@ -44,7 +44,7 @@ struct EstimateSettings {
 };
 
 struct JobInput {
-  std::string path;    // decides fixed or free form
+  std::string path;    // decides fixed or free form; empty: an untitled free-form program
   std::string text;
   std::optional<EstimateSettings> estimate;
 };
@@ -61,6 +61,7 @@ struct JobOutput {
   nlohmann::json table;       // report::toJson layout, one point per variant at its arrangement
   std::vector<Curve> timeVsP; // sweepProcessors
   std::vector<Curve> timeVsN; // sweepValues of sweepVariable at each variant's arrangement
+  std::string sweepVariable;  // the x of timeVsN, as requested
   std::vector<std::string> errors;  // sentences for the user
   std::vector<std::string> missing; // unknowns that need values
   double seconds = 0;         // wall time of the job

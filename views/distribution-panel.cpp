@@ -68,11 +68,6 @@ public:
   }
 };
 
-QString replaceFormat(QString format, const QString& from, const QString& to)
-{
-  return format.replace(from, to);
-}
-
 } // namespace
 
 DistributionPanel::DistributionPanel(QWidget* parent) : QWidget(parent)
@@ -191,7 +186,7 @@ QString DistributionPanel::defaultFormat(const QString& array, bool cyclic) cons
       dims << (d == rank - 1 ? "BLOCK" : "*"); // columns: the last dimension
     f = "(" + dims.join(',') + ")";
   }
-  return cyclic ? replaceFormat(f, "BLOCK", "CYCLIC") : f;
+  return cyclic ? f.replace("BLOCK", "CYCLIC") : f;
 }
 
 int DistributionPanel::rankOf(const QString& array) const

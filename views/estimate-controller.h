@@ -23,9 +23,6 @@ public:
   /// Queues `input`; any older request still queued or running is cancelled.
   /// Returns the request's generation number.
   int submit(JobInput input);
-  /// True while a request is queued or running.
-  bool busy() const { return m_running > 0; }
-  int latestGeneration() const { return m_generation; }
 
 signals:
   /// The result of the newest request (older ones are dropped).

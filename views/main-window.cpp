@@ -54,6 +54,16 @@ QString samplesFolder()
   return {};
 }
 
+QDockWidget* addDock(QMainWindow* window, const QString& title, const char* name, QWidget* widget,
+                     Qt::DockWidgetArea area)
+{
+  auto* dock = new QDockWidget(title, window);
+  dock->setObjectName(name);
+  dock->setWidget(widget);
+  window->addDockWidget(area, dock);
+  return dock;
+}
+
 QTimer* singleShotTimer(QObject* parent, int ms)
 {
   auto* t = new QTimer(parent);
@@ -68,7 +78,6 @@ MainWindow::MainWindow(const QString& recoveryFolder, QWidget* parent)
   : QMainWindow(parent), m_recovery(recoveryFolder)
 {
   setObjectName("mainWindow");
-  setWindowTitle("untitled.f90[*] — PartScope");
   m_results = new ResultsModel(this);
   m_outline = new QStandardItemModel(this);
   m_problems = new QStandardItemModel(this);
@@ -76,6 +85,7 @@ MainWindow::MainWindow(const QString& recoveryFolder, QWidget* parent)
   m_estimateTimer = singleShotTimer(this, 20);  // N, P, formats, machine: live
   m_autosaveTimer = singleShotTimer(this, 1000);
   setCentralWidget(createCentral());
+  setCurrentPath({});
   createDocks();
   createActions();
   createMenus();
@@ -176,16 +186,10 @@ void MainWindow::createDocks()
   m_outlineView->setModel(m_outline);
   m_outlineView->setHeaderHidden(true);
   connect(m_outlineView, &QTreeView::clicked, this, &MainWindow::jumpTo);
-  auto* outlineDock = new QDockWidget(tr("Outline"), this);
-  outlineDock->setObjectName("outlineDock");
-  outlineDock->setWidget(m_outlineView);
-  addDockWidget(Qt::LeftDockWidgetArea, outlineDock);
+  auto* outlineDock = addDock(this, tr("Outline"), "outlineDock", m_outlineView, Qt::LeftDockWidgetArea);
 
   m_panel = new DistributionPanel(this);
-  auto* panelDock = new QDockWidget(tr("Distributions"), this);
-  panelDock->setObjectName("distributionDock");
-  panelDock->setWidget(m_panel);
-  addDockWidget(Qt::RightDockWidgetArea, panelDock);
+  auto* panelDock = addDock(this, tr("Distributions"), "distributionDock", m_panel, Qt::RightDockWidgetArea);
 
   m_resultsView = new QTableView(this);
   m_resultsView->setObjectName("resultsView");
@@ -200,16 +204,10 @@ void MainWindow::createDocks()
   results->addWidget(m_notes);
   results->setStretchFactor(0, 3);
   results->setStretchFactor(1, 1);
-  auto* resultsDock = new QDockWidget(tr("Results"), this);
-  resultsDock->setObjectName("resultsDock");
-  resultsDock->setWidget(results);
-  addDockWidget(Qt::BottomDockWidgetArea, resultsDock);
+  auto* resultsDock = addDock(this, tr("Results"), "resultsDock", results, Qt::BottomDockWidgetArea);
 
   m_chart = new ChartPanel(this);
-  auto* chartDock = new QDockWidget(tr("Chart"), this);
-  chartDock->setObjectName("chartDock");
-  chartDock->setWidget(m_chart);
-  addDockWidget(Qt::BottomDockWidgetArea, chartDock);
+  auto* chartDock = addDock(this, tr("Chart"), "chartDock", m_chart, Qt::BottomDockWidgetArea);
   splitDockWidget(resultsDock, chartDock, Qt::Horizontal);
 
   m_problemsView = new QTreeView(this);
@@ -217,10 +215,7 @@ void MainWindow::createDocks()
   m_problemsView->setModel(m_problems);
   m_problemsView->setRootIsDecorated(false);
   connect(m_problemsView, &QTreeView::doubleClicked, this, &MainWindow::jumpTo);
-  auto* problemsDock = new QDockWidget(tr("Problems"), this);
-  problemsDock->setObjectName("problemsDock");
-  problemsDock->setWidget(m_problemsView);
-  addDockWidget(Qt::BottomDockWidgetArea, problemsDock);
+  auto* problemsDock = addDock(this, tr("Problems"), "problemsDock", m_problemsView, Qt::BottomDockWidgetArea);
   tabifyDockWidget(resultsDock, problemsDock);
   resultsDock->raise();
   resizeDocks({outlineDock, panelDock}, {200, 340}, Qt::Horizontal);
@@ -528,7 +523,7 @@ void MainWindow::submit()
 {
   m_analysisTimer->stop();
   m_estimateTimer->stop();
-  JobInput input{m_path.isEmpty() ? "untitled.f90" : m_path.toStdString(), m_editor->text().toStdString(), std::nullopt};
+  JobInput input{m_path.toStdString(), m_editor->text().toStdString(), std::nullopt};
   if (m_estimating && m_panel->hasSelection()) {
     input.estimate = m_panel->settings();
     input.estimate->sweepVariable.clear(); // the time-vs-N sweep follows as a second job
@@ -547,14 +542,13 @@ void MainWindow::submitValueSweep()
     return;
   }
   settings.valueSweepOnly = true;
-  m_controller.submit({m_path.isEmpty() ? "untitled.f90" : m_path.toStdString(), m_editor->text().toStdString(),
-                       settings});
+  m_controller.submit({m_path.toStdString(), m_editor->text().toStdString(), settings});
 }
 
 void MainWindow::jobFinished(int, const JobOutput& output)
 {
   if (output.valueSweepOnly) {
-    m_chart->setValueCurves(output.timeVsN, QString::fromStdString(m_panel->settings().sweepVariable));
+    m_chart->setValueCurves(output.timeVsN, QString::fromStdString(output.sweepVariable));
     emit valueSweepFinished();
     return;
   }
@@ -571,8 +565,6 @@ void MainWindow::jobFinished(int, const JobOutput& output)
   emit analysisFinished();
   if (output.estimated || !output.errors.empty())
     applyEstimate(output);
-  else if (m_estimating && m_panel->hasSelection() && !output.estimated)
-    m_estimateTimer->start(); // the selection arrived with this analysis
 }
 
 void MainWindow::applyEstimate(const JobOutput& output)

@@ -118,7 +118,7 @@ void SourceEditor::goTo(int line, int column)
 
 bool SourceEditor::hasDiagnosticMarker(int line) const
 {
-  return (const_cast<SourceEditor*>(this)->markersAtLine(line - 1) & ((1 << kErrorMarker) | (1 << kWarningMarker))) != 0;
+  return (markersAtLine(line - 1) & ((1 << kErrorMarker) | (1 << kWarningMarker))) != 0;
 }
 
 QString SourceEditor::diagnosticsOn(int line) const

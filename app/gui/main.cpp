@@ -109,26 +109,23 @@ int main(int argc, char** argv)
   }
   if (options.loop > 0)
     window.selectLoopAt(options.loop);
-  auto* started = new QObject(&window); // the first analysis applies the command line once
-  QObject::connect(&window, &ps::views::MainWindow::analysisFinished, started, [&window, options, started] {
-    if (!started->property("applied").isNull())
-      return;
-    started->setProperty("applied", true);
-    applyOptions(options, *window.distributionPanel());
-    if (options.estimate)
-      window.estimate();
-    if (options.screenshot.isEmpty())
-      started->deleteLater();
-    else if (!options.estimate)
-      takeScreenshot(window, options.screenshot);
-  });
-  if (!options.screenshot.isEmpty())
-    QObject::connect(&window, &ps::views::MainWindow::estimateFinished, started, [&window, options, started] {
-      if (window.distributionPanel()->hasSelection() && started->property("shot").isNull()) {
-        started->setProperty("shot", true);
-        takeScreenshot(window, options.screenshot);
-      }
-    });
+  // the first analysis (of FILE) lists the arrays: then the command line can set variants
+  QObject::connect(
+    &window, &ps::views::MainWindow::analysisFinished, &window,
+    [&window, options] {
+      applyOptions(options, *window.distributionPanel());
+      const bool estimating = options.estimate && window.distributionPanel()->hasSelection();
+      if (estimating)
+        window.estimate();
+      if (options.screenshot.isEmpty())
+        return;
+      if (!estimating)
+        return takeScreenshot(window, options.screenshot);
+      QObject::connect(
+        &window, &ps::views::MainWindow::estimateFinished, &window,
+        [&window, options] { takeScreenshot(window, options.screenshot); }, Qt::SingleShotConnection);
+    },
+    Qt::SingleShotConnection);
   window.show();
   return app.exec();
 }
