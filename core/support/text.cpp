@@ -1,5 +1,7 @@
 #include "support/text.h"
 
+#include <cstdio>
+
 #include <cctype>
 #include <cerrno>
 #include <cstring>
@@ -40,6 +42,13 @@ std::string compact(std::string_view s)
       out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
   }
   return out;
+}
+
+std::string formatNumber(double value)
+{
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.6g", value);
+  return buffer;
 }
 
 std::optional<std::string> readTextFile(const std::string& path, std::string* error)

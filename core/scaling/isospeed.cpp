@@ -1,0 +1,173 @@
+#include "scaling/isospeed.h"
+
+#include "scaling/root-finding.h"
+#include "support/text.h"
+
+#include <cmath>
+
+namespace ps::scaling {
+namespace {
+
+ScaledWork failed(std::string why)
+{
+  ScaledWork s;
+  s.error = std::move(why);
+  return s;
+}
+
+// Fills n', psi and the predicted time from W'.
+ScaledWork complete(const TimeModel& model, double p, double n, double pPrime, double wPrime, double nPrime)
+{
+  ScaledWork s;
+  auto w = model.work(n);
+  auto t = model.time(p, n);
+  if (!w || !t)
+    return failed(!w ? w.error : t.error);
+  s.wPrime = wPrime;
+  s.nPrime = nPrime;
+  s.nPrimeFloor = static_cast<std::int64_t>(std::floor(nPrime + 1e-9)); // 105.0000000001 prints 105
+  s.psi = pPrime * *w / (p * wPrime);
+  s.time = *t / s.psi;
+  return s;
+}
+
+std::string where(const TimeModel& model, double pPrime)
+{
+  return "model '" + model.name() + "' at p' = " + formatNumber(pPrime);
+}
+
+} // namespace
+
+ScaledWork scaledWorkByRoot(const TimeModel& model, double p, double n, double pPrime)
+{
+  auto a0 = model.averageSpeed(p, n);
+  if (!a0)
+    return failed(a0.error);
+  if (pPrime == p)
+    return complete(model, p, n, pPrime, *model.work(n), n);
+  std::string why;
+  const RealFunction gap = [&](double size) {
+    auto a = model.averageSpeed(pPrime, size);
+    if (!a) {
+      why = a.error;
+      return std::nan("");
+    }
+    return *a / *a0 - 1; // relative, so the tolerance does not depend on units
+  };
+  auto bracket = bracketRoot(gap, n, model.minSize());
+  if (!bracket)
+    return failed(why.empty() ? "No problem size keeps the average speed of " + where(model, pPrime) : why);
+  auto nPrime = bracket->lo == bracket->hi ? std::optional<double>(bracket->lo) : brentRoot(gap, bracket->lo, bracket->hi);
+  if (!nPrime)
+    return failed(why.empty() ? "The scaled size of " + where(model, pPrime) + " did not converge" : why);
+  auto w = model.work(*nPrime);
+  if (!w)
+    return failed(w.error);
+  return complete(model, p, n, pPrime, *w, *nPrime);
+}
+
+namespace {
+
+// The two maps of Fig. 2 for one move, with c = a/(1 - a*Delta).
+struct FixedPointMaps {
+  const TimeModel& model;
+  double pPrime, c, hint;
+  std::string error;
+
+  std::optional<double> phi(double w)
+  {
+    auto n = model.sizeForWork(w, hint);
+    auto to = n ? model.overhead(pPrime, *n) : n;
+    if (!to)
+      return fail(to.error);
+    hint = *n;
+    return c * pPrime * *to;
+  }
+
+  std::optional<double> phiInverse(double w)
+  {
+    const double target = w / (c * pPrime);
+    const RealFunction f = [&](double size) {
+      auto to = model.overhead(pPrime, size);
+      return to ? *to - target : std::nan("");
+    };
+    auto bracket = bracketRoot(f, hint, model.minSize());
+    auto n = bracket ? brentRoot(f, bracket->lo, bracket->hi) : std::nullopt;
+    if (!n)
+      return fail("The overhead of model '" + model.name() + "' cannot be inverted at T_o = " + formatNumber(target));
+    hint = *n;
+    auto wn = model.work(*n);
+    return wn ? std::optional<double>(*wn) : fail(wn.error);
+  }
+
+  std::optional<double> fail(std::string why)
+  {
+    error = std::move(why);
+    return std::nullopt;
+  }
+};
+
+} // namespace
+
+ScaledWork scaledWorkIterative(const TimeModel& model, double p, double n, double pPrime, double epsilon,
+                               int maxIterations)
+{
+  const auto delta = model.delta();
+  if (!delta)
+    return failed("Model '" + model.name() + "' has no computing capacity Delta; only the root finder gives W'");
+  auto a = model.averageSpeed(p, n);
+  auto w = model.work(n);
+  if (!a || !w)
+    return failed(!a ? a.error : w.error);
+  const double capacityLeft = 1 - *a * *delta;
+  if (!(capacityLeft > 0))
+    return failed("Model '" + model.name() + "' has no overhead at p = " + formatNumber(p) +
+                  " (a*Delta >= 1), so the iteration of Fig. 2 is undefined");
+  FixedPointMaps maps{model, pPrime, *a / capacityLeft, n, {}};
+  double current = pPrime * *w / p; // W0
+  auto first = maps.phi(current);
+  if (!first)
+    return failed(maps.error);
+  const bool forward = *first >= current;
+  int steps = 0;
+  for (std::optional<double> next = forward ? first : maps.phiInverse(current);; ++steps) {
+    if (!next)
+      return failed(maps.error);
+    if (std::fabs(*next - current) < epsilon) {
+      current = *next;
+      break;
+    }
+    if (steps >= maxIterations)
+      return failed("The iteration for " + where(model, pPrime) + " did not converge in " +
+                    std::to_string(maxIterations) + " steps");
+    current = *next;
+    next = forward ? maps.phi(current) : maps.phiInverse(current);
+  }
+  auto nPrime = model.sizeForWork(current, maps.hint);
+  if (!nPrime)
+    return failed(nPrime.error);
+  auto s = complete(model, p, n, pPrime, current, *nPrime);
+  s.iterations = steps + 1;
+  return s;
+}
+
+std::vector<PsiCell> psiTable(const TimeModel& model, double n, const std::vector<double>& processors, double epsilon)
+{
+  std::vector<PsiCell> cells;
+  if (processors.empty())
+    return cells;
+  std::vector<double> rowSize(processors.size(), n);
+  for (std::size_t i = 0; i < processors.size(); ++i) {
+    for (std::size_t j = i; j < processors.size(); ++j) {
+      PsiCell cell{processors[i], processors[j], rowSize[i], {}, {}};
+      cell.root = scaledWorkByRoot(model, cell.p, cell.n, cell.pPrime);
+      cell.iterative = scaledWorkIterative(model, cell.p, cell.n, cell.pPrime, epsilon);
+      if (i == 0 && cell.root.ok())
+        rowSize[j] = cell.root.nPrime;
+      cells.push_back(std::move(cell));
+    }
+  }
+  return cells;
+}
+
+} // namespace ps::scaling

@@ -1,0 +1,87 @@
+#include "scaling/range-comparison.h"
+
+#include "support/check.h"
+#include "support/text.h"
+
+#include <cmath>
+
+namespace ps::scaling {
+namespace {
+
+// Ranges of consecutive p values (the initial p, then each p') on which the
+// same AMC is superior: at p the faster one, at p' the slower one iff p' is a
+// scaled crossing point. Between two listed values nothing is claimed.
+std::vector<SuperiorRange> superiorRanges(const RangeComparison& c)
+{
+  std::vector<SuperiorRange> ranges{{c.faster, c.p, c.p}};
+  for (const auto& r : c.ratios) {
+    const std::string& winner = r.crossing ? c.slower : c.faster;
+    if (ranges.back().name == winner)
+      ranges.back().to = r.pPrime;
+    else
+      ranges.push_back({winner, r.pPrime, r.pPrime});
+  }
+  return ranges;
+}
+
+void decide(RangeComparison& c)
+{
+  const std::string at = "p = " + formatNumber(c.p);
+  bool slowerEverMoreScalable = false;
+  for (const auto& r : c.ratios)
+    slowerEverMoreScalable = slowerEverMoreScalable || r.ratio > 1;
+  if (c.scaledCrossingPoint) {
+    c.decision = c.faster + " is faster at " + at + "; from p' = " + formatNumber(*c.scaledCrossingPoint) + " on " +
+                 c.slower + " is faster (scaled crossing point)";
+    c.theorem = "Definition 2 and Theorem 3 (Sun 2002): Phi/Psi > alpha";
+  } else if (!slowerEverMoreScalable) {
+    c.decision = c.faster + " is faster at " + at + " and at least as scalable: it stays superior";
+    c.theorem = "Theorem 1 (Sun-Pantano-Fahringer 1999): faster and more scalable";
+  } else {
+    const double limit = c.ratios.empty() ? c.p : c.ratios.back().pPrime;
+    c.decision = c.slower + " is more scalable but does not overtake: " + c.faster + " is superior for " + at +
+                 " to " + formatNumber(limit) + " (no scaled crossing point in range)";
+    c.theorem = "Fig. 1 (Sun-Pantano-Fahringer 1999): Phi/Psi <= alpha up to the limit";
+  }
+}
+
+} // namespace
+
+RangeComparison compareRanges(const ScalabilitySeries& a, const ScalabilitySeries& b, double p,
+                              const std::vector<double>& pPrimes)
+{
+  PS_CHECK(a.psi.size() == pPrimes.size() && b.psi.size() == pPrimes.size());
+  const bool aSlower = a.time >= b.time;
+  const auto& slow = aSlower ? a : b;
+  const auto& fast = aSlower ? b : a;
+  RangeComparison c;
+  c.slower = slow.name;
+  c.faster = fast.name;
+  c.p = p;
+  c.alpha = slow.time / fast.time;
+  for (std::size_t i = 0; i < pPrimes.size(); ++i) {
+    const double ratio = slow.psi[i] / fast.psi[i];
+    const bool crossing = ratio > c.alpha;
+    c.ratios.push_back({pPrimes[i], ratio, crossing});
+    if (crossing && !c.scaledCrossingPoint)
+      c.scaledCrossingPoint = pPrimes[i];
+  }
+  c.superiorRanges = superiorRanges(c);
+  decide(c);
+  return c;
+}
+
+void decideByExecutionTime(ExecutionTimeTest& test)
+{
+  test.scaledCrossingPoint.reset();
+  for (std::size_t i = 0; i < test.pPrimes.size(); ++i) {
+    if (std::isnan(test.slowerScaled[i]) || std::isnan(test.fasterAtSameWork[i]))
+      continue;
+    if (test.slowerScaled[i] <= test.fasterAtSameWork[i]) {
+      test.scaledCrossingPoint = test.pPrimes[i];
+      return;
+    }
+  }
+}
+
+} // namespace ps::scaling

@@ -1,0 +1,83 @@
+#include "scaling/root-finding.h"
+
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_roots.h>
+
+#include <cmath>
+#include <memory>
+
+namespace ps::scaling {
+namespace {
+
+double callThrough(double x, void* params) { return (*static_cast<const RealFunction*>(params))(x); }
+
+struct SolverDeleter {
+  void operator()(gsl_root_fsolver* s) const { gsl_root_fsolver_free(s); }
+};
+
+bool opposite(double a, double b) { return (a <= 0 && b >= 0) || (a >= 0 && b <= 0); }
+
+} // namespace
+
+std::optional<double> brentRoot(const RealFunction& f, double lo, double hi, double relTol)
+{
+  const double flo = f(lo), fhi = f(hi);
+  if (std::isnan(flo) || std::isnan(fhi) || !opposite(flo, fhi))
+    return std::nullopt;
+  if (flo == 0)
+    return lo;
+  if (fhi == 0)
+    return hi;
+  // GSL's default handler aborts; errors are return codes here.
+  gsl_set_error_handler_off();
+  std::unique_ptr<gsl_root_fsolver, SolverDeleter> solver(gsl_root_fsolver_alloc(gsl_root_fsolver_brent));
+  gsl_function fn{&callThrough, const_cast<RealFunction*>(&f)};
+  if (gsl_root_fsolver_set(solver.get(), &fn, lo, hi) != GSL_SUCCESS)
+    return std::nullopt;
+  for (int i = 0; i < 200; ++i) {
+    if (gsl_root_fsolver_iterate(solver.get()) != GSL_SUCCESS)
+      return std::nullopt;
+    const double a = gsl_root_fsolver_x_lower(solver.get());
+    const double b = gsl_root_fsolver_x_upper(solver.get());
+    if (gsl_root_test_interval(a, b, 0, relTol) == GSL_SUCCESS)
+      return gsl_root_fsolver_root(solver.get());
+  }
+  return std::nullopt;
+}
+
+std::optional<Bracket> bracketRoot(const RealFunction& f, double start, double floor, int steps)
+{
+  double x = start;
+  double fx = f(x);
+  if (std::isnan(fx))
+    return std::nullopt;
+  if (fx == 0)
+    return Bracket{x, x};
+  // Upward first: the common case (more work restores the speed).
+  double prev = x, fprev = fx;
+  for (int i = 0; i < steps; ++i) {
+    const double next = prev * 2 + 1;
+    const double fnext = f(next);
+    if (std::isnan(fnext))
+      break;
+    if (opposite(fprev, fnext))
+      return Bracket{prev, next};
+    prev = next;
+    fprev = fnext;
+  }
+  prev = x;
+  fprev = fx;
+  for (int i = 0; i < steps && prev > floor; ++i) {
+    const double next = std::max(floor, prev / 2);
+    const double fnext = f(next);
+    if (std::isnan(fnext))
+      return std::nullopt;
+    if (opposite(fprev, fnext))
+      return Bracket{next, prev};
+    prev = next;
+    fprev = fnext;
+  }
+  return std::nullopt;
+}
+
+} // namespace ps::scaling

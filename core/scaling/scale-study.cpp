@@ -1,0 +1,183 @@
+#include "scaling/scale-study.h"
+
+#include "support/text.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ps::scaling {
+namespace {
+
+std::vector<double> withInitial(const ScaleRequest& r)
+{
+  std::vector<double> ps{r.p};
+  ps.insert(ps.end(), r.pPrimes.begin(), r.pPrimes.end());
+  return ps;
+}
+
+std::vector<Measurement> rowsFor(const TimeModel& model, std::size_t modelCount, const std::vector<Measurement>& rows)
+{
+  std::vector<Measurement> mine;
+  for (const auto& r : rows)
+    if (r.variant == model.name() || (r.variant.empty() && modelCount == 1))
+      mine.push_back(r);
+  return mine;
+}
+
+void addMeasured(const TimeModel& model, const ScaleRequest& request, const std::vector<Measurement>& rows,
+                 VariantScaling& v)
+{
+  for (const auto& r : rows) {
+    auto w = model.work(r.n);
+    if (w)
+      v.measured.push_back({r.p, r.n, r.seconds, *w, *w / (double(r.p) * r.seconds)});
+  }
+  const auto base = findMeasurement(rows, request.p, request.n);
+  if (!base)
+    return;
+  for (const auto& cell : v.psi) {
+    if (cell.p != request.p || cell.pPrime == request.p || !cell.root.ok())
+      continue;
+    const auto at = findMeasurement(rows, cell.pPrime, double(cell.root.nPrimeFloor));
+    if (!at)
+      continue;
+    const double psi = *base / *at;
+    v.measuredPsi.push_back({cell.pPrime, cell.root.nPrimeFloor, cell.root.psi, psi, (cell.root.psi - psi) / psi * 100});
+  }
+}
+
+VariantScaling scaleOne(const TimeModel& model, const ScaleRequest& request, const std::vector<Measurement>& rows)
+{
+  VariantScaling v;
+  v.name = model.name();
+  auto t = model.time(request.p, request.n);
+  auto a = model.averageSpeed(request.p, request.n);
+  if (!t || !a) {
+    v.error = !t ? t.error : a.error;
+    return v;
+  }
+  v.time = *t;
+  v.work = *model.work(request.n);
+  v.averageSpeed = *a;
+  v.delta = model.delta();
+  v.psi = psiTable(model, request.n, withInitial(request), request.epsilon);
+  if (!rows.empty())
+    addMeasured(model, request, rows, v);
+  return v;
+}
+
+// psi(p, p') of the first row, NaN where it failed.
+std::vector<double> firstRow(const VariantScaling& v, const ScaleRequest& request)
+{
+  std::vector<double> psi;
+  for (double pp : request.pPrimes) {
+    double value = std::nan("");
+    for (const auto& c : v.psi)
+      if (c.p == request.p && c.pPrime == pp && c.root.ok())
+        value = c.root.psi;
+    psi.push_back(value);
+  }
+  return psi;
+}
+
+ExecutionTimeTest executionTimeTest(const VariantScaling& slowV, const TimeModel& fast,
+                                    const ScaleRequest& request)
+{
+  ExecutionTimeTest test;
+  for (const auto& c : slowV.psi) {
+    if (c.p != request.p || c.pPrime == request.p)
+      continue;
+    test.pPrimes.push_back(c.pPrime);
+    const auto other = c.root.ok() ? fast.time(c.pPrime, c.root.nPrime) : ModelValue{};
+    test.slowerScaled.push_back(c.root.ok() ? c.root.time : std::nan(""));
+    test.fasterAtSameWork.push_back(other ? *other : std::nan(""));
+  }
+  decideByExecutionTime(test);
+  return test;
+}
+
+PairScaling comparePair(const TimeModel& ma, const VariantScaling& a, const TimeModel& mb, const VariantScaling& b,
+                        const ScaleRequest& request)
+{
+  PairScaling pair;
+  pair.a = a.name;
+  pair.b = b.name;
+  pair.comparison = compareRanges({a.name, a.time, firstRow(a, request)}, {b.name, b.time, firstRow(b, request)},
+                                  request.p, request.pPrimes);
+  const bool aSlower = pair.comparison.slower == a.name;
+  pair.executionTime = executionTimeTest(aSlower ? a : b, aSlower ? mb : ma, request);
+  const double lo = request.nLo > 0 ? request.nLo : request.n / 4;
+  const double hi = request.nHi > 0 ? request.nHi : request.n * 4;
+  for (double p : withInitial(request))
+    pair.overSize.push_back({p, crossingsOverSize(ma, mb, p, lo, hi)});
+  auto ps = request.processors;
+  if (ps.empty()) {
+    ps = withInitial(request);
+    ps.insert(ps.begin(), 1);
+    std::sort(ps.begin(), ps.end());
+    ps.erase(std::unique(ps.begin(), ps.end()), ps.end());
+  }
+  pair.overProcessors = crossingsOverProcessors(ma, mb, request.n, ps);
+  return pair;
+}
+
+std::optional<std::string> checkRequest(const std::vector<const TimeModel*>& models, const ScaleRequest& r)
+{
+  if (models.empty())
+    return "Nothing to compare: give a program variant, an analytic model or measured times";
+  if (!(r.p >= 1) || !(r.n > 0))
+    return "The initial state needs p >= 1 and n > 0, not p = " + formatNumber(r.p) + ", n = " + formatNumber(r.n);
+  for (std::size_t i = 0; i < r.pPrimes.size(); ++i)
+    if (r.pPrimes[i] <= (i ? r.pPrimes[i - 1] : r.p))
+      return "The scaled processor counts must be above p = " + formatNumber(r.p) + " and ascending";
+  if (!(r.epsilon > 0))
+    return "The tolerance epsilon must be positive";
+  return std::nullopt;
+}
+
+} // namespace
+
+std::vector<double> scaledProcessors(double p, double limit, double step)
+{
+  std::vector<double> out;
+  if (step >= 1) {
+    for (double x = p + step; x <= limit + 1e-9 && out.size() < 100000; x += step)
+      out.push_back(x);
+    return out;
+  }
+  for (double x = p * 2; x <= limit + 1e-9 && out.size() < 64; x *= 2)
+    out.push_back(x);
+  return out;
+}
+
+ScaleResult runScaleStudy(const std::vector<const TimeModel*>& models, const ScaleRequest& request,
+                          const std::vector<Measurement>& measured, const StudyControl& control)
+{
+  ScaleResult result;
+  result.request = request;
+  if (auto error = checkRequest(models, request)) {
+    result.errors.push_back(*error);
+    return result;
+  }
+  const int total = static_cast<int>(models.size() * 2);
+  int done = 0;
+  for (const auto* m : models) {
+    if ((result.cancelled = control.stop()))
+      return result;
+    result.variants.push_back(scaleOne(*m, request, rowsFor(*m, models.size(), measured)));
+    if (control.progress)
+      control.progress(++done, total);
+  }
+  for (std::size_t i = 0; i < models.size(); ++i)
+    for (std::size_t j = i + 1; j < models.size(); ++j) {
+      if ((result.cancelled = control.stop()))
+        return result;
+      if (result.variants[i].error.empty() && result.variants[j].error.empty())
+        result.pairs.push_back(comparePair(*models[i], result.variants[i], *models[j], result.variants[j], request));
+    }
+  if (control.progress)
+    control.progress(total, total);
+  return result;
+}
+
+} // namespace ps::scaling
