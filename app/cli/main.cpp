@@ -1,5 +1,7 @@
 // partscope-cli: the headless face of PartScope. Thin wiring only: every
 // result comes from ps_core.
+#include "scale-command.h"
+
 #include "estimate/report.h"
 #include "fortran/parser.h"
 #include "machine/machine-profile.h"
@@ -173,6 +175,9 @@ int main(int argc, char** argv)
       ->check(CLI::IsMember({"auto", "fixed", "free"}));
   estimate->add_flag("--json", o.json, "Print JSON");
 
+  ps::cli::ScaleOptions scaleOptions;
+  auto* scale = ps::cli::addScaleCommand(app, scaleOptions);
+
   auto* machines = app.add_subcommand("machines", "List the built-in machine profiles");
   machines->add_flag("--json", o.json, "Print JSON");
 
@@ -185,5 +190,7 @@ int main(int argc, char** argv)
     return runParse(o);
   if (*estimate)
     return runEstimate(o);
+  if (*scale)
+    return ps::cli::runScale(scaleOptions);
   return runMachines(o.json);
 }

@@ -54,7 +54,7 @@ ScaledWork scaledWorkByRoot(const TimeModel& model, double p, double n, double p
     }
     return *a / *a0 - 1; // relative, so the tolerance does not depend on units
   };
-  auto bracket = bracketRoot(gap, n, model.minSize());
+  auto bracket = bracketRoot(gap, n, model.minSize(), model.maxSize());
   if (!bracket)
     return failed(why.empty() ? "No problem size keeps the average speed of " + where(model, pPrime) : why);
   auto nPrime = bracket->lo == bracket->hi ? std::optional<double>(bracket->lo) : brentRoot(gap, bracket->lo, bracket->hi);
@@ -91,7 +91,7 @@ struct FixedPointMaps {
       auto to = model.overhead(pPrime, size);
       return to ? *to - target : std::nan("");
     };
-    auto bracket = bracketRoot(f, hint, model.minSize());
+    auto bracket = bracketRoot(f, hint, model.minSize(), model.maxSize());
     auto n = bracket ? brentRoot(f, bracket->lo, bracket->hi) : std::nullopt;
     if (!n)
       return fail("The overhead of model '" + model.name() + "' cannot be inverted at T_o = " + formatNumber(target));
@@ -128,7 +128,13 @@ ScaledWork scaledWorkIterative(const TimeModel& model, double p, double n, doubl
   auto first = maps.phi(current);
   if (!first)
     return failed(maps.error);
-  const bool forward = *first >= current;
+  const auto finish = [&](double wPrime, int iterations) {
+    auto nPrime = model.sizeForWork(wPrime, maps.hint);
+    return nPrime ? complete(model, p, n, pPrime, wPrime, *nPrime).withIterations(iterations) : failed(nPrime.error);
+  };
+  if (std::fabs(*first - current) < epsilon) // phi(W0) = W0: W' = W0
+    return finish(current, 1);
+  const bool forward = *first > current;
   int steps = 0;
   for (std::optional<double> next = forward ? first : maps.phiInverse(current);; ++steps) {
     if (!next)
@@ -143,12 +149,19 @@ ScaledWork scaledWorkIterative(const TimeModel& model, double p, double n, doubl
     current = *next;
     next = forward ? maps.phi(current) : maps.phiInverse(current);
   }
-  auto nPrime = model.sizeForWork(current, maps.hint);
+  return finish(current, steps + 1);
+}
+
+ScaledWork scaledWorkFromPsi(const TimeModel& model, double p, double n, double pPrime, double psi)
+{
+  auto w = model.work(n);
+  if (!w)
+    return failed(w.error);
+  const double wPrime = pPrime * *w / (p * psi);
+  auto nPrime = model.sizeForWork(wPrime, n);
   if (!nPrime)
     return failed(nPrime.error);
-  auto s = complete(model, p, n, pPrime, current, *nPrime);
-  s.iterations = steps + 1;
-  return s;
+  return complete(model, p, n, pPrime, wPrime, *nPrime);
 }
 
 std::vector<PsiCell> psiTable(const TimeModel& model, double n, const std::vector<double>& processors, double epsilon)

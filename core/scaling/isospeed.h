@@ -22,6 +22,12 @@ struct ScaledWork {
   std::string error;           // empty when W' was found
 
   bool ok() const { return error.empty(); }
+  ScaledWork withIterations(int count) const
+  {
+    ScaledWork s = *this;
+    s.iterations = count;
+    return s;
+  }
 };
 
 /// W' by Brent's method on n: a(p', n') = a(p, n), a bracket grown from n.
@@ -35,6 +41,11 @@ ScaledWork scaledWorkByRoot(const TimeModel& model, double p, double n, double p
 /// above its capacity, T_o <= 0) or after `maxIterations` steps.
 ScaledWork scaledWorkIterative(const TimeModel& model, double p, double n, double pPrime, double epsilon = 1e-2,
                                int maxIterations = 10000);
+
+/// The scaled point for a given psi: W' = p'W/(p*psi), n' with W(n') = W',
+/// T(p', W') = T(p, W)/psi. How the papers' printed n' and predicted times
+/// follow from their printed psi (1999 Eq. 2, Tables 1-8).
+ScaledWork scaledWorkFromPsi(const TimeModel& model, double p, double n, double pPrime, double psi);
 
 /// One cell of a psi table: from (p, n) to p'.
 struct PsiCell {

@@ -41,6 +41,8 @@ public:
   ModelValue time(double p, double n) const override;
   std::optional<double> delta() const override;
   double minSize() const override { return 2; }
+  /// Beyond this the estimator's simulation is too slow for a root search.
+  double maxSize() const override { return 1 << 16; }
 
   /// The mapping of the variant at p processors ("(BLOCK,BLOCK) onto 2x2"),
   /// empty when it cannot be built.

@@ -73,14 +73,15 @@ RangeComparison compareRanges(const ScalabilitySeries& a, const ScalabilitySerie
 
 void decideByExecutionTime(ExecutionTimeTest& test)
 {
+  const auto valid = [](double t, double T) { return !std::isnan(t) && !std::isnan(T); };
   test.scaledCrossingPoint.reset();
+  test.equalWorkCrossingPoint.reset();
   for (std::size_t i = 0; i < test.pPrimes.size(); ++i) {
-    if (std::isnan(test.slowerScaled[i]) || std::isnan(test.fasterAtSameWork[i]))
-      continue;
-    if (test.slowerScaled[i] <= test.fasterAtSameWork[i]) {
+    const double t = test.slowerAtOwn[i], scaledT = test.fasterAtOwn[i], sameWorkT = test.fasterAtSlowerWork[i];
+    if (!test.scaledCrossingPoint && valid(t, scaledT) && t < scaledT)
       test.scaledCrossingPoint = test.pPrimes[i];
-      return;
-    }
+    if (!test.equalWorkCrossingPoint && valid(t, sameWorkT) && t <= sameWorkT)
+      test.equalWorkCrossingPoint = test.pPrimes[i];
   }
 }
 

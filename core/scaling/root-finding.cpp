@@ -3,6 +3,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_roots.h>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 
@@ -45,7 +46,7 @@ std::optional<double> brentRoot(const RealFunction& f, double lo, double hi, dou
   return std::nullopt;
 }
 
-std::optional<Bracket> bracketRoot(const RealFunction& f, double start, double floor, int steps)
+std::optional<Bracket> bracketRoot(const RealFunction& f, double start, double floor, double ceiling)
 {
   double x = start;
   double fx = f(x);
@@ -55,8 +56,8 @@ std::optional<Bracket> bracketRoot(const RealFunction& f, double start, double f
     return Bracket{x, x};
   // Upward first: the common case (more work restores the speed).
   double prev = x, fprev = fx;
-  for (int i = 0; i < steps; ++i) {
-    const double next = prev * 2 + 1;
+  while (prev < ceiling) {
+    const double next = std::min(ceiling, prev * 2 + 1);
     const double fnext = f(next);
     if (std::isnan(fnext))
       break;
@@ -67,7 +68,7 @@ std::optional<Bracket> bracketRoot(const RealFunction& f, double start, double f
   }
   prev = x;
   fprev = fx;
-  for (int i = 0; i < steps && prev > floor; ++i) {
+  while (prev > floor) {
     const double next = std::max(floor, prev / 2);
     const double fnext = f(next);
     if (std::isnan(fnext))

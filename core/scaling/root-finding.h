@@ -16,11 +16,11 @@ using RealFunction = std::function<double(double)>;
 std::optional<double> brentRoot(const RealFunction& f, double lo, double hi, double relTol = 1e-12);
 
 /// A bracket [lo, hi] with a sign change of f, grown geometrically from
-/// `start` towards larger x (factor 2, at most `steps` doublings) and, when
-/// f(start) already has the sign f takes at large x, towards `floor`.
+/// `start` towards larger x (factor 2, never beyond `ceiling`) and, when
+/// none is found there, towards `floor`.
 struct Bracket {
   double lo = 0, hi = 0;
 };
-std::optional<Bracket> bracketRoot(const RealFunction& f, double start, double floor, int steps = 200);
+std::optional<Bracket> bracketRoot(const RealFunction& f, double start, double floor, double ceiling);
 
 } // namespace ps::scaling

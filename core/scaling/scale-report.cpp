@@ -75,11 +75,15 @@ json pairJson(const PairScaling& pair, const ScaleRequest& request)
   const auto& et = pair.executionTime;
   json points = json::array();
   for (std::size_t i = 0; i < et.pPrimes.size(); ++i)
-    points.push_back({{"p_prime", et.pPrimes[i]}, {"slower_scaled_s", number(et.slowerScaled[i])},
-                      {"faster_same_work_s", number(et.fasterAtSameWork[i])}});
-  j["execution_time_test"] = {
-      {"scaled_crossing_point", et.scaledCrossingPoint ? json(*et.scaledCrossingPoint) : json(nullptr)},
-      {"points", points}};
+    points.push_back({{"p_prime", et.pPrimes[i]},
+                      {"slower_at_own_s", number(et.slowerAtOwn[i])},
+                      {"faster_at_slower_work_s", number(et.fasterAtSlowerWork[i])},
+                      {"slower_at_faster_work_s", number(et.slowerAtFasterWork[i])},
+                      {"faster_at_own_s", number(et.fasterAtOwn[i])}});
+  const auto optional = [](const std::optional<double>& v) { return v ? json(*v) : json(nullptr); };
+  j["execution_time_test"] = {{"scaled_crossing_point", optional(et.scaledCrossingPoint)},
+                              {"equal_work_crossing_point", optional(et.equalWorkCrossingPoint)},
+                              {"points", points}};
   j["equal_size"] = json::array();
   j["equal_size_scans"] = json::array();
   const double lo = request.nLo > 0 ? request.nLo : request.n / 4;
@@ -212,10 +216,10 @@ void pairText(const PairScaling& pair, const ScaleRequest& r, std::ostringstream
     out << b;
   }
   out << "  " << c.decision << "\n  (" << c.theorem << ")\n";
-  if (pair.executionTime.scaledCrossingPoint != c.scaledCrossingPoint)
-    out << "  note: the execution-time test (Sun 2002 Fig. 2) gives "
-        << (pair.executionTime.scaledCrossingPoint ? "p' = " + formatNumber(*pair.executionTime.scaledCrossingPoint)
-                                                   : std::string("no crossing"))
+  const auto& et = pair.executionTime;
+  if (et.equalWorkCrossingPoint != c.scaledCrossingPoint)
+    out << "  note: at equal work W' (Sun 2002 Fig. 2 as printed) the slower one catches up "
+        << (et.equalWorkCrossingPoint ? "at p' = " + formatNumber(*et.equalWorkCrossingPoint) : std::string("nowhere in range"))
         << "\n";
   out << "  Equal-size crossing points:\n";
   for (const auto& s : pair.overSize) {

@@ -23,8 +23,10 @@ namespace ps::scaling {
 ///  [{"a", "b", "alpha", "slower", "faster", "ratios": [{"p_prime", "ratio",
 ///  "crossing"}], "scaled_crossing_point" (null: none), "superior_ranges":
 ///  [{"variant", "from", "to"}], "decision", "theorem",
-///  "execution_time_test": {"scaled_crossing_point", "points": [{"p_prime",
-///  "slower_scaled_s", "faster_same_work_s"}]}, "equal_size": [{"p",
+///  "execution_time_test": {"scaled_crossing_point" (Theorem 3),
+///  "equal_work_crossing_point" (Fig. 2 as printed), "points": [{"p_prime",
+///  "slower_at_own_s", "faster_at_slower_work_s", "slower_at_faster_work_s",
+///  "faster_at_own_s"}]}, "equal_size": [{"p",
 ///  "n_cross", "faster_below", "faster_above"}], "equal_size_scans": [{"p",
 ///  "n_from", "n_to", "crossings", "note"}], "equal_size_p": [{"n", "p_cross",
 ///  "p_before", "faster_below", "faster_above"}], "equal_size_p_note"}],

@@ -66,31 +66,43 @@ VariantScaling scaleOne(const TimeModel& model, const ScaleRequest& request, con
   return v;
 }
 
+const PsiCell* firstRowCell(const VariantScaling& v, const ScaleRequest& request, double pPrime)
+{
+  for (const auto& c : v.psi)
+    if (c.p == request.p && c.pPrime == pPrime && c.root.ok())
+      return &c;
+  return nullptr;
+}
+
 // psi(p, p') of the first row, NaN where it failed.
 std::vector<double> firstRow(const VariantScaling& v, const ScaleRequest& request)
 {
   std::vector<double> psi;
   for (double pp : request.pPrimes) {
-    double value = std::nan("");
-    for (const auto& c : v.psi)
-      if (c.p == request.p && c.pPrime == pp && c.root.ok())
-        value = c.root.psi;
-    psi.push_back(value);
+    const PsiCell* c = firstRowCell(v, request, pp);
+    psi.push_back(c ? c->root.psi : std::nan(""));
   }
   return psi;
 }
 
-ExecutionTimeTest executionTimeTest(const VariantScaling& slowV, const TimeModel& fast,
-                                    const ScaleRequest& request)
+// Each model's time at the other's scaled size, and at its own (T/psi).
+ExecutionTimeTest executionTimeTest(const TimeModel& slow, const VariantScaling& slowV, const TimeModel& fast,
+                                    const VariantScaling& fastV, const ScaleRequest& request)
 {
+  const double nan = std::nan("");
+  const auto timeAt = [&](const TimeModel& m, double p, const PsiCell* c) {
+    auto t = c ? m.time(p, c->root.nPrime) : ModelValue{};
+    return t ? *t : nan;
+  };
   ExecutionTimeTest test;
-  for (const auto& c : slowV.psi) {
-    if (c.p != request.p || c.pPrime == request.p)
-      continue;
-    test.pPrimes.push_back(c.pPrime);
-    const auto other = c.root.ok() ? fast.time(c.pPrime, c.root.nPrime) : ModelValue{};
-    test.slowerScaled.push_back(c.root.ok() ? c.root.time : std::nan(""));
-    test.fasterAtSameWork.push_back(other ? *other : std::nan(""));
+  for (double pp : request.pPrimes) {
+    const PsiCell* own = firstRowCell(slowV, request, pp);
+    const PsiCell* other = firstRowCell(fastV, request, pp);
+    test.pPrimes.push_back(pp);
+    test.slowerAtOwn.push_back(own ? own->root.time : nan);
+    test.fasterAtSlowerWork.push_back(timeAt(fast, pp, own));
+    test.slowerAtFasterWork.push_back(timeAt(slow, pp, other));
+    test.fasterAtOwn.push_back(other ? other->root.time : nan);
   }
   decideByExecutionTime(test);
   return test;
@@ -105,7 +117,7 @@ PairScaling comparePair(const TimeModel& ma, const VariantScaling& a, const Time
   pair.comparison = compareRanges({a.name, a.time, firstRow(a, request)}, {b.name, b.time, firstRow(b, request)},
                                   request.p, request.pPrimes);
   const bool aSlower = pair.comparison.slower == a.name;
-  pair.executionTime = executionTimeTest(aSlower ? a : b, aSlower ? mb : ma, request);
+  pair.executionTime = aSlower ? executionTimeTest(ma, a, mb, b, request) : executionTimeTest(mb, b, ma, a, request);
   const double lo = request.nLo > 0 ? request.nLo : request.n / 4;
   const double hi = request.nHi > 0 ? request.nHi : request.n * 4;
   for (double p : withInitial(request))

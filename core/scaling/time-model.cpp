@@ -2,6 +2,7 @@
 
 #include "scaling/root-finding.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace ps::scaling {
@@ -45,7 +46,7 @@ ModelValue TimeModel::sizeForWork(double w, double hint) const
     }
     return *wn - w;
   };
-  auto bracket = bracketRoot(f, std::max(hint, minSize()), minSize());
+  auto bracket = bracketRoot(f, std::min(std::max(hint, minSize()), maxSize()), minSize(), maxSize());
   if (!bracket)
     return ModelValue::failure(why.empty() ? "No problem size of model '" + name() + "' has work " + std::to_string(w)
                                            : why);

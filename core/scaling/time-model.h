@@ -44,6 +44,8 @@ public:
   virtual bool realProcessors() const { return false; }
   /// The smallest size the model accepts (W must be positive above it).
   virtual double minSize() const { return 1; }
+  /// The largest size searched for W' and crossings.
+  virtual double maxSize() const { return 1e15; }
 
   /// T_o(p, n) = T(p, n) - W(n)*Delta/p (Eq. 3); fails without Delta.
   ModelValue overhead(double p, double n) const;

@@ -1,0 +1,300 @@
+#include "scale-command.h"
+
+#include "fortran/parser.h"
+#include "machine/machine-profile.h"
+#include "mapping/dist-spec.h"
+#include "scaling/model-file.h"
+#include "scaling/program-time-model.h"
+#include "scaling/scale-report.h"
+#include "support/text.h"
+
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+namespace ps::cli {
+namespace {
+
+struct Failure {
+  std::string message;
+};
+
+[[noreturn]] void fail(std::string message) { throw Failure{std::move(message)}; }
+
+double toNumber(const std::string& text, const std::string& what)
+{
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || !std::isfinite(v))
+    fail(what + " expects a number, got '" + text + "'");
+  return v;
+}
+
+std::pair<std::string, std::string> splitAssignment(const std::string& item, const std::string& option)
+{
+  const auto eq = item.find('=');
+  if (eq == std::string::npos || eq == 0)
+    fail(option + " expects NAME=" + (option == "--model" ? "FORMULA" : "VALUE") + ", got '" + item + "'");
+  return {trim(item.substr(0, eq)), trim(item.substr(eq + 1))};
+}
+
+std::vector<double> numberList(const std::string& text, const std::string& option)
+{
+  std::vector<double> out;
+  std::stringstream in(text);
+  for (std::string item; std::getline(in, item, ',');)
+    out.push_back(toNumber(trim(item), option));
+  return out;
+}
+
+std::string caretLine(const std::string& formula, int column)
+{
+  return "    " + formula + "\n    " + std::string(static_cast<std::size_t>(std::max(0, column - 1)), ' ') + "^";
+}
+
+// Analytic models from --models FILE and --model NAME=FORMULA.
+std::vector<scaling::AnalyticModelSpec> analyticSpecs(const ScaleOptions& o)
+{
+  std::vector<scaling::AnalyticModelSpec> specs;
+  std::map<std::string, double> constants;
+  for (const auto& c : o.consts) {
+    auto [name, value] = splitAssignment(c, "--const");
+    constants[toLower(name)] = toNumber(value, "--const " + name);
+  }
+  if (!o.modelsFile.empty()) {
+    std::string error;
+    auto text = readTextFile(o.modelsFile, &error);
+    auto file = text ? scaling::parseModelFile(*text, &error) : std::nullopt;
+    if (!file)
+      fail(o.modelsFile + ": " + error);
+    for (auto spec : file->models) {
+      for (const auto& [k, v] : constants)
+        spec.constants[k] = v; // the command line wins
+      specs.push_back(std::move(spec));
+    }
+  }
+  for (const auto& m : o.models) {
+    auto [name, formula] = splitAssignment(m, "--model");
+    if (o.work.empty())
+      fail("--model " + name + " needs --work FORMULA (the work W(n) of the problem)");
+    specs.push_back({name, formula, o.work, constants});
+  }
+  return specs;
+}
+
+std::vector<std::unique_ptr<scaling::TimeModel>> analyticModels(const ScaleOptions& o,
+                                                                const machine::MachineProfile& machine)
+{
+  std::vector<std::unique_ptr<scaling::TimeModel>> models;
+  for (const auto& spec : analyticSpecs(o)) {
+    scaling::AnalyticModelError error;
+    auto model = scaling::AnalyticModel::create(spec, machine, &error);
+    if (!model)
+      fail("model '" + spec.name + "', " + error.formula + " formula, column " + std::to_string(error.column) + ": " +
+           error.message + "\n" + caretLine(error.formula == "time" ? spec.time : spec.work, error.column));
+    models.push_back(std::move(model));
+  }
+  return models;
+}
+
+symbolic::Bindings bindings(const ScaleOptions& o)
+{
+  symbolic::Bindings values;
+  for (const auto& s : o.sets) {
+    auto [name, value] = splitAssignment(s, "--set");
+    const double v = toNumber(value, "--set " + name);
+    if (v != std::floor(v))
+      fail("--set expects NAME=INTEGER, got '" + s + "'");
+    values[toLower(name)] = static_cast<std::int64_t>(v);
+  }
+  return values;
+}
+
+std::vector<std::unique_ptr<scaling::TimeModel>> programModels(const ScaleOptions& o,
+                                                               const machine::MachineProfile& machine)
+{
+  std::vector<std::unique_ptr<scaling::TimeModel>> models;
+  if (o.file.empty())
+    return models;
+  if (o.loop <= 0)
+    fail("A program needs --loop LINE (the DO statement of the nest to scale)");
+  auto parsed = fortran::parseFile(o.file, {});
+  if (!parsed.parsed)
+    fail(parsed.error);
+  auto shared = std::make_shared<const fortran::ParsedFile>(std::move(*parsed.parsed));
+  std::vector<std::optional<mapping::DistSpec>> specs;
+  for (const auto& d : o.dists) {
+    std::string error;
+    auto spec = mapping::parseDistSpec(d, &error);
+    if (!spec)
+      fail(error);
+    specs.push_back(spec);
+  }
+  if (specs.empty())
+    specs.push_back(std::nullopt); // the program's HPF directives
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    const std::string name(1, static_cast<char>('A' + i % 26));
+    scaling::ProgramVariantSpec spec{name, o.loop, {name, specs[i]}, o.sizeVariable, bindings(o),
+                                     static_cast<std::int64_t>(o.n)};
+    models.push_back(std::make_unique<scaling::ProgramTimeModel>(shared, spec, machine));
+  }
+  return models;
+}
+
+std::vector<scaling::Measurement> measurements(const ScaleOptions& o)
+{
+  if (o.measured.empty())
+    return {};
+  std::string error;
+  auto text = readTextFile(o.measured, &error);
+  if (!text)
+    fail(error);
+  scaling::CsvError csv;
+  auto rows = scaling::parseMeasurements(*text, &csv);
+  if (!rows)
+    fail(o.measured + ":" + std::to_string(csv.line) + ":" + std::to_string(csv.column) + ": " + csv.message);
+  return *rows;
+}
+
+// Measured rows whose variant names no model become measured models.
+void addMeasuredModels(const ScaleOptions& o, const std::vector<scaling::Measurement>& rows,
+                       std::vector<std::unique_ptr<scaling::TimeModel>>& models)
+{
+  std::map<std::string, std::vector<scaling::Measurement>> orphans;
+  for (const auto& r : rows) {
+    bool owned = false;
+    for (const auto& m : models)
+      owned = owned || m->name() == r.variant || (r.variant.empty() && models.size() == 1);
+    if (!owned)
+      orphans[r.variant.empty() ? "measured" : r.variant].push_back(r);
+  }
+  if (orphans.empty())
+    return;
+  if (o.work.empty())
+    fail("Measured times need --work FORMULA (the work W(n), e.g. '(5*n - 3)*1024 + 3*n - 4')");
+  symbolic::FormulaError error;
+  auto work = symbolic::Formula::parse(o.work, &error);
+  std::string missing;
+  auto bound = work ? work->bind({"n"}, {}, &missing) : std::nullopt;
+  if (!work)
+    fail("--work, column " + std::to_string(error.column) + ": " + error.message + "\n" + caretLine(o.work, error.column));
+  if (!bound)
+    fail("--work for measured times may use only n, not '" + missing + "'");
+  for (auto& [name, mine] : orphans)
+    models.push_back(std::make_unique<scaling::MeasuredModel>(name, mine, *bound, o.interpolate));
+}
+
+scaling::ScaleRequest request(const ScaleOptions& o)
+{
+  scaling::ScaleRequest r;
+  r.p = o.p;
+  r.n = o.n;
+  r.epsilon = o.epsilon;
+  r.pPrimes = o.to.empty() ? scaling::scaledProcessors(o.p, o.limit, o.step) : numberList(o.to, "--to");
+  if (!o.nRange.empty()) {
+    const auto colon = o.nRange.find(':');
+    if (colon == std::string::npos)
+      fail("--n-range expects LOW:HIGH, got '" + o.nRange + "'");
+    r.nLo = toNumber(o.nRange.substr(0, colon), "--n-range");
+    r.nHi = toNumber(o.nRange.substr(colon + 1), "--n-range");
+    if (!(r.nLo > 0 && r.nHi > r.nLo))
+      fail("--n-range needs 0 < LOW < HIGH, got '" + o.nRange + "'");
+  }
+  return r;
+}
+
+std::vector<machine::MachineProfile> machines(const std::string& list)
+{
+  if (list == "all")
+    return machine::builtinProfiles();
+  std::vector<machine::MachineProfile> out;
+  std::stringstream in(list);
+  for (std::string item; std::getline(in, item, ',');) {
+    std::string error;
+    auto m = machine::findProfile(trim(item), &error);
+    if (!m)
+      fail(error);
+    out.push_back(*m);
+  }
+  return out;
+}
+
+scaling::ScaleResult studyOn(const ScaleOptions& o, const machine::MachineProfile& m,
+                             const std::vector<scaling::Measurement>& rows)
+{
+  auto models = programModels(o, m);
+  for (auto& a : analyticModels(o, m))
+    models.push_back(std::move(a));
+  addMeasuredModels(o, rows, models);
+  if (models.empty())
+    fail("Nothing to compare: give FILE --loop LINE, --model NAME=FORMULA, --models FILE.json or --measured FILE.csv");
+  std::vector<const scaling::TimeModel*> view;
+  for (const auto& model : models)
+    view.push_back(model.get());
+  auto result = scaling::runScaleStudy(view, request(o), rows);
+  for (std::size_t i = 0; i < models.size(); ++i)
+    if (auto* program = dynamic_cast<const scaling::ProgramTimeModel*>(models[i].get()))
+      result.variants[i].mapping = program->mappingAt(static_cast<std::int64_t>(o.p), static_cast<std::int64_t>(o.n));
+  return result;
+}
+
+bool hasErrors(const scaling::ScaleResult& r)
+{
+  bool any = !r.errors.empty();
+  for (const auto& v : r.variants)
+    any = any || !v.error.empty();
+  return any;
+}
+
+} // namespace
+
+CLI::App* addScaleCommand(CLI::App& app, ScaleOptions& o)
+{
+  auto* c = app.add_subcommand("scale", "Isospeed scalability, range comparison and crossing points");
+  c->add_option("FILE", o.file, "Fortran/HPF source file (program variants)");
+  c->add_option("--loop", o.loop, "Line of the DO statement of the loop nest");
+  c->add_option("--dist", o.dists, "A program variant, e.g. 'a,b=(BLOCK,BLOCK)'; repeat for more");
+  c->add_option("--set", o.sets, "Value of another unknown, NAME=VALUE; repeat for more");
+  c->add_option("--size-var", o.sizeVariable, "The unknown or PARAMETER that is the problem size n (default n)");
+  c->add_option("--model", o.models, "An analytic model NAME=FORMULA over p and n; repeat for more");
+  c->add_option("--models", o.modelsFile, "A JSON file of analytic models (see sampleprograms/tridiagonal-models.json)");
+  c->add_option("--work", o.work, "The work W(n) of --model and --measured, a formula over n");
+  c->add_option("--const", o.consts, "A constant of the formulas, NAME=VALUE; repeat for more");
+  c->add_option("--measured", o.measured, "Measured times, CSV rows p,n,seconds[,variant]");
+  c->add_flag("--interpolate", o.interpolate, "Interpolate measured times between measured sizes (never beyond)");
+  c->add_option("--machine", o.machine, "Machine profile name, JSON file, comma list, or 'all' (default paragon)");
+  c->add_option("--p", o.p, "Initial processor count (default 4)");
+  c->add_option("--n", o.n, "Initial problem size (default 64)");
+  c->add_option("--to", o.to, "Scaled processor counts p', e.g. 8,16 (default powers of two up to --limit)");
+  c->add_option("--step", o.step, "Step p' by this amount instead of doubling");
+  c->add_option("--limit", o.limit, "Largest p' (default 64)");
+  c->add_option("--epsilon", o.epsilon, "Tolerance of the iterative W' method, work units (default 0.01)");
+  c->add_option("--n-range", o.nRange, "Sizes scanned for equal-size crossing points, LOW:HIGH (default n/4:4n)");
+  c->add_flag("--json", o.json, "Print JSON");
+  return c;
+}
+
+int runScale(const ScaleOptions& o)
+{
+  try {
+    const auto rows = measurements(o);
+    nlohmann::json all = nlohmann::json::array();
+    bool errors = false;
+    for (const auto& m : machines(o.machine)) {
+      const auto result = studyOn(o, m, rows);
+      errors = errors || hasErrors(result);
+      if (o.json)
+        all.push_back(scaling::toJson(result, m.name));
+      else
+        std::cout << scaling::toText(result, m.name);
+    }
+    if (o.json)
+      std::cout << (all.size() == 1 ? all.front() : nlohmann::json{{"machines", all}}).dump(2) << "\n";
+    return errors ? 1 : 0;
+  } catch (const Failure& f) {
+    std::cerr << "partscope-cli: " << f.message << "\n";
+    return 2;
+  }
+}
+
+} // namespace ps::cli

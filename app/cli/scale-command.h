@@ -1,0 +1,29 @@
+#pragma once
+// `partscope-cli scale`: isospeed scalability, range comparison and
+// crossing points of program variants, analytic models or measured times.
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <vector>
+
+namespace ps::cli {
+
+struct ScaleOptions {
+  std::string file;
+  std::string form = "auto";
+  int loop = 0;
+  std::vector<std::string> dists, sets, models, consts;
+  std::string modelsFile, work, measured, machine = "paragon", sizeVariable = "n";
+  std::string to, nRange;
+  double p = 4, n = 64, step = 0, limit = 64, epsilon = 1e-2;
+  bool interpolate = false, json = false;
+};
+
+/// Adds the subcommand and its options to `app`.
+CLI::App* addScaleCommand(CLI::App& app, ScaleOptions& options);
+
+/// Runs it: 0 on success, 1 when the study had errors, 2 for bad options or input.
+int runScale(const ScaleOptions& options);
+
+} // namespace ps::cli
