@@ -1,5 +1,7 @@
 // Drives the real partscope-cli binary: the ADI command with --json,
 // and clear failures on bad input.
+#include "cli/cli-run.h"
+
 #include <nlohmann/json.hpp>
 
 #include <gtest/gtest.h>
@@ -9,43 +11,9 @@
 #include <string>
 #include <sys/wait.h>
 
-namespace {
-
-struct Run {
-  int status = -1;
-  std::string out;
-};
-
-Run cli(const std::string& args)
-{
-  const std::string command = std::string(PS_CLI_PATH) + " " + args + " 2>&1";
-  Run r;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe)
-    return r;
-  std::array<char, 4096> buf{};
-  while (auto n = fread(buf.data(), 1, buf.size(), pipe))
-    r.out.append(buf.data(), n);
-  r.status = WEXITSTATUS(pclose(pipe));
-  return r;
-}
-
-std::string sample(const char* name) { return std::string(PS_SOURCE_DIR) + "/sampleprograms/" + name; }
-
-/// Writes `text` to a file in the test's temporary directory; returns its path.
-std::string writeTemp(const std::string& name, const char* text)
-{
-  const std::string path = testing::TempDir() + name;
-  FILE* f = std::fopen(path.c_str(), "w");
-  EXPECT_NE(f, nullptr) << path;
-  if (f) {
-    std::fputs(text, f);
-    std::fclose(f);
-  }
-  return path;
-}
-
-} // namespace
+using ps::test::cli;
+using ps::test::sample;
+using ps::test::writeTemp;
 
 TEST(Cli, AdiBlockRowsVersusColumnsAsJson)
 {
