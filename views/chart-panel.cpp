@@ -1,5 +1,7 @@
 #include "views/chart-panel.h"
 
+#include "views/chart-export.h"
+
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
 #include <QtCharts/QLineSeries>
@@ -8,17 +10,10 @@
 
 #include <QCheckBox>
 #include <QCursor>
-#include <QFile>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QHBoxLayout>
-#include <QMessageBox>
 #include <QPainter>
-#include <QPdfWriter>
 #include <QPushButton>
-#include <QSvgGenerator>
 #include <QTabWidget>
-#include <QTextStream>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -185,46 +180,12 @@ QString ChartPanel::csv() const
 
 bool ChartPanel::exportTo(const QString& path, QString* error) const
 {
-  const auto suffix = QFileInfo(path).suffix().toLower();
-  auto* view = m_tabs->currentIndex() == 0 ? m_processors : m_values;
-  bool ok = true;
-  if (suffix == "csv") {
-    QFile f(path);
-    ok = f.open(QIODevice::WriteOnly | QIODevice::Text);
-    if (ok)
-      ok = f.write(csv().toUtf8()) >= 0;
-  } else if (suffix == "svg") {
-    QSvgGenerator svg;
-    svg.setFileName(path);
-    svg.setSize(view->size());
-    svg.setViewBox(view->rect());
-    svg.setTitle(currentChart()->title());
-    QPainter painter(&svg);
-    view->render(&painter);
-    ok = painter.end() && QFileInfo::exists(path);
-  } else if (suffix == "pdf") {
-    QPdfWriter pdf(path);
-    pdf.setPageSize(QPageSize(view->size(), QPageSize::Point));
-    pdf.setPageMargins({});
-    pdf.setResolution(72);
-    QPainter painter(&pdf);
-    view->render(&painter);
-    ok = painter.end();
-  } else {
-    ok = view->grab().save(path, suffix.isEmpty() ? "PNG" : nullptr);
-  }
-  if (!ok && error)
-    *error = tr("Cannot write '%1'").arg(path);
-  return ok;
+  return exportChartView(m_tabs->currentIndex() == 0 ? m_processors : m_values, path, csv(), error);
 }
 
 void ChartPanel::exportWithDialog()
 {
-  const auto path = QFileDialog::getSaveFileName(this, tr("Export chart"), "partscope-chart.png",
-                                                 tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf);;CSV data (*.csv)"));
-  QString error;
-  if (!path.isEmpty() && !exportTo(path, &error))
-    QMessageBox::warning(this, tr("Export chart"), error);
+  exportChartWithDialog(this, m_tabs->currentIndex() == 0 ? m_processors : m_values, csv(), "partscope-chart.png");
 }
 
 } // namespace ps::views

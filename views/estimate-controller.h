@@ -5,6 +5,7 @@
 // worker pattern: snapshot in, whole result back through a queued signal).
 
 #include "views/analysis-job.h"
+#include "views/scale-job.h"
 
 #include <QObject>
 #include <QThreadPool>
@@ -23,19 +24,29 @@ public:
   /// Queues `input`; any older request still queued or running is cancelled.
   /// Returns the request's generation number.
   int submit(JobInput input);
+  /// Queues a scalability study on the same worker thread; a newer study
+  /// cancels an older one (estimates and studies do not cancel each other).
+  int submitScale(ScaleJobInput input);
 
 signals:
   /// The result of the newest request (older ones are dropped).
   void jobFinished(int generation, const ps::views::JobOutput& output);
   void busyChanged(bool busy);
+  /// The result of the newest study.
+  void scaleFinished(int generation, const ps::views::ScaleJobOutput& output);
+  /// At most ~10 times a second while a study runs.
+  void scaleProgressed(int done, int total);
 
 private:
   QThreadPool m_pool;
   int m_generation = 0;
   int m_running = 0;
   std::shared_ptr<std::atomic<bool>> m_cancelLatest;
+  int m_scaleGeneration = 0;
+  std::shared_ptr<std::atomic<bool>> m_cancelScale;
 };
 
 } // namespace ps::views
 
 Q_DECLARE_METATYPE(ps::views::JobOutput)
+Q_DECLARE_METATYPE(ps::views::ScaleJobOutput)

@@ -4,6 +4,7 @@
 #include "views/distribution-panel.h"
 #include "views/outline-model.h"
 #include "views/results-model.h"
+#include "views/scalability-panel.h"
 #include "views/source-editor.h"
 
 #include <QAction>
@@ -28,6 +29,7 @@
 #include <QSplitter>
 #include <QStandardItemModel>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
 #include <QToolBar>
@@ -125,7 +127,40 @@ QWidget* MainWindow::createCentral()
   layout->addWidget(createRecoveryBar());
   layout->addWidget(m_editor, 1);
   layout->addWidget(createFindBar());
-  return central;
+  m_scale = new ScalabilityPanel(&m_controller, this);
+  m_centralTabs = new QTabWidget(this);
+  m_centralTabs->setObjectName("centralTabs");
+  m_centralTabs->setDocumentMode(true);
+  m_centralTabs->addTab(central, tr("Source"));
+  m_centralTabs->addTab(m_scale, tr("Scalability"));
+  connect(m_centralTabs, &QTabWidget::currentChanged, this, &MainWindow::centralTabChanged);
+  return m_centralTabs;
+}
+
+/// The Scalability tab has its own tables and charts: it gets the room of
+/// the estimate's docks while it is in front.
+void MainWindow::centralTabChanged()
+{
+  if (m_centralTabs->currentWidget() != m_scale) {
+    for (const auto& dock : std::as_const(m_docksHiddenForScale))
+      if (dock)
+        dock->show();
+    m_docksHiddenForScale.clear();
+    return;
+  }
+  for (const char* name : {"resultsDock", "chartDock", "problemsDock"})
+    if (auto* dock = findChild<QDockWidget*>(name); dock && dock->isVisible()) {
+      dock->hide();
+      m_docksHiddenForScale << dock;
+    }
+}
+
+void MainWindow::showScalability() { m_centralTabs->setCurrentWidget(m_scale); }
+
+void MainWindow::updateScaleProgram()
+{
+  if (m_panel->hasSelection())
+    m_scale->setProgram(m_path, m_editor->text(), m_panel->settings());
 }
 
 QWidget* MainWindow::createRecoveryBar()
@@ -329,6 +364,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
     event->ignore();
     return;
   }
+  m_centralTabs->setCurrentIndex(0); // the docks' layout is saved as the Source tab shows it
   writeSettings();
   m_recovery.discard(m_path); // a clean close: nothing to recover
   event->accept();
@@ -497,6 +533,7 @@ void MainWindow::textEdited()
 void MainWindow::settingsEdited()
 {
   m_sinceChange.start();
+  updateScaleProgram();
   if (m_estimating)
     m_estimateTimer->start();
 }
@@ -562,6 +599,7 @@ void MainWindow::jobFinished(int, const JobOutput& output)
     selectLoopAt(m_pendingLoop);
   else
     updateSelection();
+  updateScaleProgram();
   emit analysisFinished();
   if (output.estimated || !output.errors.empty())
     applyEstimate(output);

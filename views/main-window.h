@@ -20,6 +20,7 @@ class QMenu;
 class QProgressBar;
 class QStandardItemModel;
 class QTableView;
+class QTabWidget;
 class QTimer;
 class QTreeView;
 class QFrame;
@@ -29,6 +30,7 @@ namespace ps::views {
 class ChartPanel;
 class DistributionPanel;
 class ResultsModel;
+class ScalabilityPanel;
 class SourceEditor;
 
 class MainWindow : public QMainWindow {
@@ -50,6 +52,9 @@ public:
   DistributionPanel* distributionPanel() const { return m_panel; }
   ResultsModel* resultsModel() const { return m_results; }
   ChartPanel* chartPanel() const { return m_chart; }
+  ScalabilityPanel* scalabilityPanel() const { return m_scale; }
+  /// Brings the Scalability tab to the front (it computes while visible).
+  void showScalability();
   QStandardItemModel* problemsModel() const { return m_problems; }
   QStandardItemModel* outlineModel() const { return m_outline; }
   const OutlineSnapshot& outline() const { return m_snapshot; }
@@ -100,6 +105,8 @@ private:
   void jobFinished(int generation, const JobOutput& output);
   void applyEstimate(const JobOutput& output);
   void updateSelection();
+  void updateScaleProgram();
+  void centralTabChanged();
   void selectDeeper(int delta);
   void jumpTo(const QModelIndex& index);
   void find(bool forward);
@@ -113,6 +120,9 @@ private:
   QTableView* m_resultsView = nullptr;
   QListWidget* m_notes = nullptr;
   ChartPanel* m_chart = nullptr;
+  QTabWidget* m_centralTabs = nullptr;
+  ScalabilityPanel* m_scale = nullptr;
+  QList<QPointer<QWidget>> m_docksHiddenForScale; // the estimate's docks, back with the Source tab
   QStandardItemModel* m_outline = nullptr;
   QStandardItemModel* m_problems = nullptr;
   QTreeView* m_outlineView = nullptr;

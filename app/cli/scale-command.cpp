@@ -190,7 +190,10 @@ scaling::ScaleRequest request(const ScaleOptions& o)
   r.p = o.p;
   r.n = o.n;
   r.epsilon = o.epsilon;
+  r.crossCheck = !o.noCrossCheck;
   r.pPrimes = o.to.empty() ? scaling::scaledProcessors(o.p, o.limit, o.step) : numberList(o.to, "--to");
+  if (!o.crossP.empty())
+    r.sizeScanProcessors = numberList(o.crossP, "--cross-p");
   if (!o.nRange.empty()) {
     const auto colon = o.nRange.find(':');
     if (colon == std::string::npos)
@@ -270,6 +273,9 @@ CLI::App* addScaleCommand(CLI::App& app, ScaleOptions& o)
   c->add_option("--limit", o.limit, "Largest p' (default 64)");
   c->add_option("--epsilon", o.epsilon, "Tolerance of the iterative W' method, work units (default 0.01)");
   c->add_option("--n-range", o.nRange, "Sizes scanned for equal-size crossing points, LOW:HIGH (default n/4:4n)");
+  c->add_flag("--no-cross-check", o.noCrossCheck,
+              "Skip the iterative W' method (it re-estimates program variants at every step)");
+  c->add_option("--cross-p", o.crossP, "Processor counts at which to scan n for equal-size crossings (default --p)");
   c->add_flag("--json", o.json, "Print JSON");
   return c;
 }

@@ -15,9 +15,9 @@ struct ScaleOptions {
   int loop = 0;
   std::vector<std::string> dists, sets, models, consts;
   std::string modelsFile, work, measured, machine = "paragon", sizeVariable = "n";
-  std::string to, nRange;
+  std::string to, nRange, crossP;
   double p = 4, n = 64, step = 0, limit = 64, epsilon = 1e-2;
-  bool interpolate = false, json = false;
+  bool interpolate = false, json = false, noCrossCheck = false;
 };
 
 /// Adds the subcommand and its options to `app`.

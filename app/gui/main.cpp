@@ -1,9 +1,11 @@
 // partscope: the IDE. Wires the command line to the main window:
 //   partscope [FILE] [--loop LINE] [--dist SPEC]... [--procs LIST] [--set N=V]...
 //             [--machine NAME] [--estimate] [--screenshot PNG]
+//             [--scale-p N] [--scale-n N] [--scale-to LIST] [--models FILE.json] [--tab scalability]
 #include "mapping/dist-spec.h"
 #include "views/distribution-panel.h"
 #include "views/main-window.h"
+#include "views/scalability-panel.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -16,6 +18,8 @@ namespace {
 
 struct StartupOptions {
   QString file, screenshot, machine;
+  QString scaleTo, models, tab;
+  qint64 scaleP = 0, scaleN = 0;
   int loop = 0;
   bool estimate = false;
   QStringList dists, procs, sets;
@@ -33,6 +37,11 @@ StartupOptions parseArguments(const QApplication& app)
   p.addOption({"set", "Value of an unknown or PARAMETER, NAME=VALUE; repeat for more", "NAME=VALUE"});
   p.addOption({"machine", "Machine profile (paragon, sp2, ddt, teaching)", "NAME"});
   p.addOption({"estimate", "Run Estimate once the program is analysed"});
+  p.addOption({"scale-p", "Scalability tab: the initial number of processors p", "N"});
+  p.addOption({"scale-n", "Scalability tab: the initial problem size n", "N"});
+  p.addOption({"scale-to", "Scalability tab: the scaled processor counts p', comma-separated", "LIST"});
+  p.addOption({"models", "Scalability tab: compare the analytic models of a model file (JSON)", "FILE"});
+  p.addOption({"tab", "Show a tab at start: 'source' or 'scalability'", "NAME"});
   p.addOption({"screenshot", "Save a screenshot of the main window to PNG after the estimate, then exit", "PNG"});
   p.process(app);
   StartupOptions o;
@@ -44,6 +53,13 @@ StartupOptions parseArguments(const QApplication& app)
   o.machine = p.value("machine");
   o.estimate = p.isSet("estimate") || p.isSet("screenshot");
   o.screenshot = p.value("screenshot");
+  o.scaleP = p.value("scale-p").toLongLong();
+  o.scaleN = p.value("scale-n").toLongLong();
+  o.scaleTo = p.value("scale-to");
+  o.models = p.value("models");
+  o.tab = p.value("tab").toLower();
+  if (!o.models.isEmpty() && o.tab.isEmpty())
+    o.tab = "scalability";
   return o;
 }
 
@@ -76,6 +92,25 @@ void applyOptions(const StartupOptions& o, ps::views::DistributionPanel& panel)
   }
   if (!o.machine.isEmpty())
     panel.setMachine(o.machine);
+}
+
+/// The Scalability tab's options; false when the model file cannot be read.
+bool applyScaleOptions(const StartupOptions& o, ps::views::ScalabilityPanel& panel)
+{
+  if (!o.models.isEmpty()) {
+    QString error;
+    if (!panel.loadModels(o.models, &error)) {
+      std::fprintf(stderr, "partscope: --models: %s\n", qPrintable(error));
+      return false;
+    }
+  }
+  if (o.scaleP > 0 || o.scaleN > 0)
+    panel.setInitialState(o.scaleP > 0 ? o.scaleP : 4, o.scaleN > 0 ? o.scaleN : 20);
+  if (!o.scaleTo.isEmpty())
+    panel.setScaledProcessors(o.scaleTo);
+  if (!o.machine.isEmpty())
+    panel.setMachine(o.machine);
+  return true;
 }
 
 void takeScreenshot(ps::views::MainWindow& window, const QString& path)
@@ -114,16 +149,26 @@ int main(int argc, char** argv)
     &window, &ps::views::MainWindow::analysisFinished, &window,
     [&window, options] {
       applyOptions(options, *window.distributionPanel());
+      if (!applyScaleOptions(options, *window.scalabilityPanel()))
+        return QApplication::exit(1);
+      const bool scaling = options.tab == "scalability";
       const bool estimating = options.estimate && window.distributionPanel()->hasSelection();
       if (estimating)
         window.estimate();
+      if (scaling)
+        window.showScalability();
       if (options.screenshot.isEmpty())
         return;
-      if (!estimating)
-        return takeScreenshot(window, options.screenshot);
-      QObject::connect(
-        &window, &ps::views::MainWindow::estimateFinished, &window,
-        [&window, options] { takeScreenshot(window, options.screenshot); }, Qt::SingleShotConnection);
+      if (scaling)
+        QObject::connect(
+          window.scalabilityPanel(), &ps::views::ScalabilityPanel::studyFinished, &window,
+          [&window, options] { takeScreenshot(window, options.screenshot); }, Qt::SingleShotConnection);
+      else if (estimating)
+        QObject::connect(
+          &window, &ps::views::MainWindow::estimateFinished, &window,
+          [&window, options] { takeScreenshot(window, options.screenshot); }, Qt::SingleShotConnection);
+      else
+        takeScreenshot(window, options.screenshot);
     },
     Qt::SingleShotConnection);
   window.show();

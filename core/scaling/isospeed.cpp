@@ -164,7 +164,8 @@ ScaledWork scaledWorkFromPsi(const TimeModel& model, double p, double n, double 
   return complete(model, p, n, pPrime, wPrime, *nPrime);
 }
 
-std::vector<PsiCell> psiTable(const TimeModel& model, double n, const std::vector<double>& processors, double epsilon)
+std::vector<PsiCell> psiTable(const TimeModel& model, double n, const std::vector<double>& processors,
+                              std::optional<double> epsilon)
 {
   std::vector<PsiCell> cells;
   if (processors.empty())
@@ -174,7 +175,8 @@ std::vector<PsiCell> psiTable(const TimeModel& model, double n, const std::vecto
     for (std::size_t j = i; j < processors.size(); ++j) {
       PsiCell cell{processors[i], processors[j], rowSize[i], {}, {}};
       cell.root = scaledWorkByRoot(model, cell.p, cell.n, cell.pPrime);
-      cell.iterative = scaledWorkIterative(model, cell.p, cell.n, cell.pPrime, epsilon);
+      cell.iterative = epsilon ? scaledWorkIterative(model, cell.p, cell.n, cell.pPrime, *epsilon)
+                               : failed("The iterative method was not asked for (cross-check off)");
       if (i == 0 && cell.root.ok())
         rowSize[j] = cell.root.nPrime;
       cells.push_back(std::move(cell));

@@ -46,39 +46,42 @@ std::optional<double> brentRoot(const RealFunction& f, double lo, double hi, dou
   return std::nullopt;
 }
 
-std::optional<Bracket> bracketRoot(const RealFunction& f, double start, double floor, double ceiling)
+namespace {
+
+// Grows geometrically from (x, fx) in one direction until f changes sign.
+std::optional<Bracket> grow(const RealFunction& f, double x, double fx, bool up, double floor, double ceiling)
 {
-  double x = start;
-  double fx = f(x);
-  if (std::isnan(fx))
-    return std::nullopt;
-  if (fx == 0)
-    return Bracket{x, x};
-  // Upward first: the common case (more work restores the speed).
-  double prev = x, fprev = fx;
-  while (prev < ceiling) {
-    const double next = std::min(ceiling, prev * 2 + 1);
-    const double fnext = f(next);
-    if (std::isnan(fnext))
-      break;
-    if (opposite(fprev, fnext))
-      return Bracket{prev, next};
-    prev = next;
-    fprev = fnext;
-  }
-  prev = x;
-  fprev = fx;
-  while (prev > floor) {
-    const double next = std::max(floor, prev / 2);
+  while (up ? x < ceiling : x > floor) {
+    const double next = up ? std::min(ceiling, x * 2 + 1) : std::max(floor, x / 2);
     const double fnext = f(next);
     if (std::isnan(fnext))
       return std::nullopt;
-    if (opposite(fprev, fnext))
-      return Bracket{next, prev};
-    prev = next;
-    fprev = fnext;
+    if (opposite(fx, fnext))
+      return up ? Bracket{x, next} : Bracket{next, x};
+    x = next;
+    fx = fnext;
   }
   return std::nullopt;
+}
+
+} // namespace
+
+std::optional<Bracket> bracketRoot(const RealFunction& f, double start, double floor, double ceiling)
+{
+  const double fx = f(start);
+  if (std::isnan(fx))
+    return std::nullopt;
+  if (fx == 0)
+    return Bracket{start, start};
+  // One probe decides the direction for a monotone f: towards smaller |f|.
+  // Upward is also where a model's cost is highest, so it is not tried blindly.
+  const double up = std::min(ceiling, start * 2 + 1);
+  const double fup = up > start ? f(up) : std::nan("");
+  if (!std::isnan(fup) && opposite(fx, fup))
+    return Bracket{start, up};
+  if (!std::isnan(fup) && std::fabs(fup) < std::fabs(fx))
+    return grow(f, up, fup, true, floor, ceiling);
+  return grow(f, start, fx, false, floor, ceiling);
 }
 
 } // namespace ps::scaling

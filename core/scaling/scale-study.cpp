@@ -60,7 +60,8 @@ VariantScaling scaleOne(const TimeModel& model, const ScaleRequest& request, con
   v.work = *model.work(request.n);
   v.averageSpeed = *a;
   v.delta = model.delta();
-  v.psi = psiTable(model, request.n, withInitial(request), request.epsilon);
+  v.psi = psiTable(model, request.n, withInitial(request),
+                   request.crossCheck ? std::optional<double>(request.epsilon) : std::nullopt);
   if (!rows.empty())
     addMeasured(model, request, rows, v);
   return v;
@@ -120,7 +121,8 @@ PairScaling comparePair(const TimeModel& ma, const VariantScaling& a, const Time
   pair.executionTime = aSlower ? executionTimeTest(ma, a, mb, b, request) : executionTimeTest(mb, b, ma, a, request);
   const double lo = request.nLo > 0 ? request.nLo : request.n / 4;
   const double hi = request.nHi > 0 ? request.nHi : request.n * 4;
-  for (double p : withInitial(request))
+  const auto fixedP = request.sizeScanProcessors.empty() ? std::vector<double>{request.p} : request.sizeScanProcessors;
+  for (double p : fixedP)
     pair.overSize.push_back({p, crossingsOverSize(ma, mb, p, lo, hi)});
   auto ps = request.processors;
   if (ps.empty()) {

@@ -25,8 +25,10 @@ struct ScaleRequest {
   double n = 64;                  // initial problem size
   std::vector<double> pPrimes;    // scaled processor counts, ascending, all > p
   double epsilon = 1e-2;          // of the iterative method, work units
+  bool crossCheck = true;         // also run the iterative method (each step may cost an estimate)
   double nLo = 0, nHi = 0;        // equal-size scan over n; 0 = n/4 .. 4n
-  std::vector<double> processors; // equal-size scan over p; empty = 1, p, p'
+  std::vector<double> sizeScanProcessors; // the fixed p of the scans over n; empty = the initial p
+  std::vector<double> processors; // equal-size scan over p at the initial n; empty = 1, p, p'
 };
 
 /// The p' list of the papers: powers of two above p up to `limit`, or every

@@ -1,0 +1,168 @@
+#include "views/scalability-charts.h"
+
+#include <QtCharts/QChart>
+#include <QtCharts/QLegendMarker>
+#include <QtCharts/QLineSeries>
+#include <QtCharts/QScatterSeries>
+#include <QtCharts/QValueAxis>
+
+#include <QPen>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace ps::views {
+namespace {
+
+struct Range {
+  double lo = std::numeric_limits<double>::infinity();
+  double hi = -std::numeric_limits<double>::infinity();
+  void add(double v)
+  {
+    if (std::isfinite(v)) {
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+  }
+  bool empty() const { return !(lo <= hi); }
+};
+
+void clearChart(QChart* chart)
+{
+  chart->removeAllSeries();
+  for (auto* axis : chart->axes())
+    chart->removeAxis(axis);
+}
+
+/// An axis over every point of every series, padded so markers stay inside.
+QValueAxis* axisOver(const Range& r, const QString& title, bool fromZero)
+{
+  auto* axis = new QValueAxis;
+  axis->setTitleText(title);
+  axis->setLabelFormat("%.3g");
+  double lo = r.empty() ? 0 : r.lo, hi = r.empty() ? 1 : r.hi;
+  if (fromZero)
+    lo = std::min(0.0, lo);
+  const double pad = hi > lo ? (hi - lo) * 0.08 : std::max(std::fabs(hi) * 0.1, 1.0);
+  // sizes, processor counts and times are positive: no negative axis for the padding
+  axis->setRange(lo >= 0 ? std::max(0.0, lo - pad) : lo - pad, hi + pad);
+  axis->applyNiceNumbers();
+  return axis;
+}
+
+void attach(QChart* chart, const QList<QXYSeries*>& series, const Range& x, const Range& y, const QString& xTitle,
+            const QString& yTitle)
+{
+  auto* ax = axisOver(x, xTitle, false);
+  auto* ay = axisOver(y, yTitle, true);
+  chart->addAxis(ax, Qt::AlignBottom);
+  chart->addAxis(ay, Qt::AlignLeft);
+  for (auto* s : series) {
+    chart->addSeries(s);
+    s->attachAxis(ax);
+    s->attachAxis(ay);
+  }
+}
+
+/// One labelled point ("p' = 8"): a series per point, so that each label shows its own rounded value.
+QScatterSeries* marker(const QString& name, const QString& label, double x, double y)
+{
+  auto* s = new QScatterSeries;
+  s->setName(name);
+  s->setMarkerSize(13);
+  s->setColor(QColor(0xd0, 0x20, 0x20));
+  s->setBorderColor(Qt::black);
+  s->setPointLabelsFormat(QString(label).replace('@', QStringLiteral("(at)")));
+  s->setPointLabelsVisible(true);
+  s->setPointLabelsClipping(false);
+  s->append(x, y);
+  return s;
+}
+
+/// Only the first marker of a kind in the legend.
+void hideRepeatedLegendMarkers(QChart* chart, const QList<QXYSeries*>& markers)
+{
+  for (int i = 1; i < markers.size(); ++i)
+    for (auto* m : chart->legend()->markers(markers[i]))
+      m->setVisible(false);
+}
+
+/// The largest time decides the unit of the y axis.
+double timeScale(const std::vector<Curve>& curves, QString* unit)
+{
+  double top = 0;
+  for (const auto& c : curves)
+    for (const auto& [x, t] : c.points)
+      top = std::max(top, t);
+  *unit = top < 1e-3 ? QStringLiteral("µs") : top < 1 ? QStringLiteral("ms") : QStringLiteral("s");
+  return top < 1e-3 ? 1e6 : top < 1 ? 1e3 : 1.0;
+}
+
+} // namespace
+
+void fillRatioChart(QChart* chart, const nlohmann::json& comparison)
+{
+  clearChart(chart);
+  if (!comparison.is_object())
+    return;
+  Range x, y;
+  auto* ratio = new QLineSeries;
+  ratio->setName(QObject::tr("Φ/Ψ"));
+  ratio->setPointsVisible(true);
+  for (const auto& r : comparison["ratios"])
+    if (r["ratio"].is_number()) {
+      ratio->append(r["p_prime"].get<double>(), r["ratio"].get<double>());
+      x.add(r["p_prime"].get<double>());
+      y.add(r["ratio"].get<double>());
+    }
+  const double alpha = comparison.value("alpha", 1.0);
+  y.add(alpha);
+  auto* alphaLine = new QLineSeries;
+  alphaLine->setName(QObject::tr("α = %1").arg(alpha, 0, 'f', 4));
+  alphaLine->setPen(QPen(Qt::darkGray, 2, Qt::DashLine));
+  alphaLine->append(x.empty() ? 0 : x.lo, alpha);
+  alphaLine->append(x.empty() ? 1 : x.hi, alpha);
+  QList<QXYSeries*> series{ratio, alphaLine};
+  if (comparison["scaled_crossing_point"].is_number()) {
+    const double at = comparison["scaled_crossing_point"].get<double>();
+    for (const auto& r : comparison["ratios"])
+      if (r["p_prime"].get<double>() == at && r["ratio"].is_number())
+        series << marker(QObject::tr("scaled crossing"), QStringLiteral("p' = %1").arg(at, 0, 'g', 4), at,
+                         r["ratio"].get<double>());
+  }
+  attach(chart, series, x, y, QObject::tr("scaled processors p'"), QObject::tr("Φ/Ψ"));
+}
+
+void fillTimeChart(QChart* chart, const std::vector<Curve>& curves, const std::vector<CrossingMark>& crossings,
+                   int pair, const QString& xTitle)
+{
+  clearChart(chart);
+  QString unit;
+  const double scale = timeScale(curves, &unit);
+  Range x, y;
+  QList<QXYSeries*> series;
+  for (const auto& c : curves) {
+    auto* s = new QLineSeries;
+    s->setName(QString::fromStdString(c.variant));
+    s->setPointsVisible(true);
+    for (const auto& [px, t] : c.points) {
+      s->append(px, t * scale);
+      x.add(px);
+      y.add(t * scale);
+    }
+    series << s;
+  }
+  QList<QXYSeries*> marks;
+  for (const auto& c : crossings)
+    if (c.pair == pair) {
+      marks << marker(QObject::tr("equal-size crossing"), xTitle.left(1) + QStringLiteral(" = %1").arg(c.x, 0, 'g', 4),
+                      c.x, c.time * scale);
+      x.add(c.x);
+      y.add(c.time * scale);
+    }
+  attach(chart, series + marks, x, y, xTitle, QObject::tr("time (%1)").arg(unit));
+  hideRepeatedLegendMarkers(chart, marks);
+}
+
+} // namespace ps::views
