@@ -24,6 +24,7 @@ std::unique_ptr<scaling::AnalyticModel> tridiagonal(const std::string& name, con
       {name, time, "(5*n - 3)*n1 + 3*n - 4", {{"n1", 1024}, {"tc", 1.46e-8}}}, *machine, &e);
 }
 
+// Argument: 1 = with the iterative W' as a cross-check, 0 = Brent only.
 void analyticStudy(benchmark::State& state)
 {
   auto pdd = tridiagonal("PDD", "(9*n/p + 1)*n1*tc + 2*(rho + 8*n1*beta)");
@@ -32,13 +33,14 @@ void analyticStudy(benchmark::State& state)
   request.p = 4;
   request.n = 1024;
   request.pPrimes = scaling::scaledProcessors(4, 1024, 0);
+  request.crossCheck = state.range(0) != 0;
   for (auto _ : state) {
     auto result = scaling::runScaleStudy({pdd.get(), ppt.get()}, request);
     benchmark::DoNotOptimize(result);
   }
   state.counters["p_primes"] = double(request.pPrimes.size());
 }
-BENCHMARK(analyticStudy)->Unit(benchmark::kMillisecond);
+BENCHMARK(analyticStudy)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 std::unique_ptr<scaling::ProgramTimeModel> jacobi(const std::string& name, const std::string& dist, std::int64_t n)
 {

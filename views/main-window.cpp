@@ -134,21 +134,26 @@ QWidget* MainWindow::createCentral()
   m_centralTabs->addTab(central, tr("Source"));
   m_centralTabs->addTab(m_scale, tr("Scalability"));
   connect(m_centralTabs, &QTabWidget::currentChanged, this, &MainWindow::centralTabChanged);
+  connect(m_scale, &ScalabilityPanel::sourceChanged, this, &MainWindow::centralTabChanged);
   return m_centralTabs;
 }
 
 /// The Scalability tab has its own tables and charts: it gets the room of
-/// the estimate's docks while it is in front.
+/// the estimate's docks while it is in front, and of the Outline and
+/// Distributions docks too while it compares analytic models, which need
+/// neither.
 void MainWindow::centralTabChanged()
 {
-  if (m_centralTabs->currentWidget() != m_scale) {
-    for (const auto& dock : std::as_const(m_docksHiddenForScale))
-      if (dock)
-        dock->show();
-    m_docksHiddenForScale.clear();
+  for (const auto& dock : std::as_const(m_docksHiddenForScale))
+    if (dock)
+      dock->show();
+  m_docksHiddenForScale.clear();
+  if (m_centralTabs->currentWidget() != m_scale)
     return;
-  }
-  for (const char* name : {"resultsDock", "chartDock", "problemsDock"})
+  QList<const char*> names{"resultsDock", "chartDock", "problemsDock"};
+  if (m_scale->source() == ScalabilityPanel::Source::AnalyticModels)
+    names << "outlineDock" << "distributionDock";
+  for (const char* name : names)
     if (auto* dock = findChild<QDockWidget*>(name); dock && dock->isVisible()) {
       dock->hide();
       m_docksHiddenForScale << dock;

@@ -3,6 +3,7 @@
 #include <QtCharts/QChart>
 #include <QtCharts/QLegendMarker>
 #include <QtCharts/QLineSeries>
+#include <QtCharts/QLogValueAxis>
 #include <QtCharts/QScatterSeries>
 #include <QtCharts/QValueAxis>
 
@@ -51,11 +52,25 @@ QValueAxis* axisOver(const Range& r, const QString& title, bool fromZero)
   return axis;
 }
 
+/// A decimal log axis over a positive range, a decade boundary or more on each side.
+QLogValueAxis* logAxisOver(const Range& r, const QString& title)
+{
+  auto* axis = new QLogValueAxis;
+  axis->setTitleText(title);
+  axis->setBase(10);
+  axis->setLabelFormat("%g");
+  axis->setRange(std::pow(10, std::floor(std::log10(r.lo))), std::pow(10, std::ceil(std::log10(r.hi))));
+  return axis;
+}
+
+/// Ratios spanning more than a decade and a half read better on a log axis.
+bool wantsLog(const Range& r) { return !r.empty() && r.lo > 0 && r.hi / r.lo > 30; }
+
 void attach(QChart* chart, const QList<QXYSeries*>& series, const Range& x, const Range& y, const QString& xTitle,
-            const QString& yTitle)
+            const QString& yTitle, bool logY = false)
 {
   auto* ax = axisOver(x, xTitle, false);
-  auto* ay = axisOver(y, yTitle, true);
+  QAbstractAxis* ay = logY ? static_cast<QAbstractAxis*>(logAxisOver(y, yTitle)) : axisOver(y, yTitle, true);
   chart->addAxis(ax, Qt::AlignBottom);
   chart->addAxis(ay, Qt::AlignLeft);
   for (auto* s : series) {
@@ -131,7 +146,7 @@ void fillRatioChart(QChart* chart, const nlohmann::json& comparison)
         series << marker(QObject::tr("scaled crossing"), QStringLiteral("p' = %1").arg(at, 0, 'g', 4), at,
                          r["ratio"].get<double>());
   }
-  attach(chart, series, x, y, QObject::tr("scaled processors p'"), QObject::tr("Φ/Ψ"));
+  attach(chart, series, x, y, QObject::tr("scaled processors p'"), QObject::tr("Φ/Ψ"), wantsLog(y));
 }
 
 void fillTimeChart(QChart* chart, const std::vector<Curve>& curves, const std::vector<CrossingMark>& crossings,

@@ -78,7 +78,7 @@ void PsiTableModel::setVariant(const nlohmann::json& variant)
   m_columns.clear();
   const auto cells = m_variant.is_object() ? m_variant.value("psi", nlohmann::json::array()) : nlohmann::json::array();
   for (const auto& c : cells)
-    if (c["p"].get<double>() < c["p_prime"].get<double>()) {
+    if (c["p"].get<double>() <= c["p_prime"].get<double>()) { // with the diagonal of 1s, as the papers print
       addSorted(m_rows, c["p"].get<double>());
       addSorted(m_columns, c["p_prime"].get<double>());
     }
@@ -115,7 +115,7 @@ const nlohmann::json* PsiTableModel::cellAt(const QModelIndex& index) const
   if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid))
     return nullptr;
   const double p = m_rows[index.row()], pPrime = m_columns[index.column()];
-  return p < pPrime ? cell(p, pPrime) : nullptr; // the upper triangle
+  return p <= pPrime ? cell(p, pPrime) : nullptr; // the upper triangle
 }
 
 QVariant PsiTableModel::data(const QModelIndex& index, int role) const

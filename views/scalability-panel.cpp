@@ -13,6 +13,7 @@
 
 #include <QComboBox>
 #include <QCryptographicHash>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -161,9 +162,9 @@ QWidget* ScalabilityPanel::createResults()
     scheduleRecompute();
   });
   m_psiBox = new QWidget;
-  auto* psiLayout = new QHBoxLayout(m_psiBox);
+  auto* psiLayout = new QGridLayout(m_psiBox);
   psiLayout->setContentsMargins(0, 0, 0, 0);
-  psiLayout->addStretch();
+  psiLayout->setAlignment(Qt::AlignLeft | Qt::AlignTop);
   m_psiArea = new QScrollArea;
   m_psiArea->setWidget(m_psiBox);
   m_psiArea->setWidgetResizable(true);
@@ -262,6 +263,7 @@ void ScalabilityPanel::setSource(Source s)
     m_source->setCurrentIndex(index); // comes back here through currentIndexChanged
   m_editor->setVisible(s == Source::AnalyticModels);
   scheduleRecompute();
+  emit sourceChanged();
 }
 
 ScalabilityPanel::Source ScalabilityPanel::source() const
@@ -407,7 +409,6 @@ void ScalabilityPanel::studyDone(int generation, const ScaleJobOutput& output)
 void ScalabilityPanel::showPsiTables(const nlohmann::json& report)
 {
   const auto variants = report.is_object() ? report["variants"] : nlohmann::json::array();
-  auto* layout = static_cast<QHBoxLayout*>(m_psiBox->layout());
   while (m_psiModels.size() < variants.size()) {
     auto* model = new PsiTableModel(this);
     auto* view = new QTableView;
@@ -424,7 +425,6 @@ void ScalabilityPanel::showPsiTables(const nlohmann::json& report)
     boxLayout->addWidget(title);
     boxLayout->addWidget(view);
     boxLayout->addStretch();
-    layout->insertWidget(layout->count() - 1, box);
     m_psiModels.push_back(model);
     m_psiViews.push_back(view);
   }
@@ -444,11 +444,47 @@ void ScalabilityPanel::showPsiTables(const nlohmann::json& report)
     box->findChild<QLabel*>()->setText(title);
     fitToContents(m_psiViews[i]);
   }
-  int height = 0;
+  arrangePsiTables();
+}
+
+void ScalabilityPanel::arrangePsiTables()
+{
+  // As many tables side by side as the width allows, the rest in further
+  // rows, so that no table is cut off at the edge.
+  auto* grid = static_cast<QGridLayout*>(m_psiBox->layout());
+  std::vector<QWidget*> boxes;
   for (auto* view : m_psiViews)
     if (view->parentWidget()->isVisibleTo(m_psiBox))
-      height = std::max(height, view->parentWidget()->sizeHint().height());
+      boxes.push_back(view->parentWidget());
+  const int available = std::max(1, m_psiArea->viewport()->width());
+  int columns = 0, used = 0;
+  for (auto* box : boxes) {
+    used += box->sizeHint().width();
+    if (columns > 0 && used > available)
+      break;
+    ++columns;
+  }
+  columns = std::max(1, columns);
+  for (auto* view : m_psiViews)
+    grid->removeWidget(view->parentWidget());
+  int height = 0, rowHeight = 0;
+  for (std::size_t i = 0; i < boxes.size(); ++i) {
+    const int row = static_cast<int>(i) / columns, column = static_cast<int>(i) % columns;
+    grid->addWidget(boxes[i], row, column);
+    rowHeight = std::max(rowHeight, boxes[i]->sizeHint().height());
+    if (column == columns - 1 || i + 1 == boxes.size()) {
+      height += rowHeight + grid->verticalSpacing();
+      rowHeight = 0;
+    }
+  }
   m_psiArea->setFixedHeight(height + m_psiArea->horizontalScrollBar()->sizeHint().height() + 4);
+}
+
+void ScalabilityPanel::resizeEvent(QResizeEvent* event)
+{
+  QWidget::resizeEvent(event);
+  if (!m_psiViews.empty())
+    arrangePsiTables();
 }
 
 void ScalabilityPanel::showDecision(const ScaleJobOutput& output)

@@ -71,6 +71,8 @@ public:
 signals:
   /// The widgets show the newest study.
   void studyFinished();
+  /// Program variants or analytic models are now compared.
+  void sourceChanged();
 
 protected:
   void showEvent(QShowEvent* event) override;
@@ -82,6 +84,8 @@ private:
   void scheduleRecompute();
   void studyDone(int generation, const ScaleJobOutput& output);
   void showPsiTables(const nlohmann::json& report);
+  void arrangePsiTables();
+  void resizeEvent(QResizeEvent* event) override;
   void showDecision(const ScaleJobOutput& output);
   void showCharts();
   void storeModels() const;

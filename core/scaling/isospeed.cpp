@@ -4,6 +4,7 @@
 #include "support/text.h"
 
 #include <cmath>
+#include <limits>
 
 namespace ps::scaling {
 namespace {
@@ -94,7 +95,8 @@ struct FixedPointMaps {
     auto bracket = bracketRoot(f, hint, model.minSize(), model.maxSize());
     auto n = bracket ? brentRoot(f, bracket->lo, bracket->hi) : std::nullopt;
     if (!n)
-      return fail("The overhead of model '" + model.name() + "' cannot be inverted at T_o = " + formatNumber(target));
+      return fail("The overhead of model '" + model.name() + "' cannot be inverted at T_o = " + formatNumber(target) +
+                  " s (it hardly depends on n); W' comes from the root finder");
     hint = *n;
     auto wn = model.work(*n);
     return wn ? std::optional<double>(*wn) : fail(wn.error);
@@ -136,16 +138,26 @@ ScaledWork scaledWorkIterative(const TimeModel& model, double p, double n, doubl
     return finish(current, 1);
   const bool forward = *first > current;
   int steps = 0;
+  double lastStep = std::numeric_limits<double>::infinity();
   for (std::optional<double> next = forward ? first : maps.phiInverse(current);; ++steps) {
     if (!next)
       return failed(maps.error);
-    if (std::fabs(*next - current) < epsilon) {
+    const double step = std::fabs(*next - current);
+    if (step < epsilon) {
       current = *next;
       break;
     }
+    // A map whose slope is about 1 at the fixed point (an overhead that grows
+    // like the work, such as PDD's redundant 4n/p computation) creeps and
+    // would take millions of steps: say so instead of spinning.
+    const double slope = step / lastStep;
+    if (steps >= 8 && (slope >= 1 || steps + std::log(epsilon / step) / std::log(slope) > maxIterations))
+      return failed("The iteration of Fig. 2 does not converge for " + where(model, pPrime) + ": its map has slope " +
+                    formatNumber(slope) + " (the overhead grows about as fast as the work); W' comes from the root finder");
     if (steps >= maxIterations)
       return failed("The iteration for " + where(model, pPrime) + " did not converge in " +
                     std::to_string(maxIterations) + " steps");
+    lastStep = step;
     current = *next;
     next = forward ? maps.phi(current) : maps.phiInverse(current);
   }

@@ -134,3 +134,18 @@ TEST(Isospeed, IterationNeedsDelta)
   EXPECT_FALSE(s.ok());
   EXPECT_EQ(s.error, "Model 'no-delta' has no computing capacity Delta; only the root finder gives W'");
 }
+
+// Fig. 2 needs a contracting map. PDD's overhead holds the redundant
+// computation 4n/p*tc, which grows like the work, so phi has slope ~1 there:
+// the iteration stops with the reason after a few steps instead of spinning,
+// and Brent still gives W'.
+TEST(Isospeed, NonContractingIterationIsReported)
+{
+  auto pdd = analytic("pdd", "(9*n/p + 1)*tc + 1e-3", "5*n", {{"tc", 1e-8}});
+  const auto iter = scaling::scaledWorkIterative(*pdd, 2, 12800, 4);
+  EXPECT_FALSE(iter.ok());
+  EXPECT_NE(iter.error.find("The iteration of Fig. 2 does not converge for model 'pdd' at p' = 4: its map has slope "),
+            std::string::npos)
+      << iter.error;
+  EXPECT_TRUE(scaling::scaledWorkByRoot(*pdd, 2, 12800, 4).ok());
+}
