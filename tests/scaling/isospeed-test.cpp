@@ -141,7 +141,8 @@ TEST(Isospeed, IterationNeedsDelta)
 // and Brent still gives W'.
 TEST(Isospeed, NonContractingIterationIsReported)
 {
-  auto pdd = analytic("pdd", "(9*n/p + 1)*tc + 1e-3", "5*n", {{"tc", 1e-8}});
+  auto pdd = analytic("pdd", "(9*n/p + 1)*n1*tc + 2*(rho + 8*n1*beta)", "(5*n - 3)*n1 + 3*n - 4",
+                      {{"n1", 1024}, {"tc", 1.46e-8}});
   const auto iter = scaling::scaledWorkIterative(*pdd, 2, 12800, 4);
   EXPECT_FALSE(iter.ok());
   EXPECT_NE(iter.error.find("The iteration of Fig. 2 does not converge for model 'pdd' at p' = 4: its map has slope "),
