@@ -3,6 +3,7 @@
 #include "scaling/root-finding.h"
 
 #include <cmath>
+#include <functional>
 
 namespace ps::scaling {
 namespace {
@@ -45,52 +46,43 @@ Crossing crossingAt(double at, double previous, double dBefore, const TimeModel&
   return {at, previous, aFasterBefore ? a.name() : b.name(), aFasterBefore ? b.name() : a.name()};
 }
 
+
+// Sign changes of d(x) along `xs` (ascending), each refined by Brent on
+// [previous, x] when `refine`, else reported at the first x past the change.
+CrossingScan scan(const std::vector<double>& xs, Difference& d, const std::function<double(double)>& at, bool refine)
+{
+  CrossingScan result;
+  double prevX = 0, prevD = std::nan("");
+  for (double x : xs) {
+    const double dx = at(x);
+    if (!std::isnan(dx) && !std::isnan(prevD) && prevD != 0 && (dx == 0 || (dx < 0) != (prevD < 0))) {
+      const auto root = refine ? brentRoot(at, prevX, x) : std::nullopt;
+      result.crossings.push_back(crossingAt(root.value_or(x), prevX, prevD, d.a, d.b));
+    }
+    if (!std::isnan(dx)) {
+      prevX = x;
+      prevD = dx;
+    }
+  }
+  result.error = d.error;
+  return result;
+}
+
 } // namespace
 
 CrossingScan crossingsOverSize(const TimeModel& a, const TimeModel& b, double p, double nLo, double nHi,
                                int gridPoints)
 {
-  CrossingScan scan;
   Difference d{a, b, {}};
   const auto grid = sizeGrid(std::max(nLo, std::max(a.minSize(), b.minSize())), nHi, gridPoints);
-  double prevN = 0, prevD = std::nan("");
-  for (double n : grid) {
-    const double dn = d(p, n);
-    if (!std::isnan(dn) && !std::isnan(prevD) && prevD != 0 && (dn == 0 || (dn < 0) != (prevD < 0))) {
-      const RealFunction f = [&](double x) { return d(p, x); };
-      const auto root = brentRoot(f, prevN, n);
-      scan.crossings.push_back(crossingAt(root.value_or(n), prevN, prevD, a, b));
-    }
-    if (!std::isnan(dn)) {
-      prevN = n;
-      prevD = dn;
-    }
-  }
-  scan.error = d.error;
-  return scan;
+  return scan(grid, d, [&](double n) { return d(p, n); }, true);
 }
 
 CrossingScan crossingsOverProcessors(const TimeModel& a, const TimeModel& b, double n,
                                      const std::vector<double>& processors)
 {
-  CrossingScan scan;
   Difference d{a, b, {}};
-  const bool real = a.realProcessors() && b.realProcessors();
-  double prevP = 0, prevD = std::nan("");
-  for (double p : processors) {
-    const double dp = d(p, n);
-    if (!std::isnan(dp) && !std::isnan(prevD) && prevD != 0 && (dp == 0 || (dp < 0) != (prevD < 0))) {
-      const RealFunction f = [&](double x) { return d(x, n); };
-      const auto root = real ? brentRoot(f, prevP, p) : std::nullopt;
-      scan.crossings.push_back(crossingAt(root.value_or(p), prevP, prevD, a, b));
-    }
-    if (!std::isnan(dp)) {
-      prevP = p;
-      prevD = dp;
-    }
-  }
-  scan.error = d.error;
-  return scan;
+  return scan(processors, d, [&](double p) { return d(p, n); }, a.realProcessors() && b.realProcessors());
 }
 
 } // namespace ps::scaling

@@ -3,36 +3,48 @@
 #include "scaling/root-finding.h"
 
 #include <algorithm>
+#include <utility>
 #include <cmath>
 
 namespace ps::scaling {
+
+namespace {
+
+// T and W at one point, or the first failure.
+std::optional<std::pair<double, double>> timeAndWork(const TimeModel& m, double p, double n, std::string* error)
+{
+  auto t = m.time(p, n);
+  auto w = t ? m.work(n) : t;
+  if (!w) {
+    *error = w.error;
+    return std::nullopt;
+  }
+  return std::make_pair(*t, *w);
+}
+
+} // namespace
 
 ModelValue TimeModel::overhead(double p, double n) const
 {
   const auto d = delta();
   if (!d)
     return ModelValue::failure("Model '" + name() + "' has no computing capacity Delta, so its overhead is unknown");
-  auto t = time(p, n);
-  auto w = work(n);
-  if (!t)
-    return t;
-  if (!w)
-    return w;
-  return ModelValue::of(*t - *w * *d / p);
+  std::string error;
+  const auto tw = timeAndWork(*this, p, n, &error);
+  return tw ? ModelValue::of(tw->first - tw->second * *d / p) : ModelValue::failure(error);
 }
 
 ModelValue TimeModel::averageSpeed(double p, double n) const
 {
-  auto t = time(p, n);
-  auto w = work(n);
-  if (!t)
-    return t;
-  if (!w)
-    return w;
-  if (!(*t > 0))
+  std::string error;
+  const auto tw = timeAndWork(*this, p, n, &error);
+  if (!tw)
+    return ModelValue::failure(error);
+  const auto [t, w] = *tw;
+  if (!(t > 0))
     return ModelValue::failure("Model '" + name() + "' predicts a time that is not positive at p = " +
                                std::to_string(p) + ", n = " + std::to_string(n));
-  return ModelValue::of(*w / (p * *t));
+  return ModelValue::of(w / (p * t));
 }
 
 ModelValue TimeModel::sizeForWork(double w, double hint) const

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <algorithm>
 #include <cstdlib>
+#include <initializer_list>
 #include <sstream>
 
 namespace ps::symbolic {
@@ -103,43 +104,32 @@ private:
   }
   void emit(Op op, double value = 0, int index = 0) { m_out.code.push_back({op, value, index}); }
 
-  bool expression(FormulaError* error)
+  using Level = bool (FormulaParser::*)(FormulaError*);
+  struct BinaryOp {
+    const char* token;
+    Op op;
+  };
+
+  // operand (op operand)*, left-associative.
+  bool chain(FormulaError* error, Level operand, std::initializer_list<BinaryOp> ops)
   {
-    if (!term(error))
+    if (!(this->*operand)(error))
       return false;
     for (;;) {
-      if (accept("+")) {
-        if (!term(error))
-          return false;
-        emit(Op::Add);
-      } else if (accept("-")) {
-        if (!term(error))
-          return false;
-        emit(Op::Sub);
-      } else {
+      const BinaryOp* found = nullptr;
+      for (const auto& o : ops)
+        if (!found && accept(o.token))
+          found = &o;
+      if (!found)
         return true;
-      }
+      if (!(this->*operand)(error))
+        return false;
+      emit(found->op);
     }
   }
 
-  bool term(FormulaError* error)
-  {
-    if (!unary(error))
-      return false;
-    for (;;) {
-      if (accept("*")) {
-        if (!unary(error))
-          return false;
-        emit(Op::Mul);
-      } else if (accept("/")) {
-        if (!unary(error))
-          return false;
-        emit(Op::Div);
-      } else {
-        return true;
-      }
-    }
-  }
+  bool expression(FormulaError* error) { return chain(error, &FormulaParser::term, {{"+", Op::Add}, {"-", Op::Sub}}); }
+  bool term(FormulaError* error) { return chain(error, &FormulaParser::unary, {{"*", Op::Mul}, {"/", Op::Div}}); }
 
   bool unary(FormulaError* error)
   {
