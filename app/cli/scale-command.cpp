@@ -52,15 +52,21 @@ std::string caretLine(const std::string& formula, int column)
   return "    " + formula + "\n    " + std::string(static_cast<std::size_t>(std::max(0, column - 1)), ' ') + "^";
 }
 
+std::map<std::string, double> constants(const ScaleOptions& o)
+{
+  std::map<std::string, double> values;
+  for (const auto& c : o.consts) {
+    auto [name, value] = splitAssignment(c, "--const");
+    values[toLower(name)] = toNumber(value, "--const " + name);
+  }
+  return values;
+}
+
 // Analytic models from --models FILE and --model NAME=FORMULA.
 std::vector<scaling::AnalyticModelSpec> analyticSpecs(const ScaleOptions& o)
 {
   std::vector<scaling::AnalyticModelSpec> specs;
-  std::map<std::string, double> constants;
-  for (const auto& c : o.consts) {
-    auto [name, value] = splitAssignment(c, "--const");
-    constants[toLower(name)] = toNumber(value, "--const " + name);
-  }
+  const auto given = constants(o);
   if (!o.modelsFile.empty()) {
     std::string error;
     auto text = readTextFile(o.modelsFile, &error);
@@ -68,7 +74,7 @@ std::vector<scaling::AnalyticModelSpec> analyticSpecs(const ScaleOptions& o)
     if (!file)
       fail(o.modelsFile + ": " + error);
     for (auto spec : file->models) {
-      for (const auto& [k, v] : constants)
+      for (const auto& [k, v] : given)
         spec.constants[k] = v; // the command line wins
       specs.push_back(std::move(spec));
     }
@@ -77,7 +83,7 @@ std::vector<scaling::AnalyticModelSpec> analyticSpecs(const ScaleOptions& o)
     auto [name, formula] = splitAssignment(m, "--model");
     if (o.work.empty())
       fail("--model " + name + " needs --work FORMULA (the work W(n) of the problem)");
-    specs.push_back({name, formula, o.work, constants});
+    specs.push_back({name, formula, o.work, given});
   }
   return specs;
 }
@@ -175,11 +181,12 @@ void addMeasuredModels(const ScaleOptions& o, const std::vector<scaling::Measure
   symbolic::FormulaError error;
   auto work = symbolic::Formula::parse(o.work, &error);
   std::string missing;
-  auto bound = work ? work->bind({"n"}, {}, &missing) : std::nullopt;
+  auto bound = work ? work->bind({"n"}, constants(o), &missing) : std::nullopt;
   if (!work)
     fail("--work, column " + std::to_string(error.column) + ": " + error.message + "\n" + caretLine(o.work, error.column));
   if (!bound)
-    fail("--work for measured times may use only n, not '" + missing + "'");
+    fail("--work for measured times uses '" + missing + "', which has no value; give it with --const " + missing +
+         "=VALUE");
   for (auto& [name, mine] : orphans)
     models.push_back(std::make_unique<scaling::MeasuredModel>(name, mine, *bound, o.interpolate));
 }
@@ -191,6 +198,8 @@ scaling::ScaleRequest request(const ScaleOptions& o)
   r.n = o.n;
   r.epsilon = o.epsilon;
   r.crossCheck = !o.noCrossCheck;
+  if (o.step != 0 && o.step < 1)
+    fail("--step expects a step of at least 1 (0 doubles p'), got " + formatNumber(o.step));
   r.pPrimes = o.to.empty() ? scaling::scaledProcessors(o.p, o.limit, o.step) : numberList(o.to, "--to");
   if (!o.crossP.empty())
     r.sizeScanProcessors = numberList(o.crossP, "--cross-p");

@@ -141,6 +141,8 @@ std::optional<std::string> checkRequest(const std::vector<const TimeModel*>& mod
     return "Nothing to compare: give a program variant, an analytic model or measured times";
   if (!(r.p >= 1) || !(r.n > 0))
     return "The initial state needs p >= 1 and n > 0, not p = " + formatNumber(r.p) + ", n = " + formatNumber(r.n);
+  if (r.pPrimes.empty())
+    return "No scaled processor count p' above p = " + formatNumber(r.p) + ": give --to or a larger --limit";
   for (std::size_t i = 0; i < r.pPrimes.size(); ++i)
     if (r.pPrimes[i] <= (i ? r.pPrimes[i - 1] : r.p))
       return "The scaled processor counts must be above p = " + formatNumber(r.p) + " and ascending";

@@ -131,6 +131,12 @@ TEST(ScaleCli, BadInputIsNamedWithItsColumnOrLine)
   r = cli("scale --model 'A=n/p + 1' --work n --p 4 --to 2");
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.out.find("error: The scaled processor counts must be above p = 4 and ascending"), std::string::npos) << r.out;
+  r = cli("scale --model 'A=n/p + 1' --work n --p 4 --limit 2");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("error: No scaled processor count p' above p = 4: give --to or a larger --limit"), std::string::npos)
+      << r.out;
+  r = cli("scale --model 'A=n/p + 1' --work n --step 0.5");
+  EXPECT_EQ(r.out, "partscope-cli: --step expects a step of at least 1 (0 doubles p'), got 0.5\n");
   r = cli("scale");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("Nothing to compare"), std::string::npos);
