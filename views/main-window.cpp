@@ -295,6 +295,8 @@ void MainWindow::createActions()
                           "afterwards every change re-estimates"));
   make("selectInner", tr("Select &Inner Loop"), QKeySequence(tr("Ctrl+Shift+Down")), [this] { selectDeeper(1); });
   make("selectOuter", tr("Select &Outer Loop"), QKeySequence(tr("Ctrl+Shift+Up")), [this] { selectDeeper(-1); });
+  make("showSource", tr("&Source"), QKeySequence(tr("Ctrl+1")), [this] { m_centralTabs->setCurrentIndex(0); });
+  make("showScalability", tr("S&calability"), QKeySequence(tr("Ctrl+2")), &MainWindow::showScalability);
   make("exportChart", tr("Export &Chart…"), QKeySequence(tr("Ctrl+Shift+E")), [this] {
     const auto path = QFileDialog::getSaveFileName(this, tr("Export chart"), "partscope-chart.png",
                                                    tr("PNG (*.png);;SVG (*.svg);;PDF (*.pdf);;CSV (*.csv)"));
@@ -328,6 +330,8 @@ void MainWindow::createMenus()
   auto* analysis = menuBar()->addMenu(tr("&Analysis"));
   analysis->addActions({action("estimate"), action("selectOuter"), action("selectInner")});
   auto* view = menuBar()->addMenu(tr("&View"));
+  view->addActions({action("showSource"), action("showScalability")});
+  view->addSeparator();
   for (auto* dock : findChildren<QDockWidget*>())
     view->addAction(dock->toggleViewAction());
   auto* help = menuBar()->addMenu(tr("&Help"));

@@ -191,7 +191,8 @@ void ScalabilityTest::jacobiTablesEqualTheEngine()
   QSignalSpy finished(panel, &ScalabilityPanel::studyFinished);
   panel->setInitialState(4, 20);
   panel->setScaledProcessors("8,16");
-  w.showScalability();
+  QTest::keyClick(&w, Qt::Key_2, Qt::ControlModifier); // View > Scalability
+  QCOMPARE(w.findChild<QTabWidget*>("centralTabs")->currentWidget(), panel);
   QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), 60000);
   QVERIFY(panel->lastOutput() && panel->lastOutput()->errors.empty());
   const auto settings = dist->settings();
