@@ -43,7 +43,7 @@ configure_and_build() {
   jobs="$(nproc 2>/dev/null || echo 2)"
   cmake -S "$ROOT" -B "$BUILD_DIR" -G Ninja \
     -DCMAKE_BUILD_TYPE="${PARTSCOPE_BUILD_TYPE:-RelWithDebInfo}" \
-    -DPS_WERROR="${PS_WERROR:-ON}" >/dev/null
+    -DPS_WERROR="${PS_WERROR:-ON}" -DPS_SANITIZE="${PS_SANITIZE:-OFF}" >/dev/null
   cmake --build "$BUILD_DIR" -j "$jobs"
 }
 

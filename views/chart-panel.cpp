@@ -1,6 +1,7 @@
 #include "views/chart-panel.h"
 
 #include "views/chart-export.h"
+#include "views/chart-reset.h"
 
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
@@ -113,9 +114,7 @@ void ChartPanel::setLogAxes(bool on)
 
 void ChartPanel::fill(QChart* chart, const std::vector<Curve>& curves, const QString& xTitle, bool powersOfTwo)
 {
-  chart->removeAllSeries();
-  for (auto* axis : chart->axes())
-    chart->removeAxis(axis);
+  resetChart(chart);
   QString unit;
   const double scale = timeScale(curves, &unit);
   const bool log = m_log->isChecked();

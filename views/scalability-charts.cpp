@@ -1,5 +1,7 @@
 #include "views/scalability-charts.h"
 
+#include "views/chart-reset.h"
+
 #include <QtCharts/QChart>
 #include <QtCharts/QLegendMarker>
 #include <QtCharts/QLineSeries>
@@ -28,13 +30,6 @@ struct Range {
   }
   bool empty() const { return !(lo <= hi); }
 };
-
-void clearChart(QChart* chart)
-{
-  chart->removeAllSeries();
-  for (auto* axis : chart->axes())
-    chart->removeAxis(axis);
-}
 
 /// An axis over every point of every series, padded so markers stay inside.
 QValueAxis* axisOver(const Range& r, const QString& title, bool fromZero)
@@ -118,7 +113,7 @@ double timeScale(const std::vector<Curve>& curves, QString* unit)
 
 void fillRatioChart(QChart* chart, const nlohmann::json& comparison)
 {
-  clearChart(chart);
+  resetChart(chart);
   if (!comparison.is_object())
     return;
   Range x, y;
@@ -152,7 +147,7 @@ void fillRatioChart(QChart* chart, const nlohmann::json& comparison)
 void fillTimeChart(QChart* chart, const std::vector<Curve>& curves, const std::vector<CrossingMark>& crossings,
                    int pair, const QString& xTitle)
 {
-  clearChart(chart);
+  resetChart(chart);
   QString unit;
   const double scale = timeScale(curves, &unit);
   Range x, y;
