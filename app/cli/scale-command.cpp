@@ -116,34 +116,65 @@ symbolic::Bindings bindings(const ScaleOptions& o)
   return values;
 }
 
+std::shared_ptr<const fortran::ParsedFile> parseProgram(const std::string& path)
+{
+  auto parsed = fortran::parseFile(path, {});
+  if (!parsed.parsed)
+    fail(parsed.error);
+  return std::make_shared<const fortran::ParsedFile>(std::move(*parsed.parsed));
+}
+
+std::optional<mapping::DistSpec> distSpec(const std::string& text)
+{
+  std::string error;
+  auto spec = mapping::parseDistSpec(text, &error);
+  if (!spec)
+    fail(error);
+  return spec;
+}
+
+std::unique_ptr<scaling::TimeModel> programModel(const ScaleOptions& o, std::shared_ptr<const fortran::ParsedFile> file,
+                                                 const std::string& name, int loop,
+                                                 std::optional<mapping::DistSpec> dist,
+                                                 const machine::MachineProfile& machine)
+{
+  scaling::ProgramVariantSpec spec{name, loop, {name, std::move(dist)}, o.sizeVariable, bindings(o),
+                                   static_cast<std::int64_t>(o.n)};
+  return std::make_unique<scaling::ProgramTimeModel>(std::move(file), spec, machine);
+}
+
+// --program NAME=FILE:LINE[:SPEC]: a nest of another program (Jacobi against Redblack).
+std::unique_ptr<scaling::TimeModel> otherProgram(const ScaleOptions& o, const std::string& item,
+                                                 const machine::MachineProfile& machine)
+{
+  auto [name, rest] = splitAssignment(item, "--program");
+  const auto colon = rest.find(':');
+  const auto second = colon == std::string::npos ? std::string::npos : rest.find(':', colon + 1);
+  const auto line = colon == std::string::npos ? std::string() : rest.substr(colon + 1, second - colon - 1);
+  if (line.empty() || line.find_first_not_of("0123456789") != std::string::npos)
+    fail("--program expects NAME=FILE:LINE[:SPEC], got '" + item + "'");
+  const auto dist = second == std::string::npos ? std::nullopt : distSpec(rest.substr(second + 1));
+  return programModel(o, parseProgram(rest.substr(0, colon)), name, std::stoi(line), dist, machine);
+}
+
 std::vector<std::unique_ptr<scaling::TimeModel>> programModels(const ScaleOptions& o,
                                                                const machine::MachineProfile& machine)
 {
   std::vector<std::unique_ptr<scaling::TimeModel>> models;
-  if (o.file.empty())
-    return models;
-  if (o.loop <= 0)
-    fail("A program needs --loop LINE (the DO statement of the nest to scale)");
-  auto parsed = fortran::parseFile(o.file, {});
-  if (!parsed.parsed)
-    fail(parsed.error);
-  auto shared = std::make_shared<const fortran::ParsedFile>(std::move(*parsed.parsed));
-  std::vector<std::optional<mapping::DistSpec>> specs;
-  for (const auto& d : o.dists) {
-    std::string error;
-    auto spec = mapping::parseDistSpec(d, &error);
-    if (!spec)
-      fail(error);
-    specs.push_back(spec);
+  if (!o.file.empty()) {
+    if (o.loop <= 0)
+      fail("A program needs --loop LINE (the DO statement of the nest to scale)");
+    const auto file = parseProgram(o.file);
+    std::vector<std::optional<mapping::DistSpec>> specs;
+    for (const auto& d : o.dists)
+      specs.push_back(distSpec(d));
+    if (specs.empty())
+      specs.push_back(std::nullopt); // the program's HPF directives
+    for (std::size_t i = 0; i < specs.size(); ++i)
+      models.push_back(programModel(o, file, std::string(1, static_cast<char>('A' + i % 26)), o.loop, specs[i], machine));
   }
-  if (specs.empty())
-    specs.push_back(std::nullopt); // the program's HPF directives
-  for (std::size_t i = 0; i < specs.size(); ++i) {
-    const std::string name(1, static_cast<char>('A' + i % 26));
-    scaling::ProgramVariantSpec spec{name, o.loop, {name, specs[i]}, o.sizeVariable, bindings(o),
-                                     static_cast<std::int64_t>(o.n)};
-    models.push_back(std::make_unique<scaling::ProgramTimeModel>(shared, spec, machine));
-  }
+  for (const auto& p : o.programs)
+    models.push_back(otherProgram(o, p, machine));
   return models;
 }
 
@@ -239,7 +270,8 @@ scaling::ScaleResult studyOn(const ScaleOptions& o, const machine::MachineProfil
     models.push_back(std::move(a));
   addMeasuredModels(o, rows, models);
   if (models.empty())
-    fail("Nothing to compare: give FILE --loop LINE, --model NAME=FORMULA, --models FILE.json or --measured FILE.csv");
+    fail("Nothing to compare: give FILE --loop LINE, --program NAME=FILE:LINE, --model NAME=FORMULA, --models FILE.json "
+         "or --measured FILE.csv");
   std::vector<const scaling::TimeModel*> view;
   for (const auto& model : models)
     view.push_back(model.get());
@@ -267,6 +299,8 @@ CLI::App* addScaleCommand(CLI::App& app, ScaleOptions& o)
   c->add_option("--loop", o.loop, "Line of the DO statement of the loop nest");
   c->add_option("--dist", o.dists, "A program variant, e.g. 'a,b=(BLOCK,BLOCK)'; repeat for more");
   c->add_option("--set", o.sets, "Value of another unknown, NAME=VALUE; repeat for more");
+  c->add_option("--program", o.programs,
+                 "A nest of another program, NAME=FILE:LINE[:SPEC] (its HPF directives without SPEC); repeat for more");
   c->add_option("--size-var", o.sizeVariable, "The unknown or PARAMETER that is the problem size n (default n)");
   c->add_option("--model", o.models, "An analytic model NAME=FORMULA over p and n; repeat for more");
   c->add_option("--models", o.modelsFile, "A JSON file of analytic models (see sampleprograms/tridiagonal-models.json)");

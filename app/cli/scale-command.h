@@ -13,7 +13,7 @@ struct ScaleOptions {
   std::string file;
   std::string form = "auto";
   int loop = 0;
-  std::vector<std::string> dists, sets, models, consts;
+  std::vector<std::string> dists, sets, models, consts, programs;
   std::string modelsFile, work, measured, machine = "paragon", sizeVariable = "n";
   std::string to, nRange, crossP;
   double p = 4, n = 64, step = 0, limit = 64, epsilon = 1e-2;

@@ -176,21 +176,40 @@ ScaledWork scaledWorkFromPsi(const TimeModel& model, double p, double n, double 
   return complete(model, p, n, pPrime, wPrime, *nPrime);
 }
 
+namespace {
+
+// Row i > 0 of the table from row 0: (p_i, W'_i) and (p_j, W'_j) both run at
+// row 0's speed, so W'_j is the isospeed work of the move p_i -> p_j. Exact,
+// and it keeps the table multiplicative where a jagged speed (a real nest's
+// strided loops and block boundaries) is reached at several sizes.
+ScaledWork fromFirstRow(const ScaledWork& start, double p, const ScaledWork& target, double pPrime)
+{
+  if (!start.ok() || !target.ok())
+    return failed(!start.ok() ? start.error : target.error);
+  ScaledWork s = target;
+  s.psi = pPrime * start.wPrime / (p * target.wPrime);
+  s.time = start.time / s.psi;
+  s.iterations = 0;
+  return s;
+}
+
+} // namespace
+
 std::vector<PsiCell> psiTable(const TimeModel& model, double n, const std::vector<double>& processors,
                               std::optional<double> epsilon)
 {
   std::vector<PsiCell> cells;
-  if (processors.empty())
-    return cells;
-  std::vector<double> rowSize(processors.size(), n);
+  std::vector<ScaledWork> first; // row 0: the moves p_0 -> p_j
   for (std::size_t i = 0; i < processors.size(); ++i) {
     for (std::size_t j = i; j < processors.size(); ++j) {
-      PsiCell cell{processors[i], processors[j], rowSize[i], {}, {}};
-      cell.root = scaledWorkByRoot(model, cell.p, cell.n, cell.pPrime);
-      cell.iterative = epsilon ? scaledWorkIterative(model, cell.p, cell.n, cell.pPrime, *epsilon)
-                               : failed("The iterative method was not asked for (cross-check off)");
-      if (i == 0 && cell.root.ok())
-        rowSize[j] = cell.root.nPrime;
+      const double p = processors[i], pPrime = processors[j];
+      PsiCell cell{p, pPrime, i == 0 ? n : first[i].nPrime, {}, {}};
+      cell.root = i == 0 ? scaledWorkByRoot(model, p, n, pPrime) : fromFirstRow(first[i], p, first[j], pPrime);
+      if (i == 0)
+        first.push_back(cell.root);
+      if (cell.root.ok() || i == 0)
+        cell.iterative = epsilon ? scaledWorkIterative(model, p, cell.n, pPrime, *epsilon)
+                                 : failed("The iterative method was not asked for (cross-check off)");
       cells.push_back(std::move(cell));
     }
   }

@@ -58,7 +58,8 @@ struct PsiCell {
 
 /// The upper triangle of psi(p_i, p_j), i <= j, over `processors` (sorted,
 /// the first is the initial p). Row i starts from the isospeed state of row
-/// 0 at p_i (its real n'), so psi(p_i, p_k) = psi(p_0, p_k)/psi(p_0, p_i).
+/// 0 at p_i (its real n'), whose speed is the initial one, so its scaled
+/// works are row 0's: psi(p_i, p_k) = psi(p_0, p_k)/psi(p_0, p_i) exactly.
 /// With `epsilon` the iterative method runs too (cross-check); without it
 /// the cells' `iterative` say it was not asked for.
 std::vector<PsiCell> psiTable(const TimeModel& model, double n, const std::vector<double>& processors,

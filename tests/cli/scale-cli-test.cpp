@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
 
 using nlohmann::json;
 using ps::test::cli;
@@ -140,4 +141,26 @@ TEST(ScaleCli, BadInputIsNamedWithItsColumnOrLine)
   r = cli("scale");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("Nothing to compare"), std::string::npos);
+}
+
+TEST(ScaleCli, JacobiAgainstRedblackFromTwoFiles)
+{
+  const auto j = cliJson("scale --program 'Jacobi=" + sample("jacobi.hpf") + ":28' --program 'Redblack=" +
+                         sample("redblack.f90") + ":18:u=(*,BLOCK)' --set nsweep=1 --p 4 --n 64 --to 8,16 --machine paragon");
+  ASSERT_EQ(j["variants"].size(), 2u);
+  EXPECT_EQ(j["variants"][0]["name"], "Jacobi");
+  EXPECT_EQ(j["variants"][0]["mapping"], "a,b=(BLOCK,BLOCK) via template t onto 2x2");
+  EXPECT_EQ(j["variants"][1]["mapping"], "u=(*,BLOCK) onto 4");
+  for (const auto& v : j["variants"]) {
+    // Rows after the first start from its isospeed states: the table multiplies.
+    std::map<std::pair<double, double>, double> psi;
+    for (const auto& c : v["psi"])
+      psi[{c["p"].get<double>(), c["p_prime"].get<double>()}] = c["psi"].get<double>();
+    const double p8to16 = psi[{8, 16}], p4to16 = psi[{4, 16}], p4to8 = psi[{4, 8}];
+    EXPECT_NEAR(p8to16, p4to16 / p4to8, 1e-12) << v["name"];
+  }
+  EXPECT_EQ(j["comparison"]["slower"], "Redblack");
+  const auto bad = cli("scale --program 'R=" + sample("redblack.f90") + "'");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.out.find("--program expects NAME=FILE:LINE[:SPEC]"), std::string::npos) << bad.out;
 }
