@@ -207,9 +207,13 @@ std::vector<PsiCell> psiTable(const TimeModel& model, double n, const std::vecto
       cell.root = i == 0 ? scaledWorkByRoot(model, p, n, pPrime) : fromFirstRow(first[i], p, first[j], pPrime);
       if (i == 0)
         first.push_back(cell.root);
-      if (cell.root.ok() || i == 0)
-        cell.iterative = epsilon ? scaledWorkIterative(model, p, cell.n, pPrime, *epsilon)
-                                 : failed("The iterative method was not asked for (cross-check off)");
+      // The iteration cross-checks the solved row; the others follow from it.
+      if (!epsilon)
+        cell.iterative = failed("The iterative method was not asked for (cross-check off)");
+      else if (i > 0)
+        cell.iterative = failed("The iterative method cross-checks the first row only");
+      else
+        cell.iterative = scaledWorkIterative(model, p, cell.n, pPrime, *epsilon);
       cells.push_back(std::move(cell));
     }
   }

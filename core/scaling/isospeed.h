@@ -60,8 +60,8 @@ struct PsiCell {
 /// the first is the initial p). Row i starts from the isospeed state of row
 /// 0 at p_i (its real n'), whose speed is the initial one, so its scaled
 /// works are row 0's: psi(p_i, p_k) = psi(p_0, p_k)/psi(p_0, p_i) exactly.
-/// With `epsilon` the iterative method runs too (cross-check); without it
-/// the cells' `iterative` say it was not asked for.
+/// With `epsilon` the iterative method runs too, on the first row (a
+/// cross-check of the solved cells); elsewhere `iterative` says why not.
 std::vector<PsiCell> psiTable(const TimeModel& model, double n, const std::vector<double>& processors,
                               std::optional<double> epsilon = 1e-2);
 
