@@ -2,6 +2,7 @@
 //   partscope [FILE] [--loop LINE] [--dist SPEC]... [--procs LIST] [--set N=V]...
 //             [--machine NAME] [--estimate] [--screenshot PNG]
 //             [--scale-p N] [--scale-n N] [--scale-to LIST] [--models FILE.json] [--tab scalability]
+//             [--scale-chart ratio|n|p]
 #include "mapping/dist-spec.h"
 #include "views/distribution-panel.h"
 #include "views/main-window.h"
@@ -9,6 +10,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QTabWidget>
 #include <QDir>
 #include <QTimer>
 
@@ -19,6 +21,7 @@ namespace {
 struct StartupOptions {
   QString file, screenshot, machine;
   QString scaleTo, models, tab;
+  int scaleChart = -1; // index of the Scalability tab's chart, -1: as it is
   qint64 scaleP = 0, scaleN = 0;
   int loop = 0;
   bool estimate = false;
@@ -42,6 +45,7 @@ StartupOptions parseArguments(const QApplication& app)
   p.addOption({"scale-to", "Scalability tab: the scaled processor counts p', comma-separated", "LIST"});
   p.addOption({"models", "Scalability tab: compare the analytic models of a model file (JSON)", "FILE"});
   p.addOption({"tab", "Show a tab at start: 'source' or 'scalability'", "NAME"});
+  p.addOption({"scale-chart", "Scalability tab: the chart shown, 'ratio', 'n' or 'p'", "NAME"});
   p.addOption({"screenshot", "Save a screenshot of the main window to PNG after the estimate, then exit", "PNG"});
   p.process(app);
   StartupOptions o;
@@ -58,6 +62,7 @@ StartupOptions parseArguments(const QApplication& app)
   o.scaleTo = p.value("scale-to");
   o.models = p.value("models");
   o.tab = p.value("tab").toLower();
+  o.scaleChart = QStringList{"ratio", "n", "p"}.indexOf(p.value("scale-chart").toLower());
   if (!o.models.isEmpty() && o.tab.isEmpty())
     o.tab = "scalability";
   return o;
@@ -157,6 +162,8 @@ int main(int argc, char** argv)
         window.estimate();
       if (scaling)
         window.showScalability();
+      if (auto* charts = window.findChild<QTabWidget*>("scaleCharts"); charts && options.scaleChart >= 0)
+        charts->setCurrentIndex(options.scaleChart);
       if (options.screenshot.isEmpty())
         return;
       if (scaling)
