@@ -53,8 +53,9 @@ std::unique_ptr<scaling::ProgramTimeModel> jacobi(const std::string& name, const
       scaling::ProgramVariantSpec{name, 28, {name, spec}, "n", {}, n}, *machine);
 }
 
-// Arguments: initial N and the largest p'. Each iteration builds fresh models
-// so that no estimate is reused from the previous one.
+// Arguments: initial N, the largest p', and 1 to add the equal-size scans to
+// the psi tables and range comparison. Each iteration builds fresh models so
+// that no estimate is reused from the previous one.
 void programStudy(benchmark::State& state)
 {
   const auto n = state.range(0);
@@ -63,6 +64,7 @@ void programStudy(benchmark::State& state)
   request.n = double(n);
   request.pPrimes = scaling::scaledProcessors(4, double(state.range(1)), 0);
   request.crossCheck = false; // Brent only: the iterative method is a cross-check
+  request.equalSize = state.range(2) != 0;
   for (auto _ : state) {
     auto a = jacobi("A", "a,b=(BLOCK,BLOCK)", n);
     auto b = jacobi("B", "a,b=(*,BLOCK)", n);
@@ -70,7 +72,8 @@ void programStudy(benchmark::State& state)
     benchmark::DoNotOptimize(result);
   }
 }
-BENCHMARK(programStudy)->Args({20, 16})->Args({64, 64})->Args({256, 256})->Args({1024, 1024})
+BENCHMARK(programStudy)->Args({20, 16, 1})->Args({64, 64, 1})->Args({256, 256, 1})->Args({1024, 1024, 0})
+    ->Args({1024, 1024, 1})
     ->Unit(benchmark::kMillisecond)->Iterations(1);
 
 } // namespace

@@ -70,6 +70,7 @@ const ProgramTimeModel::Point& ProgramTimeModel::at(std::int64_t p, std::int64_t
   } else {
     const auto& e = result.variants.front().points.front();
     point = {e.time, e.ct, sequentialWork(*result.unit, e), result.variants.front().mapping, {}};
+    m_work.try_emplace(n, point.work);
   }
   return m_cache.emplace(key, std::move(point)).first->second;
 }
@@ -94,7 +95,20 @@ ModelValue ProgramTimeModel::work(double n) const
   if (!(n >= minSize()) || n > 1e12)
     return ModelValue::failure("Variant " + m_spec.name + " needs " + m_spec.sizeVariable + " >= 2, not " +
                                formatNumber(n));
-  return interpolate(1, n, [](const Point& x) { return x.work; });
+  // The work does not depend on p: any estimate at that size has it, and the
+  // solvers ask for T(p', n) just before W(n), so a p = 1 estimate is rarely needed.
+  const auto lo = static_cast<std::int64_t>(std::floor(n));
+  const auto workAt = [this](std::int64_t size) -> std::optional<double> {
+    if (auto it = m_work.find(size); it != m_work.end())
+      return it->second;
+    const auto& point = at(1, size);
+    return point.error.empty() ? std::optional<double>(point.work) : std::nullopt;
+  };
+  const auto a = workAt(lo);
+  const auto b = double(lo) == n ? a : workAt(lo + 1);
+  if (!a || !b)
+    return ModelValue::failure(at(1, !a ? lo : lo + 1).error);
+  return ModelValue::of(*a + (n - double(lo)) * (*b - *a));
 }
 
 ModelValue ProgramTimeModel::time(double p, double n) const

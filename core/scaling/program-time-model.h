@@ -63,6 +63,7 @@ private:
   machine::MachineProfile m_machine;
   mutable std::map<std::int64_t, program::ProgramModel> m_models;       // by n
   mutable std::map<std::pair<std::int64_t, std::int64_t>, Point> m_cache; // by (p, n)
+  mutable std::map<std::int64_t, double> m_work;                          // W by n, from any p
   mutable std::optional<double> m_delta;
 };
 

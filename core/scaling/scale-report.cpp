@@ -101,7 +101,9 @@ json pairJson(const PairScaling& pair, const ScaleRequest& request)
   j["equal_size_p"] = json::array();
   for (const auto& x : pair.overProcessors.crossings)
     j["equal_size_p"].push_back(crossingJson("n", request.n, x, "p_cross", "p_before"));
-  if (pair.overProcessors.crossings.empty())
+  if (!pair.equalSizeScanned)
+    j["equal_size_p_note"] = "not scanned";
+  else if (pair.overProcessors.crossings.empty())
     j["equal_size_p_note"] = pair.overProcessors.error.empty() ? "no crossing in range" : pair.overProcessors.error;
   return j;
 }

@@ -109,16 +109,9 @@ ExecutionTimeTest executionTimeTest(const TimeModel& slow, const VariantScaling&
   return test;
 }
 
-PairScaling comparePair(const TimeModel& ma, const VariantScaling& a, const TimeModel& mb, const VariantScaling& b,
-                        const ScaleRequest& request)
+// Equal-size crossing points of one pair: over n at the fixed p, over p at n.
+void scanEqualSize(const TimeModel& ma, const TimeModel& mb, const ScaleRequest& request, PairScaling& pair)
 {
-  PairScaling pair;
-  pair.a = a.name;
-  pair.b = b.name;
-  pair.comparison = compareRanges({a.name, a.time, firstRow(a, request)}, {b.name, b.time, firstRow(b, request)},
-                                  request.p, request.pPrimes);
-  const bool aSlower = pair.comparison.slower == a.name;
-  pair.executionTime = aSlower ? executionTimeTest(ma, a, mb, b, request) : executionTimeTest(mb, b, ma, a, request);
   const double lo = request.nLo > 0 ? request.nLo : request.n / 4;
   const double hi = request.nHi > 0 ? request.nHi : request.n * 4;
   const auto fixedP = request.sizeScanProcessors.empty() ? std::vector<double>{request.p} : request.sizeScanProcessors;
@@ -132,6 +125,21 @@ PairScaling comparePair(const TimeModel& ma, const VariantScaling& a, const Time
     ps.erase(std::unique(ps.begin(), ps.end()), ps.end());
   }
   pair.overProcessors = crossingsOverProcessors(ma, mb, request.n, ps);
+  pair.equalSizeScanned = true;
+}
+
+PairScaling comparePair(const TimeModel& ma, const VariantScaling& a, const TimeModel& mb, const VariantScaling& b,
+                        const ScaleRequest& request)
+{
+  PairScaling pair;
+  pair.a = a.name;
+  pair.b = b.name;
+  pair.comparison = compareRanges({a.name, a.time, firstRow(a, request)}, {b.name, b.time, firstRow(b, request)},
+                                  request.p, request.pPrimes);
+  const bool aSlower = pair.comparison.slower == a.name;
+  pair.executionTime = aSlower ? executionTimeTest(ma, a, mb, b, request) : executionTimeTest(mb, b, ma, a, request);
+  if (request.equalSize)
+    scanEqualSize(ma, mb, request, pair);
   return pair;
 }
 

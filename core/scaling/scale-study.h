@@ -26,6 +26,7 @@ struct ScaleRequest {
   std::vector<double> pPrimes;    // scaled processor counts, ascending, all > p
   double epsilon = 1e-2;          // of the iterative method, work units
   bool crossCheck = true;         // also run the iterative method (each step may cost an estimate)
+  bool equalSize = true;          // also scan for equal-size crossing points
   double nLo = 0, nHi = 0;        // equal-size scan over n; 0 = n/4 .. 4n
   std::vector<double> sizeScanProcessors; // the fixed p of the scans over n; empty = the initial p
   std::vector<double> processors; // equal-size scan over p at the initial n; empty = 1, p, p'
@@ -80,6 +81,7 @@ struct PairScaling {
   ExecutionTimeTest executionTime; // Fig. 2 of 2002
   std::vector<SizeScan> overSize;  // fixed p, varying n
   CrossingScan overProcessors;     // fixed n, varying p
+  bool equalSizeScanned = false;   // false when the request turned the scans off
 };
 
 struct ScaleResult {
