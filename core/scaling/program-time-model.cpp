@@ -90,11 +90,18 @@ ModelValue ProgramTimeModel::interpolate(std::int64_t p, double n, Field field) 
   return ModelValue::of(field(a) + (n - lo) * (field(b) - field(a)));
 }
 
+std::optional<std::string> ProgramTimeModel::sizeError(double n) const
+{
+  if (n >= minSize() && n <= maxSize())
+    return std::nullopt;
+  return "Variant " + m_spec.name + " needs " + m_spec.sizeVariable + " from " + formatNumber(minSize()) + " to " +
+         formatNumber(maxSize()) + " (the estimator simulates beyond that too slowly), not " + formatNumber(n);
+}
+
 ModelValue ProgramTimeModel::work(double n) const
 {
-  if (!(n >= minSize()) || n > 1e12)
-    return ModelValue::failure("Variant " + m_spec.name + " needs " + m_spec.sizeVariable + " >= 2, not " +
-                               formatNumber(n));
+  if (auto why = sizeError(n))
+    return ModelValue::failure(*why);
   // The work does not depend on p: any estimate at that size has it, and the
   // solvers ask for T(p', n) just before W(n), so a p = 1 estimate is rarely needed.
   const auto lo = static_cast<std::int64_t>(std::floor(n));
@@ -115,9 +122,8 @@ ModelValue ProgramTimeModel::time(double p, double n) const
 {
   if (p < 1 || p != std::floor(p))
     return ModelValue::failure("Variant " + m_spec.name + " needs a whole processor count, not " + formatNumber(p));
-  if (!(n >= minSize()) || n > 1e12)
-    return ModelValue::failure("Variant " + m_spec.name + " needs " + m_spec.sizeVariable + " >= 2, not " +
-                               formatNumber(n));
+  if (auto why = sizeError(n))
+    return ModelValue::failure(*why);
   return interpolate(static_cast<std::int64_t>(p), n, [](const Point& x) { return x.time; });
 }
 
@@ -133,6 +139,9 @@ std::optional<double> ProgramTimeModel::delta() const
   return m_delta;
 }
 
-std::string ProgramTimeModel::mappingAt(std::int64_t p, std::int64_t n) const { return at(p, n).mapping; }
+std::string ProgramTimeModel::mappingAt(std::int64_t p, std::int64_t n) const
+{
+  return sizeError(double(n)) ? std::string() : at(p, n).mapping;
+}
 
 } // namespace ps::scaling

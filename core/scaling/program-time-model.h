@@ -54,6 +54,7 @@ private:
     std::string mapping, error;
   };
   const Point& at(std::int64_t p, std::int64_t n) const;
+  std::optional<std::string> sizeError(double n) const;
   const program::ProgramModel& modelFor(std::int64_t n) const;
   template <typename Field>
   ModelValue interpolate(std::int64_t p, double n, Field field) const;

@@ -147,6 +147,10 @@ std::optional<std::string> checkRequest(const std::vector<const TimeModel*>& mod
 {
   if (models.empty())
     return "Nothing to compare: give a program variant, an analytic model or measured times";
+  for (std::size_t i = 0; i < models.size(); ++i)
+    for (std::size_t j = i + 1; j < models.size(); ++j)
+      if (models[i]->name() == models[j]->name())
+        return "Two models are named '" + models[i]->name() + "'; give each its own name";
   if (!(r.p >= 1) || !(r.n > 0))
     return "The initial state needs p >= 1 and n > 0, not p = " + formatNumber(r.p) + ", n = " + formatNumber(r.n);
   if (r.pPrimes.empty())

@@ -1,6 +1,7 @@
 #include "scaling/time-model.h"
 
 #include "scaling/root-finding.h"
+#include "support/text.h"
 
 #include <algorithm>
 #include <utility>
@@ -43,7 +44,7 @@ ModelValue TimeModel::averageSpeed(double p, double n) const
   const auto [t, w] = *tw;
   if (!(t > 0))
     return ModelValue::failure("Model '" + name() + "' predicts a time that is not positive at p = " +
-                               std::to_string(p) + ", n = " + std::to_string(n));
+                               formatNumber(p) + ", n = " + formatNumber(n));
   return ModelValue::of(w / (p * t));
 }
 

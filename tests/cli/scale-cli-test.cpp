@@ -138,6 +138,15 @@ TEST(ScaleCli, BadInputIsNamedWithItsColumnOrLine)
       << r.out;
   r = cli("scale --model 'A=n/p + 1' --work n --step 0.5");
   EXPECT_EQ(r.out, "partscope-cli: --step expects a step of at least 1 (0 doubles p'), got 0.5\n");
+  r = cli("scale --model 'A=n/p + 1' --model 'A=n/p' --work n");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("error: Two models are named 'A'; give each its own name"), std::string::npos) << r.out;
+  r = cli("scale " + sample("jacobi.hpf") + " --loop 28 --n 100000 --to 8");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("error: Variant A needs n from 2 to 65536 (the estimator simulates beyond that too slowly), "
+                       "not 100000"),
+            std::string::npos)
+      << r.out;
   r = cli("scale");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("Nothing to compare"), std::string::npos);
