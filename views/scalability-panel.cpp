@@ -32,6 +32,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace ps::views {
 namespace {
 
@@ -313,7 +315,7 @@ std::vector<double> ScalabilityPanel::scaledProcessors() const
   for (const auto& item : m_pPrimes->text().split(QRegularExpression("[,; ]"), Qt::SkipEmptyParts)) {
     bool ok = false;
     const double p = item.toDouble(&ok);
-    out.push_back(ok ? p : -1); // the study reports the list as not ascending
+    out.push_back(ok && p > 0 ? p : -1); // -1: not a count, refused by snapshot()
   }
   if (out.empty())
     out = scaling::scaledProcessors(m_p->value(), 4.0 * m_p->value(), 0);
@@ -349,6 +351,10 @@ std::optional<ScaleJobInput> ScalabilityPanel::snapshot(QString* error) const
   input.p = m_p->value();
   input.n = m_n->value();
   input.pPrimes = scaledProcessors();
+  if (std::find(input.pPrimes.begin(), input.pPrimes.end(), -1.0) != input.pPrimes.end()) {
+    *error = tr("p' takes processor counts separated by commas, such as 8,16,32");
+    return std::nullopt;
+  }
   return input;
 }
 

@@ -314,6 +314,12 @@ void ScalabilityTest::newerRequestReplacesOlder()
   QTest::qWait(500);
   QCOMPARE(finished.count(), 1); // the older studies were cancelled or dropped
   QCOMPARE(panel->lastOutput()->machines.at(0).report["initial"]["n"].get<double>(), 24.0);
+  // a p' list that is not a list of counts is named, and nothing is submitted
+  panel->setScaledProcessors("8,x");
+  panel->recompute();
+  QCOMPARE(panel->findChild<QLabel*>("scaleStatus")->text(),
+           QStringLiteral("p' takes processor counts separated by commas, such as 8,16,32"));
+  panel->setScaledProcessors("8,16");
   // closing while a study runs: the controller cancels and waits
   panel->setInitialState(4, 32);
   panel->recompute();
