@@ -20,6 +20,10 @@
 
 #include <algorithm>
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
 namespace ps::views {
 namespace {
 
@@ -157,10 +161,42 @@ void ChartPanel::fill(QChart* chart, const std::vector<Curve>& curves, const QSt
                                                 QString::number(p.y(), 'g', 6), unit));
     });
   }
-  if (!log && !curves.empty()) {
-    static_cast<QValueAxis*>(y)->setMin(0);
-    static_cast<QValueAxis*>(y)->applyNiceNumbers();
+  fitAxes(curves, scale, powersOfTwo, x, y);
+}
+
+/// Qt Charts sizes an axis to the first series attached to it; the other
+/// variants' points could fall outside it (a faster variant below a log
+/// axis). The ranges here hold every point of every curve: whole decades (or
+/// powers of two) on log axes, so that each has its tick label.
+void ChartPanel::fitAxes(const std::vector<Curve>& curves, double scale, bool powersOfTwo, QAbstractAxis* x,
+                         QAbstractAxis* y) const
+{
+  double x0 = std::numeric_limits<double>::infinity(), x1 = -x0, y0 = x0, y1 = -x0;
+  for (const auto& c : curves)
+    for (const auto& [px, t] : c.points) {
+      x0 = std::min(x0, px);
+      x1 = std::max(x1, px);
+      y0 = std::min(y0, t * scale);
+      y1 = std::max(y1, t * scale);
+    }
+  if (!(x0 <= x1))
+    return;
+  if (m_log->isChecked()) {
+    const double xb = powersOfTwo ? 2 : 10;
+    const auto outward = [](double v, double base, bool up) {
+      const double e = std::log(v) / std::log(base);
+      return std::pow(base, up ? std::ceil(e - 1e-9) : std::floor(e + 1e-9));
+    };
+    if (x0 > 0)
+      x->setRange(outward(x0, xb, false), std::max(outward(x1, xb, true), outward(x0, xb, false) * xb));
+    if (y0 > 0)
+      y->setRange(outward(y0, 10, false), std::max(outward(y1, 10, true), outward(y0, 10, false) * 10));
+    return;
   }
+  x->setRange(x0, x1 > x0 ? x1 : x0 + 1);
+  auto* vy = static_cast<QValueAxis*>(y);
+  vy->setRange(0, y1 > 0 ? y1 * 1.05 : 1);
+  vy->applyNiceNumbers();
 }
 
 QString ChartPanel::csv() const

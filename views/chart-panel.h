@@ -8,6 +8,7 @@
 
 #include <QWidget>
 
+class QAbstractAxis;
 class QChart;
 class QChartView;
 class QCheckBox;
@@ -42,6 +43,8 @@ public slots:
 
 private:
   void fill(QChart* chart, const std::vector<Curve>& curves, const QString& xTitle, bool powersOfTwo);
+  void fitAxes(const std::vector<Curve>& curves, double scale, bool powersOfTwo, QAbstractAxis* x,
+               QAbstractAxis* y) const;
   void exportWithDialog();
 
   QTabWidget* m_tabs;

@@ -11,6 +11,7 @@
 #include <QAction>
 #include <QDir>
 #include <QLineSeries>
+#include <QLogValueAxis>
 #include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -137,6 +138,16 @@ void IdeTest::jacobiEstimateEqualsTheCli()
     QCOMPARE(line->at(0).x(), 1.0);
     QCOMPARE(line->at(6).x(), 64.0);
     QVERIFY(line->at(6).y() < line->at(0).y()); // 64 processors beat one
+    // every point of every variant inside the (log) axes, not only the first variant's
+    for (auto* axis : w.chartPanel()->processorsChart()->axes()) {
+      auto* log = qobject_cast<QLogValueAxis*>(axis);
+      QVERIFY(log);
+      for (const auto& point : line->points()) {
+        const double v = axis->orientation() == Qt::Horizontal ? point.x() : point.y();
+        QVERIFY2(log->min() <= v && v <= log->max(), qPrintable(QStringLiteral("%1 outside [%2, %3]")
+                                                                  .arg(v).arg(log->min()).arg(log->max())));
+      }
+    }
   }
   QSignalSpy swept(&w, &MainWindow::valueSweepFinished);
   QVERIFY(swept.wait(10000)); // the time-vs-N chart follows in a second pass
