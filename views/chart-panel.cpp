@@ -1,7 +1,7 @@
 #include "views/chart-panel.h"
 
 #include "views/chart-export.h"
-#include "views/chart-reset.h"
+#include "views/chart-basics.h"
 
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
@@ -27,38 +27,14 @@
 namespace ps::views {
 namespace {
 
-QChartView* makeView(const QString& name, const QString& title)
-{
-  auto* chart = new QChart;
-  chart->setTitle(title);
-  chart->legend()->setAlignment(Qt::AlignBottom);
-  chart->setMargins(QMargins(4, 4, 4, 4));
-  auto* view = new QChartView(chart);
-  view->setObjectName(name);
-  view->setRenderHint(QPainter::Antialiasing);
-  view->setMinimumHeight(220);
-  return view;
-}
-
-/// A time axis in ms when the largest time is below a second.
-double timeScale(const std::vector<Curve>& curves, QString* unit)
-{
-  double top = 0;
-  for (const auto& c : curves)
-    for (const auto& [x, t] : c.points)
-      top = std::max(top, t);
-  *unit = top < 1 ? "ms" : "s";
-  return top < 1 ? 1e3 : 1.0;
-}
-
 } // namespace
 
 ChartPanel::ChartPanel(QWidget* parent) : QWidget(parent)
 {
   setObjectName("chartPanel");
   m_tabs = new QTabWidget(this);
-  m_processors = makeView("timeVsProcessors", tr("Predicted time vs processors"));
-  m_values = makeView("timeVsValue", tr("Predicted time vs problem size"));
+  m_processors = makeChartView("timeVsProcessors", tr("Predicted time vs processors"));
+  m_values = makeChartView("timeVsValue", tr("Predicted time vs problem size"));
   m_tabs->addTab(m_processors, tr("Time vs P"));
   m_tabs->addTab(m_values, tr("Time vs N"));
   m_log = new QCheckBox(tr("Log axes"), this);

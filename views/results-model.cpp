@@ -1,5 +1,7 @@
 #include "views/results-model.h"
 
+#include "views/time-units.h"
+
 #include <QBrush>
 #include <QColor>
 #include <QFont>
@@ -31,14 +33,6 @@ const char* rowTip(int row)
   return tips[row];
 }
 
-QString seconds(double s)
-{
-  if (s >= 1)
-    return QString::number(s, 'f', 3) + " s";
-  if (s >= 1e-3)
-    return QString::number(s * 1e3, 'f', 3) + " ms";
-  return QString::number(s * 1e6, 'f', 2) + " µs";
-}
 
 QString bytes(double b)
 {
@@ -125,7 +119,7 @@ QString ResultsModel::display(int row, double v) const
   switch (row) {
   case Time:
   case Computation:
-  case Transfer: return seconds(v);
+  case Transfer: return formatSeconds(v);
   case CommShare: return QString::number(v, 'f', 1) + " %";
   case Goodness: return QString::number(v, 'f', 4);
   case Data: return bytes(v);

@@ -1,6 +1,6 @@
 #include "views/scalability-charts.h"
 
-#include "views/chart-reset.h"
+#include "views/chart-basics.h"
 
 #include <QtCharts/QChart>
 #include <QtCharts/QLegendMarker>
@@ -96,17 +96,6 @@ void hideRepeatedLegendMarkers(QChart* chart, const QList<QXYSeries*>& markers)
   for (int i = 1; i < markers.size(); ++i)
     for (auto* m : chart->legend()->markers(markers[i]))
       m->setVisible(false);
-}
-
-/// The largest time decides the unit of the y axis.
-double timeScale(const std::vector<Curve>& curves, QString* unit)
-{
-  double top = 0;
-  for (const auto& c : curves)
-    for (const auto& [x, t] : c.points)
-      top = std::max(top, t);
-  *unit = top < 1e-3 ? QStringLiteral("µs") : top < 1 ? QStringLiteral("ms") : QStringLiteral("s");
-  return top < 1e-3 ? 1e6 : top < 1 ? 1e3 : 1.0;
 }
 
 } // namespace

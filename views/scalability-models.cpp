@@ -1,5 +1,7 @@
 #include "views/scalability-models.h"
 
+#include "views/time-units.h"
+
 #include "views/scale-job.h"
 
 #include <QStandardItemModel>
@@ -58,15 +60,6 @@ QList<QStandardItem*> crossingRow(const std::string& machine, const nlohmann::js
 
 } // namespace
 
-QString formatSeconds(double seconds)
-{
-  const double a = std::fabs(seconds);
-  if (a >= 1 || a == 0)
-    return QString::number(seconds, 'g', 4) + " s";
-  if (a >= 1e-3)
-    return QString::number(seconds * 1e3, 'g', 4) + " ms";
-  return QString::number(seconds * 1e6, 'g', 4) + QStringLiteral(" µs");
-}
 
 PsiTableModel::PsiTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 

@@ -56,7 +56,5 @@ private:
 /// Columns: machine, pair, alpha, scaled crossing point, equal-size crossings.
 void fillCrossingTable(QStandardItemModel& model, const std::vector<MachineScale>& machines);
 
-/// "1.23 ms", "4.5 s", "12 us": a time in readable units.
-QString formatSeconds(double seconds);
 
 } // namespace ps::views

@@ -1,5 +1,8 @@
 #include "views/scalability-panel.h"
 
+#include "views/chart-basics.h"
+#include "views/time-units.h"
+
 #include "machine/machine-profile.h"
 #include "scaling/scale-study.h"
 #include "views/chart-export.h"
@@ -38,20 +41,6 @@ namespace ps::views {
 namespace {
 
 constexpr int kDebounceMs = 200;
-
-QChartView* makeChartView(const char* name, const QString& title)
-{
-  auto* chart = new QChart;
-  chart->setTitle(title);
-  chart->legend()->setAlignment(Qt::AlignBottom);
-  chart->setMargins(QMargins(4, 4, 4, 4));
-  chart->setAnimationOptions(QChart::NoAnimation);
-  auto* view = new QChartView(chart);
-  view->setObjectName(name);
-  view->setRenderHint(QPainter::Antialiasing);
-  view->setMinimumSize(320, 240);
-  return view;
-}
 
 QSpinBox* spinBox(const char* name, int lo, int hi, int value, const QString& tip)
 {

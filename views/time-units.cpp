@@ -1,0 +1,23 @@
+#include "views/time-units.h"
+
+#include <cmath>
+
+namespace ps::views {
+
+TimeUnit timeUnitFor(double seconds)
+{
+  const double a = std::fabs(seconds);
+  if (a >= 1 || a == 0)
+    return {1, QStringLiteral("s")};
+  if (a >= 1e-3)
+    return {1e3, QStringLiteral("ms")};
+  return {1e6, QStringLiteral("µs")};
+}
+
+QString formatSeconds(double seconds)
+{
+  const auto u = timeUnitFor(seconds);
+  return QString::number(seconds * u.factor, 'f', u.name == QStringLiteral("µs") ? 2 : 3) + " " + u.name;
+}
+
+} // namespace ps::views
