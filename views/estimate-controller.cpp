@@ -13,68 +13,60 @@ EstimateController::EstimateController(QObject* parent) : QObject(parent)
 
 EstimateController::~EstimateController()
 {
-  if (m_cancelLatest)
-    *m_cancelLatest = true;
-  if (m_cancelScale)
-    *m_cancelScale = true;
+  for (auto* lane : {&m_estimates, &m_studies})
+    if (lane->cancel)
+      *lane->cancel = true;
   m_pool.clear();
   m_pool.waitForDone();
 }
 
-int EstimateController::submit(JobInput input)
+template <typename Work, typename Deliver>
+int EstimateController::start(Lane& lane, Work work, Deliver deliver)
 {
-  if (m_cancelLatest)
-    *m_cancelLatest = true;
+  if (lane.cancel)
+    *lane.cancel = true;
   auto cancelled = std::make_shared<std::atomic<bool>>(false);
-  m_cancelLatest = cancelled;
-  const int generation = ++m_generation;
+  lane.cancel = cancelled;
+  const int generation = ++lane.generation;
   if (m_running++ == 0)
     emit busyChanged(true);
-  m_pool.start([this, generation, cancelled, input = std::move(input)] {
-    auto output = runJob(input, *cancelled);
+  m_pool.start([this, &lane, generation, cancelled, work = std::move(work), deliver = std::move(deliver)] {
+    auto output = work(*cancelled);
     QMetaObject::invokeMethod(
       this,
-      [this, generation, output = std::move(output)] {
+      [this, &lane, generation, deliver, output = std::move(output)] {
         if (--m_running == 0)
           emit busyChanged(false);
-        if (output && generation == m_generation)
-          emit jobFinished(generation, *output);
+        if (output && generation == lane.generation)
+          deliver(generation, *output);
       },
       Qt::QueuedConnection);
   });
   return generation;
 }
 
+int EstimateController::submit(JobInput input)
+{
+  return start(
+    m_estimates, [input = std::move(input)](const std::atomic<bool>& cancelled) { return runJob(input, cancelled); },
+    [this](int generation, const JobOutput& output) { emit jobFinished(generation, output); });
+}
+
 int EstimateController::submitScale(ScaleJobInput input)
 {
-  if (m_cancelScale)
-    *m_cancelScale = true;
-  auto cancelled = std::make_shared<std::atomic<bool>>(false);
-  m_cancelScale = cancelled;
-  const int generation = ++m_scaleGeneration;
-  if (m_running++ == 0)
-    emit busyChanged(true);
-  m_pool.start([this, generation, cancelled, input = std::move(input)] {
+  auto work = [this, input = std::move(input)](const std::atomic<bool>& cancelled) {
     QElapsedTimer sinceReport;
     sinceReport.start();
     auto progress = [this, &sinceReport](int done, int total) {
-      if (sinceReport.elapsed() < 100)
+      if (sinceReport.elapsed() < 100) // at most ~10 reports a second
         return;
       sinceReport.restart();
       QMetaObject::invokeMethod(this, [this, done, total] { emit scaleProgressed(done, total); }, Qt::QueuedConnection);
     };
-    auto output = runScaleJob(input, *cancelled, progress);
-    QMetaObject::invokeMethod(
-      this,
-      [this, generation, output = std::move(output)] {
-        if (--m_running == 0)
-          emit busyChanged(false);
-        if (output && generation == m_scaleGeneration)
-          emit scaleFinished(generation, *output);
-      },
-      Qt::QueuedConnection);
-  });
-  return generation;
+    return runScaleJob(input, cancelled, progress);
+  };
+  return start(m_studies, std::move(work),
+               [this](int generation, const ScaleJobOutput& output) { emit scaleFinished(generation, output); });
 }
 
 } // namespace ps::views

@@ -38,12 +38,19 @@ signals:
   void scaleProgressed(int done, int total);
 
 private:
+  /// One kind of request: its newest generation and the flag that cancels it.
+  struct Lane {
+    int generation = 0;
+    std::shared_ptr<std::atomic<bool>> cancel;
+  };
+  /// Cancels the lane's older request, runs `work(cancelled)` on the worker
+  /// and hands its result to `deliver` on the GUI thread if it is the newest.
+  template <typename Work, typename Deliver>
+  int start(Lane& lane, Work work, Deliver deliver);
+
   QThreadPool m_pool;
-  int m_generation = 0;
   int m_running = 0;
-  std::shared_ptr<std::atomic<bool>> m_cancelLatest;
-  int m_scaleGeneration = 0;
-  std::shared_ptr<std::atomic<bool>> m_cancelScale;
+  Lane m_estimates, m_studies;
 };
 
 } // namespace ps::views
