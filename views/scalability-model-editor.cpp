@@ -196,7 +196,7 @@ void ScalabilityModelEditor::setErrors(const std::vector<ScaleModelError>& error
   for (const auto& e : errors) {
     const int column = e.error.formula == "work" ? WorkColumn : TimeColumn;
     auto* item = m_table->item(e.row, column);
-    const auto text = QString::fromStdString(describe(e.error));
+    const auto text = QString::fromStdString(e.error.str());
     if (item) {
       item->setBackground(QColor(0xff, 0xd0, 0xd0));
       item->setToolTip(text);

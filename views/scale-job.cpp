@@ -33,6 +33,7 @@ public:
   bool realProcessors() const override { return m_model->realProcessors(); }
   double minSize() const override { return m_model->minSize(); }
   double maxSize() const override { return m_model->maxSize(); }
+  std::string mapping(double p, double n) const override { return m_model->mapping(p, n); }
 
 private:
   static scaling::ModelValue stopped() { return scaling::ModelValue::failure("Cancelled"); }
@@ -89,7 +90,8 @@ private:
       fortran::parseSource(m_input.path.empty() ? "untitled.f90" : m_input.path, m_input.text));
     for (const auto& v : m_input.variants) {
       std::string error;
-      if (!v.spec.empty() && !mapping::parseDistSpec(v.spec, &error))
+      m_specs.push_back(v.spec.empty() ? std::nullopt : mapping::parseDistSpec(v.spec, &error));
+      if (!error.empty())
         m_out.errors.push_back("Variant " + v.name + ": " + error);
     }
   }
@@ -101,15 +103,12 @@ private:
       if (scaling::AnalyticModelError error; auto model = scaling::AnalyticModel::create(spec, machine, &error))
         models.push_back(std::make_unique<CancellableModel>(std::move(model), m_cancelled));
       else
-        m_out.errors.push_back(machine.name + ": model '" + spec.name + "': " + describe(error));
-    m_programs.clear();
-    for (const auto& v : m_input.models.empty() ? m_input.variants : std::vector<ScaleVariant>{}) {
-      scaling::ProgramVariantSpec spec{v.name, m_input.loopLine, {v.name, std::nullopt}, m_input.sizeVariable,
+        m_out.errors.push_back(machine.name + ": model '" + spec.name + "': " + error.str());
+    for (std::size_t i = 0; i < m_specs.size(); ++i) { // empty when analytic models are compared
+      const auto& name = m_input.variants[i].name;
+      scaling::ProgramVariantSpec spec{name, m_input.loopLine, {name, m_specs[i]}, m_input.sizeVariable,
                                        m_input.values, std::llround(m_input.n)};
-      if (!v.spec.empty())
-        spec.variant.spec = mapping::parseDistSpec(v.spec, nullptr);
       auto program = std::make_unique<scaling::ProgramTimeModel>(m_parsed, std::move(spec), machine);
-      m_programs.push_back(program.get());
       models.push_back(std::make_unique<CancellableModel>(std::move(program), m_cancelled));
     }
     return models;
@@ -135,9 +134,6 @@ private:
     auto result = scaling::runScaleStudy(pointers, request, {}, {&m_cancelled, m_progress});
     if (result.cancelled || m_cancelled)
       return false;
-    // as partscope-cli scale: the mapping of each program variant at the initial p
-    for (std::size_t i = 0; i < m_programs.size() && i < result.variants.size(); ++i)
-      result.variants[i].mapping = m_programs[i]->mappingAt(std::llround(m_input.p), std::llround(m_input.n));
     MachineScale out{machine->name, scaling::toJson(result, machine->name), {}, {}, {}, {}};
     for (const auto& e : result.errors)
       m_out.errors.push_back(e);
@@ -213,7 +209,7 @@ private:
   const std::atomic<bool>& m_cancelled;
   const std::function<void(int, int)>& m_progress;
   std::shared_ptr<const fortran::ParsedFile> m_parsed;
-  std::vector<const scaling::ProgramTimeModel*> m_programs; // owned by the models of the current machine
+  std::vector<std::optional<mapping::DistSpec>> m_specs; // per variant; nullopt: the HPF directives
   ScaleJobOutput m_out;
 };
 
@@ -223,11 +219,6 @@ std::optional<ScaleJobOutput> runScaleJob(const ScaleJobInput& input, const std:
                                           const std::function<void(int, int)>& progress)
 {
   return ScaleJobRunner(input, cancelled, progress).run();
-}
-
-std::string describe(const scaling::AnalyticModelError& error)
-{
-  return error.formula + " formula, column " + std::to_string(error.column) + ": " + error.message;
 }
 
 } // namespace ps::views

@@ -74,7 +74,4 @@ struct ScaleJobOutput {
 std::optional<ScaleJobOutput> runScaleJob(const ScaleJobInput& input, const std::atomic<bool>& cancelled,
                                           const std::function<void(int, int)>& progress = {});
 
-/// "time formula, column 12: ..." for the user, as partscope-cli says it.
-std::string describe(const scaling::AnalyticModelError& error);
-
 } // namespace ps::views

@@ -96,8 +96,8 @@ std::vector<std::unique_ptr<scaling::TimeModel>> analyticModels(const ScaleOptio
     scaling::AnalyticModelError error;
     auto model = scaling::AnalyticModel::create(spec, machine, &error);
     if (!model)
-      fail("model '" + spec.name + "', " + error.formula + " formula, column " + std::to_string(error.column) + ": " +
-           error.message + "\n" + caretLine(error.formula == "time" ? spec.time : spec.work, error.column));
+      fail("model '" + spec.name + "', " + error.str() + "\n" +
+           caretLine(error.formula == "time" ? spec.time : spec.work, error.column));
     models.push_back(std::move(model));
   }
   return models;
@@ -116,12 +116,17 @@ symbolic::Bindings bindings(const ScaleOptions& o)
   return values;
 }
 
-std::shared_ptr<const fortran::ParsedFile> parseProgram(const std::string& path)
+// Program files by path, parsed once for all machines of a run.
+using ProgramFiles = std::map<std::string, std::shared_ptr<const fortran::ParsedFile>>;
+
+std::shared_ptr<const fortran::ParsedFile> parseProgram(const std::string& path, ProgramFiles& files)
 {
+  if (auto it = files.find(path); it != files.end())
+    return it->second;
   auto parsed = fortran::parseFile(path, {});
   if (!parsed.parsed)
     fail(parsed.error);
-  return std::make_shared<const fortran::ParsedFile>(std::move(*parsed.parsed));
+  return files[path] = std::make_shared<const fortran::ParsedFile>(std::move(*parsed.parsed));
 }
 
 std::optional<mapping::DistSpec> distSpec(const std::string& text)
@@ -144,7 +149,7 @@ std::unique_ptr<scaling::TimeModel> programModel(const ScaleOptions& o, std::sha
 }
 
 // --program NAME=FILE:LINE[:SPEC]: a nest of another program (Jacobi against Redblack).
-std::unique_ptr<scaling::TimeModel> otherProgram(const ScaleOptions& o, const std::string& item,
+std::unique_ptr<scaling::TimeModel> otherProgram(const ScaleOptions& o, const std::string& item, ProgramFiles& files,
                                                  const machine::MachineProfile& machine)
 {
   auto [name, rest] = splitAssignment(item, "--program");
@@ -154,17 +159,17 @@ std::unique_ptr<scaling::TimeModel> otherProgram(const ScaleOptions& o, const st
   if (line.empty() || line.find_first_not_of("0123456789") != std::string::npos)
     fail("--program expects NAME=FILE:LINE[:SPEC], got '" + item + "'");
   const auto dist = second == std::string::npos ? std::nullopt : distSpec(rest.substr(second + 1));
-  return programModel(o, parseProgram(rest.substr(0, colon)), name, std::stoi(line), dist, machine);
+  return programModel(o, parseProgram(rest.substr(0, colon), files), name, std::stoi(line), dist, machine);
 }
 
-std::vector<std::unique_ptr<scaling::TimeModel>> programModels(const ScaleOptions& o,
+std::vector<std::unique_ptr<scaling::TimeModel>> programModels(const ScaleOptions& o, ProgramFiles& files,
                                                                const machine::MachineProfile& machine)
 {
   std::vector<std::unique_ptr<scaling::TimeModel>> models;
   if (!o.file.empty()) {
     if (o.loop <= 0)
       fail("A program needs --loop LINE (the DO statement of the nest to scale)");
-    const auto file = parseProgram(o.file);
+    const auto file = parseProgram(o.file, files);
     std::vector<std::optional<mapping::DistSpec>> specs;
     for (const auto& d : o.dists)
       specs.push_back(distSpec(d));
@@ -174,7 +179,7 @@ std::vector<std::unique_ptr<scaling::TimeModel>> programModels(const ScaleOption
       models.push_back(programModel(o, file, std::string(1, static_cast<char>('A' + i % 26)), o.loop, specs[i], machine));
   }
   for (const auto& p : o.programs)
-    models.push_back(otherProgram(o, p, machine));
+    models.push_back(otherProgram(o, p, files, machine));
   return models;
 }
 
@@ -262,10 +267,10 @@ std::vector<machine::MachineProfile> machines(const std::string& list)
   return out;
 }
 
-scaling::ScaleResult studyOn(const ScaleOptions& o, const machine::MachineProfile& m,
+scaling::ScaleResult studyOn(const ScaleOptions& o, ProgramFiles& files, const machine::MachineProfile& m,
                              const std::vector<scaling::Measurement>& rows)
 {
-  auto models = programModels(o, m);
+  auto models = programModels(o, files, m);
   for (auto& a : analyticModels(o, m))
     models.push_back(std::move(a));
   addMeasuredModels(o, rows, models);
@@ -275,11 +280,7 @@ scaling::ScaleResult studyOn(const ScaleOptions& o, const machine::MachineProfil
   std::vector<const scaling::TimeModel*> view;
   for (const auto& model : models)
     view.push_back(model.get());
-  auto result = scaling::runScaleStudy(view, request(o), rows);
-  for (std::size_t i = 0; i < models.size(); ++i)
-    if (auto* program = dynamic_cast<const scaling::ProgramTimeModel*>(models[i].get()))
-      result.variants[i].mapping = program->mappingAt(static_cast<std::int64_t>(o.p), static_cast<std::int64_t>(o.n));
-  return result;
+  return scaling::runScaleStudy(view, request(o), rows);
 }
 
 bool hasErrors(const scaling::ScaleResult& r)
@@ -327,10 +328,11 @@ int runScale(const ScaleOptions& o)
 {
   try {
     const auto rows = measurements(o);
+    ProgramFiles files;
     nlohmann::json all = nlohmann::json::array();
     bool errors = false;
     for (const auto& m : machines(o.machine)) {
-      const auto result = studyOn(o, m, rows);
+      const auto result = studyOn(o, files, m, rows);
       errors = errors || hasErrors(result);
       if (o.json)
         all.push_back(scaling::toJson(result, m.name));

@@ -31,6 +31,9 @@ struct AnalyticModelError {
   std::string formula;
   int column = 1;
   std::string message;
+
+  /// "time formula, column 12: Expected ...", as the CLI and the IDE say it.
+  std::string str() const { return formula + " formula, column " + std::to_string(column) + ": " + message; }
 };
 
 class AnalyticModel final : public TimeModel {

@@ -139,9 +139,11 @@ std::optional<double> ProgramTimeModel::delta() const
   return m_delta;
 }
 
-std::string ProgramTimeModel::mappingAt(std::int64_t p, std::int64_t n) const
+std::string ProgramTimeModel::mapping(double p, double n) const
 {
-  return sizeError(double(n)) ? std::string() : at(p, n).mapping;
+  if (sizeError(n) || p < 1 || p != std::floor(p))
+    return {};
+  return at(static_cast<std::int64_t>(p), std::llround(n)).mapping;
 }
 
 } // namespace ps::scaling

@@ -44,9 +44,9 @@ public:
   /// Beyond this the estimator's simulation is too slow for a root search.
   double maxSize() const override { return 1 << 16; }
 
-  /// The mapping of the variant at p processors ("(BLOCK,BLOCK) onto 2x2"),
-  /// empty when it cannot be built.
-  std::string mappingAt(std::int64_t p, std::int64_t n) const;
+  /// The mapping of the variant at p processors ("a,b=(BLOCK,BLOCK) onto
+  /// 2x2"), empty when it cannot be built.
+  std::string mapping(double p, double n) const override;
 
 private:
   struct Point {

@@ -50,6 +50,7 @@ VariantScaling scaleOne(const TimeModel& model, const ScaleRequest& request, con
 {
   VariantScaling v;
   v.name = model.name();
+  v.mapping = model.mapping(request.p, request.n);
   auto t = model.time(request.p, request.n);
   auto a = model.averageSpeed(request.p, request.n);
   if (!t || !a) {

@@ -61,7 +61,7 @@ struct MeasuredSpeed {
 
 struct VariantScaling {
   std::string name;
-  std::string mapping;               // program variants: at the initial p
+  std::string mapping;               // TimeModel::mapping at the initial (p, n)
   double time = 0, work = 0, averageSpeed = 0; // at (p, n)
   std::optional<double> delta;
   std::vector<PsiCell> psi;          // rows p, p'...; see psiTable

@@ -46,6 +46,9 @@ public:
   virtual double minSize() const { return 1; }
   /// The largest size searched for W' and crossings.
   virtual double maxSize() const { return 1e15; }
+  /// What the model runs at (p, n) when that is more than its name: a
+  /// program variant's mapping ("a,b=(BLOCK,BLOCK) onto 2x2"); else empty.
+  virtual std::string mapping(double /*p*/, double /*n*/) const { return {}; }
 
   /// T_o(p, n) = T(p, n) - W(n)*Delta/p (Eq. 3); fails without Delta.
   ModelValue overhead(double p, double n) const;

@@ -40,7 +40,7 @@ TEST(ProgramTimeModel, JacobiSweepWorkTimeAndScaledSize)
   EXPECT_NEAR(*m->delta(), (4 * 1e-7 + 5 * 5e-8) / 4, 1e-15);
   EXPECT_FALSE(m->time(4.5, 20));
   EXPECT_EQ(m->time(4.5, 20).error, "Variant A needs a whole processor count, not 4.5");
-  EXPECT_EQ(m->mappingAt(4, 20), "a,b=(BLOCK,BLOCK) onto 2x2");
+  EXPECT_EQ(m->mapping(4, 20), "a,b=(BLOCK,BLOCK) onto 2x2");
 
   const auto root = scaling::scaledWorkByRoot(*m, 4, 20, 8);
   const auto iter = scaling::scaledWorkIterative(*m, 4, 20, 8, 1e-2);

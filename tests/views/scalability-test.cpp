@@ -284,7 +284,7 @@ void ScalabilityTest::formulaErrorShowsItsColumn()
   QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), 30000);
   ps::scaling::AnalyticModelError expected;
   QVERIFY(!ps::scaling::AnalyticModel::create(file.models[1], ps::machine::builtinProfiles().front(), &expected));
-  const auto text = QString::fromStdString(ps::views::describe(expected));
+  const auto text = QString::fromStdString(expected.str());
   QVERIFY(text.contains(QStringLiteral("column %1").arg(expected.column)));
   auto* item = panel.modelEditor()->table()->item(1, tableColumn);
   QCOMPARE(item->toolTip(), text);
