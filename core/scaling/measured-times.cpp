@@ -120,9 +120,9 @@ std::optional<double> findMeasurement(const std::vector<Measurement>& rows, doub
 }
 
 MeasuredModel::MeasuredModel(std::string name, std::vector<Measurement> rows, symbolic::Formula work, bool interpolate)
-    : m_name(std::move(name)), m_rows(std::move(rows)), m_work(std::move(work)), m_interpolate(interpolate)
+    : m_name(std::move(name)), m_work(std::move(work)), m_interpolate(interpolate)
 {
-  for (const auto& r : m_rows)
+  for (const auto& r : rows)
     m_byP[r.p][r.n] = r.seconds;
 }
 
@@ -134,25 +134,14 @@ ModelValue MeasuredModel::work(double n) const
   return ModelValue::of(w);
 }
 
-std::optional<double> MeasuredModel::measured(double p, double n) const
-{
-  auto at = m_byP.find(static_cast<std::int64_t>(p));
-  if (at == m_byP.end() || static_cast<double>(at->first) != p)
-    return std::nullopt;
-  auto it = at->second.find(n);
-  if (it == at->second.end())
-    return std::nullopt;
-  return it->second;
-}
-
 ModelValue MeasuredModel::time(double p, double n) const
 {
-  if (auto t = measured(p, n))
-    return ModelValue::of(*t);
   auto at = m_byP.find(static_cast<std::int64_t>(p));
   if (at == m_byP.end() || static_cast<double>(at->first) != p)
     return ModelValue::failure("'" + m_name + "' has no measurement at p = " + formatNumber(p));
   const auto& sizes = at->second;
+  if (auto exact = sizes.find(n); exact != sizes.end())
+    return ModelValue::of(exact->second);
   const double lo = sizes.begin()->first, hi = sizes.rbegin()->first;
   const std::string range = "measured n at p = " + formatNumber(p) + ": " + formatNumber(lo) + " to " + formatNumber(hi);
   if (n < lo || n > hi)

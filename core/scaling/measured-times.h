@@ -49,13 +49,8 @@ public:
   ModelValue time(double p, double n) const override;
   std::optional<double> delta() const override { return std::nullopt; }
 
-  const std::vector<Measurement>& rows() const { return m_rows; }
-  /// The measured time at exactly (p, n), if any.
-  std::optional<double> measured(double p, double n) const;
-
 private:
   std::string m_name;
-  std::vector<Measurement> m_rows;
   std::map<std::int64_t, std::map<double, double>> m_byP; // p -> n -> seconds
   symbolic::Formula m_work;
   bool m_interpolate;
