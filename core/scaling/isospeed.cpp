@@ -26,6 +26,9 @@ ScaledWork complete(const TimeModel& model, double p, double n, double pPrime, d
     return failed(!w ? w.error : t.error);
   s.wPrime = wPrime;
   s.nPrime = nPrime;
+  if (!(nPrime < 9e18))
+    return failed("The scaled size of model '" + model.name() + "' at p' = " + formatNumber(pPrime) + " is " +
+                  formatNumber(nPrime) + ", beyond a whole 64-bit size");
   s.nPrimeFloor = static_cast<std::int64_t>(std::floor(nPrime + 1e-9)); // 105.0000000001 prints 105
   s.psi = pPrime * *w / (p * wPrime);
   s.time = *t / s.psi;

@@ -144,6 +144,9 @@ PairScaling comparePair(const TimeModel& ma, const VariantScaling& a, const Time
   return pair;
 }
 
+constexpr double kLargestSize = 1e15;         // n' stays a whole 64-bit number
+constexpr std::size_t kMostScaledCounts = 256; // a 257 x 257 triangle of W' solves
+
 std::optional<std::string> checkRequest(const std::vector<const TimeModel*>& models, const ScaleRequest& r)
 {
   if (models.empty())
@@ -154,6 +157,12 @@ std::optional<std::string> checkRequest(const std::vector<const TimeModel*>& mod
         return "Two models are named '" + models[i]->name() + "'; give each its own name";
   if (!(r.p >= 1) || !(r.n > 0))
     return "The initial state needs p >= 1 and n > 0, not p = " + formatNumber(r.p) + ", n = " + formatNumber(r.n);
+  if (!(r.n <= kLargestSize))
+    return "The initial size n = " + formatNumber(r.n) + " is above the largest size a study handles (" +
+           formatNumber(kLargestSize) + ")";
+  if (r.pPrimes.size() > kMostScaledCounts)
+    return std::to_string(r.pPrimes.size()) + " scaled processor counts are too many (the psi table grows with their "
+           "square): give at most " + std::to_string(kMostScaledCounts);
   if (r.pPrimes.empty())
     return "No scaled processor count p' above p = " + formatNumber(r.p) + ": give --to or a larger --limit";
   for (std::size_t i = 0; i < r.pPrimes.size(); ++i)

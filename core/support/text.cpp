@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -53,6 +54,14 @@ std::string formatNumber(double value)
 
 std::optional<std::string> readTextFile(const std::string& path, std::string* error)
 {
+  // A directory reads as empty and /dev/zero never ends: only regular files.
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec)) {
+    if (error)
+      *error = "Cannot read '" + path + "': " +
+               (std::filesystem::is_directory(path, ec) ? "it is a directory" : "it is not a regular file");
+    return std::nullopt;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     if (error)

@@ -19,8 +19,9 @@ std::string compact(std::string_view s);
 /// ("20", "0.0125", "1.5e+06").
 std::string formatNumber(double value);
 
-/// Reads a whole file; nullopt with `error` set ("Cannot read 'x': No such
-/// file or directory") when it cannot be read.
+/// Reads a whole regular file; nullopt with `error` set ("Cannot read 'x':
+/// No such file or directory", "... it is a directory") when it cannot be
+/// read.
 std::optional<std::string> readTextFile(const std::string& path, std::string* error);
 
 } // namespace ps

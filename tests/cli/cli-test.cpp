@@ -67,6 +67,13 @@ TEST(Cli, BadInputGivesNonZeroStatusAndAMessage)
   auto missing = cli("estimate /nonexistent.f --loop 3");
   EXPECT_NE(missing.status, 0);
   EXPECT_NE(missing.out.find("Cannot read '/nonexistent.f'"), std::string::npos) << missing.out;
+  // a directory reads as empty and /dev/zero never ends: both refused by name
+  auto directory = cli("parse " + std::string(PS_SOURCE_DIR) + "/sampleprograms");
+  EXPECT_EQ(directory.status, 2);
+  EXPECT_NE(directory.out.find("sampleprograms': it is a directory"), std::string::npos) << directory.out;
+  auto device = cli("parse /dev/zero");
+  EXPECT_EQ(device.status, 2);
+  EXPECT_EQ(device.out, "partscope-cli: Cannot read '/dev/zero': it is not a regular file\n");
   auto noLoop = cli("estimate " + sample("adi.f") + " --loop 2 --procs 4");
   EXPECT_EQ(noLoop.status, 1);
   EXPECT_NE(noLoop.out.find("No DO statement on line 2"), std::string::npos) << noLoop.out;

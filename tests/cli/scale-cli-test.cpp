@@ -147,6 +147,17 @@ TEST(ScaleCli, BadInputIsNamedWithItsColumnOrLine)
                        "not 100000"),
             std::string::npos)
       << r.out;
+  r = cli("scale --models " + std::string(PS_SOURCE_DIR) + "/sampleprograms");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("sampleprograms': it is a directory"), std::string::npos) << r.out;
+  r = cli("scale --model 'A=n/p + 1' --work n --n 1e300 --to 8");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("error: The initial size n = 1e+300 is above the largest size a study handles (1e+15)"),
+            std::string::npos)
+      << r.out;
+  r = cli("scale --model 'A=n/p + 1' --work n --step 1 --limit 100000");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("error: 99996 scaled processor counts are too many"), std::string::npos) << r.out;
   r = cli("scale");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("Nothing to compare"), std::string::npos);
