@@ -43,6 +43,14 @@ std::optional<symbolic::Formula> bindFormula(const std::string& which, const std
 
 } // namespace
 
+ModelValue workFromFormula(const symbolic::Formula& work, const std::string& model, double n)
+{
+  const double w = work.evaluateSlots(&n);
+  if (!std::isfinite(w))
+    return ModelValue::failure("The work of model '" + model + "' is undefined at n = " + formatNumber(n));
+  return ModelValue::of(w);
+}
+
 AnalyticModel::AnalyticModel(std::string name, symbolic::Formula time, symbolic::Formula work,
                              std::optional<double> delta)
     : m_name(std::move(name)), m_time(std::move(time)), m_work(std::move(work)), m_delta(delta)
@@ -71,13 +79,7 @@ std::unique_ptr<AnalyticModel> AnalyticModel::create(const AnalyticModelSpec& sp
   return std::unique_ptr<AnalyticModel>(new AnalyticModel(spec.name, std::move(*time), std::move(*work), delta));
 }
 
-ModelValue AnalyticModel::work(double n) const
-{
-  const double w = m_work.evaluateSlots(&n);
-  if (!std::isfinite(w))
-    return ModelValue::failure("The work of model '" + m_name + "' is undefined at n = " + formatNumber(n));
-  return ModelValue::of(w);
-}
+ModelValue AnalyticModel::work(double n) const { return workFromFormula(m_work, m_name, n); }
 
 ModelValue AnalyticModel::time(double p, double n) const
 {

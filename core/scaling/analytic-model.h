@@ -36,6 +36,10 @@ struct AnalyticModelError {
   std::string str() const { return formula + " formula, column " + std::to_string(column) + ": " + message; }
 };
 
+/// W(n) from a work formula bound to the single slot "n"; fails, naming
+/// `model`, where the formula is not finite (log(0), 1/0).
+ModelValue workFromFormula(const symbolic::Formula& work, const std::string& model, double n);
+
 class AnalyticModel final : public TimeModel {
 public:
   /// Parses and binds both formulas. Constants come from `spec` first, then

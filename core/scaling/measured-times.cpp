@@ -126,13 +126,7 @@ MeasuredModel::MeasuredModel(std::string name, std::vector<Measurement> rows, sy
     m_byP[r.p][r.n] = r.seconds;
 }
 
-ModelValue MeasuredModel::work(double n) const
-{
-  const double w = m_work.evaluateSlots(&n);
-  if (!std::isfinite(w))
-    return ModelValue::failure("The work of '" + m_name + "' is undefined at n = " + formatNumber(n));
-  return ModelValue::of(w);
-}
+ModelValue MeasuredModel::work(double n) const { return workFromFormula(m_work, m_name, n); }
 
 ModelValue MeasuredModel::time(double p, double n) const
 {

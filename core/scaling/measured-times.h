@@ -5,6 +5,7 @@
 // never extrapolated. Source: Sun 2002, Tables 2, 4 and 6 (measured times,
 // average speed a = W/(p*T)).
 
+#include "scaling/analytic-model.h"
 #include "scaling/time-model.h"
 #include "symbolic/formula.h"
 
