@@ -1,5 +1,6 @@
 // partscope-cli: the headless face of PartScope. Thin wiring only: every
 // result comes from ps_core.
+#include "distribute-command.h"
 #include "scale-command.h"
 
 #include "estimate/report.h"
@@ -178,6 +179,9 @@ int main(int argc, char** argv)
   ps::cli::ScaleOptions scaleOptions;
   auto* scale = ps::cli::addScaleCommand(app, scaleOptions);
 
+  ps::cli::DistributeOptions distributeOptions;
+  auto* distribute = ps::cli::addDistributeCommand(app, distributeOptions);
+
   auto* machines = app.add_subcommand("machines", "List the built-in machine profiles");
   machines->add_flag("--json", o.json, "Print JSON");
 
@@ -192,5 +196,7 @@ int main(int argc, char** argv)
     return runEstimate(o);
   if (*scale)
     return ps::cli::runScale(scaleOptions);
+  if (*distribute)
+    return ps::cli::runDistribute(distributeOptions);
   return runMachines(o.json);
 }

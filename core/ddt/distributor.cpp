@@ -1,0 +1,378 @@
+#include "ddt/plan.h"
+
+#include "ddt/parallel-loops.h"
+#include "estimate/estimator.h"
+#include "symbolic/evaluation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <set>
+
+namespace ps::ddt {
+namespace {
+
+void addMissing(std::vector<std::string>& to, const std::vector<std::string>& names)
+{
+  for (const auto& n : names)
+    if (std::find(to.begin(), to.end(), n) == to.end())
+      to.push_back(n);
+}
+
+std::optional<ArrayShape> shapeOf(const program::Symbol& s, const symbolic::Bindings& values, DistributeResult& out)
+{
+  ArrayShape shape;
+  shape.elementBytes = s.elementBytes;
+  for (const auto& d : s.dims) {
+    symbolic::EvaluationError error;
+    const std::string what = "the extent of '" + s.name + "'";
+    auto lo = symbolic::evaluateFor(d.lower, values, what, &error);
+    auto hi = lo ? symbolic::evaluateFor(d.upper, values, what, &error) : std::nullopt;
+    if (!hi) {
+      out.errors.push_back(error.message);
+      addMissing(out.missing, error.missing);
+      return std::nullopt;
+    }
+    shape.extents.push_back(std::max<std::int64_t>(1, *hi - *lo + 1));
+  }
+  return shape;
+}
+
+std::set<std::string> triangularVariables(const program::Unit& unit, const Phase& phase)
+{
+  std::set<std::string> loopVars, out;
+  for (const auto* s : phase.statements)
+    for (int l : s->loops)
+      loopVars.insert(unit.loops[l].variable);
+  for (const auto* s : phase.statements)
+    for (int l : s->loops) {
+      const auto& loop = unit.loops[l];
+      for (const auto& e : {loop.lower, loop.upper})
+        for (const auto& sym : e.symbols())
+          if (loopVars.count(sym) && sym != loop.variable)
+            out.insert(loop.variable);
+    }
+  return out;
+}
+
+std::map<std::string, int> ranksOf(const program::Unit& unit, const std::vector<std::string>& arrays)
+{
+  std::map<std::string, int> ranks;
+  for (const auto& a : arrays)
+    if (const auto* s = unit.symbol(a))
+      ranks[a] = static_cast<int>(s->dims.size());
+  return ranks;
+}
+
+/// Sums edges between the same nodes of several phases' graphs.
+AlignmentGraph mergeGraphs(const std::vector<const AlignmentGraph*>& graphs)
+{
+  AlignmentGraph g;
+  for (const auto* h : graphs) {
+    for (const auto& [a, r] : h->ranks)
+      g.ranks[a] = std::max(g.ranks[a], r);
+    for (const auto& e : h->edges) {
+      auto it = std::find_if(g.edges.begin(), g.edges.end(), [&](const AlignmentEdge& f) {
+        return f.parallelization == e.parallelization &&
+               ((f.a == e.a && f.b == e.b) || (f.a == e.b && f.b == e.a));
+      });
+      if (it == g.edges.end())
+        g.edges.push_back(e);
+      else
+        it->weight += e.weight;
+    }
+    g.offsetEdges.insert(g.offsetEdges.end(), h->offsetEdges.begin(), h->offsetEdges.end());
+  }
+  return g;
+}
+
+class Distributor {
+public:
+  Distributor(const program::Unit& unit, const machine::MachineProfile& machine, const symbolic::Bindings& values,
+              const DistributeOptions& options, DistributeResult& out)
+      : m_unit(unit), m_machine(machine), m_values(values), m_options(options), m_out(out)
+  {
+  }
+
+  void run()
+  {
+    if (m_options.processors < 1) {
+      m_out.errors.push_back("The number of processors must be at least 1 (got " +
+                             std::to_string(m_options.processors) + ").");
+      return;
+    }
+    auto graph = buildPhaseGraph(m_unit, m_values);
+    m_out.errors = graph.errors;
+    m_out.missing = graph.missing;
+    if (graph.graph.phases.empty())
+      m_out.errors.push_back("Unit '" + m_unit.name +
+                             "' has no phases: no loop nest subscripts an array with its loop variables.");
+    if (!m_out.errors.empty())
+      return;
+    m_graph = std::move(graph.graph);
+    m_plan.notes = graph.notes;
+    if (!shapes() || !phaseTimes() || !analyzePhases())
+      return;
+    m_plan.unit = m_unit.name;
+    m_plan.processors = m_options.processors;
+    m_plan.machine = m_machine.name;
+    m_plan.maxDistributedDims = m_options.maxDistributedDims;
+    m_plan.regions = m_graph.regions;
+    m_plan.whole = sequencePlan(flattenSequence(m_graph, m_graph.top));
+    for (std::size_t r = 0; r < m_graph.regions.size(); ++r) // each iterative loop alone, entered with no mapping
+      m_plan.regionPlans.push_back(
+          {m_graph.regions[r], sequencePlan(flattenSequence(m_graph, {-static_cast<int>(r) - 1}))});
+    m_out.plan = std::move(m_plan);
+  }
+
+private:
+  bool shapes()
+  {
+    for (const auto& p : m_graph.phases)
+      for (const auto& a : p.arrays)
+        if (!m_shapes.count(a))
+          if (auto s = shapeOf(*m_unit.symbol(a), m_values, m_out))
+            m_shapes[a] = *s;
+    return m_out.errors.empty();
+  }
+
+  bool phaseTimes()
+  {
+    for (const auto& [line, seconds] : m_options.phaseTimes) {
+      auto it = std::find_if(m_graph.phases.begin(), m_graph.phases.end(),
+                             [&](const Phase& p) { return p.firstLine <= line && line <= p.lastLine; });
+      if (it == m_graph.phases.end()) {
+        m_out.errors.push_back("Phase time for line " + std::to_string(line) + " names no phase; phases are " +
+                               phaseList() + ".");
+        continue;
+      }
+      if (!(seconds >= 0) || !std::isfinite(seconds))
+        m_out.errors.push_back("Phase time for line " + std::to_string(line) +
+                               " must be a non-negative number of seconds.");
+      m_given[it->id] = seconds;
+    }
+    return m_out.errors.empty();
+  }
+
+  std::string phaseList() const
+  {
+    std::string s;
+    for (const auto& p : m_graph.phases)
+      s += (s.empty() ? "" : ", ") + std::to_string(p.id) + " (lines " + std::to_string(p.firstLine) + "-" +
+           std::to_string(p.lastLine) + ")";
+    return s;
+  }
+
+  std::optional<double> sequentialTime(const Phase& p)
+  {
+    if (auto it = m_given.find(p.id); it != m_given.end())
+      return it->second;
+    if (p.loop < 0) {
+      double t = 0;
+      for (const auto* s : p.statements)
+        t += m_machine.ops.time(s->ops) * s->probability;
+      return t;
+    }
+    mapping::Mapping sequential; // every array replicated on one processor
+    auto r = estimate::estimateNest(m_unit, m_unit.loops[p.loop], sequential, m_machine, m_values);
+    if (!r.estimate) {
+      m_out.errors.insert(m_out.errors.end(), r.errors.begin(), r.errors.end());
+      addMissing(m_out.missing, r.missing);
+      return std::nullopt;
+    }
+    return r.estimate->ct;
+  }
+
+  bool analyzePhases()
+  {
+    for (const auto& p : m_graph.phases) {
+      PhasePlan pp;
+      pp.phase = p;
+      auto& a = pp.analysis;
+      a.patterns = referencePatterns(m_unit, p.statements, m_values);
+      a.targets = assignmentTargets(p.statements, m_values);
+      a.parallelVariables = parallelLoopVariables(m_unit, p, m_values);
+      const auto ranks = ranksOf(m_unit, p.arrays);
+      a.graph = buildAlignmentGraph(a.patterns, a.parallelVariables, ranks);
+      a.alignment = withOffsets(alignArrays(a.graph));
+      auto t = sequentialTime(p);
+      if (!t)
+        continue;
+      a.sequentialTime = *t;
+      a.timeSource = m_given.count(p.id) ? "given" : "estimated";
+      a.candidates = candidateMappings(a, ranks, triangularVariables(m_unit, p), m_shapes, m_machine,
+                                       m_options.processors, m_options.maxDistributedDims, m_options.candidates);
+      if (a.candidates.empty()) // too few elements for any permutation: run sequentially
+        a.candidates.push_back({replicated(p), phaseCost(a, replicated(p), m_shapes, m_machine)});
+      pp.frequency = p.probability;
+      for (int r : p.regions)
+        pp.frequency *= static_cast<double>(m_graph.regions[r].iterations);
+      m_plan.phases.push_back(std::move(pp));
+    }
+    return m_out.errors.empty();
+  }
+
+  /// Offsets from retiming are kept in the plan (PhaseAnalysis::graph) but
+  /// mapped only on request: the paper's candidates are perfectly aligned
+  /// (Table 1), and an offset alignment needs a larger template.
+  Alignment withOffsets(Alignment a) const
+  {
+    if (!m_options.offsetAlignment)
+      for (auto& [array, offsets] : a.offset)
+        std::fill(offsets.begin(), offsets.end(), 0);
+    return a;
+  }
+
+  LocalMapping replicated(const Phase& p) const
+  {
+    LocalMapping m;
+    m.grid = {1};
+    for (const auto& a : p.arrays)
+      m.arrays[a] = ArrayLayout(m_shapes.at(a).extents.size());
+    return m;
+  }
+
+  std::vector<StaticSolution> statics(const std::vector<SequenceStep>& steps) const
+  {
+    std::set<int> phases;
+    for (const auto& s : steps)
+      phases.insert(s.phase);
+    std::vector<const AlignmentGraph*> graphs;
+    std::vector<ReferencePattern> patterns;
+    std::vector<ArrayAccess> targets;
+    std::set<std::string> triangular, arrays;
+    for (int k : phases) {
+      const auto& pp = m_plan.phases[k];
+      graphs.push_back(&pp.analysis.graph);
+      patterns.insert(patterns.end(), pp.analysis.patterns.begin(), pp.analysis.patterns.end());
+      targets.insert(targets.end(), pp.analysis.targets.begin(), pp.analysis.targets.end());
+      auto t = triangularVariables(m_unit, pp.phase);
+      triangular.insert(t.begin(), t.end());
+      arrays.insert(pp.phase.arrays.begin(), pp.phase.arrays.end());
+    }
+    const auto alignment = withOffsets(alignArrays(mergeGraphs(graphs)));
+    const auto ranks = ranksOf(m_unit, {arrays.begin(), arrays.end()});
+    std::vector<StaticSolution> out;
+    for (const auto& grid : processorPermutations(m_options.processors, std::max(1, alignment.templateRank),
+                                                  m_options.maxDistributedDims)) {
+      StaticSolution s;
+      s.mapping = layoutMapping(alignment, ranks, grid, patterns, targets, triangular);
+      for (const auto& step : steps) {
+        const auto c = phaseCost(m_plan.phases[step.phase].analysis, s.mapping, m_shapes, m_machine);
+        s.movement += step.count * c.movement;
+        s.computation += step.count * c.computation;
+      }
+      out.push_back(std::move(s));
+    }
+    std::stable_sort(out.begin(), out.end(),
+                     [](const StaticSolution& a, const StaticSolution& b) { return a.total() < b.total(); });
+    return out;
+  }
+
+  SequencePlan sequencePlan(const std::vector<SequenceStep>& steps) const
+  {
+    SequencePlan plan;
+    plan.statics = statics(steps);
+    const double bound = plan.statics.empty() ? std::numeric_limits<double>::infinity() : plan.statics[0].total();
+    if (m_options.staticOnly)
+      return plan;
+    SearchProblem problem;
+    problem.steps = steps;
+    for (const auto& pp : m_plan.phases)
+      problem.candidates.push_back(pp.analysis.candidates);
+    problem.shapes = m_shapes;
+    problem.machine = m_machine;
+    SearchControl control;
+    control.cancel = m_options.cancel;
+    control.progress = m_options.progress;
+    auto result = searchRemapping(problem, bound, control);
+    const auto stats = result.stats;
+    if (!result.found && !stats.cancelled) // report the best dynamic sequence even when static wins
+      result = searchRemapping(problem, std::numeric_limits<double>::infinity(), control);
+    plan.dynamic = dynamicSolution(result);
+    plan.dynamic.found = result.found && result.total < bound;
+    plan.dynamic.stats = stats;
+    plan.dynamicChosen = plan.dynamic.found;
+    return plan;
+  }
+
+  DynamicSolution dynamicSolution(const SearchResult& r) const
+  {
+    DynamicSolution d;
+    d.total = r.found ? r.total : 0;
+    d.candidate.assign(m_plan.phases.size(), -1);
+    d.mappings.assign(m_plan.phases.size(), {});
+    for (const auto& s : r.steps) {
+      const auto& c = m_plan.phases[s.phase].analysis.candidates[s.candidate];
+      d.computation += s.count * c.cost.computation;
+      d.movement += s.count * c.cost.movement;
+      d.remapping += s.count * s.remapCost;
+      if (!s.copy) {
+        d.candidate[s.phase] = s.candidate;
+        d.mappings[s.phase] = s.mapping;
+      }
+      addRemaps(d.remaps, s);
+    }
+    return d;
+  }
+
+  void addRemaps(std::vector<PlannedRemap>& remaps, const StepOutcome& s) const
+  {
+    const auto& phase = m_plan.phases[s.phase].phase;
+    std::map<std::pair<std::string, std::string>, PlannedRemap> groups;
+    for (const auto& r : s.remaps) {
+      auto& g = groups[{formatsText(r.from), formatsText(r.to)}];
+      g.beforePhase = phase.id;
+      g.line = phase.firstLine;
+      g.arrays.push_back(r.array);
+      g.from = formatsText(r.from);
+      g.to = formatsText(r.to);
+      g.bytes += r.bytes;
+      g.cost += r.cost;
+      g.realign = r.realign;
+    }
+    for (auto& [key, g] : groups) {
+      auto it = std::find_if(remaps.begin(), remaps.end(), [&](const PlannedRemap& p) {
+        return p.beforePhase == g.beforePhase && p.arrays == g.arrays && p.from == g.from && p.to == g.to;
+      });
+      const double perRemap = g.cost;
+      if (it == remaps.end()) {
+        g.count = s.count;
+        g.cost = perRemap * s.count;
+        remaps.push_back(g);
+      } else {
+        it->count += s.count;
+        it->cost += perRemap * s.count;
+      }
+    }
+  }
+
+  const program::Unit& m_unit;
+  const machine::MachineProfile& m_machine;
+  const symbolic::Bindings& m_values;
+  const DistributeOptions& m_options;
+  DistributeResult& m_out;
+  PhaseGraph m_graph;
+  ArrayShapes m_shapes;
+  std::map<int, double> m_given; // phase id -> seconds
+  Plan m_plan;
+};
+
+} // namespace
+
+double SequencePlan::chosenTotal() const
+{
+  if (dynamicChosen || statics.empty())
+    return dynamic.total;
+  return statics.front().total();
+}
+
+DistributeResult distribute(const program::Unit& unit, const machine::MachineProfile& machine,
+                            const symbolic::Bindings& values, const DistributeOptions& options)
+{
+  DistributeResult out;
+  Distributor(unit, machine, values, options, out).run();
+  return out;
+}
+
+} // namespace ps::ddt
