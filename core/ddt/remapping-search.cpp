@@ -25,16 +25,16 @@ public:
 
   SearchResult run()
   {
-    visit(0, m_p.initial, 0.0);
+    visit(0, m_p.initial, 0.0, false);
     m_result.stats = m_stats;
     return m_result;
   }
 
 private:
-  void visit(std::size_t s, const GlobalMapping& gm, double cost)
+  void visit(std::size_t s, const GlobalMapping& gm, double cost, bool remapped)
   {
     if (s == m_p.steps.size()) {
-      if (cost < m_bound) {
+      if (cost < m_bound && (remapped || !m_control.requireRemap)) {
         m_bound = cost;
         m_result.found = true;
         m_result.total = cost;
@@ -52,12 +52,13 @@ private:
         return;
       m_choice[step.phase] = k;
       for (const auto& combination : analyzeCombinations(gm, candidates[k].mapping))
-        tryCombination(s, gm, cost, k, combination);
+        tryCombination(s, gm, cost, remapped, k, combination);
       m_choice[step.phase] = fixed;
     }
   }
 
-  void tryCombination(std::size_t s, const GlobalMapping& gm, double cost, int k, const Combination& combination)
+  void tryCombination(std::size_t s, const GlobalMapping& gm, double cost, bool remapped, int k,
+                      const Combination& combination)
   {
     const auto& step = m_p.steps[s];
     const auto& candidate = m_p.candidates[step.phase][k];
@@ -74,9 +75,10 @@ private:
       ++m_stats.pruned;
       return;
     }
+    const bool remapsHere = remapCost > 0;
     m_current[s] = {step.phase, step.count, step.copy, k, permuted(candidate.mapping, combination.sigma),
                     std::move(remaps), candidate.cost.total(), remapCost};
-    visit(s + 1, next, newCost);
+    visit(s + 1, next, newCost, remapped || remapsHere);
   }
 
   bool cancelled()
