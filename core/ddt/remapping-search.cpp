@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
+#include <unordered_map>
 
 namespace ps::ddt {
 namespace {
@@ -12,29 +14,31 @@ public:
       : m_p(problem), m_bound(bound), m_control(control), m_choice(problem.candidates.size(), -1),
         m_current(problem.steps.size())
   {
-    // The cheapest each remaining step can cost: a bound that never cuts
-    // an optimal branch (remapping costs are never negative).
-    m_rest.assign(m_p.steps.size() + 1, 0.0);
-    for (std::size_t s = m_p.steps.size(); s-- > 0;) {
-      double best = std::numeric_limits<double>::infinity();
-      for (const auto& c : m_p.candidates[m_p.steps[s].phase])
-        best = std::min(best, c.cost.total());
-      m_rest[s] = m_rest[s + 1] + (std::isfinite(best) ? best * m_p.steps[s].count : 0.0);
+    // Phases chosen before step s that come again from s on: their choice
+    // is part of the state the rest of the search depends on.
+    m_pending.resize(m_p.steps.size() + 1);
+    for (std::size_t s = 0; s <= m_p.steps.size(); ++s) {
+      std::set<int> before, after;
+      for (std::size_t t = 0; t < m_p.steps.size(); ++t)
+        (t < s ? before : after).insert(m_p.steps[t].phase);
+      for (int ph : before)
+        if (after.count(ph))
+          m_pending[s].push_back(ph);
     }
   }
 
   SearchResult run()
   {
-    visit(0, m_p.initial, 0.0, false);
+    visit(0, m_p.initial, 0.0);
     m_result.stats = m_stats;
     return m_result;
   }
 
 private:
-  void visit(std::size_t s, const GlobalMapping& gm, double cost, bool remapped)
+  void visit(std::size_t s, const GlobalMapping& gm, double cost)
   {
     if (s == m_p.steps.size()) {
-      if (cost < m_bound && (remapped || !m_control.requireRemap)) {
+      if (cost < m_bound) {
         m_bound = cost;
         m_result.found = true;
         m_result.total = cost;
@@ -52,13 +56,12 @@ private:
         return;
       m_choice[step.phase] = k;
       for (const auto& combination : analyzeCombinations(gm, candidates[k].mapping))
-        tryCombination(s, gm, cost, remapped, k, combination);
+        tryCombination(s, gm, cost, k, combination);
       m_choice[step.phase] = fixed;
     }
   }
 
-  void tryCombination(std::size_t s, const GlobalMapping& gm, double cost, bool remapped, int k,
-                      const Combination& combination)
+  void tryCombination(std::size_t s, const GlobalMapping& gm, double cost, int k, const Combination& combination)
   {
     const auto& step = m_p.steps[s];
     const auto& candidate = m_p.candidates[step.phase][k];
@@ -71,14 +74,77 @@ private:
     ++m_stats.nodes;
     if (m_control.progress && m_stats.nodes % 4096 == 0)
       m_control.progress(m_stats);
-    if (m_control.prune && newCost + m_rest[s + 1] >= m_bound) {
+    if (m_control.prune && (newCost + lowerBound(s + 1, next) >= m_bound || dominated(s + 1, next, newCost))) {
       ++m_stats.pruned;
       return;
     }
-    const bool remapsHere = remapCost > 0;
     m_current[s] = {step.phase, step.count, step.copy, k, permuted(candidate.mapping, combination.sigma),
                     std::move(remaps), candidate.cost.total(), remapCost};
-    visit(s + 1, next, newCost, remapped || remapsHere);
+    visit(s + 1, next, newCost);
+  }
+
+  /// The cheapest completion from step s with mapping `gm` when copies of
+  /// a phase may choose freely: a relaxation of the search, so a lower
+  /// bound that counts the remappings ahead (memoized per state). When the
+  /// relaxed optimum happens to respect the copies it is the optimum, and
+  /// the search ends after one descent.
+  double lowerBound(std::size_t s, const GlobalMapping& gm)
+  {
+    if (s == m_p.steps.size())
+      return 0;
+    auto key = placementKey(gm);
+    key.append(reinterpret_cast<const char*>(&s), sizeof s);
+    if (auto it = m_lower.find(key); it != m_lower.end())
+      return it->second;
+    const auto& step = m_p.steps[s];
+    double best = std::numeric_limits<double>::infinity();
+    for (const auto& candidate : m_p.candidates[step.phase])
+      for (const auto& combination : analyzeCombinations(gm, candidate.mapping)) {
+        GlobalMapping next = gm;
+        double remapCost = 0;
+        for (const auto& r : applyCombination(next, candidate.mapping, combination, m_p.shapes, m_p.machine))
+          remapCost += r.cost;
+        const double here = step.count * (candidate.cost.total() + remapCost);
+        if (here < best)
+          best = std::min(best, here + lowerBound(s + 1, next));
+      }
+    m_lower.emplace(key, best);
+    return best;
+  }
+
+  /// Binary key of the placement of every array (collapsed dimensions
+  /// have no axis): hashed millions of times, so no text formatting.
+  static std::string placementKey(const GlobalMapping& gm)
+  {
+    std::string key;
+    for (const auto& [array, layout] : gm) {
+      key += array;
+      key += '\0';
+      for (const auto& p : layout) {
+        const std::int64_t fields[4] = {p.distributed() ? p.axis : -1, p.distributed() ? p.offset : 0,
+                                        p.distributed() ? static_cast<std::int64_t>(p.format) : 0, p.procs};
+        key.append(reinterpret_cast<const char*>(fields), sizeof fields);
+      }
+    }
+    return key;
+  }
+
+  /// True when the same state (step, placement of every array, pending
+  /// choices) was reached before at no higher cost: the rest of the search
+  /// from it is the same, so this branch cannot do better.
+  bool dominated(std::size_t s, const GlobalMapping& gm, double cost)
+  {
+    auto key = placementKey(gm);
+    key.append(reinterpret_cast<const char*>(&s), sizeof s);
+    for (int ph : m_pending[s])
+      key += static_cast<char>(m_choice[ph]);
+    auto [it, inserted] = m_seen.emplace(std::move(key), cost);
+    if (inserted)
+      return false;
+    if (it->second <= cost)
+      return true;
+    it->second = cost;
+    return false;
   }
 
   bool cancelled()
@@ -95,7 +161,9 @@ private:
   SearchControl m_control;
   std::vector<int> m_choice;
   std::vector<StepOutcome> m_current;
-  std::vector<double> m_rest;
+  std::vector<std::vector<int>> m_pending;
+  std::unordered_map<std::string, double> m_seen;
+  std::unordered_map<std::string, double> m_lower;
   SearchStats m_stats;
   SearchResult m_result;
 };

@@ -52,7 +52,6 @@ struct SearchResult {
 
 struct SearchControl {
   bool prune = true;                 // false: exhaustive (a test oracle)
-  bool requireRemap = false;         // only sequences that remap at least one array
   const std::atomic<bool>* cancel = nullptr;
   /// Called every few thousand nodes with the statistics so far.
   std::function<void(const SearchStats&)> progress;
