@@ -20,13 +20,15 @@ std::string describeLoops(const program::ProgramModel& model)
   return lines.empty() ? "the program has no DO loops" : "outermost DO loops start at lines " + lines;
 }
 
-mapping::MappingResult buildMapping(const VariantRequest& v, const program::Unit& unit,
+/// The directives' mapping is the one in force at the loop's DO statement
+/// (REDISTRIBUTE and REALIGN above it apply).
+mapping::MappingResult buildMapping(const VariantRequest& v, const program::Unit& unit, int loopLine,
                                     const symbolic::Bindings& values,
                                     const std::optional<mapping::ProcessorsArrangement>& procs)
 {
   if (v.spec)
     return mapping::mappingFromSpec(*v.spec, unit, values, procs.value_or(mapping::ProcessorsArrangement{}));
-  return mapping::mappingFromDirectives(unit, values, procs);
+  return mapping::mappingFromDirectives(unit, values, procs, loopLine);
 }
 
 template <typename Result>
@@ -61,7 +63,7 @@ ComparisonResult compare(const program::ProgramModel& model, const ComparisonReq
   for (const auto& v : request.variants) {
     VariantResult vr{v.name, v.spec ? v.spec->text : "HPF directives", "", {}};
     for (const auto& procs : points) {
-      auto m = buildMapping(v, *result.unit, result.values, procs);
+      auto m = buildMapping(v, *result.unit, result.loop->line, result.values, procs);
       if (!m.mapping) {
         collectProblems(m, "Variant " + v.name + ": ", result);
         break;

@@ -1,5 +1,7 @@
-// HPF directive lines. Source: HPF 2.0 specification, sections 3.3-3.7, 5.1.
+// HPF directive lines. Source: HPF 2.0 specification, sections 3.3-3.7, 5.1
+// and 8.3-8.5 (REDISTRIBUTE, REALIGN, DYNAMIC).
 #include "fortran/statement-parser.h"
+#include "support/text.h"
 
 namespace ps::fortran::detail {
 namespace {
@@ -36,27 +38,30 @@ std::vector<std::string> parseNameList(Cursor& c, const char* what)
   return names;
 }
 
+/// ALIGN and REALIGN (HPF 2.0, Sec. 3.4 and 8.4); `d.keyword` names the
+/// directive in messages.
 void parseAlign(Cursor& c, Directive& d)
 {
   // ALIGN alignee[(dummies)] WITH target[(subscripts)]
   // ALIGN [(dummies)] WITH target[(subscripts)] :: alignees
+  const auto keyword = toUpper(d.keyword);
   if (c.peek().kind == TokenKind::Identifier && !c.peek().isName("with"))
     d.alignees.push_back(c.next().text);
   if (c.peek().isPunct("("))
     d.aligneeSubscripts = parseParenList(c);
   if (!c.acceptName("with"))
-    c.fail("Expected WITH in ALIGN");
+    c.fail("Expected WITH in " + keyword);
   c.acceptOp("*");
   d.target = c.expectName("an align target after WITH");
   if (c.peek().isPunct("("))
     d.targetSubscripts = parseParenList(c);
   if (c.acceptPunct("::")) {
     if (!d.alignees.empty())
-      c.fail("ALIGN names its alignees twice");
+      c.fail(keyword + " names its alignees twice");
     d.alignees = parseNameList(c, "an alignee name");
   }
   if (d.alignees.empty())
-    c.fail("ALIGN needs an alignee");
+    c.fail(keyword + " needs an alignee");
   c.expectEnd();
 }
 
@@ -83,8 +88,11 @@ DistFormatSpec parseFormat(Cursor& c)
   return f;
 }
 
+/// DISTRIBUTE and REDISTRIBUTE (HPF 2.0, Sec. 3.3 and 8.3); `d.keyword`
+/// names the directive in messages.
 void parseDistribute(Cursor& c, Directive& d)
 {
+  const auto keyword = toUpper(d.keyword);
   if (c.peek().kind == TokenKind::Identifier && !c.peek().isName("onto"))
     d.distributees.push_back(c.next().text);
   if (c.acceptPunct("(")) {
@@ -97,11 +105,19 @@ void parseDistribute(Cursor& c, Directive& d)
     d.onto = c.expectName("a processors arrangement after ONTO");
   if (c.acceptPunct("::")) {
     if (!d.distributees.empty())
-      c.fail("DISTRIBUTE names its distributees twice");
+      c.fail(keyword + " names its distributees twice");
     d.distributees = parseNameList(c, "a distributee name");
   }
   if (d.distributees.empty())
-    c.fail("DISTRIBUTE needs a distributee");
+    c.fail(keyword + " needs a distributee");
+  c.expectEnd();
+}
+
+/// DYNAMIC [::] alignee-or-distributee-list (HPF 2.0, Sec. 8.5).
+void parseDynamic(Cursor& c, Directive& d)
+{
+  c.acceptPunct("::");
+  d.dynamicNames = parseNameList(c, "an array or template name");
   c.expectEnd();
 }
 
@@ -144,10 +160,15 @@ Directive parseDirective(Cursor& c)
   } else if (d.keyword == "independent") {
     d.kind = DirectiveKind::Independent;
     parseIndependent(c, d);
+  } else if (d.keyword == "redistribute") {
+    d.kind = DirectiveKind::Redistribute;
+    parseDistribute(c, d);
+  } else if (d.keyword == "realign") {
+    d.kind = DirectiveKind::Realign;
+    parseAlign(c, d);
   } else if (d.keyword == "dynamic") {
     d.kind = DirectiveKind::Dynamic;
-    while (!c.atEnd())
-      c.next();
+    parseDynamic(c, d);
   } else {
     d.kind = DirectiveKind::Unsupported;
     while (!c.atEnd())

@@ -3,6 +3,7 @@
 #include "symbolic/evaluation.h"
 
 #include <algorithm>
+#include <set>
 
 namespace ps::mapping {
 namespace {
@@ -82,14 +83,16 @@ ProcessorsArrangement fitArrangement(const ProcessorsArrangement& requested, int
 
 class DirectiveMapper {
 public:
-  DirectiveMapper(const Unit& unit, const Bindings& values, const std::optional<ProcessorsArrangement>& procs)
-    : m_unit(unit), m_values(values), m_requested(procs)
+  DirectiveMapper(const Unit& unit, const Bindings& values, const std::optional<ProcessorsArrangement>& procs,
+                  int atLine)
+    : m_unit(unit), m_values(values), m_requested(procs), m_atLine(atLine)
   {
   }
 
   MappingResult run()
   {
     collect();
+    applyRemappings();
     chooseArrangement();
     if (!m_problems.errors.empty())
       return std::move(m_problems);
@@ -106,6 +109,7 @@ private:
   struct Dist {
     std::vector<DistributionFormat> formats;
     std::string onto;
+    std::string origin = "DISTRIBUTE"; // names the directive in messages
   };
 
   void collect()
@@ -124,7 +128,96 @@ private:
       else if (d.kind == DirectiveKind::Align)
         for (const auto& name : d.alignees)
           m_aligns[name] = &d;
+      else if (d.kind == DirectiveKind::Dynamic)
+        m_dynamic.insert(d.dynamicNames.begin(), d.dynamicNames.end());
     }
+  }
+
+  // ---- executable remapping (HPF 2.0, Sec. 8.1, 8.3, 8.4) -----------------
+
+  /// Applies the REDISTRIBUTE and REALIGN directives on lines before
+  /// m_atLine in source order, over the declarative mapping.
+  void applyRemappings()
+  {
+    if (m_atLine <= 0)
+      return;
+    for (std::size_t k = 0; k < m_unit.directives.size(); ++k) {
+      const auto& d = m_unit.directives[k];
+      const int line = k < m_unit.directiveLines.size() ? m_unit.directiveLines[k] : 0;
+      if (line >= m_atLine)
+        continue;
+      if (d.kind == fortran::DirectiveKind::Redistribute)
+        redistribute(d, line);
+      else if (d.kind == fortran::DirectiveKind::Realign)
+        realign(d, line);
+    }
+  }
+
+  /// A new distribution for a template or an array. Everything aligned with
+  /// it follows, since alignments are resolved against the final state.
+  void redistribute(const fortran::Directive& d, int line)
+  {
+    const auto where = "REDISTRIBUTE at line " + std::to_string(line);
+    for (const auto& name : d.distributees) {
+      const bool isTemplate = m_templates.count(name) > 0;
+      if (!isTemplate && !isArray(name)) {
+        m_problems.errors.push_back(where + " names '" + name + "', which is neither a TEMPLATE nor an array");
+        continue;
+      }
+      requireDynamic(name, isTemplate ? "Template" : "Array", "redistributed", line);
+      if (auto a = m_aligns.find(name); a != m_aligns.end()) {
+        note("Array '" + name + "' is aligned with '" + a->second->target + "' but redistributed at line " +
+             std::to_string(line) + "; it is distributed on its own from there (HPF 2.0, Sec. 8.3 allows only "
+             "alignment roots)");
+        m_aligns.erase(a);
+      }
+      m_distributions[name] = {formats(d), d.onto, where};
+    }
+  }
+
+  /// A new alignment for one or more arrays; their old ALIGN or DISTRIBUTE
+  /// no longer applies.
+  void realign(const fortran::Directive& d, int line)
+  {
+    const auto where = "REALIGN at line " + std::to_string(line);
+    if (!m_templates.count(d.target) && !isArray(d.target)) {
+      m_problems.errors.push_back(where + " aligns with '" + d.target + "', which is neither a TEMPLATE nor an array");
+      return;
+    }
+    for (const auto& name : d.alignees) {
+      if (!isArray(name)) {
+        m_problems.errors.push_back(where + " names '" + name + "', which is not an array");
+        continue;
+      }
+      requireDynamic(name, "Array", "realigned", line);
+      for (const auto& [other, align] : m_aligns)
+        if (align->target == name)
+          note("Array '" + other + "' is aligned with '" + name + "', which is realigned at line " +
+               std::to_string(line) + "; it follows '" + name + "' here, while HPF 2.0 keeps its mapping");
+      m_distributions.erase(name);
+      m_aligns[name] = &d;
+    }
+  }
+
+  bool isArray(const std::string& name) const
+  {
+    const auto* s = m_unit.symbol(name);
+    return s && s->isArray();
+  }
+
+  /// Source: HPF 2.0, Sec. 8.5: only DYNAMIC objects may be remapped. The
+  /// remapping is applied anyway; the note tells the user.
+  void requireDynamic(const std::string& name, const char* what, const char* verb, int line)
+  {
+    if (!m_dynamic.count(name))
+      note(std::string(what) + " '" + name + "' is " + verb + " at line " + std::to_string(line) +
+           " but not declared DYNAMIC (HPF 2.0 requires it)");
+  }
+
+  void note(std::string text)
+  {
+    if (std::find(m_mapping.notes.begin(), m_mapping.notes.end(), text) == m_mapping.notes.end())
+      m_mapping.notes.push_back(std::move(text));
   }
 
   ProcessorsArrangement arrangement(const fortran::EntityDecl& o)
@@ -208,8 +301,8 @@ private:
     if (!extents)
       return;
     if (dist.formats.size() != extents->size()) {
-      m_problems.errors.push_back("DISTRIBUTE gives " + std::to_string(dist.formats.size()) + " formats for '" + name +
-                         "', which has " + std::to_string(extents->size()) + " dimensions");
+      m_problems.errors.push_back(dist.origin + " gives " + std::to_string(dist.formats.size()) + " formats for '" +
+                                  name + "', which has " + std::to_string(extents->size()) + " dimensions");
       return;
     }
     const int t = addTemplate(m_mapping, name, *extents, dist.formats);
@@ -316,6 +409,7 @@ private:
   const Unit& m_unit;
   const Bindings& m_values;
   std::optional<ProcessorsArrangement> m_requested;
+  int m_atLine = 0; // remappings on earlier lines apply; 0: none
   Mapping m_mapping;
   MappingResult m_problems; // errors and missing values; never holds a mapping
   std::vector<ProcessorsArrangement> m_arrangements;
@@ -323,6 +417,7 @@ private:
   std::map<std::string, Dist> m_distributions;
   std::map<std::string, const fortran::Directive*> m_aligns;
   std::map<std::string, int> m_templateIndex;
+  std::set<std::string> m_dynamic; // names declared DYNAMIC
 };
 
 } // namespace
@@ -360,9 +455,9 @@ MappingResult mappingFromSpec(const DistSpec& spec, const Unit& unit, const Bind
 }
 
 MappingResult mappingFromDirectives(const Unit& unit, const Bindings& values,
-                                    const std::optional<ProcessorsArrangement>& procs)
+                                    const std::optional<ProcessorsArrangement>& procs, int atLine)
 {
-  return DirectiveMapper(unit, values, procs).run();
+  return DirectiveMapper(unit, values, procs, atLine).run();
 }
 
 } // namespace ps::mapping

@@ -65,6 +65,8 @@ public:
     m_unit.line = m_parsed.line(m_ast.range);
     m_unit.endLine = m_parsed.line({m_ast.range.end > 0 ? m_ast.range.end - 1 : 0, m_ast.range.end});
     m_unit.directives = m_ast.directives;
+    for (const auto& d : m_unit.directives)
+      m_unit.directiveLines.push_back(line(d.range));
     declareAll();
     for (const auto& s : m_ast.body)
       visit(s, {}, 1.0);

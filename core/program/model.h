@@ -116,6 +116,7 @@ struct Unit {
   std::vector<Statement> statements;
   std::vector<std::string> unknowns; // symbols without value used in bounds, extents, subscripts
   std::vector<fortran::Directive> directives;
+  std::vector<int> directiveLines;   // original line of each of `directives`, same order
 
   const Symbol* symbol(const std::string& name) const;
   /// The loop whose DO statement is on `line`, or nullptr.

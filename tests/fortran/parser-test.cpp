@@ -285,3 +285,48 @@ TEST(Parser, OperatorPrecedenceLevels)
   EXPECT_EQ(body[3].rhs.operands[0].operands[0].kind, ExprKind::Unary);
   EXPECT_EQ(body[3].rhs.operands[0].operands[0].operands[0].op, Op::Pow);
 }
+
+TEST(Parser, RemapDirectivesInBothForms)
+{
+  auto p = test::build("program f\n"
+                       "  real :: a(4, 4), b(4, 4), x(4, 4)\n"
+                       "!HPF$ PROCESSORS p(2)\n"
+                       "!HPF$ TEMPLATE t(4, 4)\n"
+                       "!HPF$ DYNAMIC t, x\n"
+                       "!HPF$ DYNAMIC :: a, b\n"
+                       "!HPF$ REDISTRIBUTE t(BLOCK, *) ONTO p\n"
+                       "!HPF$ REDISTRIBUTE (CYCLIC(2), *) ONTO p :: a, b\n"
+                       "!HPF$ REALIGN b(i, j) WITH t(j, i)\n"
+                       "!HPF$ REALIGN WITH t :: x, a\n"
+                       "end program f\n");
+  EXPECT_TRUE(p.parsed->diagnostics.empty()) << testing::PrintToString(test::messages(*p.parsed));
+  const auto& d = p.parsed->units[0].directives;
+  ASSERT_EQ(d.size(), 8u);
+  EXPECT_EQ(d[2].dynamicNames, (std::vector<std::string>{"t", "x"}));
+  EXPECT_EQ(d[3].dynamicNames, (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(d[4].kind, DirectiveKind::Redistribute);
+  EXPECT_EQ(d[4].distributees, std::vector<std::string>{"t"});
+  EXPECT_EQ(d[4].onto, "p");
+  EXPECT_EQ(d[5].distributees, (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(d[5].formats[0].kind, FormatKind::Cyclic);
+  EXPECT_EQ(d[6].kind, DirectiveKind::Realign);
+  EXPECT_EQ(d[6].alignees, std::vector<std::string>{"b"});
+  EXPECT_EQ(d[6].target, "t");
+  ASSERT_EQ(d[6].targetSubscripts.size(), 2u);
+  EXPECT_EQ(toString(d[6].targetSubscripts[0]), "j");
+  EXPECT_EQ(d[7].alignees, (std::vector<std::string>{"x", "a"}));
+  EXPECT_TRUE(d[7].targetSubscripts.empty());
+}
+
+TEST(Parser, MalformedRemapDirectivesNameTheirKeyword)
+{
+  auto p = test::build("program m\n"
+                       "  real :: a(4)\n"
+                       "!HPF$ REALIGN a(i) t(i)\n"
+                       "!HPF$ REDISTRIBUTE (BLOCK)\n"
+                       "!HPF$ DYNAMIC\n"
+                       "end program m\n");
+  EXPECT_EQ(test::messages(*p.parsed),
+            (std::vector<std::string>{"3:20: Expected WITH in REALIGN", "4:27: REDISTRIBUTE needs a distributee",
+                                      "5:14: Expected an array or template name"}));
+}
