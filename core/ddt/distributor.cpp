@@ -23,18 +23,20 @@ std::optional<ArrayShape> shapeOf(const program::Symbol& s, const symbolic::Bind
 {
   ArrayShape shape;
   shape.elementBytes = s.elementBytes;
-  for (const auto& d : s.dims) {
-    symbolic::EvaluationError error;
-    const std::string what = "the extent of '" + s.name + "'";
-    auto lo = symbolic::evaluateFor(d.lower, values, what, &error);
-    auto hi = lo ? symbolic::evaluateFor(d.upper, values, what, &error) : std::nullopt;
-    if (!hi) {
-      out.errors.push_back(error.message);
-      addMissing(out.missing, error.missing);
-      return std::nullopt;
+  bool ok = true;
+  for (const auto& d : s.dims) // every bound, so every missing value is named at once
+    for (const auto* e : {&d.lower, &d.upper}) {
+      symbolic::EvaluationError error;
+      if (!symbolic::evaluateFor(*e, values, "the extent of '" + s.name + "'", &error)) {
+        out.errors.push_back(error.message);
+        addMissing(out.missing, error.missing);
+        ok = false;
+      }
     }
-    shape.extents.push_back(std::max<std::int64_t>(1, *hi - *lo + 1));
-  }
+  if (!ok)
+    return std::nullopt;
+  for (const auto& d : s.dims)
+    shape.extents.push_back(std::max<std::int64_t>(1, *d.upper.evaluate(values) - *d.lower.evaluate(values) + 1));
   return shape;
 }
 
@@ -104,14 +106,23 @@ public:
     auto graph = buildPhaseGraph(m_unit, m_values);
     m_out.errors = graph.errors;
     m_out.missing = graph.missing;
-    if (graph.graph.phases.empty())
+    if (graph.graph.phases.empty()) {
       m_out.errors.push_back("Unit '" + m_unit.name +
                              "' has no phases: no loop nest subscripts an array with its loop variables.");
-    if (!m_out.errors.empty())
       return;
+    }
     m_graph = std::move(graph.graph);
     m_plan.notes = graph.notes;
-    if (!shapes() || !phaseTimes() || !analyzePhases())
+    // Every check runs before giving up, so one answer lists every missing value.
+    const bool shaped = shapes();
+    const bool timed = phaseTimes();
+    if (!shaped || !m_out.errors.empty()) {
+      if (timed)
+        askForPhaseTimeValues();
+      dedupe(m_out.errors);
+      return;
+    }
+    if (!timed || !analyzePhases())
       return;
     m_plan.unit = m_unit.name;
     m_plan.processors = m_options.processors;
@@ -152,6 +163,26 @@ private:
       m_given[it->id] = seconds;
     }
     return m_out.errors.empty();
+  }
+
+  /// The unknowns the estimator needs for the phases' times, when an
+  /// earlier error already stops the plan.
+  void askForPhaseTimeValues()
+  {
+    for (const auto& p : m_graph.phases)
+      if (p.loop >= 0 && !m_given.count(p.id)) {
+        auto r = estimate::estimateNest(m_unit, m_unit.loops[p.loop], mapping::Mapping{}, m_machine, m_values);
+        addMissing(m_out.missing, r.missing);
+      }
+  }
+
+  static void dedupe(std::vector<std::string>& v)
+  {
+    std::vector<std::string> out;
+    for (auto& s : v)
+      if (std::find(out.begin(), out.end(), s) == out.end())
+        out.push_back(std::move(s));
+    v = std::move(out);
   }
 
   std::string phaseList() const
