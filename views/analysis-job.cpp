@@ -13,9 +13,10 @@ namespace {
 
 /// Per unit, the distribution its HPF directives give: {"processors": "4x4",
 /// "arrays": {"a": "(BLOCK,BLOCK)"}}, or null without DISTRIBUTE directives.
-nlohmann::json directivesOf(const program::Unit& unit)
+/// With `atLine`, the distribution in force there (REDISTRIBUTE, REALIGN).
+nlohmann::json directivesOf(const program::Unit& unit, int atLine = 0)
 {
-  auto m = mapping::mappingFromDirectives(unit, {}, std::nullopt);
+  auto m = mapping::mappingFromDirectives(unit, {}, std::nullopt, atLine);
   if (!m.mapping || m.mapping->arrays.empty())
     return nullptr;
   nlohmann::json arrays = nlohmann::json::object();
@@ -25,6 +26,13 @@ nlohmann::json directivesOf(const program::Unit& unit)
       arrays[name] = d.substr(0, d.find(')') + 1);
   }
   return {{"processors", m.mapping->procs.str()}, {"arrays", arrays}};
+}
+
+bool remaps(const program::Unit& unit)
+{
+  return std::any_of(unit.directives.begin(), unit.directives.end(), [](const auto& d) {
+    return d.kind == fortran::DirectiveKind::Redistribute || d.kind == fortran::DirectiveKind::Realign;
+  });
 }
 
 template <typename T>
@@ -58,8 +66,13 @@ private:
   {
     const auto model = program::buildModel(m_parsed);
     m_out.outline = program::outlineJson(m_parsed, model);
-    for (std::size_t u = 0; u < model.units.size(); ++u)
-      m_out.outline["units"][u]["directives"] = directivesOf(model.units[u]);
+    for (std::size_t u = 0; u < model.units.size(); ++u) {
+      const auto& unit = model.units[u];
+      m_out.outline["units"][u]["directives"] = directivesOf(unit);
+      if (remaps(unit)) // each loop nest gets the mapping in force at its DO
+        for (std::size_t l = 0; l < unit.loops.size(); ++l)
+          m_out.outline["units"][u]["loops"][l]["directives"] = directivesOf(unit, unit.loops[l].line);
+    }
   }
 
   /// False when cancelled.

@@ -17,12 +17,16 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace ps::views {
 namespace {
 
 constexpr int kRankRole = Qt::UserRole + 1; // on vertical header items: array rank, 0 = processors row
+
+/// The odd variants (B, D, ...) start from the CYCLIC twin of a format.
+QString cyclicIf(QString format, bool cyclic) { return cyclic ? format.replace("BLOCK", "CYCLIC") : format; }
 
 /// Every combination of BLOCK, CYCLIC and * for `rank` dimensions (the
 /// all-* one excluded); CYCLIC(k) and BLOCK(m) are typed.
@@ -156,8 +160,9 @@ void DistributionPanel::setSelection(const UnitInfo& unit, const LoopInfo& loop)
     m_arrays << QString::fromStdString(a);
     m_extents[QString::fromStdString(a)] = QString::fromStdString(unit.extents.at(a));
   }
+  const auto previous = m_directives;
   m_directives.clear();
-  for (const auto& [a, f] : unit.directiveFormats)
+  for (const auto& [a, f] : loop.directiveFormats.empty() ? unit.directiveFormats : loop.directiveFormats)
     m_directives[QString::fromStdString(a)] = QString::fromStdString(f);
   m_directiveProcessors = QString::fromStdString(unit.directiveProcessors);
   if (!m_prefilled && !m_directiveProcessors.isEmpty())
@@ -165,9 +170,15 @@ void DistributionPanel::setSelection(const UnitInfo& unit, const LoopInfo& loop)
       v.arrangement = m_directiveProcessors.toStdString();
   m_prefilled = true;
   for (std::size_t v = 0; v < m_variants.size(); ++v) {
-    for (const auto& a : m_arrays)
-      if (!m_variants[v].formats.count(a.toStdString()))
+    for (const auto& a : m_arrays) {
+      const auto it = m_variants[v].formats.find(a.toStdString());
+      // a format taken from the directives follows a REDISTRIBUTE or REALIGN between the loops
+      const auto old = previous.find(a);
+      const bool fromDirectives = it != m_variants[v].formats.end() && old != previous.end() &&
+                                  it->second == cyclicIf(old->second, v % 2 == 1).toStdString();
+      if (it == m_variants[v].formats.end() || fromDirectives)
         m_variants[v].formats[a.toStdString()] = defaultFormat(a, v % 2 == 1).toStdString();
+    }
   }
   rebuildTable();
   rebuildValues(unit);
@@ -186,7 +197,7 @@ QString DistributionPanel::defaultFormat(const QString& array, bool cyclic) cons
       dims << (d == rank - 1 ? "BLOCK" : "*"); // columns: the last dimension
     f = "(" + dims.join(',') + ")";
   }
-  return cyclic ? f.replace("BLOCK", "CYCLIC") : f;
+  return cyclicIf(f, cyclic);
 }
 
 int DistributionPanel::rankOf(const QString& array) const
@@ -390,6 +401,35 @@ void DistributionPanel::addVariant()
   m_variants.push_back(v);
   rebuildTable();
   emit settingsChanged();
+}
+
+int DistributionPanel::addSpecVariant(const QString& name, const QString& spec, const QString& arrangement,
+                                      QString* error)
+{
+  std::string problem;
+  const auto parsed = mapping::parseDistSpec(spec.toStdString(), &problem);
+  if (!parsed || !mapping::parseArrangement(arrangement.toStdString())) {
+    *error = parsed ? tr("'%1' is not a processor count (16) or a grid (4x4)").arg(arrangement)
+                    : QString::fromStdString(problem);
+    return -1;
+  }
+  VariantSetting v{name.toStdString(), {}, arrangement.toStdString()};
+  for (const auto& group : parsed->groups) {
+    QStringList formats;
+    for (const auto& f : group.formats)
+      formats << QString::fromStdString(f.str());
+    for (const auto& a : group.arrays)
+      v.formats[a] = ("(" + formats.join(',') + ")").toStdString();
+  }
+  auto it = std::find_if(m_variants.begin(), m_variants.end(), [&](const VariantSetting& w) { return w.name == v.name; });
+  const int index = it == m_variants.end() ? variantCount() : static_cast<int>(it - m_variants.begin());
+  if (it == m_variants.end())
+    m_variants.push_back(v);
+  else
+    *it = v;
+  rebuildTable();
+  emit settingsChanged();
+  return index;
 }
 
 void DistributionPanel::removeVariant(int variant)

@@ -25,7 +25,9 @@ public:
   explicit DistributionPanel(QWidget* parent = nullptr);
 
   /// Shows the arrays of `loop`. Formats already chosen for an array name are
-  /// kept; new arrays get the directives' format or a default.
+  /// kept; new arrays get the directives' format or a default. A format taken
+  /// from the directives follows the mapping in force at `loop` (after
+  /// REDISTRIBUTE / REALIGN, see LoopInfo::directiveFormats).
   void setSelection(const UnitInfo& unit, const LoopInfo& loop);
   bool hasSelection() const { return m_loopLine > 0; }
   int loopLine() const { return m_loopLine; }
@@ -42,6 +44,11 @@ public:
   qint64 value(const QString& name) const;
   void setMachine(const QString& name);
   QString machine() const;
+  /// Adds (or, when a variant has that name, replaces) variant `name` with
+  /// the formats of `spec` ("x,a,b=(BLOCK,*)", groups separated by "; ") on
+  /// `arrangement` ("16", "4x4"); arrays the spec omits are replicated.
+  /// Returns the variant's index, or -1 with `error` when the spec is not valid.
+  int addSpecVariant(const QString& name, const QString& spec, const QString& arrangement, QString* error);
   /// Unknowns the last estimate asked for: added to the values, highlighted.
   void setMissing(const std::vector<std::string>& names);
 

@@ -9,11 +9,13 @@ EstimateController::EstimateController(QObject* parent) : QObject(parent)
   m_pool.setMaxThreadCount(1); // GiNaC: one thread at a time
   qRegisterMetaType<ps::views::JobOutput>();
   qRegisterMetaType<ps::views::ScaleJobOutput>();
+  qRegisterMetaType<ps::views::DistributeJobOutput>();
+  qRegisterMetaType<ps::views::DistributeProgress>();
 }
 
 EstimateController::~EstimateController()
 {
-  for (auto* lane : {&m_estimates, &m_studies})
+  for (auto* lane : {&m_estimates, &m_studies, &m_distributions})
     if (lane->cancel)
       *lane->cancel = true;
   m_pool.clear();
@@ -67,6 +69,30 @@ int EstimateController::submitScale(ScaleJobInput input)
   };
   return start(m_studies, std::move(work),
                [this](int generation, const ScaleJobOutput& output) { emit scaleFinished(generation, output); });
+}
+
+int EstimateController::submitDistribute(DistributeJobInput input)
+{
+  auto work = [this, input = std::move(input)](const std::atomic<bool>& cancelled) {
+    QElapsedTimer sinceReport;
+    sinceReport.start();
+    auto progress = [this, &sinceReport](const DistributeProgress& p) {
+      if (sinceReport.elapsed() < 100) // at most ~10 reports a second
+        return;
+      sinceReport.restart();
+      QMetaObject::invokeMethod(this, [this, p] { emit distributeProgressed(p); }, Qt::QueuedConnection);
+    };
+    return runDistributeJob(input, cancelled, progress);
+  };
+  return start(m_distributions, std::move(work),
+               [this](int generation, const DistributeJobOutput& output) { emit distributeFinished(generation, output); });
+}
+
+void EstimateController::cancelDistribute()
+{
+  if (m_distributions.cancel)
+    *m_distributions.cancel = true;
+  ++m_distributions.generation; // a result already on its way is dropped too
 }
 
 } // namespace ps::views

@@ -5,6 +5,7 @@
 // worker pattern: snapshot in, whole result back through a queued signal).
 
 #include "views/analysis-job.h"
+#include "views/distribute-job.h"
 #include "views/scale-job.h"
 
 #include <QObject>
@@ -27,6 +28,11 @@ public:
   /// Queues a scalability study on the same worker thread; a newer study
   /// cancels an older one (estimates and studies do not cancel each other).
   int submitScale(ScaleJobInput input);
+  /// Queues a Suggest Distribution request on the same worker thread; a
+  /// newer request cancels an older one.
+  int submitDistribute(DistributeJobInput input);
+  /// Cancels the running request; its result is dropped.
+  void cancelDistribute();
 
 signals:
   /// The result of the newest request (older ones are dropped).
@@ -36,6 +42,10 @@ signals:
   void scaleFinished(int generation, const ps::views::ScaleJobOutput& output);
   /// At most ~10 times a second while a study runs.
   void scaleProgressed(int done, int total);
+  /// The result of the newest Suggest Distribution request.
+  void distributeFinished(int generation, const ps::views::DistributeJobOutput& output);
+  /// At most ~10 times a second while a request runs.
+  void distributeProgressed(const ps::views::DistributeProgress& progress);
 
 private:
   /// One kind of request: its newest generation and the flag that cancels it.
@@ -50,10 +60,12 @@ private:
 
   QThreadPool m_pool;
   int m_running = 0;
-  Lane m_estimates, m_studies;
+  Lane m_estimates, m_studies, m_distributions;
 };
 
 } // namespace ps::views
 
 Q_DECLARE_METATYPE(ps::views::JobOutput)
 Q_DECLARE_METATYPE(ps::views::ScaleJobOutput)
+Q_DECLARE_METATYPE(ps::views::DistributeJobOutput)
+Q_DECLARE_METATYPE(ps::views::DistributeProgress)

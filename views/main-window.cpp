@@ -2,6 +2,7 @@
 
 #include "views/chart-panel.h"
 #include "views/distribution-panel.h"
+#include "views/distribution-plan-dock.h"
 #include "views/outline-model.h"
 #include "views/results-model.h"
 #include "views/scalability-panel.h"
@@ -35,6 +36,9 @@
 #include <QToolBar>
 #include <QTreeView>
 #include <QVBoxLayout>
+
+#include <Qsci/qscicommand.h>
+#include <Qsci/qscicommandset.h>
 
 namespace ps::views {
 namespace {
@@ -150,7 +154,7 @@ void MainWindow::centralTabChanged()
   m_docksHiddenForScale.clear();
   if (m_centralTabs->currentWidget() != m_scale)
     return;
-  QList<const char*> names{"resultsDock", "chartDock", "problemsDock"};
+  QList<const char*> names{"resultsDock", "chartDock", "problemsDock", "distributionPlanDock"};
   if (m_scale->source() == ScalabilityPanel::Source::AnalyticModels)
     names << "outlineDock" << "distributionDock";
   for (const char* name : names)
@@ -257,6 +261,9 @@ void MainWindow::createDocks()
   connect(m_problemsView, &QTreeView::doubleClicked, this, &MainWindow::jumpTo);
   auto* problemsDock = addDock(this, tr("Problems"), "problemsDock", m_problemsView, Qt::BottomDockWidgetArea);
   tabifyDockWidget(resultsDock, problemsDock);
+  m_planDock = new DistributionPlanDock(&m_controller, m_editor, m_panel, this);
+  addDockWidget(Qt::BottomDockWidgetArea, m_planDock);
+  tabifyDockWidget(resultsDock, m_planDock);
   resultsDock->raise();
   resizeDocks({outlineDock, panelDock}, {200, 340}, Qt::Horizontal);
   resizeDocks({resultsDock}, {330}, Qt::Vertical);
@@ -293,6 +300,11 @@ void MainWindow::createActions()
   auto* estimate = make("estimate", tr("&Estimate"), QKeySequence(tr("Ctrl+E")), &MainWindow::estimate);
   estimate->setToolTip(tr("Estimate the selected loop nest under every variant (Ctrl+E); "
                           "afterwards every change re-estimates"));
+  auto* suggest = make("suggestDistribution", tr("Suggest &Distribution"), QKeySequence(tr("Ctrl+D")),
+                       [this] { m_planDock->suggest(); });
+  suggest->setToolTip(tr("Suggest static or dynamic distributions (DDT) for the unit at the cursor (Ctrl+D)"));
+  if (auto* duplicate = m_editor->standardCommands()->boundTo((Qt::CTRL | Qt::Key_D).toCombined()))
+    duplicate->setKey(0); // QScintilla's "duplicate selection" would take Ctrl+D from the action
   make("selectInner", tr("Select &Inner Loop"), QKeySequence(tr("Ctrl+Shift+Down")), [this] { selectDeeper(1); });
   make("selectOuter", tr("Select &Outer Loop"), QKeySequence(tr("Ctrl+Shift+Up")), [this] { selectDeeper(-1); });
   make("showSource", tr("&Source"), QKeySequence(tr("Ctrl+1")), [this] { m_centralTabs->setCurrentIndex(0); });
@@ -328,7 +340,7 @@ void MainWindow::createMenus()
   edit->addSeparator();
   edit->addActions({action("editFind"), action("editFindNext"), action("editReplace")});
   auto* analysis = menuBar()->addMenu(tr("&Analysis"));
-  analysis->addActions({action("estimate"), action("selectOuter"), action("selectInner")});
+  analysis->addActions({action("estimate"), action("suggestDistribution"), action("selectOuter"), action("selectInner")});
   auto* view = menuBar()->addMenu(tr("&View"));
   view->addActions({action("showSource"), action("showScalability")});
   view->addSeparator();
@@ -344,7 +356,7 @@ void MainWindow::createMenus()
   tools->setObjectName("mainToolBar");
   tools->addActions({action("fileNew"), action("fileOpen"), action("fileSave")});
   tools->addSeparator();
-  tools->addActions({action("estimate"), action("selectOuter"), action("selectInner")});
+  tools->addActions({action("estimate"), action("suggestDistribution"), action("selectOuter"), action("selectInner")});
   rebuildRecentMenu();
 }
 

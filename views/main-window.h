@@ -29,6 +29,7 @@ namespace ps::views {
 
 class ChartPanel;
 class DistributionPanel;
+class DistributionPlanDock;
 class ResultsModel;
 class ScalabilityPanel;
 class SourceEditor;
@@ -50,6 +51,8 @@ public:
 
   SourceEditor* editor() const { return m_editor; }
   DistributionPanel* distributionPanel() const { return m_panel; }
+  /// The Distribution plan dock (Analysis ▸ Suggest Distribution, Ctrl+D).
+  DistributionPlanDock* planDock() const { return m_planDock; }
   ResultsModel* resultsModel() const { return m_results; }
   ChartPanel* chartPanel() const { return m_chart; }
   ScalabilityPanel* scalabilityPanel() const { return m_scale; }
@@ -116,6 +119,7 @@ private:
 
   SourceEditor* m_editor = nullptr;
   DistributionPanel* m_panel = nullptr;
+  DistributionPlanDock* m_planDock = nullptr;
   ResultsModel* m_results = nullptr;
   QTableView* m_resultsView = nullptr;
   QListWidget* m_notes = nullptr;

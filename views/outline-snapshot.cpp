@@ -5,8 +5,11 @@ namespace {
 
 LoopInfo loopFromJson(const nlohmann::json& l)
 {
-  return {l.value("line", 0), l.value("end_line", 0), l.value("depth", 0), l.value("header", std::string()),
-          l.value("arrays", std::vector<std::string>{})};
+  LoopInfo loop{l.value("line", 0), l.value("end_line", 0), l.value("depth", 0), l.value("header", std::string()),
+                l.value("arrays", std::vector<std::string>{}), {}};
+  if (const auto d = l.value("directives", nlohmann::json()); d.is_object())
+    loop.directiveFormats = d.value("arrays", std::map<std::string, std::string>{});
+  return loop;
 }
 
 UnitInfo unitFromJson(const nlohmann::json& u)

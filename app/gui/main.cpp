@@ -3,8 +3,11 @@
 //             [--machine NAME] [--estimate] [--screenshot PNG]
 //             [--scale-p N] [--scale-n N] [--scale-to LIST] [--models FILE.json] [--tab scalability]
 //             [--scale-chart ratio|n|p]
+//             [--suggest] [--dims K] [--phase-times FILE.json] [--phase N]
 #include "mapping/dist-spec.h"
+#include "mapping/processors.h"
 #include "views/distribution-panel.h"
+#include "views/distribution-plan-dock.h"
 #include "views/main-window.h"
 #include "views/scalability-panel.h"
 
@@ -26,6 +29,9 @@ struct StartupOptions {
   int loop = 0;
   bool estimate = false;
   QStringList dists, procs, sets;
+  bool suggest = false; // Suggest Distribution once the program is analysed
+  int dims = 0, phase = 0;
+  QString phaseTimes;
 };
 
 StartupOptions parseArguments(const QApplication& app)
@@ -46,6 +52,11 @@ StartupOptions parseArguments(const QApplication& app)
   p.addOption({"models", "Scalability tab: compare the analytic models of a model file (JSON)", "FILE"});
   p.addOption({"tab", "Show a tab at start: 'source' or 'scalability'", "NAME"});
   p.addOption({"scale-chart", "Scalability tab: the chart shown, 'ratio', 'n' or 'p'", "NAME"});
+  p.addOption({"suggest", "Run Suggest Distribution (DDT) on the unit once the program is analysed; "
+                          "--procs (the first), --machine, --dims and --phase-times set its controls"});
+  p.addOption({"dims", "Suggest Distribution: most distributed dimensions per mapping (1 or 2)", "K"});
+  p.addOption({"phase-times", "Suggest Distribution: JSON {\"LINE\": seconds} of the phases' sequential times", "FILE"});
+  p.addOption({"phase", "Suggest Distribution: show the alignment graph of phase N", "N"});
   p.addOption({"screenshot", "Save a screenshot of the main window to PNG after the estimate, then exit", "PNG"});
   p.process(app);
   StartupOptions o;
@@ -63,6 +74,10 @@ StartupOptions parseArguments(const QApplication& app)
   o.models = p.value("models");
   o.tab = p.value("tab").toLower();
   o.scaleChart = QStringList{"ratio", "n", "p"}.indexOf(p.value("scale-chart").toLower());
+  o.suggest = p.isSet("suggest");
+  o.dims = p.value("dims").toInt();
+  o.phase = p.value("phase").toInt();
+  o.phaseTimes = p.value("phase-times");
   if (!o.models.isEmpty() && o.tab.isEmpty())
     o.tab = "scalability";
   return o;
@@ -118,6 +133,35 @@ bool applyScaleOptions(const StartupOptions& o, ps::views::ScalabilityPanel& pan
   return true;
 }
 
+/// The Distribution plan dock's controls; false when the phase-times file cannot be read.
+bool applySuggestOptions(const StartupOptions& o, ps::views::DistributionPlanDock& dock)
+{
+  if (!o.machine.isEmpty())
+    dock.setMachine(o.machine);
+  if (!o.procs.isEmpty())
+    if (auto arrangement = ps::mapping::parseArrangement(o.procs.first().toStdString()))
+      dock.setProcessors(static_cast<int>(arrangement->count()));
+  if (o.dims > 0)
+    dock.setMaxDistributedDims(o.dims);
+  QString error;
+  if (!o.phaseTimes.isEmpty() && !dock.setPhaseTimesFile(o.phaseTimes, &error)) {
+    std::fprintf(stderr, "partscope: --phase-times: %s\n", qPrintable(error));
+    return false;
+  }
+  return true;
+}
+
+/// After the plan: the alignment graph of phase `id` (the paper's numbering).
+void showPhase(ps::views::DistributionPlanDock& dock, int id)
+{
+  if (!dock.lastOutput() || !dock.lastOutput()->plan)
+    return;
+  const auto& phases = dock.lastOutput()->plan->phases;
+  for (int k = 0; k < static_cast<int>(phases.size()); ++k)
+    if (phases[k].phase.id == id)
+      dock.selectPhase(k);
+}
+
 void takeScreenshot(ps::views::MainWindow& window, const QString& path)
 {
   // a moment for the charts' animations and layout to settle
@@ -156,15 +200,34 @@ int main(int argc, char** argv)
       applyOptions(options, *window.distributionPanel());
       if (!applyScaleOptions(options, *window.scalabilityPanel()))
         return QApplication::exit(1);
+      if (options.suggest && !applySuggestOptions(options, *window.planDock()))
+        return QApplication::exit(1);
       const bool scaling = options.tab == "scalability";
       const bool estimating = options.estimate && window.distributionPanel()->hasSelection();
       if (estimating)
         window.estimate();
       if (scaling)
         window.showScalability();
+      if (options.suggest) {
+        QObject::connect(
+          window.planDock(), &ps::views::DistributionPlanDock::suggestFinished, &window,
+          [&window, options] {
+            if (options.phase > 0)
+              showPhase(*window.planDock(), options.phase);
+            if (options.screenshot.isEmpty())
+              return;
+            if (!window.planDock()->isRunning()) // no plan: the errors are the picture
+              return takeScreenshot(window, options.screenshot);
+            QObject::connect(
+              window.planDock(), &ps::views::DistributionPlanDock::sweepsFinished, &window,
+              [&window, options] { takeScreenshot(window, options.screenshot); }, Qt::SingleShotConnection);
+          },
+          Qt::SingleShotConnection);
+        window.planDock()->suggest();
+      }
       if (auto* charts = window.findChild<QTabWidget*>("scaleCharts"); charts && options.scaleChart >= 0)
         charts->setCurrentIndex(options.scaleChart);
-      if (options.screenshot.isEmpty())
+      if (options.screenshot.isEmpty() || options.suggest)
         return;
       if (scaling)
         QObject::connect(

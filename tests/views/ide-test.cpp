@@ -62,6 +62,7 @@ private slots:
   void changingNReestimatesWithoutAClick();
   void syntaxErrorShowsAMarkerAndALaterLoopStillEstimates();
   void innerLoopSelection();
+  void redistributeBetweenLoopsChangesThePrefill();
   void recoveryFileIsOfferedAfterAnAbort();
   void chartExports();
 
@@ -220,6 +221,26 @@ void IdeTest::innerLoopSelection()
   QCOMPARE(w.distributionPanel()->loopLine(), 29);
   w.findChild<QAction*>("selectOuter")->trigger();
   QCOMPARE(w.distributionPanel()->loopLine(), 28);
+}
+
+void IdeTest::redistributeBetweenLoopsChangesThePrefill()
+{
+  MainWindow w(m_recovery.path());
+  w.show();
+  QSignalSpy analysed(&w, &MainWindow::analysisFinished);
+  QVERIFY(w.openFile(QStringLiteral(PS_SOURCE_DIR "/tests/data/adi-remap.f")));
+  QVERIFY(analysed.wait(10000));
+  auto* panel = w.distributionPanel();
+  w.editor()->goTo(38, 10); // phase 4, below CHPF$ REDISTRIBUTE T(BLOCK,*)
+  w.findChild<QAction*>("selectInner")->trigger();
+  QTRY_COMPARE(panel->loopLine(), 36);
+  QCOMPARE(panel->format(0, "x"), QString("(BLOCK,*)"));
+  panel->setFormat(0, "b", "(BLOCK,BLOCK)"); // the user's choice is kept
+  w.editor()->goTo(52, 10); // phase 7, below CHPF$ REDISTRIBUTE T(*,BLOCK)
+  QTRY_COMPARE(panel->loopLine(), 50);
+  QCOMPARE(panel->format(0, "x"), QString("(*,BLOCK)"));
+  QCOMPARE(panel->format(1, "x"), QString("(*,CYCLIC)"));
+  QCOMPARE(panel->format(0, "b"), QString("(BLOCK,BLOCK)"));
 }
 
 void IdeTest::recoveryFileIsOfferedAfterAnAbort()

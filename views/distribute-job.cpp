@@ -1,0 +1,209 @@
+#include "views/distribute-job.h"
+
+#include "fortran/parser.h"
+#include "machine/machine-profile.h"
+#include "program/model.h"
+#include "support/text.h"
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cmath>
+
+namespace ps::views {
+namespace {
+
+constexpr int kByteTimeSamples = 13; // two decades, six samples per decade
+
+std::vector<double> byteTimesAround(double beta)
+{
+  std::vector<double> out;
+  const double lo = beta / 10;
+  for (int k = 0; k < kByteTimeSamples; ++k)
+    out.push_back(lo * std::pow(100.0, double(k) / (kByteTimeSamples - 1)));
+  return out;
+}
+
+const program::Unit* unitAt(const program::ProgramModel& model, int line)
+{
+  for (const auto& u : model.units)
+    if (u.line <= line && line <= u.endLine)
+      return &u;
+  return model.units.empty() ? nullptr : &model.units.front();
+}
+
+class DistributeJobRunner {
+public:
+  DistributeJobRunner(const DistributeJobInput& input, const std::atomic<bool>& cancelled,
+                      const std::function<void(const DistributeProgress&)>& progress)
+    : m_input(input), m_cancelled(cancelled), m_progress(progress),
+      m_parsed(fortran::parseSource(input.path.empty() ? "untitled.f90" : input.path, input.text))
+  {
+  }
+
+  std::optional<DistributeJobOutput> run()
+  {
+    const auto start = std::chrono::steady_clock::now();
+    m_out.text = m_input.text;
+    if (!plan())
+      return std::nullopt;
+    if (m_input.part == DistributeJobInput::Part::Sweeps && m_out.plan && !sweeps())
+      return std::nullopt;
+    m_out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return std::move(m_out);
+  }
+
+private:
+  ddt::DistributeOptions options(const std::string& stage)
+  {
+    ddt::DistributeOptions o;
+    o.processors = m_input.processors;
+    o.maxDistributedDims = m_input.maxDistributedDims;
+    o.candidates = m_input.candidates;
+    o.phaseTimes = m_input.phaseTimes;
+    o.cancel = &m_cancelled;
+    o.progress = [this, stage](const ddt::SearchStats& s) { report({stage, s.nodes, s.pruned, m_done, m_total}); };
+    return o;
+  }
+
+  void report(const DistributeProgress& p) const
+  {
+    if (m_progress)
+      m_progress(p);
+  }
+
+  /// False when cancelled.
+  bool plan()
+  {
+    std::string error;
+    m_machine = machine::findProfile(m_input.machine, &error);
+    if (!m_machine) {
+      m_out.errors.push_back(error);
+      return true;
+    }
+    m_out.byteTime = m_machine->byteTime;
+    m_model = program::buildModel(m_parsed, m_input.values);
+    m_unit = unitAt(m_model, m_input.cursorLine);
+    if (!m_unit) {
+      m_out.errors.push_back("The program has no unit to distribute");
+      return true;
+    }
+    report({"Searching remappings", 0, 0, 0, 0});
+    auto result = ddt::distribute(*m_unit, *m_machine, m_input.values, options("Searching remappings"));
+    if (m_cancelled)
+      return false;
+    m_out.errors = result.errors;
+    m_out.missing = result.missing;
+    if (!result.plan)
+      return true;
+    m_out.edit = ddt::hpfEdit(*result.plan, *m_unit, m_parsed);
+    m_out.appliedText = ddt::applyHpfEdit(m_parsed.file->text(), m_out.edit);
+    for (auto& pp : result.plan->phases)
+      pp.phase.statements.clear(); // they point into m_model, which dies with the job
+    m_out.plan = std::move(result.plan);
+    return true;
+  }
+
+  /// False when cancelled.
+  bool sweeps()
+  {
+    const auto byteTimes =
+      m_input.sweepByteTimes.empty() ? byteTimesAround(m_machine->byteTime) : m_input.sweepByteTimes;
+    const int sequences = 1 + static_cast<int>(m_out.plan->regionPlans.size());
+    m_total = sequences * static_cast<int>(m_input.sweepProcessors.size() + byteTimes.size());
+    for (int region = -1; region + 1 < sequences; ++region) {
+      SequenceSweeps s;
+      s.title = sequenceTitle(*m_out.plan, region);
+      s.overProcessors = ddt::sweepProcessors(*m_unit, *m_machine, m_input.values, options("Sweeping processors"),
+                                              m_input.sweepProcessors, region);
+      m_done += static_cast<int>(m_input.sweepProcessors.size());
+      if (m_cancelled)
+        return false;
+      s.overByteTime = ddt::sweepByteTime(*m_unit, *m_machine, m_input.values,
+                                          options("Sweeping the time per byte"), byteTimes, region);
+      m_done += static_cast<int>(byteTimes.size());
+      if (m_cancelled)
+        return false;
+      report({"Sweeping", 0, 0, m_done, m_total});
+      m_out.sweeps.push_back(std::move(s));
+    }
+    return true;
+  }
+
+  const DistributeJobInput& m_input;
+  const std::atomic<bool>& m_cancelled;
+  const std::function<void(const DistributeProgress&)>& m_progress;
+  fortran::ParsedFile m_parsed;
+  program::ProgramModel m_model;
+  const program::Unit* m_unit = nullptr;
+  std::optional<machine::MachineProfile> m_machine;
+  int m_done = 0, m_total = 0;
+  DistributeJobOutput m_out;
+};
+
+} // namespace
+
+std::optional<DistributeJobOutput> runDistributeJob(const DistributeJobInput& input, const std::atomic<bool>& cancelled,
+                                                    const std::function<void(const DistributeProgress&)>& progress)
+{
+  return DistributeJobRunner(input, cancelled, progress).run();
+}
+
+std::optional<std::map<int, double>> readPhaseTimes(const std::string& path, std::string* error)
+{
+  auto text = readTextFile(path, error);
+  if (!text)
+    return std::nullopt;
+  const auto j = nlohmann::json::parse(*text, nullptr, false);
+  auto fail = [&](const std::string& message) {
+    *error = message;
+    return std::nullopt;
+  };
+  if (j.is_discarded())
+    return fail("'" + path + "' is not JSON");
+  std::map<int, double> out;
+  auto add = [&](const std::string& key, const nlohmann::json& v) {
+    std::size_t used = 0;
+    int line = 0;
+    try {
+      line = std::stoi(key, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != key.size() || line < 1) {
+      *error = "'" + key + "' in '" + path + "' is not a line number";
+      return false;
+    }
+    if (!v.is_number() || !(v.get<double>() >= 0)) {
+      *error = "The time of line " + key + " in '" + path + "' is not a number of seconds";
+      return false;
+    }
+    out[line] = v.get<double>();
+    return true;
+  };
+  if (j.is_object()) {
+    for (const auto& [k, v] : j.items())
+      if (!add(k, v))
+        return std::nullopt;
+  } else if (j.is_array()) {
+    for (const auto& e : j)
+      if (!e.is_object() || !e.contains("line") || !e.contains("seconds"))
+        return fail("Each entry of '" + path + "' needs \"line\" and \"seconds\"");
+      else if (!add(e["line"].dump(), e["seconds"]))
+        return std::nullopt;
+  } else {
+    return fail("'" + path + "' should hold {\"LINE\": seconds, ...}");
+  }
+  return out;
+}
+
+std::string sequenceTitle(const ddt::Plan& plan, int region)
+{
+  if (region < 0)
+    return "Whole unit '" + plan.unit + "'";
+  const auto& r = plan.regionPlans[region].region;
+  return "Iterative loop lines " + std::to_string(r.firstLine) + "-" + std::to_string(r.lastLine) + " (" +
+         std::to_string(r.iterations) + " iterations)";
+}
+
+} // namespace ps::views
