@@ -139,26 +139,17 @@ QList<QStandardItem*> sequenceRows(const ddt::Plan& plan, int region)
     head->appendRow(child);
   }
   const auto& d = s.dynamic;
-  if (d.found) {
-    const auto name = d.remaps.size() == 1 ? QObject::tr("dynamic, 1 remapping")
-                                           : QObject::tr("dynamic, %1 remappings").arg(d.remaps.size());
-    auto child = solutionRow(name,
-                             QStringLiteral("dynamic"), d.total, d.movement, d.computation, d.remapping);
-    if (s.dynamicChosen)
-      markChosen(child);
-    head->appendRow(child);
-  } else { // the engine's "best dynamic" is then not the cheapest remapping sequence: no number
-    QList<QStandardItem*> row{item(QObject::tr("dynamic: no sequence cheaper than the best static")),
-                              item(QStringLiteral("—"))};
-    row[0]->setToolTip(QObject::tr("The remapping search found no sequence of mappings cheaper than the best static "
-                                   "solution, so the program keeps one mapping"));
-    for (auto* i : row) {
-      i->setData(QStringLiteral("dynamic"), PlanKindRole);
-      i->setData(false, PlanChosenRole);
-      i->setForeground(QColor(0x70, 0x70, 0x70));
-    }
-    head->appendRow(row);
-  }
+  // Not found: the dynamic solution is the paper's alternative (each phase
+  // with its preferred mapping, remapped between them), dearer than static.
+  const auto remaps = d.remaps.size() == 1 ? QObject::tr("1 remapping")
+                                           : QObject::tr("%1 remappings").arg(d.remaps.size());
+  const auto name = d.found ? QObject::tr("dynamic, %1").arg(remaps)
+                            : QObject::tr("dynamic (preferred mapping per phase), %1: not cheaper").arg(remaps);
+  auto child = solutionRow(name, QStringLiteral("dynamic"), d.total, d.movement, d.computation, d.remapping);
+  if (s.dynamicChosen)
+    markChosen(child);
+  head->appendRow(child);
+
   return row;
 }
 

@@ -17,6 +17,8 @@
 
 namespace ps::ddt {
 
+/// Phase::statements point into the program model the plan was made from;
+/// they dangle once that model is gone.
 struct PhasePlan {
   Phase phase;
   PhaseAnalysis analysis;
@@ -43,6 +45,10 @@ struct PlannedRemap {
   bool realign = false;
 };
 
+/// The best sequence of mappings with remapping. When no sequence beats the
+/// best static solution (found = false), it holds the paper's dynamic
+/// alternative instead: each phase with its preferred (cheapest) candidate,
+/// remapped where they differ, the best realignments chosen (Sec. 2.1, 3.).
 struct DynamicSolution {
   bool found = false;         // cheaper than the best static solution
   double total = 0, computation = 0, movement = 0, remapping = 0;
