@@ -149,54 +149,6 @@ std::optional<DistributeJobOutput> runDistributeJob(const DistributeJobInput& in
   return DistributeJobRunner(input, cancelled, progress).run();
 }
 
-std::optional<std::map<int, double>> readPhaseTimes(const std::string& path, std::string* error)
-{
-  auto text = readTextFile(path, error);
-  if (!text)
-    return std::nullopt;
-  const auto j = nlohmann::json::parse(*text, nullptr, false);
-  auto fail = [&](const std::string& message) {
-    *error = message;
-    return std::nullopt;
-  };
-  if (j.is_discarded())
-    return fail("'" + path + "' is not JSON");
-  std::map<int, double> out;
-  auto add = [&](const std::string& key, const nlohmann::json& v) {
-    std::size_t used = 0;
-    int line = 0;
-    try {
-      line = std::stoi(key, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != key.size() || line < 1) {
-      *error = "'" + key + "' in '" + path + "' is not a line number";
-      return false;
-    }
-    if (!v.is_number() || !(v.get<double>() >= 0)) {
-      *error = "The time of line " + key + " in '" + path + "' is not a number of seconds";
-      return false;
-    }
-    out[line] = v.get<double>();
-    return true;
-  };
-  if (j.is_object()) {
-    for (const auto& [k, v] : j.items())
-      if (!add(k, v))
-        return std::nullopt;
-  } else if (j.is_array()) {
-    for (const auto& e : j)
-      if (!e.is_object() || !e.contains("line") || !e.contains("seconds"))
-        return fail("Each entry of '" + path + "' needs \"line\" and \"seconds\"");
-      else if (!add(e["line"].dump(), e["seconds"]))
-        return std::nullopt;
-  } else {
-    return fail("'" + path + "' should hold {\"LINE\": seconds, ...}");
-  }
-  return out;
-}
-
 std::string sequenceTitle(const ddt::Plan& plan, int region)
 {
   if (region < 0)

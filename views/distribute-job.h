@@ -71,10 +71,6 @@ std::optional<DistributeJobOutput>
 runDistributeJob(const DistributeJobInput& input, const std::atomic<bool>& cancelled,
                  const std::function<void(const DistributeProgress&)>& progress = {});
 
-/// A phase-times file: {"LINE": seconds, ...} or [{"line": L, "seconds": s}, ...].
-/// nullopt with `error` set (one sentence) when it cannot be read or is malformed.
-std::optional<std::map<int, double>> readPhaseTimes(const std::string& path, std::string* error);
-
 /// The title of sequence `region` (-1: the unit) of `plan`.
 std::string sequenceTitle(const ddt::Plan& plan, int region);
 

@@ -1,5 +1,6 @@
 #include "views/distribution-plan-dock.h"
 
+#include "ddt/phase-times.h"
 #include "machine/machine-profile.h"
 #include "views/alignment-graph-view.h"
 #include "views/chart-basics.h"
@@ -371,7 +372,7 @@ bool DistributionPlanDock::setPhaseTimesFile(const QString& path, QString* error
     return true;
   }
   std::string problem;
-  auto times = readPhaseTimes(path.toStdString(), &problem);
+  auto times = ddt::readPhaseTimes(path.toStdString(), &problem);
   if (!times) {
     if (error)
       *error = QString::fromStdString(problem);

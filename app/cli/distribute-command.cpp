@@ -1,6 +1,7 @@
 #include "distribute-command.h"
 
 #include "ddt/hpf-directives.h"
+#include "ddt/phase-times.h"
 #include "ddt/plan-report.h"
 #include "fortran/parser.h"
 #include "machine/machine-profile.h"
@@ -24,48 +25,6 @@ int fail(const std::string& message)
 {
   std::cerr << "partscope-cli distribute: " << message << "\n";
   return 2;
-}
-
-/// {"LINE": seconds, ...} or [{"line": L, "seconds": s}, ...].
-std::map<int, double> readPhaseTimes(const std::string& path)
-{
-  std::string error;
-  auto text = readTextFile(path, &error);
-  if (!text)
-    throw Failure{error};
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(*text);
-  } catch (const nlohmann::json::parse_error& e) {
-    throw Failure{path + ": not JSON (" + e.what() + ")"};
-  }
-  std::map<int, double> out;
-  auto add = [&](const std::string& lineText, const nlohmann::json& v) {
-    std::size_t used = 0;
-    int line = 0;
-    try {
-      line = std::stoi(lineText, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != lineText.size() || line < 1)
-      throw Failure{path + ": '" + lineText + "' is not a line number"};
-    if (!v.is_number())
-      throw Failure{path + ": the time of line " + lineText + " is not a number of seconds"};
-    out[line] = v.get<double>();
-  };
-  if (j.is_object())
-    for (const auto& [k, v] : j.items())
-      add(k, v);
-  else if (j.is_array())
-    for (const auto& e : j) {
-      if (!e.is_object() || !e.contains("line") || !e.contains("seconds"))
-        throw Failure{path + ": each entry needs \"line\" and \"seconds\""};
-      add(e["line"].dump(), e["seconds"]);
-    }
-  else
-    throw Failure{path + ": expected {\"LINE\": seconds, ...}"};
-  return out;
 }
 
 symbolic::Bindings readSets(const std::vector<std::string>& sets)
@@ -108,8 +67,12 @@ int run(const DistributeOptions& o)
   options.maxDistributedDims = o.dims;
   options.candidates = o.candidates;
   options.staticOnly = o.staticOnly;
-  if (!o.phaseTimes.empty())
-    options.phaseTimes = readPhaseTimes(o.phaseTimes);
+  if (!o.phaseTimes.empty()) {
+    auto times = ddt::readPhaseTimes(o.phaseTimes, &error);
+    if (!times)
+      return fail(error);
+    options.phaseTimes = *times;
+  }
   fortran::ParseOptions parseOptions;
   if (o.form != "auto")
     parseOptions.form = o.form == "fixed" ? fortran::SourceForm::Fixed : fortran::SourceForm::Free;

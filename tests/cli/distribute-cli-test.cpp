@@ -122,7 +122,7 @@ TEST(DistributeCli, BadInputGetsASentence)
   r = cli(adi + " --phase-times " + writeTemp("times-string.json", "{\"35\": \"fast\"}"));
   EXPECT_NE(r.out.find("the time of line 35 is not a number of seconds"), std::string::npos) << r.out;
   r = cli(adi + " --phase-times " + writeTemp("times-negative.json", "{\"35\": -1}"));
-  EXPECT_NE(r.out.find("must be a non-negative number"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("the time of line 35 is not a number of seconds (at least 0)"), std::string::npos) << r.out;
   r = cli(adi + " --unit nosuch");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("no unit named 'nosuch'"), std::string::npos) << r.out;
