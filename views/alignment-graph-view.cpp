@@ -130,8 +130,10 @@ private:
   {
     std::map<std::pair<std::string, std::string>, int> seen; // node pair -> edges drawn so far
     for (const auto& e : m_graph.edges) {
-      const auto key = std::minmax(e.a.str(), e.b.str());
-      addEdge(e, seen[{key.first, key.second}]++);
+      auto a = e.a.str(), b = e.b.str(); // std::minmax of temporaries would return dangling references
+      if (b < a)
+        std::swap(a, b);
+      addEdge(e, seen[{a, b}]++);
     }
   }
 
