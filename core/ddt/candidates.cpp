@@ -144,6 +144,16 @@ PhaseCost phaseCost(const PhaseAnalysis& analysis, const LocalMapping& mapping, 
   return c;
 }
 
+bool fitsArrays(const LocalMapping& mapping, const ArrayShapes& shapes)
+{
+  for (const auto& [array, layout] : mapping.arrays)
+    if (auto s = shapes.find(array); s != shapes.end())
+      for (std::size_t d = 0; d < layout.size() && d < s->second.extents.size(); ++d)
+        if (layout[d].procs > s->second.extents[d])
+          return false;
+  return true;
+}
+
 std::vector<Candidate> candidateMappings(const PhaseAnalysis& analysis, const std::map<std::string, int>& ranks,
                                          const std::set<std::string>& triangularVariables, const ArrayShapes& shapes,
                                          const machine::MachineProfile& machine, int processors, int maxDistributed,
@@ -153,12 +163,7 @@ std::vector<Candidate> candidateMappings(const PhaseAnalysis& analysis, const st
   const int rank = std::max(1, analysis.alignment.templateRank);
   for (const auto& grid : processorPermutations(processors, rank, maxDistributed)) {
     auto m = layoutMapping(analysis.alignment, ranks, grid, analysis.patterns, analysis.targets, triangularVariables);
-    bool valid = true;
-    for (const auto& [array, layout] : m.arrays)
-      for (std::size_t d = 0; d < layout.size(); ++d)
-        if (auto s = shapes.find(array); s != shapes.end() && layout[d].procs > s->second.extents[d])
-          valid = false;
-    if (valid)
+    if (fitsArrays(m, shapes))
       all.push_back({m, phaseCost(analysis, m, shapes, machine)});
   }
   std::stable_sort(all.begin(), all.end(), [](const Candidate& a, const Candidate& b) {

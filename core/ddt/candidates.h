@@ -66,6 +66,10 @@ LocalMapping layoutMapping(const Alignment& alignment, const std::map<std::strin
                            const std::vector<int>& grid, const std::vector<ReferencePattern>& patterns,
                            const std::vector<ArrayAccess>& targets, const std::set<std::string>& triangularVariables);
 
+/// False when some array dimension would get more processors than it has
+/// elements (DDT's valid(pi)).
+bool fitsArrays(const LocalMapping& mapping, const ArrayShapes& shapes);
+
 /// All permutations priced, cheapest first (ties by mapping text), the
 /// first `keep` retained. Invalid permutations (more processors on an axis
 /// than the extent of an array dimension on it) are skipped.

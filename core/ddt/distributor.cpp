@@ -35,8 +35,15 @@ std::optional<ArrayShape> shapeOf(const program::Symbol& s, const symbolic::Bind
     }
   if (!ok)
     return std::nullopt;
-  for (const auto& d : s.dims)
-    shape.extents.push_back(std::max<std::int64_t>(1, *d.upper.evaluate(values) - *d.lower.evaluate(values) + 1));
+  for (std::size_t k = 0; k < s.dims.size(); ++k) {
+    const auto extent = *s.dims[k].upper.evaluate(values) - *s.dims[k].lower.evaluate(values) + 1;
+    if (extent < 1) {
+      out.errors.push_back("Dimension " + std::to_string(k + 1) + " of '" + s.name + "' has " +
+                           std::to_string(extent) + " elements; a distributed array needs at least 1.");
+      return std::nullopt;
+    }
+    shape.extents.push_back(extent);
+  }
   return shape;
 }
 
@@ -288,11 +295,22 @@ private:
                                                   m_options.maxDistributedDims)) {
       StaticSolution s;
       s.mapping = layoutMapping(alignment, ranks, grid, patterns, targets, triangular);
+      if (!fitsArrays(s.mapping, m_shapes))
+        continue;
       for (const auto& step : steps) {
         const auto c = phaseCost(m_plan.phases[step.phase].analysis, s.mapping, m_shapes, m_machine);
         s.movement += step.count * c.movement;
         s.computation += step.count * c.computation;
       }
+      out.push_back(std::move(s));
+    }
+    if (out.empty()) { // more processors than any array dimension has elements: run on one
+      StaticSolution s;
+      s.mapping.grid = {1};
+      for (const auto& a : arrays)
+        s.mapping.arrays[a] = ArrayLayout(m_shapes.at(a).extents.size());
+      for (const auto& step : steps)
+        s.computation += step.count * m_plan.phases[step.phase].analysis.sequentialTime;
       out.push_back(std::move(s));
     }
     std::stable_sort(out.begin(), out.end(),
@@ -326,8 +344,12 @@ private:
       // phase with its preferred candidate, remapped where they differ),
       // which is what a static-vs-dynamic chart compares.
       auto preferred = problem;
-      for (auto& c : preferred.candidates)
-        c.resize(std::min<std::size_t>(c.size(), 1));
+      for (auto& c : preferred.candidates) { // ties stay: the search then avoids needless remaps
+        std::size_t n = 1;
+        while (n < c.size() && c[n].cost.total() <= c[0].cost.total() * (1 + 1e-12))
+          ++n;
+        c.resize(std::min(c.size(), n));
+      }
       result = searchRemapping(preferred, std::numeric_limits<double>::infinity(), control);
     }
     plan.dynamic = dynamicSolution(result);

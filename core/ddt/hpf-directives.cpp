@@ -1,5 +1,7 @@
 #include "ddt/hpf-directives.h"
 
+#include "support/text.h"
+
 #include <algorithm>
 #include <cctype>
 #include <set>
@@ -63,8 +65,27 @@ private:
         continue;
       for (const auto& a : m_plan.phases[k].phase.arrays)
         if (auto it = m->arrays.find(a); it != m->arrays.end())
-          m_needed[k][a] = it->second;
+          m_needed[k][a] = compacted(it->second);
     }
+  }
+
+  /// The layout with its axes renumbered 0..rank-1 in their order: an array
+  /// of lower rank than the template (rho(i,j) beside u(5,i,j)) gets a
+  /// template of its own rank with the same distribution per dimension.
+  static ArrayLayout compacted(ArrayLayout layout)
+  {
+    std::vector<int> axes;
+    for (const auto& p : layout)
+      axes.push_back(p.axis);
+    std::sort(axes.begin(), axes.end());
+    axes.erase(std::unique(axes.begin(), axes.end()), axes.end());
+    if (axes.size() != layout.size()) // two dimensions on one axis: keep them in array order
+      for (std::size_t d = 0; d < layout.size(); ++d)
+        layout[d].axis = static_cast<int>(d);
+    else
+      for (auto& p : layout)
+        p.axis = static_cast<int>(std::lower_bound(axes.begin(), axes.end(), p.axis) - axes.begin());
+    return layout;
   }
 
   std::string extentText(const program::Extent& e) const
@@ -107,12 +128,23 @@ private:
       return true;
     });
     if (it == m_templates.end()) {
-      m_templates.push_back({"T" + std::to_string(m_templates.size() + 1), extents, axes, {}, false});
+      m_templates.push_back({freeName("T", m_templates.size() + 1), extents, axes, {}, false});
       it = std::prev(m_templates.end());
     }
     it->arrays.push_back(array);
     m_templateOf[array] = static_cast<int>(it - m_templates.begin());
     m_state[array] = layout;
+  }
+
+  /// `stem` followed by `number` (none when 0), with underscores added
+  /// until it names nothing in the unit (an array called T1 or PROCS).
+  std::string freeName(const std::string& stem, std::size_t number) const
+  {
+    std::string s = stem;
+    while (m_unit.symbol(toLower(s + (number ? std::to_string(number) : ""))))
+      s += "_";
+    s += number ? std::to_string(number) : "";
+    return m_parsed.form == fortran::SourceForm::Fixed ? upper(s) : toLower(s);
   }
 
   // --- text ------------------------------------------------------------
@@ -145,7 +177,7 @@ private:
   std::string procsName(const std::vector<int>& shape) const
   {
     // The first arrangement is PROCS; others are named by their shape (PROCS4X4).
-    std::string s = "PROCS";
+    std::string s = freeName("PROCS", 0);
     if (!m_shapes.empty() && shape != m_shapes.front())
       for (std::size_t k = 0; k < shape.size(); ++k)
         s += (k ? "X" : "") + std::to_string(shape[k]);
@@ -183,12 +215,19 @@ private:
         identity.push_back(name(a));
       else
         out.push_back(m_sentinel + keyword + " " + alignTarget(a));
-    for (std::size_t k = 0; k < identity.size(); k += 6) { // short lines: fixed form ends at column 72
-      std::string list;
-      for (std::size_t j = k; j < identity.size() && j < k + 6; ++j)
-        list += (j > k ? ", " : "") + identity[j];
-      out.push_back(m_sentinel + keyword + " WITH " + t.name + " :: " + list);
+    // Fixed form ends at column 72 (free form at 132): start another directive rather than continue.
+    const std::size_t width = m_parsed.form == fortran::SourceForm::Fixed ? 72 : 132;
+    const std::string head = m_sentinel + keyword + " WITH " + t.name + " :: ";
+    std::string line;
+    for (const auto& n : identity) {
+      if (!line.empty() && line.size() + 2 + n.size() > width) {
+        out.push_back(line);
+        line.clear();
+      }
+      line += line.empty() ? head + n : ", " + n;
     }
+    if (!line.empty())
+      out.push_back(line);
   }
 
   // --- remappings ------------------------------------------------------

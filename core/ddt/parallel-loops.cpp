@@ -26,6 +26,60 @@ std::optional<std::int64_t> constantOf(const program::Subscript& s, const symbol
   return s.kind == program::SubscriptKind::Affine ? s.affine.constant.evaluate(values) : std::nullopt;
 }
 
+/// The loop of `s` whose variable is `v`, or nullptr.
+const program::Loop* loopOf(const program::Unit& unit, const program::Statement& s, const std::string& v)
+{
+  for (int l : s.loops)
+    if (unit.loops[l].variable == v)
+      return &unit.loops[l];
+  return nullptr;
+}
+
+/// True when subscript `a` = u + ca (of access x) always exceeds `b` = v + cb
+/// (of access y) because u's loop starts at v + c with c + ca > cb (a
+/// triangular loop: DO I = K+1, N), and another dimension pins both
+/// accesses to the same iteration of v's loop (a(i,k) against a(k,k));
+/// without that, x(i) and x(j) with j > i still meet across iterations.
+struct Separation {
+  bool apart = false;   // never equal within one iteration of v's loop
+  bool pinned = false;  // and another dimension makes that iteration the same: never equal at all
+  int loop = -1;        // v's loop
+};
+
+Separation separation(const program::Unit& unit, const Access& x, const Access& y, const program::Subscript& a,
+                      const program::Subscript& b, const symbolic::Bindings& values)
+{
+  const auto& fa = a.affine;
+  const auto& fb = b.affine;
+  if (fa.coefficients.size() != 1 || fb.coefficients.size() != 1 || fa.coefficients.begin()->second != 1 ||
+      fb.coefficients.begin()->second != 1)
+    return {};
+  const auto& u = fa.coefficients.begin()->first;
+  const auto& v = fb.coefficients.begin()->first;
+  const auto* loop = loopOf(unit, *x.statement, u);
+  const auto* outer = loopOf(unit, *y.statement, v);
+  if (u == v || !loop || !outer || !loop->step.asInteger() || *loop->step.asInteger() < 1)
+    return {};
+  auto lower = loop->lower.affineIn({v});
+  const auto ca = fa.constant.evaluate(values), cb = fb.constant.evaluate(values);
+  if (!lower || lower->coefficient(v) != 1 || lower->coefficients.size() != 1 || !ca || !cb)
+    return {};
+  const auto c = lower->constant.evaluate(values);
+  if (!c || *c + *ca <= *cb)
+    return {};
+  Separation sep{true, false, outer->id};
+  for (std::size_t d = 0; d < x.ref->subscripts.size() && d < y.ref->subscripts.size(); ++d) {
+    const auto& p = x.ref->subscripts[d];
+    const auto& q = y.ref->subscripts[d];
+    if (&p != &a && p.kind == program::SubscriptKind::Affine && q.kind == program::SubscriptKind::Affine &&
+        p.affine.coefficients.size() == 1 && p.affine.coefficient(v) != 0 &&
+        p.affine.coefficients == q.affine.coefficients && p.affine.constant.evaluate(values) &&
+        p.affine.constant.evaluate(values) == q.affine.constant.evaluate(values))
+      sep.pinned = true;
+  }
+  return sep;
+}
+
 /// Marks the loops of `loops` that carry a dependence between `w` and `r`.
 void markCarried(const program::Unit& unit, const Access& w, const Access& r, const symbolic::Bindings& values,
                  std::set<int>& carried)
@@ -37,9 +91,29 @@ void markCarried(const program::Unit& unit, const Access& w, const Access& r, co
     const auto& a = w.ref->subscripts[d];
     const auto& b = r.ref->subscripts[d];
     const auto ca = constantOf(a, values), cb = constantOf(b, values);
-    if (!ca || !cb || a.affine.coefficients != b.affine.coefficients) {
-      for (int l : loops)
+    if (!ca || !cb || a.kind != program::SubscriptKind::Affine || b.kind != program::SubscriptKind::Affine) {
+      for (int l : loops) // nothing known about the subscript: every common loop may carry it
         unknown.insert(unit.loops[l].variable);
+      continue;
+    }
+    auto sep = separation(unit, w, r, a, b, values);
+    if (!sep.apart)
+      sep = separation(unit, r, w, b, a, values);
+    if (sep.apart) { // a triangular bound keeps the subscripts apart: a(i,k) with i > k
+      if (sep.pinned)
+        return;
+      for (int l : loops) { // they meet only across iterations of v's loop: it (or an outer one) carries it
+        carried.insert(l);
+        if (l == sep.loop)
+          return;
+      }
+      return;
+    }
+    if (a.affine.coefficients != b.affine.coefficients) {
+      // a(i,j) against a(i,k): only the loops of these subscripts may carry it.
+      for (const auto* f : {&a.affine, &b.affine})
+        for (const auto& [v, c] : f->coefficients)
+          unknown.insert(v);
       continue;
     }
     const std::int64_t delta = *ca - *cb;

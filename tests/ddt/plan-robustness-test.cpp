@@ -1,0 +1,151 @@
+// Dependence test for parallel loops, and the plan and its HPF output on
+// programs unlike ADI: triangular loops, arrays of lower rank than the
+// template, names that clash with the directives', long names in fixed
+// form, sizes out of range.
+#include "ddt/hpf-directives.h"
+#include "ddt/parallel-loops.h"
+#include "ddt/plan.h"
+#include "../test-support.h"
+
+#include <gtest/gtest.h>
+
+namespace ps::ddt {
+namespace {
+
+machine::MachineProfile ddtProfile() { return *machine::findProfile("ddt", nullptr); }
+
+const char* kGauss = R"(program gauss
+  integer, parameter :: n = 64
+  real(8) :: a(n,n), x(n)
+  integer :: i, j, k
+  do k = 1, n - 1
+    do i = k + 1, n
+      a(i,k) = a(i,k) / a(k,k)
+    end do
+    do j = k + 1, n
+      do i = k + 1, n
+        a(i,j) = a(i,j) - a(i,k) * a(k,j)
+      end do
+    end do
+  end do
+  do i = n, 1, -1
+    do j = i + 1, n
+      x(i) = x(i) - a(i,j) * x(j)
+    end do
+  end do
+end program gauss
+)";
+
+std::set<std::string> parallelOf(const test::Program& p, int phase)
+{
+  const auto graph = buildPhaseGraph(p.unit(), {});
+  return parallelLoopVariables(p.unit(), graph.graph.phases.at(phase), {});
+}
+
+TEST(DdtParallelLoops, TriangularUpdateIsParallelBackSubstitutionIsNot)
+{
+  const auto p = test::build(kGauss);
+  // Elimination: within one k, i > k and j > k keep the column and the
+  // pivot row apart from what is written; k carries the dependence.
+  EXPECT_EQ(parallelOf(p, 0), (std::set<std::string>{"i", "j"}));
+  // x(i) needs x(j), j > i, written by earlier iterations of i.
+  EXPECT_EQ(parallelOf(p, 1).count("i"), 0u);
+}
+
+TEST(DdtParallelLoops, RecurrenceAndIndependentLoops)
+{
+  const auto p = test::build(R"(program r
+  integer, parameter :: n = 32
+  real :: a(n,n), b(n,n)
+  integer :: i, j
+  do j = 2, n
+    do i = 1, n
+      a(i,j) = a(i,j-1) + b(j,i)
+    end do
+  end do
+end program r
+)");
+  EXPECT_EQ(parallelOf(p, 0), (std::set<std::string>{"i"}));
+}
+
+TEST(DdtPlan, LowerRankArrayGetsItsOwnTemplate)
+{
+  const auto p = test::build(R"(      PROGRAM CRMIN
+      INTEGER N
+      PARAMETER (N = 64)
+      REAL U(5,N,N), RHO(N,N)
+      INTEGER I, J
+      DO 10 J = 1, N
+      DO 10 I = 1, N
+         RHO(I,J) = 1.0 / U(1,I,J)
+   10 CONTINUE
+      END
+)", "crmin.f");
+  auto r = distribute(p.unit(), ddtProfile(), {}, {});
+  ASSERT_TRUE(r.plan) << r.errors.front();
+  const auto edit = hpfEdit(*r.plan, p.unit(), *p.parsed);
+  const auto text = edit.text();
+  EXPECT_NE(text.find("ALIGN WITH T1 :: RHO"), std::string::npos) << text;
+  EXPECT_NE(text.find("TEMPLATE T2(5,64,64)"), std::string::npos) << text;
+  const auto back = test::build(applyHpfEdit(p.parsed->file->text(), edit), "crmin.f");
+  EXPECT_TRUE(test::messages(*back.parsed).empty());
+}
+
+TEST(DdtPlan, DirectiveNamesAvoidTheProgramsAndFixedFormLinesEndAtColumn72)
+{
+  const auto p = test::build(R"(      PROGRAM NAMES
+      INTEGER N
+      PARAMETER (N = 64)
+      REAL T1(N,N), PROCS(N,N)
+      REAL DENSITYOLDVALUE(N,N), DENSITYNEWVALUE(N,N)
+      REAL VELOCITYXCOMPONENT(N,N), VELOCITYYCOMPONENT(N,N)
+      INTEGER I, J
+      DO 10 J = 1, N
+      DO 10 I = 1, N
+         T1(I,J) = PROCS(I,J) + DENSITYOLDVALUE(I,J)
+     &      + DENSITYNEWVALUE(I,J)
+     &      + VELOCITYXCOMPONENT(I,J) * VELOCITYYCOMPONENT(I,J)
+   10 CONTINUE
+      END
+)", "names.f");
+  ASSERT_TRUE(test::messages(*p.parsed).empty()) << test::messages(*p.parsed).front();
+  auto r = distribute(p.unit(), ddtProfile(), {}, {});
+  ASSERT_TRUE(r.plan) << r.errors.front();
+  const auto edit = hpfEdit(*r.plan, p.unit(), *p.parsed);
+  for (const auto& ins : edit.insertions)
+    for (const auto& line : ins.lines) {
+      EXPECT_LE(line.size(), 72u) << line;
+      EXPECT_EQ(line.find("TEMPLATE T1("), std::string::npos) << line;
+      EXPECT_EQ(line.find("PROCESSORS PROCS("), std::string::npos) << line;
+    }
+  EXPECT_NE(edit.text().find("TEMPLATE T_1(64,64)"), std::string::npos) << edit.text();
+}
+
+TEST(DdtPlan, SizesOutOfRangeAndTooManyProcessors)
+{
+  const auto p = test::build(R"(subroutine s(a, n)
+  integer :: n, i, j
+  real :: a(n,n)
+  do j = 2, n
+    do i = 1, n
+      a(i,j) = a(i,j-1)
+    end do
+  end do
+end subroutine s
+)");
+  auto bad = distribute(p.unit(), ddtProfile(), {{"n", -5}}, {});
+  EXPECT_FALSE(bad.plan);
+  ASSERT_FALSE(bad.errors.empty());
+  EXPECT_NE(bad.errors.front().find("Dimension 1 of 'a' has -5 elements"), std::string::npos) << bad.errors.front();
+  DistributeOptions many;
+  many.processors = 1 << 20; // more than the 64 x 64 array has elements per dimension pair
+  auto r = distribute(p.unit(), ddtProfile(), {{"n", 64}}, many);
+  ASSERT_TRUE(r.plan);
+  for (const auto& s : r.plan->whole.statics)
+    for (const auto& [array, layout] : s.mapping.arrays)
+      for (const auto& d : layout)
+        EXPECT_LE(d.procs, 64) << s.mapping.str();
+}
+
+} // namespace
+} // namespace ps::ddt
