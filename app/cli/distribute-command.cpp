@@ -81,9 +81,18 @@ int run(const DistributeOptions& o)
     return fail(loaded.error);
   const auto& parsed = *loaded.parsed;
   const auto model = program::buildModel(parsed, values);
+  int syntaxErrors = 0;
   for (const auto& d : program::allDiagnostics(parsed, model))
-    if (d.severity() == fortran::Severity::Error)
+    if (d.severity() == fortran::Severity::Error) {
       std::cerr << fortran::format(d, *parsed.file) << "\n";
+      ++syntaxErrors;
+    }
+  if (syntaxErrors > 0) { // a statement the parser skipped would silently leave its phase out of the plan
+    std::cerr << o.file << ": error: fix the " << syntaxErrors
+              << (syntaxErrors == 1 ? " error above" : " errors above")
+              << " first: the plan would leave out the statements they hide\n";
+    return 1;
+  }
   const auto* unit = findUnit(model, o.unit);
   if (!unit)
     return fail(o.unit.empty() ? o.file + " has no program unit" : "no unit named '" + o.unit + "' in " + o.file);

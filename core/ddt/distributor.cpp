@@ -1,7 +1,8 @@
 #include "ddt/plan.h"
 
 #include "ddt/parallel-loops.h"
-#include "estimate/estimator.h"
+#include "ddt/sequential-time.h"
+#include "support/text.h"
 #include "symbolic/evaluation.h"
 
 #include <algorithm>
@@ -172,15 +173,12 @@ private:
     return m_out.errors.empty();
   }
 
-  /// The unknowns the estimator needs for the phases' times, when an
-  /// earlier error already stops the plan.
+  /// The unknowns the phases' times need, when an earlier error already stops the plan.
   void askForPhaseTimeValues()
   {
     for (const auto& p : m_graph.phases)
-      if (p.loop >= 0 && !m_given.count(p.id)) {
-        auto r = estimate::estimateNest(m_unit, m_unit.loops[p.loop], mapping::Mapping{}, m_machine, m_values);
-        addMissing(m_out.missing, r.missing);
-      }
+      if (!m_given.count(p.id))
+        addMissing(m_out.missing, sequentialTime(m_unit, p, m_machine, m_values).missing);
   }
 
   static void dedupe(std::vector<std::string>& v)
@@ -201,24 +199,20 @@ private:
     return s;
   }
 
-  std::optional<double> sequentialTime(const Phase& p)
+  std::optional<double> phaseTime(const Phase& p)
   {
     if (auto it = m_given.find(p.id); it != m_given.end())
       return it->second;
-    if (p.loop < 0) {
-      double t = 0;
-      for (const auto* s : p.statements)
-        t += m_machine.ops.time(s->ops) * s->probability;
-      return t;
+    auto t = sequentialTime(m_unit, p, m_machine, m_values);
+    for (const auto& n : t.notes)
+      m_plan.notes.push_back("Phase " + std::to_string(p.id) + ": " + n);
+    if (!t.seconds) {
+      m_out.errors.push_back("The sequential time of phase " + std::to_string(p.id) + " (lines " +
+                             std::to_string(p.firstLine) + "-" + std::to_string(p.lastLine) + ") needs " +
+                             symbolic::quotedList(t.missing) + ".");
+      addMissing(m_out.missing, t.missing);
     }
-    mapping::Mapping sequential; // every array replicated on one processor
-    auto r = estimate::estimateNest(m_unit, m_unit.loops[p.loop], sequential, m_machine, m_values);
-    if (!r.estimate) {
-      m_out.errors.insert(m_out.errors.end(), r.errors.begin(), r.errors.end());
-      addMissing(m_out.missing, r.missing);
-      return std::nullopt;
-    }
-    return r.estimate->ct;
+    return t.seconds;
   }
 
   bool analyzePhases()
@@ -233,7 +227,7 @@ private:
       const auto ranks = ranksOf(m_unit, p.arrays);
       a.graph = buildAlignmentGraph(a.patterns, a.parallelVariables, ranks);
       a.alignment = withOffsets(alignArrays(a.graph));
-      auto t = sequentialTime(p);
+      auto t = phaseTime(p);
       if (!t)
         continue;
       a.sequentialTime = *t;
@@ -242,6 +236,11 @@ private:
                                        m_options.processors, m_options.maxDistributedDims, m_options.candidates);
       if (a.candidates.empty()) // too few elements for any permutation: run sequentially
         a.candidates.push_back({replicated(p), phaseCost(a, replicated(p), m_shapes, m_machine)});
+      if (p.probability < 1)
+        m_plan.notes.push_back("Phase " + std::to_string(p.id) + " (line " + std::to_string(p.firstLine) +
+                               ") is in a branch taken with probability " + formatNumber(p.probability) +
+                               " (no profile: each branch equally likely); its cost and the remappings before it "
+                               "are weighted by it.");
       pp.frequency = p.probability;
       for (int r : p.regions)
         pp.frequency *= static_cast<double>(m_graph.regions[r].iterations);

@@ -171,8 +171,8 @@ void flatten(const PhaseGraph& g, const std::vector<int>& items, double count, b
              std::vector<SequenceStep>& out)
 {
   for (int item : items) {
-    if (item >= 0) {
-      out.push_back({item, count, copy});
+    if (item >= 0) { // a phase in a branch runs (and is remapped to) as often as the branch is taken
+      out.push_back({item, count * g.phases[item].probability, copy});
       continue;
     }
     const auto& r = g.regions[-item - 1];

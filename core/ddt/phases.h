@@ -65,7 +65,9 @@ struct SequenceStep {
 };
 
 /// The sequence of `items` (PhaseGraph::top or a region's body) as the
-/// remapping search walks it. Source: DDT, Sec. 5.1, Fig. 6c.
+/// remapping search walks it. A phase in a branch counts with its branch
+/// probability: one expected sequence instead of the paper's alternative
+/// sequences of Sec. 5.2. Source: DDT, Sec. 5.1, Fig. 6c.
 std::vector<SequenceStep> flattenSequence(const PhaseGraph& graph, const std::vector<int>& items, double count = 1);
 
 } // namespace ps::ddt

@@ -1,5 +1,7 @@
 #include "ddt/plan-report.h"
 
+#include "support/text.h"
+
 #include <cstdio>
 #include <sstream>
 
@@ -32,7 +34,10 @@ json dynamicJson(const Plan& plan, const DynamicSolution& d)
     remaps.push_back({{"before_phase", r.beforePhase}, {"line", r.line}, {"arrays", r.arrays}, {"from", r.from},
                       {"to", r.to}, {"bytes", r.bytes}, {"count", r.count}, {"cost_s", r.cost},
                       {"realign", r.realign}});
-  return {{"total_s", d.total},         {"computation_s", d.computation}, {"movement_s", d.movement},
+  if (d.candidate.empty())
+    return {{"searched", false}};
+  return {{"searched", true},
+          {"total_s", d.total},         {"computation_s", d.computation}, {"movement_s", d.movement},
           {"remapping_s", d.remapping}, {"cheaper_than_static", d.found},  {"mappings", mappings},
           {"remaps", remaps}};
 }
@@ -84,15 +89,21 @@ void sequenceText(std::ostringstream& o, const SequencePlan& s, const std::strin
   for (const auto& st : s.statics)
     o << indent << "static " << st.mapping.str() << " onto " << st.mapping.gridText() << ": " << seconds(st.total())
       << " s (movement " << seconds(st.movement) << ", computation " << seconds(st.computation) << ")\n";
-  const auto& d = s.dynamic;
-  o << indent << "dynamic: " << seconds(d.total) << " s (computation " << seconds(d.computation) << ", movement "
-    << seconds(d.movement) << ", remapping " << seconds(d.remapping) << ")\n";
-  for (const auto& r : d.remaps) {
-    std::string arrays;
-    for (const auto& a : r.arrays)
-      arrays += (arrays.empty() ? "" : ",") + a;
-    o << indent << "  remap " << arrays << " " << r.from << " -> " << r.to << " before phase " << r.beforePhase
-      << " (line " << r.line << "): " << r.bytes << " B x " << r.count << " = " << seconds(r.cost) << " s\n";
+  if (s.dynamic.candidate.empty()) {
+    o << indent << "dynamic: not searched (static only)\n";
+  } else {
+    const auto& d = s.dynamic;
+    o << indent << "dynamic" << (d.found ? "" : " (preferred mapping per phase, not cheaper)") << ": "
+      << seconds(d.total) << " s (computation " << seconds(d.computation) << ", movement " << seconds(d.movement)
+      << ", remapping " << seconds(d.remapping) << ")\n";
+    for (const auto& r : d.remaps) {
+      std::string arrays;
+      for (const auto& a : r.arrays)
+        arrays += (arrays.empty() ? "" : ",") + a;
+      o << indent << "  remap " << arrays << " " << r.from << " -> " << r.to << " before phase " << r.beforePhase
+        << " (line " << r.line << "): " << formatNumber(r.bytes) << " B x " << formatNumber(r.count) << " = "
+        << seconds(r.cost) << " s\n";
+    }
   }
   o << indent << "chosen: " << (s.dynamicChosen ? "dynamic" : "static") << " (" << seconds(s.chosenTotal())
     << " s)\n";
@@ -136,7 +147,7 @@ std::string planToText(const Plan& plan)
 {
   std::ostringstream o;
   o << "Distribution plan for " << plan.unit << " on " << plan.processors << " processors (" << plan.machine
-    << ")\n\nphase  lines      freq  candidate                  movement_s  computation_s\n";
+    << ")\n\nphase  lines      freq  grid  candidate                  movement_s  computation_s\n";
   for (const auto& pp : plan.phases) {
     bool first = true;
     for (const auto& c : pp.analysis.candidates) {
@@ -144,9 +155,10 @@ std::string planToText(const Plan& plan)
       std::snprintf(head, sizeof head, "%-6s %-10s %-5s", first ? std::to_string(pp.phase.id).c_str() : "",
                     first ? (std::to_string(pp.phase.firstLine) + "-" + std::to_string(pp.phase.lastLine)).c_str()
                           : "",
-                    first ? seconds(pp.frequency).substr(0, 5).c_str() : "");
+                    first ? formatNumber(pp.frequency).c_str() : "");
       char row[256];
-      std::snprintf(row, sizeof row, "%s %-26s %-11s %s%s\n", head, c.mapping.str().c_str(),
+      std::snprintf(row, sizeof row, "%s %-5s %-26s %-11s %s%s\n", head, c.mapping.gridText().c_str(),
+                    c.mapping.str().c_str(),
                     seconds(c.cost.movement).c_str(), seconds(c.cost.computation).c_str(),
                     c.cost.parallel() ? "" : "  (sequential)");
       o << row;
@@ -157,7 +169,7 @@ std::string planToText(const Plan& plan)
   sequenceText(o, plan.whole, "  ");
   for (const auto& rp : plan.regionPlans) {
     o << "\nIterative loop at lines " << rp.region.firstLine << "-" << rp.region.lastLine << " ("
-      << rp.region.iterations << " iterations):\n";
+      << rp.region.iterations << (rp.region.iterations == 1 ? " iteration):\n" : " iterations):\n");
     sequenceText(o, rp.plan, "  ");
   }
   const auto& st = plan.whole.dynamic.stats;

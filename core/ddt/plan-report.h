@@ -17,7 +17,7 @@ namespace ps::ddt {
 ///   "candidates": [{"mapping", "grid", "movement_s", "computation_s",
 ///   "parallel", "parallelism"}]}],
 ///  "static": [{"mapping", "movement_s", "computation_s", "total_s"}],
-///  "dynamic": {"total_s", "computation_s", "movement_s", "remapping_s",
+///  "dynamic": {"searched" (false with --static-only, then nothing else), "total_s", "computation_s", "movement_s", "remapping_s",
 ///   "cheaper_than_static", "mappings": [{"phase", "mapping"}],
 ///   "remaps": [{"before_phase", "line", "arrays", "from", "to", "bytes",
 ///   "count", "cost_s", "realign"}]},

@@ -5,6 +5,8 @@
 #include "ddt/hpf-directives.h"
 #include "ddt/parallel-loops.h"
 #include "ddt/plan.h"
+#include "ddt/sequential-time.h"
+#include "estimate/estimator.h"
 #include "../test-support.h"
 
 #include <gtest/gtest.h>
@@ -145,6 +147,58 @@ end subroutine s
     for (const auto& [array, layout] : s.mapping.arrays)
       for (const auto& d : layout)
         EXPECT_LE(d.procs, 64) << s.mapping.str();
+}
+
+TEST(DdtSequentialTime, EqualsTheEstimatorOnOneProcessor)
+{
+  const auto p = test::build(kGauss);
+  const auto graph = buildPhaseGraph(p.unit(), {});
+  const auto machine = ddtProfile();
+  for (const auto& phase : graph.graph.phases) {
+    const auto t = sequentialTime(p.unit(), phase, machine, {});
+    ASSERT_TRUE(t.seconds);
+    const auto e = estimate::estimateNest(p.unit(), p.unit().loops[phase.loop], mapping::Mapping{}, machine, {});
+    ASSERT_TRUE(e.estimate);
+    EXPECT_NEAR(*t.seconds, e.estimate->ct, 1e-12 + 1e-9 * e.estimate->ct) << "phase " << phase.id;
+  }
+}
+
+TEST(DdtSequentialTime, HugeTriangularNestsAreSampledNotEnumerated)
+{
+  const auto p = test::build(R"(subroutine tri(a, n)
+  integer :: n, i, j
+  real(8) :: a(n,n)
+  do j = 1, n
+    do i = j, n
+      a(i,j) = a(i,j) * 2.0d0
+    end do
+  end do
+end subroutine tri
+)");
+  const auto graph = buildPhaseGraph(p.unit(), {{"n", 100000000}});
+  const auto machine = ddtProfile();
+  const auto t = sequentialTime(p.unit(), graph.graph.phases.at(0), machine, {{"n", 100000000}});
+  ASSERT_TRUE(t.seconds);
+  const double n = 1e8, exact = n * (n + 1) / 2 * machine.ops.time(p.unit().statements.at(0).ops);
+  EXPECT_NEAR(*t.seconds, exact, 1e-3 * exact);
+  ASSERT_EQ(t.notes.size(), 1u);
+  EXPECT_NE(t.notes[0].find("sampled"), std::string::npos);
+  // Rectangular nests multiply trip counts: exact at any size.
+  const auto q = test::build(R"(subroutine rect(a, n)
+  integer :: n, i, j
+  real(8) :: a(n,n)
+  do j = 2, n
+    do i = 1, n
+      a(i,j) = a(i,j-1)
+    end do
+  end do
+end subroutine rect
+)");
+  const auto g2 = buildPhaseGraph(q.unit(), {});
+  const auto r = sequentialTime(q.unit(), g2.graph.phases.at(0), machine, {{"n", 1000000000}});
+  ASSERT_TRUE(r.seconds);
+  EXPECT_DOUBLE_EQ(*r.seconds, 999999999.0 * 1e9 * machine.ops.time(q.unit().statements.at(0).ops));
+  EXPECT_TRUE(r.notes.empty());
 }
 
 } // namespace

@@ -1,0 +1,131 @@
+#include "ddt/sequential-time.h"
+
+#include "symbolic/evaluation.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ps::ddt {
+namespace {
+
+constexpr std::int64_t kBudget = 2'000'000; // loop values summed one by one, per phase
+constexpr std::int64_t kSamples = 1024;     // values of a triangular loop sampled beyond the budget
+
+class Counter {
+public:
+  Counter(const program::Unit& unit, const symbolic::Bindings& values, SequentialTime& out)
+      : m_unit(unit), m_values(values), m_out(out)
+  {
+  }
+
+  /// Instances of the innermost of `loops` (outermost first) from `k` on.
+  std::optional<double> count(const std::vector<int>& loops, std::size_t k)
+  {
+    if (k == loops.size())
+      return 1.0;
+    const auto& loop = m_unit.loops[loops[k]];
+    const auto trip = bounds(loop);
+    if (!trip)
+      return std::nullopt;
+    const auto [lo, step, n] = *trip;
+    if (n <= 0)
+      return 0.0;
+    if (!usedBelow(loops, k)) {
+      auto inner = count(loops, k + 1);
+      return inner ? std::optional<double>(*inner * static_cast<double>(n)) : std::nullopt;
+    }
+    const bool sample = m_spent + n > kBudget;
+    if (sample)
+      note("The triangular loop at line " + std::to_string(loop.line) + " has " + std::to_string(n) +
+           " iterations; its instances are summed over " + std::to_string(kSamples) + " sampled values.");
+    const std::int64_t samples = sample ? std::min<std::int64_t>(n, kSamples) : n;
+    double total = 0;
+    for (std::int64_t s = 0; s < samples; ++s) {
+      const std::int64_t index = sample ? (s * (n - 1)) / std::max<std::int64_t>(1, samples - 1) : s;
+      m_values[loop.variable] = lo + index * step;
+      ++m_spent;
+      auto inner = count(loops, k + 1);
+      if (!inner)
+        return std::nullopt;
+      total += *inner;
+    }
+    m_values.erase(loop.variable);
+    return sample ? total * static_cast<double>(n) / static_cast<double>(samples) : total;
+  }
+
+private:
+  std::optional<std::tuple<std::int64_t, std::int64_t, std::int64_t>> bounds(const program::Loop& loop)
+  {
+    if (loop.isWhile || !loop.boundsKnown) {
+      note("The loop at line " + std::to_string(loop.line) + " has no countable trip count; taken as one iteration.");
+      return std::tuple<std::int64_t, std::int64_t, std::int64_t>{0, 1, 1};
+    }
+    symbolic::EvaluationError error;
+    const std::string what = "the bounds of the loop at line " + std::to_string(loop.line);
+    auto lo = symbolic::evaluateFor(loop.lower, m_values, what, &error);
+    auto hi = lo ? symbolic::evaluateFor(loop.upper, m_values, what, &error) : std::nullopt;
+    auto step = hi ? symbolic::evaluateFor(loop.step, m_values, what, &error) : std::nullopt;
+    if (!step) {
+      for (const auto& n : error.missing)
+        if (std::find(m_out.missing.begin(), m_out.missing.end(), n) == m_out.missing.end())
+          m_out.missing.push_back(n);
+      return std::nullopt;
+    }
+    if (*step == 0)
+      return std::tuple<std::int64_t, std::int64_t, std::int64_t>{*lo, 1, 0};
+    return std::tuple<std::int64_t, std::int64_t, std::int64_t>{*lo, *step,
+                                                                std::max<std::int64_t>(0, (*hi - *lo + *step) / *step)};
+  }
+
+  bool usedBelow(const std::vector<int>& loops, std::size_t k) const
+  {
+    const auto& v = m_unit.loops[loops[k]].variable;
+    for (std::size_t j = k + 1; j < loops.size(); ++j) {
+      const auto& l = m_unit.loops[loops[j]];
+      for (const auto* e : {&l.lower, &l.upper, &l.step})
+        if (e->symbols().count(v))
+          return true;
+    }
+    return false;
+  }
+
+  void note(const std::string& n)
+  {
+    if (std::find(m_out.notes.begin(), m_out.notes.end(), n) == m_out.notes.end())
+      m_out.notes.push_back(n);
+  }
+
+  const program::Unit& m_unit;
+  symbolic::Bindings m_values;
+  SequentialTime& m_out;
+  std::int64_t m_spent = 0;
+};
+
+} // namespace
+
+SequentialTime sequentialTime(const program::Unit& unit, const Phase& phase, const machine::MachineProfile& machine,
+                              const symbolic::Bindings& values)
+{
+  SequentialTime out;
+  Counter counter(unit, values, out);
+  const int depth = phase.loop >= 0 ? unit.loops[phase.loop].depth : 1 << 30;
+  double seconds = 0;
+  bool ok = true;
+  for (const auto* s : phase.statements) {
+    std::vector<int> loops; // the phase's own loops: enclosing iterative loops are counted by the plan
+    for (int l : s->loops)
+      if (unit.loops[l].depth >= depth)
+        loops.push_back(l);
+    auto n = counter.count(loops, 0);
+    if (!n) {
+      ok = false;
+      continue;
+    }
+    seconds += *n * s->probability * machine.ops.time(s->ops);
+  }
+  if (ok)
+    out.seconds = seconds;
+  return out;
+}
+
+} // namespace ps::ddt
