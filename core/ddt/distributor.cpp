@@ -121,6 +121,11 @@ public:
     }
     m_graph = std::move(graph.graph);
     m_plan.notes = graph.notes;
+    for (const auto& st : m_unit.statements)
+      if (st.kind == program::StatementKind::Call)
+        m_plan.notes.push_back("CALL " + st.callee + " at line " + std::to_string(st.line) +
+                               " is not analysed: DDT's interprocedural part (calls as phases) is not implemented, "
+                               "so the arrays it passes are mapped only by the phases of this unit.");
     // Every check runs before giving up, so one answer lists every missing value.
     const bool shaped = shapes();
     const bool timed = phaseTimes();

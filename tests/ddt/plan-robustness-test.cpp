@@ -70,6 +70,22 @@ end program r
   EXPECT_EQ(parallelOf(p, 0), (std::set<std::string>{"i"}));
 }
 
+TEST(DdtParallelLoops, StepTwoSweepNeverReadsWhatItWrites)
+{
+  const auto p = test::build(R"(program rb
+  integer, parameter :: n = 64
+  real(8) :: u(n,n)
+  integer :: i, j
+  do j = 2, n - 1
+    do i = 2, n - 1, 2
+      u(i,j) = 0.25d0 * (u(i-1,j) + u(i+1,j) + u(i,j-1) + u(i,j+1))
+    end do
+  end do
+end program rb
+)");
+  EXPECT_EQ(parallelOf(p, 0), (std::set<std::string>{"i"})); // j carries u(i,j-1)
+}
+
 TEST(DdtPlan, LowerRankArrayGetsItsOwnTemplate)
 {
   const auto p = test::build(R"(      PROGRAM CRMIN
