@@ -91,8 +91,26 @@ private:
   std::string extentText(const program::Extent& e) const
   {
     const auto lo = e.lower.asInteger();
-    const auto text = (lo && *lo == 1) ? e.upper.str() : e.lower.str() + ":" + e.upper.str();
+    const auto text = (lo && *lo == 1) ? bound(e.upper) : bound(e.lower) + ":" + bound(e.upper);
     return m_parsed.form == fortran::SourceForm::Fixed ? upper(text) : text;
+  }
+
+  /// The model folds PARAMETERs (with --set values), so a bound is a number;
+  /// written back as the one integer PARAMETER with that value, when there
+  /// is exactly one, the template keeps following the program's N.
+  std::string bound(const symbolic::Expr& e) const
+  {
+    const auto v = e.asInteger();
+    if (!v)
+      return e.str();
+    std::string name;
+    for (const auto& [n, sym] : m_unit.symbols)
+      if (sym.isParameter && !sym.isArray() && sym.value && sym.value->asInteger() == v) {
+        if (!name.empty())
+          return e.str();
+        name = sym.name;
+      }
+    return name.empty() ? e.str() : name;
   }
 
   std::string name(const std::string& array) const
