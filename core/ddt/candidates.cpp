@@ -1,6 +1,7 @@
 #include "ddt/candidates.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 
 namespace ps::ddt {
@@ -57,34 +58,38 @@ bool subscriptedByTriangular(const Alignment& alignment, const std::vector<Array
   return false;
 }
 
-/// Processors sharing the iterations under owner computes: the product of
-/// the distributed axes on which every assignment's lhs is subscripted by
-/// a parallel loop variable.
-int parallelism(const PhaseAnalysis& a, const LocalMapping& m, std::vector<std::string>& loops)
+/// Processors sharing statement `owner`'s iterations under owner computes:
+/// the product of the distributed axes on which the owner reference is
+/// subscripted by a parallel loop variable (which is added to `loops`).
+int statementParallelism(const PhaseAnalysis& a, const LocalMapping& m, const ArrayAccess& owner,
+                         std::vector<std::string>& loops)
 {
+  auto it = m.arrays.find(owner.array);
+  if (owner.array.empty() || it == m.arrays.end())
+    return 1; // no array, or a replicated one: every processor executes it
   int share = 1;
-  for (std::size_t axis = 0; axis < m.grid.size(); ++axis) {
-    if (m.grid[axis] < 2)
+  for (std::size_t d = 0; d < it->second.size() && d < owner.subs.size(); ++d) {
+    const auto v = owner.subs[d].singleVariable();
+    if (!it->second[d].distributed() || v.empty() || !a.parallelVariables.count(v))
       continue;
-    std::string variable;
-    bool ok = !a.targets.empty();
-    for (const auto& t : a.targets) {
-      auto it = m.arrays.find(t.array);
-      std::string v;
-      if (it != m.arrays.end())
-        for (std::size_t d = 0; d < it->second.size() && d < t.subs.size(); ++d)
-          if (it->second[d].distributed() && it->second[d].axis == static_cast<int>(axis))
-            v = t.subs[d].singleVariable();
-      ok = ok && !v.empty() && a.parallelVariables.count(v);
-      variable = v;
-    }
-    if (ok) {
-      share *= m.grid[axis];
-      if (std::find(loops.begin(), loops.end(), variable) == loops.end())
-        loops.push_back(variable);
-    }
+    share *= it->second[d].procs;
+    if (std::find(loops.begin(), loops.end(), v) == loops.end())
+      loops.push_back(v);
   }
   return share;
+}
+
+/// Sum over statements of share / parallelism, times the sequential time.
+double computation(const PhaseAnalysis& a, const LocalMapping& m, std::vector<std::string>& loops)
+{
+  if (a.owners.empty())
+    return a.sequentialTime;
+  double t = 0;
+  for (std::size_t k = 0; k < a.owners.size(); ++k) {
+    const double share = k < a.statementShare.size() ? a.statementShare[k] : 1.0 / a.owners.size();
+    t += share * a.sequentialTime / statementParallelism(a, m, a.owners[k], loops);
+  }
+  return t;
 }
 
 } // namespace
@@ -139,8 +144,9 @@ PhaseCost phaseCost(const PhaseAnalysis& analysis, const LocalMapping& mapping, 
       c.movement += t.bytes * machine.byteTime + machine.startup;
       c.movements.push_back(t);
     }
-  c.parallelism = parallelism(analysis, mapping, c.parallelLoops);
-  c.computation = analysis.sequentialTime / c.parallelism;
+  c.computation = computation(analysis, mapping, c.parallelLoops);
+  c.parallelism = c.computation > 0 ? static_cast<int>(std::lround(analysis.sequentialTime / c.computation)) : 1;
+  std::sort(c.parallelLoops.begin(), c.parallelLoops.end());
   return c;
 }
 

@@ -22,7 +22,7 @@ namespace ps::ddt {
 struct PhaseCost {
   double movement = 0;
   double computation = 0;
-  int parallelism = 1;            // processors sharing the phase's iterations
+  int parallelism = 1;            // effective: sequential time / computation, rounded
   std::vector<std::string> parallelLoops; // loop variables run in parallel (owner computes)
   std::vector<MovementTerm> movements;
 
@@ -39,6 +39,8 @@ struct Candidate {
 struct PhaseAnalysis {
   std::vector<ReferencePattern> patterns;
   std::vector<ArrayAccess> targets; // lhs of every assignment (owner computes)
+  std::vector<ArrayAccess> owners;  // per statement: whose owner executes it
+  std::vector<double> statementShare; // per statement: its share of the sequential time (sums to 1)
   std::set<std::string> parallelVariables;
   AlignmentGraph graph;
   Alignment alignment;
@@ -50,6 +52,10 @@ struct PhaseAnalysis {
 /// Prices `phase` under `mapping` (arrays of the mapping the phase does not
 /// use are ignored). Movement = sum of the patterns' blocks * bytes * beta,
 /// plus rho for each non-local routine (rho is 0 in the DDT profile).
+/// Computation = sum over statements of share * sequential time / the
+/// processors sharing that statement: the product of the distributed axes
+/// on which its owner reference is subscripted by a parallel loop variable
+/// (so in an imperfect nest each statement gets its own parallelism).
 PhaseCost phaseCost(const PhaseAnalysis& analysis, const LocalMapping& mapping, const ArrayShapes& shapes,
                     const machine::MachineProfile& machine);
 

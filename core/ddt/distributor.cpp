@@ -178,6 +178,19 @@ private:
     return m_out.errors.empty();
   }
 
+  /// Each statement's share of the phase's estimated sequential time (also
+  /// when the phase's time is given: the split comes from the profile).
+  std::vector<double> statementShares(const Phase& p) const
+  {
+    const auto t = sequentialTime(m_unit, p, m_machine, m_values);
+    std::vector<double> shares(p.statements.size(), p.statements.empty() ? 0.0 : 1.0 / p.statements.size());
+    if (!t.seconds || *t.seconds <= 0 || t.statementSeconds.size() != shares.size())
+      return shares;
+    for (std::size_t k = 0; k < shares.size(); ++k)
+      shares[k] = t.statementSeconds[k] / *t.seconds;
+    return shares;
+  }
+
   /// The unknowns the phases' times need, when an earlier error already stops the plan.
   void askForPhaseTimeValues()
   {
@@ -228,6 +241,7 @@ private:
       auto& a = pp.analysis;
       a.patterns = referencePatterns(m_unit, p.statements, m_values);
       a.targets = assignmentTargets(p.statements, m_values);
+      a.owners = ownerReferences(p.statements, m_values);
       a.parallelVariables = parallelLoopVariables(m_unit, p, m_values);
       const auto ranks = ranksOf(m_unit, p.arrays);
       a.graph = buildAlignmentGraph(a.patterns, a.parallelVariables, ranks);
@@ -236,6 +250,7 @@ private:
       if (!t)
         continue;
       a.sequentialTime = *t;
+      a.statementShare = statementShares(p);
       a.timeSource = m_given.count(p.id) ? "given" : "estimated";
       a.candidates = candidateMappings(a, ranks, triangularVariables(m_unit, p), m_shapes, m_machine,
                                        m_options.processors, m_options.maxDistributedDims, m_options.candidates);

@@ -44,6 +44,22 @@ std::vector<ArrayAccess> assignmentTargets(const std::vector<const program::Stat
   return out;
 }
 
+std::vector<ArrayAccess> ownerReferences(const std::vector<const program::Statement*>& statements,
+                                         const symbolic::Bindings& values)
+{
+  std::vector<ArrayAccess> out;
+  for (const auto* s : statements) {
+    ArrayAccess owner{"", {}, s->line};
+    for (const auto& r : s->refs)
+      if (!r.subscripts.empty()) { // the write comes first when there is one
+        owner = {r.array, numericForms(r, values), s->line};
+        break;
+      }
+    out.push_back(std::move(owner));
+  }
+  return out;
+}
+
 std::vector<ReferencePattern> referencePatterns(const program::Unit& /*unit*/,
                                                 const std::vector<const program::Statement*>& statements,
                                                 const symbolic::Bindings& values)

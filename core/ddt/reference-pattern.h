@@ -56,6 +56,13 @@ struct ArrayAccess {
 std::vector<ArrayAccess> assignmentTargets(const std::vector<const program::Statement*>& statements,
                                            const symbolic::Bindings& values);
 
+/// Per statement, the reference whose owner executes it: the array element
+/// assigned, else (a scalar reduction such as s = max(s, r(i,j)), or a
+/// condition) the first array element read; empty `array` when the
+/// statement touches no array element (every processor executes it).
+std::vector<ArrayAccess> ownerReferences(const std::vector<const program::Statement*>& statements,
+                                         const symbolic::Bindings& values);
+
 /// The patterns of `statements` (assignments to array elements only; reads
 /// in scalar assignments produce no pattern). Subscript constants are
 /// evaluated with `values`; a subscript that does not evaluate is not affine.

@@ -121,7 +121,8 @@ SequentialTime sequentialTime(const program::Unit& unit, const Phase& phase, con
       ok = false;
       continue;
     }
-    seconds += *n * s->probability * machine.ops.time(s->ops);
+    out.statementSeconds.push_back(*n * s->probability * machine.ops.time(s->ops));
+    seconds += out.statementSeconds.back();
   }
   if (ok)
     out.seconds = seconds;

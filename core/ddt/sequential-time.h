@@ -19,6 +19,7 @@ namespace ps::ddt {
 
 struct SequentialTime {
   std::optional<double> seconds;       // nullopt when a bound cannot be evaluated
+  std::vector<double> statementSeconds; // per statement of the phase, in its order
   std::vector<std::string> missing;    // the unknowns it needs
   std::vector<std::string> notes;      // sampling, uncountable loops
 };

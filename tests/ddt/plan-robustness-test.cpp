@@ -86,6 +86,47 @@ end program rb
   EXPECT_EQ(parallelOf(p, 0), (std::set<std::string>{"i"})); // j carries u(i,j-1)
 }
 
+TEST(DdtPlan, ReductionsAndImperfectNestsShareTheirIterations)
+{
+  const auto p = test::build(R"(program red
+  integer, parameter :: n = 64
+  real(8) :: a(n,n), b(n), err
+  integer :: i, j
+  err = 0.0d0
+  do j = 1, n
+    do i = 1, n
+      err = max(err, abs(a(i,j)))
+    end do
+  end do
+  do j = 1, n
+    b(j) = 0.0d0
+    do i = 1, n
+      a(i,j) = a(i,j) * 2.0d0
+    end do
+  end do
+end program red
+)");
+  DistributeOptions o;
+  o.processors = 16;
+  auto r = distribute(p.unit(), ddtProfile(), {}, o);
+  ASSERT_TRUE(r.plan) << r.errors.front();
+  const auto& phases = r.plan->phases;
+  ASSERT_EQ(phases.size(), 2u);
+  // The max reduction runs where a(i,j) lives: 16 processors share it.
+  for (const auto& c : phases[0].analysis.candidates)
+    EXPECT_NEAR(c.cost.computation, phases[0].analysis.sequentialTime / 16, 1e-15) << c.mapping.str();
+  // On 4x4 the update splits over both axes, b(j) only over the second.
+  const auto& b = phases[1].analysis;
+  int grids = 0;
+  for (const auto& c : b.candidates)
+    if (c.mapping.gridText() == "4x4") {
+      ++grids;
+      const double shareB = b.statementShare.at(0);
+      EXPECT_NEAR(c.cost.computation, b.sequentialTime * (shareB / 4 + (1 - shareB) / 16), 1e-15);
+    }
+  EXPECT_EQ(grids, 1);
+}
+
 TEST(DdtPlan, LowerRankArrayGetsItsOwnTemplate)
 {
   const auto p = test::build(R"(      PROGRAM CRMIN
