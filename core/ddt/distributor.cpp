@@ -106,9 +106,9 @@ public:
 
   void run()
   {
-    if (m_options.processors < 1) {
-      m_out.errors.push_back("The number of processors must be at least 1 (got " +
-                             std::to_string(m_options.processors) + ").");
+    if (m_options.processors < 1 || m_options.processors > (1 << 20)) {
+      m_out.errors.push_back("The number of processors must be between 1 and 1048576 (got " +
+                             std::to_string(m_options.processors) + ")");
       return;
     }
     auto graph = buildPhaseGraph(m_unit, m_values);

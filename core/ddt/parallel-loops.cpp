@@ -130,10 +130,13 @@ void markCarried(const program::Unit& unit, const Access& w, const Access& r, co
     const auto& [v, c] = *a.affine.coefficients.begin();
     if (delta % c != 0)
       return; // the subscripts never meet
-    // Red-black sweeps: DO I = 2, N, 2 reading p(i-1) and p(i+1) never meets what it writes.
+    // Red-black sweeps: DO I = 2, N, 2 reading p(i-1) and p(i+1) never meets
+    // what it writes, when both accesses are in that one loop and its start
+    // is a constant (a start like 2+MOD(J,2) changes parity with j).
     const auto* loop = loopOf(unit, *w.statement, v);
     const auto step = loop ? loop->step.asInteger() : std::nullopt;
-    if (step && *step != 0 && (delta / c) % *step != 0)
+    if (step && *step != 0 && (delta / c) % *step != 0 && loop == loopOf(unit, *r.statement, v) &&
+        loop->lower.evaluate(values))
       return;
     distance[v] = delta / c;
   }

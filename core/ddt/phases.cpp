@@ -179,10 +179,12 @@ void flatten(const PhaseGraph& g, const std::vector<int>& items, double count, b
     const double n = static_cast<double>(r.iterations);
     if (n <= 0)
       continue;
-    if (phaseCount(g, r.items) <= 1 || n == 1) {
-      flatten(g, r.items, count * n, copy, out);
+    if (n == 1) {
+      flatten(g, r.items, count, copy, out);
       continue;
     }
+    // Even a body of one phase is split: the remapping into it happens on
+    // the first iteration only (the copy's remapping from itself is free).
     flatten(g, r.items, count, copy, out);
     flatten(g, r.items, count * (n - 1), true, out);
   }

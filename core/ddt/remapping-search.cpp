@@ -118,8 +118,9 @@ private:
   {
     std::string key;
     for (const auto& [array, layout] : gm) {
+      const auto length = array.size();
+      key.append(reinterpret_cast<const char*>(&length), sizeof length);
       key += array;
-      key += '\0';
       for (const auto& p : layout) {
         const std::int64_t fields[4] = {p.distributed() ? p.axis : -1, p.distributed() ? p.offset : 0,
                                         p.distributed() ? static_cast<std::int64_t>(p.format) : 0, p.procs};
@@ -137,7 +138,7 @@ private:
     auto key = placementKey(gm);
     key.append(reinterpret_cast<const char*>(&s), sizeof s);
     for (int ph : m_pending[s])
-      key += static_cast<char>(m_choice[ph]);
+      key.append(reinterpret_cast<const char*>(&m_choice[ph]), sizeof(int));
     auto [it, inserted] = m_seen.emplace(std::move(key), cost);
     if (inserted)
       return false;

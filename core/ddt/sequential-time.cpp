@@ -34,11 +34,15 @@ public:
       auto inner = count(loops, k + 1);
       return inner ? std::optional<double>(*inner * static_cast<double>(n)) : std::nullopt;
     }
-    const bool sample = m_spent + n > kBudget;
+    // Summing every value costs n times what the triangular loops below cost;
+    // beyond the budget, fewer samples the deeper the triangle goes.
+    const int below = triangularBelow(loops, k);
+    const double cost = static_cast<double>(n) * std::pow(static_cast<double>(kSamples), below);
+    const bool sample = static_cast<double>(m_spent) + cost > static_cast<double>(kBudget);
+    const std::int64_t samples = sample ? std::min<std::int64_t>(n, std::max<std::int64_t>(8, kSamples >> (5 * below))) : n;
     if (sample)
       note("The triangular loop at line " + std::to_string(loop.line) + " has " + std::to_string(n) +
-           " iterations; its instances are summed over " + std::to_string(kSamples) + " sampled values.");
-    const std::int64_t samples = sample ? std::min<std::int64_t>(n, kSamples) : n;
+           " iterations; its instances are summed over " + std::to_string(samples) + " sampled values.");
     double total = 0;
     for (std::int64_t s = 0; s < samples; ++s) {
       const std::int64_t index = sample ? (s * (n - 1)) / std::max<std::int64_t>(1, samples - 1) : s;
@@ -75,6 +79,15 @@ private:
       return std::tuple<std::int64_t, std::int64_t, std::int64_t>{*lo, 1, 0};
     return std::tuple<std::int64_t, std::int64_t, std::int64_t>{*lo, *step,
                                                                 std::max<std::int64_t>(0, (*hi - *lo + *step) / *step)};
+  }
+
+  /// How many loops below `k` are triangular (their variable bounds an inner loop).
+  int triangularBelow(const std::vector<int>& loops, std::size_t k) const
+  {
+    int n = 0;
+    for (std::size_t j = k + 1; j < loops.size(); ++j)
+      n += usedBelow(loops, j) ? 1 : 0;
+    return n;
   }
 
   bool usedBelow(const std::vector<int>& loops, std::size_t k) const
@@ -121,7 +134,10 @@ SequentialTime sequentialTime(const program::Unit& unit, const Phase& phase, con
       ok = false;
       continue;
     }
-    out.statementSeconds.push_back(*n * s->probability * machine.ops.time(s->ops));
+    // Per execution of the phase: the plan weights the phase by its own
+    // probability, so a statement counts with its probability within it.
+    const double within = phase.probability > 0 ? std::min(1.0, s->probability / phase.probability) : 1.0;
+    out.statementSeconds.push_back(*n * within * machine.ops.time(s->ops));
     seconds += out.statementSeconds.back();
   }
   if (ok)

@@ -127,6 +127,37 @@ end program red
   EXPECT_EQ(grids, 1);
 }
 
+TEST(DdtPlan, RemappingIntoALoopOfOnePhaseHappensOnce)
+{
+  const auto p = test::build(R"(program one
+  integer, parameter :: n = 256
+  real(8) :: x(n,n)
+  integer :: i, j, it
+  do j = 1, n
+    do i = 2, n
+      x(i,j) = x(i-1,j) + 1.0d0
+    end do
+  end do
+  do it = 1, 100
+    do j = 2, n
+      do i = 1, n
+        x(i,j) = x(i,j-1) * 0.5d0
+      end do
+    end do
+  end do
+end program one
+)");
+  DistributeOptions o;
+  o.maxDistributedDims = 1;
+  auto r = distribute(p.unit(), ddtProfile(), {}, o);
+  ASSERT_TRUE(r.plan) << r.errors.front();
+  const auto& d = r.plan->whole.dynamic;
+  ASSERT_EQ(d.remaps.size(), 1u);
+  EXPECT_EQ(d.remaps[0].beforePhase, 2);
+  EXPECT_DOUBLE_EQ(d.remaps[0].count, 1.0); // not once per iteration of the loop around phase 2
+  EXPECT_TRUE(r.plan->whole.dynamicChosen);
+}
+
 TEST(DdtPlan, LowerRankArrayGetsItsOwnTemplate)
 {
   const auto p = test::build(R"(      PROGRAM CRMIN
