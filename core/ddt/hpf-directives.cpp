@@ -26,6 +26,7 @@ struct Template {
   std::vector<DimPlacement> axes;     // distribution per axis (axis field unused)
   std::vector<std::string> arrays;
   bool dynamic = false;
+  std::string history; // the arrays' layouts phase by phase: a template's arrays always move together
 };
 
 class Emitter {
@@ -121,10 +122,27 @@ private:
   // --- templates -------------------------------------------------------
   void declareTemplates()
   {
+    histories();
     for (std::size_t k = 0; k < m_needed.size(); ++k)
       for (const auto& [array, layout] : m_needed[k])
         if (!m_state.count(array))
           place(array, layout);
+  }
+
+  /// Each array's layout after every phase in program order (carried over
+  /// phases that do not use it): arrays share a template only when these
+  /// agree, so a REDISTRIBUTE of the template never moves an array the plan
+  /// keeps in place.
+  void histories()
+  {
+    std::map<std::string, std::string> last;
+    m_history.clear();
+    for (const auto& needed : m_needed) {
+      for (const auto& [array, layout] : needed)
+        last[array] = formatsText(layout) + std::to_string(layout.size());
+      for (const auto& [array, text] : last)
+        m_history[array] += text + "|";
+    }
   }
 
   void place(const std::string& array, const ArrayLayout& layout)
@@ -137,8 +155,9 @@ private:
     for (const auto& p : layout)
       if (p.axis < static_cast<int>(axes.size()))
         axes[p.axis] = p;
+    const auto& history = m_history[array];
     auto it = std::find_if(m_templates.begin(), m_templates.end(), [&](const Template& t) {
-      if (t.extents != extents)
+      if (t.extents != extents || t.history != history)
         return false;
       for (std::size_t a = 0; a < axes.size(); ++a)
         if (t.axes[a].procs != axes[a].procs || (axes[a].distributed() && t.axes[a].format != axes[a].format))
@@ -146,7 +165,7 @@ private:
       return true;
     });
     if (it == m_templates.end()) {
-      m_templates.push_back({freeName("T", m_templates.size() + 1), extents, axes, {}, false});
+      m_templates.push_back({freeName("T", m_templates.size() + 1), extents, axes, {}, false, history});
       it = std::prev(m_templates.end());
     }
     it->arrays.push_back(array);
@@ -233,11 +252,16 @@ private:
         identity.push_back(name(a));
       else
         out.push_back(m_sentinel + keyword + " " + alignTarget(a));
-    // Fixed form ends at column 72 (free form at 132): start another directive rather than continue.
+    wrapList(m_sentinel + keyword + " WITH " + t.name + " :: ", identity, out);
+  }
+
+  /// `head` followed by `names`, as several directives when one would pass
+  /// column 72 (fixed form) or 132 (free form), rather than continuing it.
+  void wrapList(const std::string& head, const std::vector<std::string>& names, std::vector<std::string>& out) const
+  {
     const std::size_t width = m_parsed.form == fortran::SourceForm::Fixed ? 72 : 132;
-    const std::string head = m_sentinel + keyword + " WITH " + t.name + " :: ";
     std::string line;
-    for (const auto& n : identity) {
+    for (const auto& n : names) {
       if (!line.empty() && line.size() + 2 + n.size() > width) {
         out.push_back(line);
         line.clear();
@@ -356,11 +380,10 @@ private:
         s += (k ? "," : "") + std::to_string(shape[k]);
       out.push_back(m_sentinel + "PROCESSORS " + procsName(shape) + "(" + s + ")");
     }
-    std::string dyn;
+    std::vector<std::string> dynamic;
     for (const auto& a : m_dynamicArrays)
-      dyn += (dyn.empty() ? "" : ", ") + name(a);
-    if (!dyn.empty())
-      body.push_back(m_sentinel + "DYNAMIC " + dyn);
+      dynamic.push_back(name(a));
+    wrapList(m_sentinel + "DYNAMIC ", dynamic, body);
     out.insert(out.end(), body.begin(), body.end());
     return out;
   }
@@ -394,6 +417,7 @@ private:
   std::vector<std::map<std::string, ArrayLayout>> m_needed;
   std::vector<Template> m_templates;
   std::map<std::string, int> m_templateOf;
+  std::map<std::string, std::string> m_history;
   std::map<std::string, ArrayLayout> m_state;
   std::set<std::string> m_dynamicArrays;
   std::vector<std::vector<int>> m_shapes;

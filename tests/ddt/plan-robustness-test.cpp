@@ -158,6 +158,42 @@ end program one
   EXPECT_TRUE(r.plan->whole.dynamicChosen);
 }
 
+TEST(DdtPlan, ArraysTheyPlanMovesApartGetTemplatesApart)
+{
+  // y keeps (*,BLOCK) while x is remapped: one REDISTRIBUTE must not move both.
+  const auto p = test::build(R"(program apart
+  integer, parameter :: n = 256
+  real(8) :: x(n,n), y(n,n)
+  integer :: i, j, it
+  do it = 1, 10
+    do j = 1, n
+      do i = 2, n
+        x(i,j) = x(i-1,j) + y(i,j)
+      end do
+    end do
+    do j = 2, n
+      do i = 1, n
+        x(i,j) = x(i,j-1) * 0.5d0
+      end do
+    end do
+  end do
+end program apart
+)");
+  DistributeOptions o;
+  o.maxDistributedDims = 1;
+  auto fast = ddtProfile();
+  fast.byteTime = 1e-10; // remapping cheap enough to pay
+  auto r = distribute(p.unit(), fast, {}, o);
+  ASSERT_TRUE(r.plan) << r.errors.front();
+  ASSERT_TRUE(r.plan->whole.dynamicChosen);
+  for (const auto& remap : r.plan->whole.dynamic.remaps)
+    EXPECT_EQ(remap.arrays, std::vector<std::string>{"x"});
+  const auto text = hpfEdit(*r.plan, p.unit(), *p.parsed).text();
+  EXPECT_NE(text.find("ALIGN WITH t1 :: x"), std::string::npos) << text;
+  EXPECT_NE(text.find("ALIGN WITH t2 :: y"), std::string::npos) << text;
+  EXPECT_EQ(text.find("REDISTRIBUTE t2"), std::string::npos) << text;
+}
+
 TEST(DdtPlan, LowerRankArrayGetsItsOwnTemplate)
 {
   const auto p = test::build(R"(      PROGRAM CRMIN
