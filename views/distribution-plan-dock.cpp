@@ -574,7 +574,7 @@ void DistributionPlanDock::showPlan(const DistributeJobOutput& output)
                    .arg(QString::fromStdString(plan.machine))
                    .arg(statsText(seq.dynamic.stats))
                    .arg(output.seconds, 0, 'f', 2)
-                   .arg(notes.isEmpty() ? QString() : QStringLiteral(" ") + notes.join(' '));
+                   .arg(notes.isEmpty() ? QString() : QStringLiteral("\nNote: ") + notes.join(QStringLiteral("\nNote: ")));
   setStatus(m_planStatus);
   const int keep = m_selectedPhase >= 0 && m_selectedPhase < static_cast<int>(plan.phases.size()) ? m_selectedPhase : 0;
   selectPhase(keep, false);

@@ -43,7 +43,7 @@ DecisionSweep sweep(const program::Unit& unit, const machine::MachineProfile& ma
       return out;
     }
     if (region >= static_cast<int>(r.plan->regionPlans.size())) {
-      out.errors.push_back("The unit has no iterative loop number " + std::to_string(region + 1) + ".");
+      out.errors.push_back("The unit has no iterative loop number " + std::to_string(region + 1));
       return out;
     }
     if (!timesKnown) {

@@ -40,7 +40,7 @@ std::optional<ArrayShape> shapeOf(const program::Symbol& s, const symbolic::Bind
     const auto extent = *s.dims[k].upper.evaluate(values) - *s.dims[k].lower.evaluate(values) + 1;
     if (extent < 1) {
       out.errors.push_back("Dimension " + std::to_string(k + 1) + " of '" + s.name + "' has " +
-                           std::to_string(extent) + " elements; a distributed array needs at least 1.");
+                           std::to_string(extent) + " elements; a distributed array needs at least 1");
       return std::nullopt;
     }
     shape.extents.push_back(extent);
@@ -116,7 +116,7 @@ public:
     m_out.missing = graph.missing;
     if (graph.graph.phases.empty()) {
       m_out.errors.push_back("Unit '" + m_unit.name +
-                             "' has no phases: no loop nest subscripts an array with its loop variables.");
+                             "' has no phases: no loop nest subscripts an array with its loop variables");
       return;
     }
     m_graph = std::move(graph.graph);
@@ -125,7 +125,7 @@ public:
       if (st.kind == program::StatementKind::Call)
         m_plan.notes.push_back("CALL " + st.callee + " at line " + std::to_string(st.line) +
                                " is not analysed: DDT's interprocedural part (calls as phases) is not implemented, "
-                               "so the arrays it passes are mapped only by the phases of this unit.");
+                               "so the arrays it passes are mapped only by the phases of this unit");
     // Every check runs before giving up, so one answer lists every missing value.
     const bool shaped = shapes();
     const bool timed = phaseTimes();
@@ -167,12 +167,12 @@ private:
                              [&](const Phase& p) { return p.firstLine <= line && line <= p.lastLine; });
       if (it == m_graph.phases.end()) {
         m_out.errors.push_back("Phase time for line " + std::to_string(line) + " names no phase; phases are " +
-                               phaseList() + ".");
+                               phaseList());
         continue;
       }
       if (!(seconds >= 0) || !std::isfinite(seconds))
         m_out.errors.push_back("Phase time for line " + std::to_string(line) +
-                               " must be a non-negative number of seconds.");
+                               " must be a non-negative number of seconds");
       m_given[it->id] = seconds;
     }
     return m_out.errors.empty();
@@ -227,7 +227,7 @@ private:
     if (!t.seconds) {
       m_out.errors.push_back("The sequential time of phase " + std::to_string(p.id) + " (lines " +
                              std::to_string(p.firstLine) + "-" + std::to_string(p.lastLine) + ") needs " +
-                             symbolic::quotedList(t.missing) + ".");
+                             symbolic::quotedList(t.missing));
       addMissing(m_out.missing, t.missing);
     }
     return t.seconds;
@@ -260,7 +260,7 @@ private:
         m_plan.notes.push_back("Phase " + std::to_string(p.id) + " (line " + std::to_string(p.firstLine) +
                                ") is in a branch taken with probability " + formatNumber(p.probability) +
                                " (no profile: each branch equally likely); its cost and the remappings before it "
-                               "are weighted by it.");
+                               "are weighted by it");
       pp.frequency = p.probability;
       for (int r : p.regions)
         pp.frequency *= static_cast<double>(m_graph.regions[r].iterations);

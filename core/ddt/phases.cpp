@@ -135,7 +135,7 @@ private:
     const std::string where = "the trip count of the loop at line " + std::to_string(loop.line);
     if (loop.isWhile || !loop.boundsKnown) {
       m_out.notes.push_back("The loop at line " + std::to_string(loop.line) +
-                            " has no countable trip count; its body is taken as executed once.");
+                            " has no countable trip count; its body is taken as executed once");
       return 1;
     }
     symbolic::EvaluationError error;

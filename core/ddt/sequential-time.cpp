@@ -42,7 +42,7 @@ public:
     const std::int64_t samples = sample ? std::min<std::int64_t>(n, std::max<std::int64_t>(8, kSamples >> (5 * below))) : n;
     if (sample)
       note("The triangular loop at line " + std::to_string(loop.line) + " has " + std::to_string(n) +
-           " iterations; its instances are summed over " + std::to_string(samples) + " sampled values.");
+           " iterations; its instances are summed over " + std::to_string(samples) + " sampled values");
     double total = 0;
     for (std::int64_t s = 0; s < samples; ++s) {
       const std::int64_t index = sample ? (s * (n - 1)) / std::max<std::int64_t>(1, samples - 1) : s;
@@ -61,7 +61,7 @@ private:
   std::optional<std::tuple<std::int64_t, std::int64_t, std::int64_t>> bounds(const program::Loop& loop)
   {
     if (loop.isWhile || !loop.boundsKnown) {
-      note("The loop at line " + std::to_string(loop.line) + " has no countable trip count; taken as one iteration.");
+      note("The loop at line " + std::to_string(loop.line) + " has no countable trip count; taken as one iteration");
       return std::tuple<std::int64_t, std::int64_t, std::int64_t>{0, 1, 1};
     }
     symbolic::EvaluationError error;
