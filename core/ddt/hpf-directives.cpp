@@ -301,21 +301,24 @@ private:
     return out;
   }
 
+  /// The iterative loops whose body starts (at any depth) with phase `k`.
   std::vector<int> firstOfRegions(std::size_t k) const
   {
     std::vector<int> out;
-    for (std::size_t r = 0; r < m_plan.regions.size(); ++r) {
-      const auto& items = m_plan.regions[r].items;
-      int first = -1;
-      for (int item : items)
-        if (item >= 0) {
-          first = item;
-          break;
-        }
-      if (first == static_cast<int>(k))
+    for (std::size_t r = 0; r < m_plan.regions.size(); ++r)
+      if (firstPhase(m_plan.regions[r].items) == static_cast<int>(k))
         out.push_back(static_cast<int>(r));
-    }
     return out;
+  }
+
+  int firstPhase(const std::vector<int>& items) const
+  {
+    for (int item : items) {
+      const int first = item >= 0 ? item : firstPhase(m_plan.regions[-item - 1].items);
+      if (first >= 0)
+        return first;
+    }
+    return -1;
   }
 
   void remapTo(const std::map<std::string, ArrayLayout>& needed, std::vector<std::string>& lines)
