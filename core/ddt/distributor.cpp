@@ -13,13 +13,6 @@
 namespace ps::ddt {
 namespace {
 
-void addMissing(std::vector<std::string>& to, const std::vector<std::string>& names)
-{
-  for (const auto& n : names)
-    if (std::find(to.begin(), to.end(), n) == to.end())
-      to.push_back(n);
-}
-
 std::optional<ArrayShape> shapeOf(const program::Symbol& s, const symbolic::Bindings& values, DistributeResult& out)
 {
   ArrayShape shape;
@@ -30,7 +23,7 @@ std::optional<ArrayShape> shapeOf(const program::Symbol& s, const symbolic::Bind
       symbolic::EvaluationError error;
       if (!symbolic::evaluateFor(*e, values, "the extent of '" + s.name + "'", &error)) {
         out.errors.push_back(error.message);
-        addMissing(out.missing, error.missing);
+        symbolic::addMissing(out.missing, error.missing);
         ok = false;
       }
     }
@@ -196,7 +189,7 @@ private:
   {
     for (const auto& p : m_graph.phases)
       if (!m_given.count(p.id))
-        addMissing(m_out.missing, sequentialTime(m_unit, p, m_machine, m_values).missing);
+        symbolic::addMissing(m_out.missing, sequentialTime(m_unit, p, m_machine, m_values).missing);
   }
 
   static void dedupe(std::vector<std::string>& v)
@@ -228,7 +221,7 @@ private:
       m_out.errors.push_back("The sequential time of phase " + std::to_string(p.id) + " (lines " +
                              std::to_string(p.firstLine) + "-" + std::to_string(p.lastLine) + ") needs " +
                              symbolic::quotedList(t.missing));
-      addMissing(m_out.missing, t.missing);
+      symbolic::addMissing(m_out.missing, t.missing);
     }
     return t.seconds;
   }

@@ -139,19 +139,13 @@ private:
       return 1;
     }
     symbolic::EvaluationError error;
-    auto lo = symbolic::evaluateFor(loop.lower, m_values, where, &error);
-    auto hi = lo ? symbolic::evaluateFor(loop.upper, m_values, where, &error) : std::nullopt;
-    auto step = hi ? symbolic::evaluateFor(loop.step, m_values, where, &error) : std::nullopt;
-    if (!step || *step == 0) {
-      if (!step) {
-        m_out.errors.push_back(error.message);
-        for (const auto& n : error.missing)
-          if (std::find(m_out.missing.begin(), m_out.missing.end(), n) == m_out.missing.end())
-            m_out.missing.push_back(n);
-      }
+    const auto range = symbolic::loopRangeFor(loop.lower, loop.upper, loop.step, m_values, where, &error);
+    if (!range) {
+      m_out.errors.push_back(error.message);
+      symbolic::addMissing(m_out.missing, error.missing);
       return 0;
     }
-    return std::max<std::int64_t>(0, (*hi - *lo + *step) / *step);
+    return range->count;
   }
 
   const Unit& m_unit;

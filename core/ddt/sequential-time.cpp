@@ -27,7 +27,7 @@ public:
     const auto trip = bounds(loop);
     if (!trip)
       return std::nullopt;
-    const auto [lo, step, n] = *trip;
+    const auto [lo, step, n] = *trip; // first value, step, iterations
     if (n <= 0)
       return 0.0;
     if (!usedBelow(loops, k)) {
@@ -58,27 +58,21 @@ public:
   }
 
 private:
-  std::optional<std::tuple<std::int64_t, std::int64_t, std::int64_t>> bounds(const program::Loop& loop)
+  std::optional<symbolic::LoopRange> bounds(const program::Loop& loop)
   {
     if (loop.isWhile || !loop.boundsKnown) {
       note("The loop at line " + std::to_string(loop.line) + " has no countable trip count; taken as one iteration");
-      return std::tuple<std::int64_t, std::int64_t, std::int64_t>{0, 1, 1};
+      return symbolic::LoopRange{0, 1, 1};
     }
     symbolic::EvaluationError error;
     const std::string what = "the bounds of the loop at line " + std::to_string(loop.line);
-    auto lo = symbolic::evaluateFor(loop.lower, m_values, what, &error);
-    auto hi = lo ? symbolic::evaluateFor(loop.upper, m_values, what, &error) : std::nullopt;
-    auto step = hi ? symbolic::evaluateFor(loop.step, m_values, what, &error) : std::nullopt;
-    if (!step) {
-      for (const auto& n : error.missing)
-        if (std::find(m_out.missing.begin(), m_out.missing.end(), n) == m_out.missing.end())
-          m_out.missing.push_back(n);
-      return std::nullopt;
+    auto range = symbolic::loopRangeFor(loop.lower, loop.upper, loop.step, m_values, what, &error);
+    if (!range && !error.missingValues()) { // a zero step: the loop does not run
+      note(error.message + "; the loop is taken as not running");
+      return symbolic::LoopRange{0, 1, 0};
     }
-    if (*step == 0)
-      return std::tuple<std::int64_t, std::int64_t, std::int64_t>{*lo, 1, 0};
-    return std::tuple<std::int64_t, std::int64_t, std::int64_t>{*lo, *step,
-                                                                std::max<std::int64_t>(0, (*hi - *lo + *step) / *step)};
+    symbolic::addMissing(m_out.missing, error.missing);
+    return range;
   }
 
   /// How many loops below `k` are triangular (their variable bounds an inner loop).

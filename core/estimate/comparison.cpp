@@ -37,9 +37,7 @@ void collectProblems(const Result& from, const std::string& prefix, ComparisonRe
   for (const auto& e : from.errors)
     if (std::find(into.errors.begin(), into.errors.end(), prefix + e) == into.errors.end())
       into.errors.push_back(prefix + e);
-  for (const auto& n : from.missing)
-    if (std::find(into.missing.begin(), into.missing.end(), n) == into.missing.end())
-      into.missing.push_back(n);
+  symbolic::addMissing(into.missing, from.missing);
 }
 
 } // namespace

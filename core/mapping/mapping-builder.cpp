@@ -22,9 +22,7 @@ std::optional<std::int64_t> evaluate(const symbolic::Expr& e, const Bindings& va
   auto v = symbolic::evaluateFor(e, values, what, &error);
   if (!v) {
     out.errors.push_back(error.message);
-    for (const auto& n : error.missing)
-      if (std::find(out.missing.begin(), out.missing.end(), n) == out.missing.end())
-        out.missing.push_back(n);
+    symbolic::addMissing(out.missing, error.missing);
   }
   return v;
 }

@@ -1,5 +1,7 @@
 #include "symbolic/evaluation.h"
 
+#include <algorithm>
+
 namespace ps::symbolic {
 
 std::string quotedList(const std::vector<std::string>& names)
@@ -24,6 +26,28 @@ std::optional<std::int64_t> evaluateFor(const Expr& e, const Bindings& values, c
                        ? "The value of " + quotedList(error->missing) + " is needed for " + what
                        : "Cannot evaluate " + what + " ('" + e.str() + "')";
   return std::nullopt;
+}
+
+std::optional<LoopRange> loopRangeFor(const Expr& lower, const Expr& upper, const Expr& step, const Bindings& values,
+                                      const std::string& what, EvaluationError* error)
+{
+  auto lo = evaluateFor(lower, values, what, error);
+  auto hi = lo ? evaluateFor(upper, values, what, error) : std::nullopt;
+  auto st = hi ? evaluateFor(step, values, what, error) : std::nullopt;
+  if (!st)
+    return std::nullopt;
+  if (*st == 0) {
+    *error = {{}, "The step of " + what + " is 0"};
+    return std::nullopt;
+  }
+  return LoopRange{*lo, *st, std::max<std::int64_t>(0, (*hi - *lo + *st) / *st)};
+}
+
+void addMissing(std::vector<std::string>& into, const std::vector<std::string>& names)
+{
+  for (const auto& n : names)
+    if (std::find(into.begin(), into.end(), n) == into.end())
+      into.push_back(n);
 }
 
 } // namespace ps::symbolic

@@ -25,6 +25,21 @@ struct EvaluationError {
 std::optional<std::int64_t> evaluateFor(const Expr& e, const Bindings& values, const std::string& what,
                                         EvaluationError* error);
 
+/// The iterations of DO v = first, last, step: Fortran's trip count
+/// max(0, (last - first + step) / step).
+struct LoopRange {
+  std::int64_t first = 0, step = 1, count = 0;
+};
+
+/// The range of a DO loop with bounds `lower`, `upper`, `step` for `values`;
+/// nullopt with `error` when a bound has no value (naming the unknowns) or
+/// the step is 0 (no unknowns named).
+std::optional<LoopRange> loopRangeFor(const Expr& lower, const Expr& upper, const Expr& step, const Bindings& values,
+                                      const std::string& what, EvaluationError* error);
+
+/// Appends the names in `names` that `into` does not hold yet, in order.
+void addMissing(std::vector<std::string>& into, const std::vector<std::string>& names);
+
 /// "'n', 'k'" for a list of names.
 std::string quotedList(const std::vector<std::string>& names);
 
