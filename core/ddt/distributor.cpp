@@ -171,11 +171,10 @@ private:
     return m_out.errors.empty();
   }
 
-  /// Each statement's share of the phase's estimated sequential time (also
-  /// when the phase's time is given: the split comes from the profile).
-  std::vector<double> statementShares(const Phase& p) const
+  /// Each statement's share of the phase's estimated sequential time `t`
+  /// (also when the phase's time is given: the split comes from the profile).
+  static std::vector<double> statementShares(const Phase& p, const SequentialTime& t)
   {
-    const auto t = sequentialTime(m_unit, p, m_machine, m_values);
     std::vector<double> shares(p.statements.size(), p.statements.empty() ? 0.0 : 1.0 / p.statements.size());
     if (!t.seconds || *t.seconds <= 0 || t.statementSeconds.size() != shares.size())
       return shares;
@@ -210,11 +209,11 @@ private:
     return s;
   }
 
-  std::optional<double> phaseTime(const Phase& p)
+  /// The given time of `p`, else the estimate `t` (its notes and missing values recorded).
+  std::optional<double> phaseTime(const Phase& p, const SequentialTime& t)
   {
     if (auto it = m_given.find(p.id); it != m_given.end())
       return it->second;
-    auto t = sequentialTime(m_unit, p, m_machine, m_values);
     for (const auto& n : t.notes)
       m_plan.notes.push_back("Phase " + std::to_string(p.id) + ": " + n);
     if (!t.seconds) {
@@ -239,16 +238,17 @@ private:
       const auto ranks = ranksOf(m_unit, p.arrays);
       a.graph = buildAlignmentGraph(a.patterns, a.parallelVariables, ranks);
       a.alignment = withOffsets(alignArrays(a.graph));
-      auto t = phaseTime(p);
+      const auto estimated = sequentialTime(m_unit, p, m_machine, m_values);
+      auto t = phaseTime(p, estimated);
       if (!t)
         continue;
       a.sequentialTime = *t;
-      a.statementShare = statementShares(p);
+      a.statementShare = statementShares(p, estimated);
       a.timeSource = m_given.count(p.id) ? "given" : "estimated";
       a.candidates = candidateMappings(a, ranks, triangularVariables(m_unit, p), m_shapes, m_machine,
                                        m_options.processors, m_options.maxDistributedDims, m_options.candidates);
       if (a.candidates.empty()) // too few elements for any permutation: run sequentially
-        a.candidates.push_back({replicated(p), phaseCost(a, replicated(p), m_shapes, m_machine)});
+        a.candidates.push_back({replicated(p.arrays), phaseCost(a, replicated(p.arrays), m_shapes, m_machine)});
       if (p.probability < 1)
         m_plan.notes.push_back("Phase " + std::to_string(p.id) + " (line " + std::to_string(p.firstLine) +
                                ") is in a branch taken with probability " + formatNumber(p.probability) +
@@ -273,11 +273,12 @@ private:
     return a;
   }
 
-  LocalMapping replicated(const Phase& p) const
+  /// Every array of `arrays` on one processor (too few elements for any grid).
+  LocalMapping replicated(const std::vector<std::string>& arrays) const
   {
     LocalMapping m;
     m.grid = {1};
-    for (const auto& a : p.arrays)
+    for (const auto& a : arrays)
       m.arrays[a] = ArrayLayout(m_shapes.at(a).extents.size());
     return m;
   }
@@ -302,27 +303,22 @@ private:
     }
     const auto alignment = withOffsets(alignArrays(mergeGraphs(graphs)));
     const auto ranks = ranksOf(m_unit, {arrays.begin(), arrays.end()});
-    std::vector<StaticSolution> out;
+    std::vector<LocalMapping> mappings;
     for (const auto& grid : processorPermutations(m_options.processors, std::max(1, alignment.templateRank),
-                                                  m_options.maxDistributedDims)) {
+                                                  m_options.maxDistributedDims))
+      if (auto m = layoutMapping(alignment, ranks, grid, patterns, targets, triangular); fitsArrays(m, m_shapes))
+        mappings.push_back(std::move(m));
+    if (mappings.empty()) // more processors than any array dimension has elements: run on one
+      mappings.push_back(replicated({arrays.begin(), arrays.end()}));
+    std::vector<StaticSolution> out;
+    for (auto& m : mappings) {
       StaticSolution s;
-      s.mapping = layoutMapping(alignment, ranks, grid, patterns, targets, triangular);
-      if (!fitsArrays(s.mapping, m_shapes))
-        continue;
+      s.mapping = std::move(m);
       for (const auto& step : steps) {
         const auto c = phaseCost(m_plan.phases[step.phase].analysis, s.mapping, m_shapes, m_machine);
         s.movement += step.count * c.movement;
         s.computation += step.count * c.computation;
       }
-      out.push_back(std::move(s));
-    }
-    if (out.empty()) { // more processors than any array dimension has elements: run on one
-      StaticSolution s;
-      s.mapping.grid = {1};
-      for (const auto& a : arrays)
-        s.mapping.arrays[a] = ArrayLayout(m_shapes.at(a).extents.size());
-      for (const auto& step : steps)
-        s.computation += step.count * m_plan.phases[step.phase].analysis.sequentialTime;
       out.push_back(std::move(s));
     }
     std::stable_sort(out.begin(), out.end(),

@@ -52,14 +52,6 @@ AxisMatch matchAxis(const SubscriptForm& i, std::int64_t si, const SubscriptForm
 
 } // namespace
 
-std::int64_t ArrayShape::elements() const
-{
-  std::int64_t n = 1;
-  for (auto e : extents)
-    n *= e;
-  return n;
-}
-
 const char* routineName(Routine r)
 {
   switch (r) {

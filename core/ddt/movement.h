@@ -21,7 +21,6 @@ namespace ps::ddt {
 struct ArrayShape {
   std::vector<std::int64_t> extents; // elements per dimension
   int elementBytes = 8;
-  std::int64_t elements() const;
 };
 using ArrayShapes = std::map<std::string, ArrayShape>;
 
