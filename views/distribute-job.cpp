@@ -109,24 +109,24 @@ private:
   {
     const auto byteTimes =
       m_input.sweepByteTimes.empty() ? byteTimesAround(m_machine->byteTime) : m_input.sweepByteTimes;
-    const int sequences = 1 + static_cast<int>(m_out.plan->regionPlans.size());
-    m_total = sequences * static_cast<int>(m_input.sweepProcessors.size() + byteTimes.size());
-    for (int region = -1; region + 1 < sequences; ++region) {
-      SequenceSweeps s;
-      s.title = sequenceTitle(*m_out.plan, region);
-      s.overProcessors = ddt::sweepProcessors(*m_unit, *m_machine, m_input.values, options("Sweeping processors"),
-                                              m_input.sweepProcessors, region);
-      m_done += static_cast<int>(m_input.sweepProcessors.size());
-      if (m_cancelled)
-        return false;
-      s.overByteTime = ddt::sweepByteTime(*m_unit, *m_machine, m_input.values,
-                                          options("Sweeping the time per byte"), byteTimes, region);
-      m_done += static_cast<int>(byteTimes.size());
-      if (m_cancelled)
-        return false;
-      report({"Sweeping", 0, 0, m_done, m_total});
-      m_out.sweeps.push_back(std::move(s));
-    }
+    m_total = static_cast<int>(m_input.sweepProcessors.size() + byteTimes.size());
+    // One distribute() per point plans the unit and every iterative loop at once.
+    const auto overP = ddt::sweepProcessors(*m_unit, *m_machine, m_input.values, options("Sweeping processors"),
+                                            m_input.sweepProcessors);
+    m_done += static_cast<int>(m_input.sweepProcessors.size());
+    if (m_cancelled)
+      return false;
+    const auto overBeta = ddt::sweepByteTime(*m_unit, *m_machine, m_input.values,
+                                             options("Sweeping the time per byte"), byteTimes);
+    m_done += static_cast<int>(byteTimes.size());
+    if (m_cancelled)
+      return false;
+    report({"Sweeping", 0, 0, m_done, m_total});
+    for (const auto* errors : {&overP.errors, &overBeta.errors})
+      m_out.errors.insert(m_out.errors.end(), errors->begin(), errors->end());
+    for (std::size_t k = 0; k < overP.sequences.size() && k < overBeta.sequences.size(); ++k)
+      m_out.sweeps.push_back({sequenceTitle(*m_out.plan, static_cast<int>(k) - 1), overP.sequences[k],
+                              overBeta.sequences[k]});
     return true;
   }
 

@@ -496,10 +496,8 @@ void DistributionPlanDock::sweepsArrived(const DistributeJobOutput& output)
   setStatus(m_planStatus);
   if (m_output && output.text == m_output->text)
     m_output->sweeps = output.sweeps;
-  for (const auto& s : output.sweeps)
-    for (const auto* sweep : {&s.overProcessors, &s.overByteTime})
-      for (const auto& e : sweep->errors)
-        setStatus(tr("Sweep of %1: %2").arg(QString::fromStdString(s.title), QString::fromStdString(e)), true);
+  for (const auto& e : output.errors)
+    setStatus(tr("Sweep: %1").arg(QString::fromStdString(e)), true);
   {
     const QSignalBlocker block(m_sequence);
     const int previous = m_sequence->currentIndex();

@@ -137,8 +137,6 @@ void fillDecision(QChart* chart, const ddt::DecisionSweep& sweep, QAbstractAxis*
 
 QString flipSentence(const ddt::DecisionSweep& sweep, const QString& variable, const QString& unit, double scale)
 {
-  if (!sweep.errors.empty())
-    return QString::fromStdString(sweep.errors.front());
   if (sweep.points.empty())
     return QObject::tr("No points");
   const auto side = [](bool dynamic) { return dynamic ? QObject::tr("dynamic") : QObject::tr("static"); };

@@ -12,9 +12,8 @@ std::map<int, double> phaseTimesOf(const Plan& plan)
   return times;
 }
 
-DecisionPoint pointOf(const Plan& plan, int region, double x)
+DecisionPoint pointOf(const SequencePlan& s, double x)
 {
-  const auto& s = region < 0 ? plan.whole : plan.regionPlans[region].plan;
   DecisionPoint p;
   p.x = x;
   if (!s.statics.empty()) {
@@ -27,13 +26,26 @@ DecisionPoint pointOf(const Plan& plan, int region, double x)
   return p;
 }
 
-template <class Apply>
-DecisionSweep sweep(const program::Unit& unit, const machine::MachineProfile& machine,
-                    const symbolic::Bindings& values, DistributeOptions options, const std::vector<double>& xs,
-                    int region, Apply apply)
+/// Where static - dynamic changes sign first, interpolated linearly.
+std::optional<double> flipOf(const std::vector<DecisionPoint>& points)
 {
-  DecisionSweep out;
-  bool timesKnown = false;
+  for (std::size_t k = 1; k < points.size(); ++k) {
+    const auto& a = points[k - 1];
+    const auto& b = points[k];
+    if (a.dynamicChosen == b.dynamicChosen)
+      continue;
+    const double da = a.staticTotal - a.dynamicTotal, db = b.staticTotal - b.dynamicTotal;
+    return da == db ? b.x : a.x + (b.x - a.x) * da / (da - db);
+  }
+  return std::nullopt;
+}
+
+template <class Apply>
+DecisionSweeps sweep(const program::Unit& unit, const machine::MachineProfile& machine,
+                     const symbolic::Bindings& values, DistributeOptions options, const std::vector<double>& xs,
+                     Apply apply)
+{
+  DecisionSweeps out;
   for (double x : xs) {
     auto m = machine;
     apply(x, options, m);
@@ -42,45 +54,37 @@ DecisionSweep sweep(const program::Unit& unit, const machine::MachineProfile& ma
       out.errors = r.errors;
       return out;
     }
-    if (region >= static_cast<int>(r.plan->regionPlans.size())) {
-      out.errors.push_back("The unit has no iterative loop number " + std::to_string(region + 1));
-      return out;
-    }
-    if (!timesKnown) {
+    if (out.sequences.empty()) {
       options.phaseTimes = phaseTimesOf(*r.plan);
-      timesKnown = true;
+      out.sequences.resize(1 + r.plan->regionPlans.size());
     }
-    out.points.push_back(pointOf(*r.plan, region, x));
+    out.sequences[0].points.push_back(pointOf(r.plan->whole, x));
+    for (std::size_t k = 0; k < r.plan->regionPlans.size(); ++k)
+      out.sequences[1 + k].points.push_back(pointOf(r.plan->regionPlans[k].plan, x));
     if (options.cancel && options.cancel->load())
       break;
   }
-  for (std::size_t k = 1; k < out.points.size() && !out.flip; ++k) {
-    const auto& a = out.points[k - 1];
-    const auto& b = out.points[k];
-    if (a.dynamicChosen == b.dynamicChosen)
-      continue;
-    const double da = a.staticTotal - a.dynamicTotal, db = b.staticTotal - b.dynamicTotal;
-    out.flip = da == db ? b.x : a.x + (b.x - a.x) * da / (da - db);
-  }
+  for (auto& s : out.sequences)
+    s.flip = flipOf(s.points);
   return out;
 }
 
 } // namespace
 
-DecisionSweep sweepProcessors(const program::Unit& unit, const machine::MachineProfile& machine,
-                              const symbolic::Bindings& values, DistributeOptions options,
-                              const std::vector<int>& processors, int region)
+DecisionSweeps sweepProcessors(const program::Unit& unit, const machine::MachineProfile& machine,
+                               const symbolic::Bindings& values, DistributeOptions options,
+                               const std::vector<int>& processors)
 {
   std::vector<double> xs(processors.begin(), processors.end());
-  return sweep(unit, machine, values, std::move(options), xs, region,
+  return sweep(unit, machine, values, std::move(options), xs,
                [](double x, DistributeOptions& o, machine::MachineProfile&) { o.processors = static_cast<int>(x); });
 }
 
-DecisionSweep sweepByteTime(const program::Unit& unit, const machine::MachineProfile& machine,
-                            const symbolic::Bindings& values, DistributeOptions options,
-                            const std::vector<double>& byteTimes, int region)
+DecisionSweeps sweepByteTime(const program::Unit& unit, const machine::MachineProfile& machine,
+                             const symbolic::Bindings& values, DistributeOptions options,
+                             const std::vector<double>& byteTimes)
 {
-  return sweep(unit, machine, values, std::move(options), byteTimes, region,
+  return sweep(unit, machine, values, std::move(options), byteTimes,
                [](double x, DistributeOptions&, machine::MachineProfile& m) { m.byteTime = x; });
 }
 

@@ -24,19 +24,26 @@ struct DecisionSweep {
   /// Where static - dynamic changes sign, interpolated linearly between the
   /// two samples around the first change (in x); nullopt when it never does.
   std::optional<double> flip;
+};
+
+/// The sweeps of every sequence a plan has: [0] the whole unit, [1 + r]
+/// iterative loop r (Plan::regionPlans order); each point is one
+/// distribute() run, which plans all sequences at once. The phases'
+/// sequential times of the first run are reused at every later point, so
+/// they are counted once. `errors` holds the first run's errors.
+struct DecisionSweeps {
+  std::vector<DecisionSweep> sequences;
   std::vector<std::string> errors;
 };
 
-/// Totals at each processor count. `region` < 0: the whole unit, else the
-/// iterative loop with that index. The phases' sequential times of the
-/// first plan are reused at every point, so the estimator runs once.
-DecisionSweep sweepProcessors(const program::Unit& unit, const machine::MachineProfile& machine,
-                              const symbolic::Bindings& values, DistributeOptions options,
-                              const std::vector<int>& processors, int region = -1);
+/// Totals at each processor count.
+DecisionSweeps sweepProcessors(const program::Unit& unit, const machine::MachineProfile& machine,
+                               const symbolic::Bindings& values, DistributeOptions options,
+                               const std::vector<int>& processors);
 
 /// Totals at each remote access time per byte (the profile's beta replaced).
-DecisionSweep sweepByteTime(const program::Unit& unit, const machine::MachineProfile& machine,
-                            const symbolic::Bindings& values, DistributeOptions options,
-                            const std::vector<double>& byteTimes, int region = -1);
+DecisionSweeps sweepByteTime(const program::Unit& unit, const machine::MachineProfile& machine,
+                             const symbolic::Bindings& values, DistributeOptions options,
+                             const std::vector<double>& byteTimes);
 
 } // namespace ps::ddt

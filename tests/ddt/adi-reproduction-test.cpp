@@ -170,7 +170,9 @@ TEST(DdtAdi, DecisionFlipsBetweenFourAndEightProcessors)
   // R07: static for p < 8, dynamic from 8 on. With Table 2's profile the
   // continuous crossing is 5.1458 + 5.33829/p = 40.2661/p, p = 6.79.
   Adi adi;
-  const auto sweep = sweepProcessors(adi.program.unit(), adi.ddt, {}, adi.options(), {1, 2, 4, 8, 16, 32}, 0);
+  const auto sweeps = sweepProcessors(adi.program.unit(), adi.ddt, {}, adi.options(), {1, 2, 4, 8, 16, 32});
+  ASSERT_EQ(sweeps.sequences.size(), 2u); // the unit and its iterative loop
+  const auto& sweep = sweeps.sequences[1];
   ASSERT_EQ(sweep.points.size(), 6u);
   for (const auto& pt : sweep.points)
     EXPECT_EQ(pt.dynamicChosen, pt.x >= 8) << "p = " << pt.x;
@@ -188,7 +190,9 @@ TEST(DdtAdi, RemoteAccessTimeCrossoverAtSixteenProcessors)
   std::vector<double> ts;
   for (int k = 2; k <= 40; ++k)
     ts.push_back(k * 0.1e-6);
-  const auto sweep = sweepByteTime(adi.program.unit(), adi.ddt, {}, adi.options(), ts, 0);
+  const auto sweeps = sweepByteTime(adi.program.unit(), adi.ddt, {}, adi.options(), ts);
+  ASSERT_EQ(sweeps.sequences.size(), 2u);
+  const auto& sweep = sweeps.sequences[1];
   ASSERT_TRUE(sweep.flip);
   EXPECT_NEAR(*sweep.flip, 2.678e-6, 0.01e-6);
   EXPECT_TRUE(sweep.points.front().dynamicChosen);
