@@ -345,38 +345,6 @@ private:
   std::unordered_map<std::int64_t, std::int64_t> m_pairs; // source*P + destination -> elements
 };
 
-/// Template index function of `plan` on processors dimension pd, if any.
-struct IndexFunction {
-  bool defined = false;
-  std::vector<std::int64_t> coef;
-  std::int64_t constant = 0;
-  const mapping::DimensionDistribution* dist = nullptr;
-};
-
-IndexFunction indexFunction(const ReferencePlan& plan, const mapping::Mapping& mapping, int pd)
-{
-  IndexFunction f;
-  const auto& t = mapping.templates[plan.map->templateIndex];
-  for (std::size_t d = 0; d < t.dims.size(); ++d) {
-    if (t.procDim[d] != pd)
-      continue;
-    const auto& axis = plan.map->axes[d];
-    f.dist = &t.dims[d];
-    if (axis.kind == mapping::TemplateAxis::Kind::ArrayDim) {
-      const auto& sub = plan.subscripts[axis.arrayDim];
-      f.defined = true;
-      for (auto c : sub.coef)
-        f.coef.push_back(axis.stride * c);
-      f.constant = axis.stride * sub.constant + axis.offset;
-    } else if (axis.kind == mapping::TemplateAxis::Kind::Constant) {
-      f.defined = true;
-      f.coef.assign(plan.subscripts.empty() ? 0 : plan.subscripts[0].coef.size(), 0);
-      f.constant = axis.offset;
-    }
-  }
-  return f;
-}
-
 } // namespace
 
 int placementOf(const program::Statement& statement, const program::ArrayReference& read,
@@ -418,8 +386,8 @@ std::string classifyPattern(const ReferencePlan* exec, const ReferencePlan& read
     return "broadcast";
   int rank = 0; // 0 same, 1 shift, 2 broadcast, 3 copy
   for (int pd = 0; pd < mapping.procs.rank(); ++pd) {
-    const auto w = indexFunction(*exec, mapping, pd);
-    const auto r = indexFunction(read, mapping, pd);
+    const auto w = templateIndex(*exec, mapping, pd);
+    const auto r = templateIndex(read, mapping, pd);
     if (!r.defined)
       continue; // read replicated along this dimension
     if (!w.defined) {
@@ -430,11 +398,11 @@ std::string classifyPattern(const ReferencePlan* exec, const ReferencePlan& read
                                   w.dist->lower() == r.dist->lower() && w.dist->upper() == r.dist->upper();
     bool readInvariant = true, writeVaries = false;
     for (int k = placement; k < depth; ++k) {
-      readInvariant = readInvariant && r.coef[k] == 0;
-      writeVaries = writeVaries || w.coef[k] != 0;
+      readInvariant = readInvariant && r.index.coef[k] == 0;
+      writeVaries = writeVaries || w.index.coef[k] != 0;
     }
-    if (w.coef == r.coef && sameDistribution)
-      rank = std::max(rank, w.constant == r.constant ? 0 : 1);
+    if (w.index.coef == r.index.coef && sameDistribution)
+      rank = std::max(rank, w.index.constant == r.index.constant ? 0 : 1);
     else if (readInvariant && writeVaries)
       rank = std::max(rank, 2);
     else
@@ -451,6 +419,8 @@ void simulateReads(const IterationSpace& space, const ReferencePlan* exec, const
   if (!read.map)
     return; // a replicated array is local everywhere
   const auto pattern = classifyPattern(exec, read, mapping, placement, space.depth());
+  if (pattern == "local")
+    return; // the same owner function as the executing reference: every read is local
   ReadSimulator sim(space, exec, read, placement, mapping, machine, pattern == "broadcast");
   if (independentOfOuter(space, placement, {exec, &read})) { // every instance is the same
     std::vector<std::int64_t> first;
@@ -464,7 +434,7 @@ void simulateReads(const IterationSpace& space, const ReferencePlan* exec, const
   CommRecord r = sim.record;
   r.array = read.ref->array;
   r.reference = read.ref->text();
-  r.pattern = pattern == "local" ? "copy" : pattern; // remote after all: the owners differ
+  r.pattern = pattern;
   r.line = line;
   r.placement = placement;
   totals.records.push_back(r);

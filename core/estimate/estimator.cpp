@@ -131,6 +131,8 @@ private:
     auto work = countWork(space, owner, m_mapping, st.probability);
     work.statementId = st.id;
     work.line = st.line;
+    if (!work.note.empty())
+      note("The work of the statement at line " + std::to_string(st.line) + " was enumerated, not counted in closed form: " + work.note);
     const double cost = m_machine.ops.time(st.ops);
     for (std::size_t p = 0; p < work.work.size(); ++p) {
       m_e.workPerProc[p] += work.work[p];

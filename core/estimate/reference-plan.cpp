@@ -46,6 +46,33 @@ std::optional<ReferencePlan> planReference(const program::ArrayReference& ref, c
   return plan;
 }
 
+TemplateIndex templateIndex(const ReferencePlan& plan, const mapping::Mapping& mapping, int pd)
+{
+  TemplateIndex f;
+  if (!plan.map || plan.map->templateIndex < 0)
+    return f;
+  const auto& t = mapping.templates[plan.map->templateIndex];
+  const auto depth = plan.subscripts.empty() ? 0 : plan.subscripts[0].coef.size();
+  for (std::size_t d = 0; d < t.dims.size(); ++d) {
+    if (t.procDim[d] != pd)
+      continue;
+    const auto& axis = plan.map->axes[d];
+    f.dist = &t.dims[d];
+    if (axis.kind == mapping::TemplateAxis::Kind::ArrayDim) {
+      const auto& sub = plan.subscripts[axis.arrayDim];
+      f.defined = true;
+      for (auto c : sub.coef)
+        f.index.coef.push_back(axis.stride * c);
+      f.index.constant = axis.stride * sub.constant + axis.offset;
+    } else if (axis.kind == mapping::TemplateAxis::Kind::Constant) {
+      f.defined = true;
+      f.index.coef.assign(depth, 0);
+      f.index.constant = axis.offset;
+    }
+  }
+  return f;
+}
+
 bool independentOfOuter(const IterationSpace& space, int count, std::initializer_list<const ReferencePlan*> plans)
 {
   if (!space.innerBoundsIndependentOf(count))

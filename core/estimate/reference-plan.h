@@ -54,6 +54,17 @@ struct OwnerLine {
 OwnerLine ownerLine(const ReferencePlan* plan, const mapping::Mapping& mapping, std::vector<std::int64_t> values,
                     int level);
 
+/// The template index a reference touches on processors dimension `pd`, as
+/// an affine function of the loop variables, and the distribution of that
+/// template dimension. `defined` is false when the reference's array is
+/// replicated along pd (every coordinate holds a copy) or not distributed.
+struct TemplateIndex {
+  bool defined = false;
+  NumericAffine index;
+  const mapping::DimensionDistribution* dist = nullptr;
+};
+TemplateIndex templateIndex(const ReferencePlan& plan, const mapping::Mapping& mapping, int pd);
+
 /// True when nothing inside levels count..depth()-1 depends on the
 /// variables of levels 0..count-1: neither the inner loop bounds nor the
 /// subscripts of `plans` (null entries are skipped). Then every iteration of

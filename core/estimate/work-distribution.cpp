@@ -1,5 +1,6 @@
 #include "estimate/work-distribution.h"
 
+#include "estimate/owned-iterations.h"
 #include "support/check.h"
 
 #include <cmath>
@@ -104,12 +105,28 @@ StatementWork countWork(const IterationSpace& space, const ReferencePlan* owner,
                         double probability)
 {
   StatementWork w;
-  w.work.assign(static_cast<std::size_t>(mapping.procs.count()), 0.0);
   w.replicated = !owner || !owner->map;
-  WorkCounter(space, owner, mapping, w.work, probability).run();
-  w.frequency = probability * static_cast<double>(space.size());
+  std::string why;
+  if (auto counted = countOwnedIterations(space, owner, mapping, &why)) {
+    w.work = std::move(*counted);
+  } else {
+    w.work = enumerateWork(space, owner, mapping);
+    w.note = why;
+  }
+  for (auto& x : w.work)
+    x *= probability;
+  const auto iterations = countIterations(space, &why);
+  w.frequency = probability * (iterations ? *iterations : static_cast<double>(space.size()));
   w.wd = workDistributionGoodness(w.work);
   return w;
+}
+
+std::vector<double> enumerateWork(const IterationSpace& space, const ReferencePlan* owner,
+                                  const mapping::Mapping& mapping)
+{
+  std::vector<double> work(static_cast<std::size_t>(mapping.procs.count()), 0.0);
+  WorkCounter(space, owner, mapping, work, 1.0).run();
+  return work;
 }
 
 double workDistributionGoodness(const std::vector<double>& work)

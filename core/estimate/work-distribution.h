@@ -4,6 +4,7 @@
 
 #include "estimate/reference-plan.h"
 
+#include <string>
 #include <vector>
 
 namespace ps::estimate {
@@ -17,16 +18,24 @@ struct StatementWork {
   double frequency = 0;     // executions in the sequential program
   double wd = 0;            // Def. 3.2
   bool replicated = false;  // executed by every processor
+  std::string note;         // why the closed form failed, when the work was enumerated instead
 };
 
 /// Counts work(S, p) for every processor p. `owner` is the reference whose
 /// owner executes S (the left-hand side, or a reduction's operand); nullptr
 /// means every processor executes every iteration.
-/// Exact for affine nests: the innermost loop is counted per processor with
-/// the closed-form ownership count of its distribution format, deeper cases
-/// are enumerated.
+/// Exact for affine nests, in closed form (owned-iterations.h): the cost
+/// does not grow with the trip counts. When the closed form fails (a bound
+/// overflows, too many case splits), the iterations are enumerated and
+/// `note` says so.
 StatementWork countWork(const IterationSpace& space, const ReferencePlan* owner, const mapping::Mapping& mapping,
                         double probability);
+
+/// work(S, p) by enumerating the outer loops (the innermost loop per
+/// processor in closed form): the test oracle of countWork and its
+/// fallback. Cost grows with the product of the outer trip counts.
+std::vector<double> enumerateWork(const IterationSpace& space, const ReferencePlan* owner,
+                                  const mapping::Mapping& mapping);
 
 /// Def. 3.2: wd(S) = stddev_p(work(S,p)) / owork(S), owork(S) = mean over the
 /// processors in P^A; 0 when there is no work. Range 0 <= wd <= |P^A| - 1.

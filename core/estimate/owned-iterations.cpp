@@ -1,0 +1,248 @@
+#include "estimate/owned-iterations.h"
+
+#include "support/wide-int.h"
+#include <limits>
+
+namespace ps::estimate {
+namespace {
+
+struct Overflow {};
+
+std::int64_t fit(WideInt v)
+{
+  if (!fitsInt64(v))
+    throw Overflow{};
+  return static_cast<std::int64_t>(v);
+}
+
+/// f(v) with every loop variable v_k replaced by loopValue[k]: an affine
+/// function of the system's first `vars` variables (further ones zero).
+NumericAffine compose(const NumericAffine& f, const std::vector<NumericAffine>& loopValue, int vars)
+{
+  NumericAffine out;
+  out.coef.assign(static_cast<std::size_t>(vars), 0);
+  WideInt constant = f.constant;
+  for (std::size_t k = 0; k < f.coef.size() && k < loopValue.size(); ++k) {
+    if (f.coef[k] == 0)
+      continue;
+    const auto& v = loopValue[k];
+    for (std::size_t j = 0; j < v.coef.size(); ++j)
+      out.coef[j] = fit(out.coef[j] + static_cast<WideInt>(f.coef[k]) * v.coef[j]);
+    constant += static_cast<WideInt>(f.coef[k]) * v.constant;
+  }
+  out.constant = fit(constant);
+  return out;
+}
+
+/// One part of what a processor coordinate owns along a template
+/// dimension: lo <= t <= hi, and for CYCLIC(k) in-range parts also
+/// t - lb = k*(P*q + c) + s with 0 <= s < k (q a new variable).
+struct OwnedPart {
+  std::optional<std::int64_t> lo, hi;
+  bool cyclic = false;
+};
+
+/// The template indices coordinate c owns, as in
+/// DimensionDistribution::owner (indices outside lb..ub belong to the owner
+/// of the nearest bound).
+std::vector<OwnedPart> ownedParts(const mapping::DimensionDistribution& d, std::int64_t c)
+{
+  if (d.procs() == 1)
+    return {OwnedPart{}};
+  const auto lb = d.lower(), ub = d.upper(), m = d.blockSize();
+  const auto last = d.owner(ub);
+  if (d.format().kind == mapping::FormatKind::Block) {
+    if (c > last)
+      return {};
+    OwnedPart part;
+    if (c > 0)
+      part.lo = fit(lb + static_cast<WideInt>(c) * m);
+    if (c != last)
+      part.hi = fit(lb + static_cast<WideInt>(c + 1) * m - 1);
+    return {part};
+  }
+  std::vector<OwnedPart> parts{OwnedPart{lb, ub, true}};
+  if (c == 0)
+    parts.push_back({std::nullopt, lb - 1, false});
+  if (c == last)
+    parts.push_back({ub + 1, std::nullopt, false});
+  return parts;
+}
+
+struct OwnerDimension {
+  int pd = 0;
+  NumericAffine index; // template index over the loop variables
+  const mapping::DimensionDistribution* dist = nullptr;
+};
+
+class OwnedCounter {
+public:
+  OwnedCounter(const LoopSystem& loops, std::vector<OwnerDimension> dims)
+    : m_loops(loops), m_dims(std::move(dims)), m_coords(m_dims.size(), 0)
+  {
+  }
+
+  /// Iterations owned by the coordinates `coords` (one per owner dimension).
+  double count(const std::vector<std::int64_t>& coords, std::string* why)
+  {
+    double total = 0;
+    std::vector<OwnedPart> chosen;
+    bool ok = true;
+    forEachCombination(coords, 0, chosen, [&] {
+      if (!ok)
+        return;
+      auto c = countCombination(coords, chosen, why);
+      ok = c.has_value();
+      total += c.value_or(0);
+    });
+    if (!ok)
+      throw std::string(why ? *why : "");
+    return total;
+  }
+
+private:
+  template <typename F>
+  void forEachCombination(const std::vector<std::int64_t>& coords, std::size_t d, std::vector<OwnedPart>& chosen,
+                          const F& f)
+  {
+    if (d == m_dims.size())
+      return f();
+    for (const auto& part : ownedParts(*m_dims[d].dist, coords[d])) {
+      chosen.push_back(part);
+      forEachCombination(coords, d + 1, chosen, f);
+      chosen.pop_back();
+    }
+  }
+
+  std::optional<double> countCombination(const std::vector<std::int64_t>& coords,
+                                         const std::vector<OwnedPart>& parts, std::string* why)
+  {
+    const int depth = m_loops.system.variables;
+    int vars = depth;
+    for (const auto& p : parts)
+      vars += p.cyclic;
+    symbolic::IntegerSystem s;
+    s.variables = vars;
+    for (const auto& row : m_loops.system.constraints)
+      s.atLeastZero(row.coef, row.constant);
+    int q = depth;
+    for (std::size_t d = 0; d < parts.size(); ++d) {
+      const auto f = compose(m_dims[d].index, m_loops.loopValue, vars);
+      s.between(f.coef, f.constant, parts[d].lo, parts[d].hi);
+      if (!parts[d].cyclic)
+        continue;
+      // 0 <= t - lb - k*P*q - k*c <= k - 1
+      const auto& dist = *m_dims[d].dist;
+      const auto k = dist.blockSize();
+      auto coef = f.coef;
+      coef[q++] = fit(-static_cast<WideInt>(k) * dist.procs());
+      const auto constant = fit(f.constant - static_cast<WideInt>(dist.lower()) - static_cast<WideInt>(k) * coords[d]);
+      s.between(coef, constant, 0, k - 1);
+    }
+    auto c = symbolic::countPoints(s, {}, why);
+    if (!c)
+      return std::nullopt;
+    return c->value;
+  }
+
+  const LoopSystem& m_loops;
+  std::vector<OwnerDimension> m_dims;
+  std::vector<std::int64_t> m_coords;
+};
+
+} // namespace
+
+std::optional<LoopSystem> loopSystem(const IterationSpace& space, std::string* why)
+{
+  try {
+    LoopSystem out;
+    const int depth = space.depth();
+    out.system.variables = depth;
+    for (int k = 0; k < depth; ++k) {
+      const auto& level = space.levels()[k];
+      const auto lo = compose(level.lower, out.loopValue, depth);
+      const auto hi = compose(level.upper, out.loopValue, depth);
+      std::vector<std::int64_t> unit(depth, 0);
+      unit[k] = 1;
+      if (level.step == 1 || level.step == -1) {
+        out.loopValue.push_back({unit, 0});
+        const auto s = level.step;
+        NumericAffine fromLo = lo, toHi = hi; // s*(v - lo) >= 0 and s*(hi - v) >= 0
+        for (int j = 0; j < depth; ++j) {
+          fromLo.coef[j] = fit(s * (static_cast<WideInt>(unit[j]) - lo.coef[j]));
+          toHi.coef[j] = fit(s * (static_cast<WideInt>(hi.coef[j]) - unit[j]));
+        }
+        out.system.atLeastZero(fromLo.coef, fit(-s * static_cast<WideInt>(lo.constant)));
+        out.system.atLeastZero(toHi.coef, fit(s * static_cast<WideInt>(hi.constant)));
+        continue;
+      }
+      // v = lo + step * x with x >= 0 and step * x between 0 and hi - lo
+      NumericAffine value = lo;
+      value.coef[k] = level.step;
+      out.loopValue.push_back(value);
+      out.system.atLeastZero(unit, 0);
+      const auto sign = level.step > 0 ? 1 : -1;
+      std::vector<std::int64_t> room(depth);
+      for (int j = 0; j < depth; ++j)
+        room[j] = fit(sign * (static_cast<WideInt>(hi.coef[j]) - lo.coef[j]) - (j == k ? sign * level.step : 0));
+      out.system.atLeastZero(room, fit(sign * (static_cast<WideInt>(hi.constant) - lo.constant)));
+    }
+    return out;
+  } catch (const Overflow&) {
+    if (why)
+      *why = "a loop bound coefficient does not fit in 64 bits";
+    return std::nullopt;
+  }
+}
+
+std::optional<double> countIterations(const IterationSpace& space, std::string* why)
+{
+  auto loops = loopSystem(space, why);
+  if (!loops)
+    return std::nullopt;
+  auto c = symbolic::countPoints(loops->system, {}, why);
+  if (!c)
+    return std::nullopt;
+  return c->value;
+}
+
+std::optional<std::vector<double>> countOwnedIterations(const IterationSpace& space, const ReferencePlan* owner,
+                                                        const mapping::Mapping& mapping, std::string* why)
+{
+  const auto procs = mapping.procs.count();
+  auto loops = loopSystem(space, why);
+  if (!loops)
+    return std::nullopt;
+  std::vector<OwnerDimension> dims;
+  for (int pd = 0; owner && pd < mapping.procs.rank(); ++pd) {
+    const auto f = templateIndex(*owner, mapping, pd);
+    if (f.defined)
+      dims.push_back({pd, f.index, f.dist});
+  }
+  std::vector<double> work(static_cast<std::size_t>(procs), 0.0);
+  try {
+    OwnedCounter counter(*loops, dims);
+    std::vector<std::int64_t> coords(dims.size(), 0), all(static_cast<std::size_t>(mapping.procs.rank()), -1);
+    while (true) { // every combination of the owner dimensions' coordinates
+      const double n = counter.count(coords, why);
+      for (std::size_t d = 0; d < dims.size(); ++d)
+        all[dims[d].pd] = coords[d];
+      if (n != 0)
+        forEachProcessor(mapping.procs, all.data(), [&](std::int64_t p) { work[p] += n; });
+      std::size_t d = 0;
+      while (d < dims.size() && ++coords[d] == dims[d].dist->procs())
+        coords[d++] = 0;
+      if (d == dims.size())
+        break;
+    }
+  } catch (const Overflow&) {
+    if (why)
+      *why = "an ownership bound does not fit in 64 bits";
+    return std::nullopt;
+  } catch (const std::string&) {
+    return std::nullopt; // `why` was set by the count
+  }
+  return work;
+}
+
+} // namespace ps::estimate

@@ -1,0 +1,44 @@
+#pragma once
+// Per-processor iteration counts of a statement in closed form: the
+// iteration space and the owner-computes condition become one system of
+// affine inequalities per processor, counted by the symbolic sum algorithm
+// without enumerating iterations. BLOCK, BLOCK(m), CYCLIC(k) and collapsed
+// dimensions, alignment strides and offsets, loop steps, triangular bounds.
+// Source: P3T+, Section 3.1 (work(k) as the number of integer solutions of
+// the loop bounds plus the ownership constraints of processor k, Eq. 4).
+
+#include "estimate/reference-plan.h"
+#include "symbolic/lattice-count.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ps::estimate {
+
+/// The iteration space as an integer system: one variable per loop level
+/// (the loop variable itself for steps +1 and -1, the trip number
+/// 0, 1, 2, ... otherwise), and each loop variable as an affine function of
+/// those variables (`loopValue[k]` has one coefficient per level).
+struct LoopSystem {
+  symbolic::IntegerSystem system;
+  std::vector<NumericAffine> loopValue;
+};
+
+/// Builds the system of `space`; nullopt with `why` when a coefficient
+/// overflows 64 bits.
+std::optional<LoopSystem> loopSystem(const IterationSpace& space, std::string* why);
+
+/// Number of iterations of `space`, counted without enumeration; nullopt
+/// with `why` when the count fails (see symbolic::countPoints).
+std::optional<double> countIterations(const IterationSpace& space, std::string* why);
+
+/// work(p) before branch probabilities: the iterations processor p executes
+/// when the owner of `owner`'s element executes each (nullptr or a
+/// replicated array: every processor executes every iteration), for
+/// p = 0..P-1 in the arrangement's linear order. Exact; nullopt with `why`
+/// when the count fails.
+std::optional<std::vector<double>> countOwnedIterations(const IterationSpace& space, const ReferencePlan* owner,
+                                                        const mapping::Mapping& mapping, std::string* why);
+
+} // namespace ps::estimate

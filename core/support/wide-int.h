@@ -1,0 +1,18 @@
+#pragma once
+// A 128-bit integer for intermediate products of 64-bit bounds and
+// coefficients, so overflow is detected instead of wrapping.
+
+#include <cstdint>
+#include <limits>
+
+namespace ps {
+
+__extension__ typedef __int128 WideInt; // GCC/Clang extension; __extension__ keeps -Wpedantic quiet
+
+/// True when `v` is representable as std::int64_t.
+inline bool fitsInt64(WideInt v)
+{
+  return v <= std::numeric_limits<std::int64_t>::max() && v >= std::numeric_limits<std::int64_t>::min();
+}
+
+} // namespace ps

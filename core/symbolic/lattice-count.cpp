@@ -1,0 +1,305 @@
+#include "symbolic/lattice-count.h"
+
+#include "support/wide-int.h"
+#include "symbolic/polynomial.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <limits>
+#include <map>
+#include <numeric>
+
+namespace ps::symbolic {
+namespace {
+
+using Row = LinearConstraint;
+
+struct Failure {
+  std::string why;
+};
+
+std::int64_t checked(WideInt v)
+{
+  if (!fitsInt64(v))
+    throw Failure{"a bound does not fit in 64 bits"};
+  return static_cast<std::int64_t>(v);
+}
+
+std::int64_t floorDiv(std::int64_t a, std::int64_t b)
+{
+  return a / b - ((a % b != 0) && ((a < 0) != (b < 0)));
+}
+
+/// a + sign * b, row by row (the eliminated variable cancels).
+Row combine(const Row& a, const Row& b, int sign, std::int64_t extra = 0)
+{
+  Row r;
+  r.coef.resize(a.coef.size());
+  for (std::size_t k = 0; k < a.coef.size(); ++k)
+    r.coef[k] = checked(static_cast<WideInt>(a.coef[k]) + sign * static_cast<WideInt>(b.coef[k]));
+  r.constant = checked(static_cast<WideInt>(a.constant) + sign * static_cast<WideInt>(b.constant) + extra);
+  return r;
+}
+
+/// The affine bound a row gives its variable `v` (coefficient +1 or -1):
+/// v >= -(rest) for a lower bound, v <= rest for an upper one.
+Polynomial boundOf(const Row& row, int v)
+{
+  const auto sign = row.coef[v] > 0 ? -1 : 1;
+  std::vector<std::int64_t> coef(row.coef.size());
+  for (std::size_t k = 0; k < coef.size(); ++k)
+    coef[k] = static_cast<int>(k) == v ? 0 : sign * row.coef[k];
+  return Polynomial::affine(coef, sign * row.constant);
+}
+
+using Mask = std::uint32_t; // the variables not yet eliminated
+
+/// The residue moduli that make every coefficient of `v` a divisor of the
+/// row's other coefficients: u = m_u * u' + r for r = 0..m_u-1.
+std::vector<std::pair<int, std::int64_t>> residueModuli(const std::vector<Row>& rows, int v)
+{
+  const int n = static_cast<int>(rows.front().coef.size());
+  std::vector<std::int64_t> m(n, 1);
+  for (const auto& row : rows) {
+    const auto a = std::llabs(row.coef[v]);
+    if (a <= 1)
+      continue;
+    for (int u = 0; u < n; ++u)
+      if (u != v && row.coef[u] % a != 0)
+        m[u] = std::lcm(m[u], a / std::gcd(a, std::llabs(row.coef[u])));
+  }
+  std::vector<std::pair<int, std::int64_t>> out;
+  for (int u = 0; u < n; ++u)
+    if (m[u] > 1)
+      out.emplace_back(u, m[u]);
+  return out;
+}
+
+class Counter {
+public:
+  explicit Counter(const CountLimits& limits) : m_limits(limits) {}
+
+  Rational sum(std::vector<Row> rows, const Polynomial& e, Mask remaining)
+  {
+    if (++m_branches > m_limits.maxBranches)
+      throw Failure{"the count needs more than " + std::to_string(m_limits.maxBranches) + " case splits"};
+    if (!simplify(rows))
+      return 0;
+    if (rows.empty()) {
+      if (remaining != 0) // a variable no constraint bounds
+        throw Failure{"a loop variable has no lower or no upper bound"};
+      return e.constantTerm();
+    }
+    const auto [v, unit] = pick(rows, remaining);
+    if (!unit)
+      return split(rows, v, e, remaining);
+    return eliminate(rows, v, e, remaining & ~(Mask{1} << v));
+  }
+
+private:
+  /// Divides each row by the gcd of its coefficients (rounding the constant
+  /// down keeps exactly the same integer points), drops rows without
+  /// variables, keeps the tightest of parallel rows. False when infeasible.
+  static bool simplify(std::vector<Row>& rows)
+  {
+    std::map<std::vector<std::int64_t>, std::int64_t> tightest;
+    for (auto& r : rows) {
+      std::int64_t g = 0;
+      for (auto c : r.coef)
+        g = std::gcd(g, std::llabs(c));
+      if (g == 0) {
+        if (r.constant < 0)
+          return false;
+        continue;
+      }
+      if (g > 1) {
+        for (auto& c : r.coef)
+          c /= g;
+        r.constant = floorDiv(r.constant, g);
+      }
+      auto [it, fresh] = tightest.emplace(r.coef, r.constant);
+      if (!fresh)
+        it->second = std::min(it->second, r.constant);
+    }
+    rows.clear();
+    for (const auto& [coef, constant] : tightest) {
+      std::vector<std::int64_t> opposite(coef.size());
+      std::transform(coef.begin(), coef.end(), opposite.begin(), [](auto c) { return -c; });
+      if (auto it = tightest.find(opposite);
+          it != tightest.end() && static_cast<WideInt>(it->second) + constant < 0)
+        return false;
+      rows.push_back({coef, constant});
+    }
+    return true;
+  }
+
+  /// The variable to eliminate next: one with unit coefficients and the
+  /// fewest bound pairs (the innermost on ties); when none has unit
+  /// coefficients, the one whose residue split has the fewest branches.
+  static std::pair<int, bool> pick(const std::vector<Row>& rows, Mask remaining)
+  {
+    const int n = static_cast<int>(rows.front().coef.size());
+    int best = -1, bestSplit = -1;
+    std::int64_t bestPairs = 0, bestBranches = 0;
+    for (int v = n - 1; v >= 0; --v) {
+      std::int64_t lowers = 0, uppers = 0;
+      bool unit = true;
+      for (const auto& r : rows) {
+        lowers += r.coef[v] > 0;
+        uppers += r.coef[v] < 0;
+        unit = unit && std::llabs(r.coef[v]) <= 1;
+      }
+      if (lowers + uppers == 0)
+        continue;
+      if (lowers == 0 || uppers == 0 || !(remaining >> v & 1))
+        throw Failure{"a loop variable has no lower or no upper bound"};
+      if (unit && (best < 0 || lowers * uppers < bestPairs)) {
+        best = v;
+        bestPairs = lowers * uppers;
+      }
+      if (!unit && best < 0) {
+        WideInt branches = 1;
+        for (const auto& [u, m] : residueModuli(rows, v))
+          branches = std::min<WideInt>(branches * m, WideInt{1} << 62);
+        if (bestSplit < 0 || branches < bestBranches) {
+          bestSplit = v;
+          bestBranches = static_cast<std::int64_t>(branches);
+        }
+      }
+    }
+    return best >= 0 ? std::pair{best, true} : std::pair{bestSplit, false};
+  }
+
+  /// Fig. 2, S4: one branch per (tightest lower, tightest upper) pair, the
+  /// conditions making the branches disjoint, and the sum of E over v.
+  Rational eliminate(const std::vector<Row>& rows, int v, const Polynomial& e, Mask remaining)
+  {
+    std::vector<const Row*> lowers, uppers;
+    std::vector<Row> rest;
+    for (const auto& r : rows) {
+      if (r.coef[v] > 0)
+        lowers.push_back(&r);
+      else if (r.coef[v] < 0)
+        uppers.push_back(&r);
+      else
+        rest.push_back(r);
+    }
+    Rational total = 0;
+    for (std::size_t i = 0; i < lowers.size(); ++i) {
+      for (std::size_t j = 0; j < uppers.size(); ++j) {
+        auto branch = rest;
+        for (std::size_t k = 0; k < lowers.size(); ++k) // L_i > L_k before i, >= after
+          if (k != i)
+            branch.push_back(combine(*lowers[k], *lowers[i], -1, k < i ? -1 : 0));
+        for (std::size_t k = 0; k < uppers.size(); ++k) // U_j < U_k before j, <= after
+          if (k != j)
+            branch.push_back(combine(*uppers[k], *uppers[j], -1, k < j ? -1 : 0));
+        branch.push_back(combine(*uppers[j], *lowers[i], +1)); // L_i <= U_j
+        const auto summed = e.sumOver(v, boundOf(*lowers[i], v), boundOf(*uppers[j], v));
+        total += sum(std::move(branch), summed, remaining);
+      }
+    }
+    return total;
+  }
+
+  /// v has a coefficient a > 1 in some row a*v + b*u + ... >= 0. Writing
+  /// each such u as m*u' + r (r = 0..m-1) makes every other coefficient of
+  /// that row a multiple of a, so simplify() divides the row by a and v
+  /// becomes unit; v is eliminated next, so the splits always end.
+  Rational split(const std::vector<Row>& rows, int v, const Polynomial& e, Mask remaining)
+  {
+    const auto moduli = residueModuli(rows, v);
+    if (moduli.empty())
+      throw Failure{"no residue split makes the bounds unit"}; // unreachable after simplify
+    const int n = static_cast<int>(rows.front().coef.size());
+    Rational total = 0;
+    std::vector<std::int64_t> r(moduli.size(), 0);
+    while (true) {
+      auto branchRows = rows;
+      auto branchE = e;
+      for (std::size_t k = 0; k < moduli.size(); ++k) {
+        const auto [u, m] = moduli[k];
+        branchRows = substitute(std::move(branchRows), u, m, r[k]);
+        branchE = branchE.substitute(u, residue(n, u, m, r[k]));
+      }
+      total += sum(std::move(branchRows), branchE, remaining);
+      std::size_t k = 0;
+      while (k < moduli.size() && ++r[k] == moduli[k].second)
+        r[k++] = 0;
+      if (k == moduli.size())
+        return total;
+    }
+  }
+
+  static Polynomial residue(int n, int u, std::int64_t m, std::int64_t r)
+  {
+    std::vector<std::int64_t> coef(n, 0);
+    coef[u] = m;
+    return Polynomial::affine(coef, r);
+  }
+
+  static std::vector<Row> substitute(std::vector<Row> rows, int u, std::int64_t m, std::int64_t r)
+  {
+    for (auto& row : rows) {
+      row.constant = checked(static_cast<WideInt>(row.constant) + static_cast<WideInt>(row.coef[u]) * r);
+      row.coef[u] = checked(static_cast<WideInt>(row.coef[u]) * m);
+    }
+    return rows;
+  }
+
+  const CountLimits& m_limits;
+  std::int64_t m_branches = 0;
+};
+
+} // namespace
+
+void IntegerSystem::atLeastZero(std::vector<std::int64_t> coef, std::int64_t constant)
+{
+  coef.resize(static_cast<std::size_t>(variables), 0);
+  constraints.push_back({std::move(coef), constant});
+}
+
+void IntegerSystem::between(const std::vector<std::int64_t>& coef, std::int64_t constant,
+                            std::optional<std::int64_t> lo, std::optional<std::int64_t> hi)
+{
+  if (lo) // f - lo >= 0
+    atLeastZero(coef, checked(static_cast<WideInt>(constant) - *lo));
+  if (hi) { // hi - f >= 0
+    std::vector<std::int64_t> neg(coef.size());
+    std::transform(coef.begin(), coef.end(), neg.begin(), [](auto c) { return -c; });
+    atLeastZero(std::move(neg), checked(static_cast<WideInt>(*hi) - constant));
+  }
+}
+
+std::optional<PointCount> countPoints(const IntegerSystem& system, const CountLimits& limits, std::string* why)
+{
+  if (system.variables > Polynomial::kMaxVariables) {
+    if (why)
+      *why = "more than " + std::to_string(Polynomial::kMaxVariables) + " loop variables";
+    return std::nullopt;
+  }
+  try {
+    std::vector<Row> rows = system.constraints;
+    for (auto& r : rows)
+      r.coef.resize(static_cast<std::size_t>(system.variables), 0);
+    if (system.variables == 0)
+      rows.clear(); // no variables: one point if every constraint holds
+    const bool feasible = std::all_of(system.constraints.begin(), system.constraints.end(), [&](const Row& r) {
+      return system.variables > 0 || r.constant >= 0;
+    });
+    const Mask all = (Mask{1} << system.variables) - 1;
+    const Rational total = feasible ? Counter(limits).sum(std::move(rows), Polynomial::constant(1), all) : Rational(0);
+    PointCount c;
+    c.value = static_cast<double>(total);
+    if (denominator(total) == 1 && total <= std::numeric_limits<std::int64_t>::max() &&
+        total >= std::numeric_limits<std::int64_t>::min())
+      c.exact = static_cast<std::int64_t>(numerator(total));
+    return c;
+  } catch (const Failure& f) {
+    if (why)
+      *why = f.why;
+    return std::nullopt;
+  }
+}
+
+} // namespace ps::symbolic
