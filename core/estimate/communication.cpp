@@ -1,6 +1,9 @@
 #include "estimate/communication.h"
 
+#include "estimate/closed-communication.h"
+
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <numeric>
@@ -81,8 +84,13 @@ int commonLevels(const program::Statement& a, const program::Statement& b, int n
 
 // ---- simulation -------------------------------------------------------------
 
+/// The subscripts of an element: the whole tuple, so that reads outside
+/// the declared bounds (owned by the nearest bound's owner) never alias.
+using ElementIndex = std::array<std::int64_t, 8>; // as the index buffers below
+
 struct Transfer {
-  std::int64_t from, to, element;
+  std::int64_t from, to;
+  ElementIndex element;
   bool operator<(const Transfer& o) const { return std::tie(from, to, element) < std::tie(o.from, o.to, o.element); }
   bool operator==(const Transfer& o) const = default;
 };
@@ -90,9 +98,10 @@ struct Transfer {
 class ReadSimulator {
 public:
   ReadSimulator(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read, int placement,
-                const mapping::Mapping& mapping, const machine::MachineProfile& machine, bool broadcast)
-    : m_space(space), m_exec(exec), m_read(read), m_placement(placement), m_mapping(mapping), m_machine(machine),
-      m_broadcast(broadcast), m_distinct(touchesDistinctElements(read, placement, space.depth())),
+                const mapping::Mapping& mapping, const machine::MachineProfile& machine, bool broadcast,
+                CommunicationMethod method)
+    : m_closed(method == CommunicationMethod::Closed), m_space(space), m_exec(exec), m_read(read), m_placement(placement), m_mapping(mapping), m_machine(machine),
+      m_broadcast(broadcast), m_distinct(readsDistinctElements(read, placement, space.depth())),
       m_execCoords(mapping.procs.rank()), m_readCoords(mapping.procs.rank()),
       m_recvMessages(mapping.procs.count(), 0), m_recvBytes(mapping.procs.count(), 0)
   {
@@ -101,6 +110,19 @@ public:
   /// Simulates one vectorized exchange with the outer `placement` levels fixed.
   void instance(std::vector<std::int64_t>& values, std::int64_t repeat)
   {
+    if (m_closed) {
+      std::string why;
+      if (const auto traffic = countExchange(m_space, m_exec, m_read, m_placement, values, m_mapping, &why)) {
+        std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t>> messages;
+        for (const auto& t : *traffic)
+          messages.emplace_back(t.from, t.to, t.elements);
+        if (!messages.empty())
+          account(messages, repeat);
+        return;
+      }
+      m_closed = false; // simulate this and every further instance
+      record.simulatedBecause = why;
+    }
     m_buffer.clear();
     m_pairs.clear();
     const int inner = m_space.depth() - 1;
@@ -110,6 +132,8 @@ public:
       m_space.walk(m_placement, inner, values, [&](std::vector<std::int64_t>& v) { row(v, inner); });
     flush(repeat);
   }
+
+  void simulateOnly() { m_closed = false; }
 
   CommRecord record;
   const std::vector<std::int64_t>& recvMessages() const { return m_recvMessages; }
@@ -219,12 +243,9 @@ private:
   /// (m_readCoords and m_execCoords hold the owners).
   void remote(const std::vector<std::int64_t>& values, std::int64_t times)
   {
-    std::int64_t element = 0; // only needed to remove repeated reads
-    if (!m_distinct) {
-      std::int64_t index[8];
-      m_read.element(values, index);
-      element = m_read.linear(index);
-    }
+    ElementIndex element{}; // only needed to remove repeated reads
+    if (!m_distinct)
+      m_read.element(values, element.data());
     forEachProcessor(m_mapping.procs, m_execCoords.data(), [&](std::int64_t p) { need(p, element, times); });
   }
 
@@ -238,7 +259,7 @@ private:
     return true;
   }
 
-  void need(std::int64_t p, std::int64_t element, std::int64_t times)
+  void need(std::int64_t p, const ElementIndex& element, std::int64_t times)
   {
     // Walk p's column-major coordinates and build the source's number alongside
     // (no allocation: this runs for every remote element).
@@ -259,25 +280,6 @@ private:
       m_pairs[source * m_mapping.procs.count() + p] += times; // no duplicates to remove: count
     else
       m_buffer.push_back({source, p, element});
-  }
-
-  /// True when every iteration of the walked levels first..depth-1 reads
-  /// another element: each walked level has a subscript it alone drives, so
-  /// the element determines the iteration.
-  static bool touchesDistinctElements(const ReferencePlan& read, int first, int depth)
-  {
-    for (int k = first; k < depth; ++k) {
-      bool own = false;
-      for (const auto& sub : read.subscripts) {
-        bool alone = sub.coef[k] != 0;
-        for (int other = first; other < depth && alone; ++other)
-          alone = other == k || sub.coef[other] == 0;
-        own = own || alone;
-      }
-      if (!own)
-        return false;
-    }
-    return true;
   }
 
   /// Messages of one exchange: per (source, destination) pair, its elements.
@@ -331,6 +333,7 @@ private:
     record.time += slowest * static_cast<double>(repeat);
   }
 
+  bool m_closed; // count in closed form until a count fails
   const IterationSpace& m_space;
   const ReferencePlan* m_exec;
   const ReferencePlan& m_read;
@@ -412,21 +415,24 @@ std::string classifyPattern(const ReferencePlan* exec, const ReferencePlan& read
   return names[rank];
 }
 
-void simulateReads(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read, int placement,
-                   int line, const mapping::Mapping& mapping, const machine::MachineProfile& machine,
-                   CommTotals& totals)
+void addReadMessages(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read, int placement,
+                     int line, const mapping::Mapping& mapping, const machine::MachineProfile& machine,
+                     CommTotals& totals, CommunicationMethod method)
 {
   if (!read.map)
     return; // a replicated array is local everywhere
   const auto pattern = classifyPattern(exec, read, mapping, placement, space.depth());
   if (pattern == "local")
     return; // the same owner function as the executing reference: every read is local
-  ReadSimulator sim(space, exec, read, placement, mapping, machine, pattern == "broadcast");
+  ReadSimulator sim(space, exec, read, placement, mapping, machine, pattern == "broadcast", method);
   if (independentOfOuter(space, placement, {exec, &read})) { // every instance is the same
     std::vector<std::int64_t> first;
     if (const auto count = space.outerCount(placement, &first); count > 0)
       sim.instance(first, count);
   } else {
+    // Many different small exchanges: one closed count per instance costs
+    // more than simulating it (the instances are not yet summed in closed form).
+    sim.simulateOnly();
     space.forEachOuter(placement, [&](std::vector<std::int64_t>& v) { sim.instance(v, 1); });
   }
   if (sim.record.messages == 0)

@@ -1,7 +1,9 @@
 #pragma once
 // Communication of a loop nest under the owner-computes rule. Every
-// processor's non-local reads are simulated (as P3T+ simulates the run-time
-// system per processor, Section 3.2.2) and grouped into messages.
+// processor's non-local reads are counted in closed form per processor pair
+// (closed-communication.h) or, where that fails, simulated (as P3T+
+// simulates the run-time system per processor, Section 3.2.2), and grouped
+// into messages.
 // Communication is vectorized: it is hoisted out of every loop that carries
 // no flow dependence on the array (the placement), once per iteration of the
 // loops that do. Source: P3T+, Defs. 3.4-3.5 (nt, td, tt per record with
@@ -27,7 +29,12 @@ struct CommRecord {
   std::int64_t messages = 0;  // total over processors and instances
   std::int64_t bytes = 0;     // total over processors and instances
   double time = 0;            // seconds: sum over instances of the slowest processor's time
+  std::string simulatedBecause; // empty when counted in closed form
 };
+
+/// How the messages of a read are obtained: counted in closed form (and
+/// simulated only where the count fails), or always simulated (the oracle).
+enum class CommunicationMethod { Closed, Simulated };
 
 /// Per-processor totals of all records (receiving side).
 struct CommTotals {
@@ -49,11 +56,11 @@ int placementOf(const program::Statement& statement, const program::ArrayReferen
 std::string classifyPattern(const ReferencePlan* exec, const ReferencePlan& read, const mapping::Mapping& mapping,
                             int placement, int depth);
 
-/// Simulates the reads of `read` by the processors executing `exec` and adds
-/// a record (when any message is needed) to `totals`.
-void simulateReads(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read, int placement,
-                   int line, const mapping::Mapping& mapping, const machine::MachineProfile& machine,
-                   CommTotals& totals);
+/// The messages of the reads of `read` by the processors executing `exec`:
+/// adds a record (when any message is needed) to `totals`.
+void addReadMessages(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read, int placement,
+                     int line, const mapping::Mapping& mapping, const machine::MachineProfile& machine,
+                     CommTotals& totals, CommunicationMethod method = CommunicationMethod::Closed);
 
 /// Adds the combine of a reduction into a `bytes`-sized scalar over all
 /// processors (a binary tree: ceil(log2 P) steps).

@@ -145,7 +145,11 @@ private:
       if (reduction && exec && read.ref == exec->ref)
         continue;
       const int placement = placementOf(st, *read.ref, m_statements, space, m_values);
-      simulateReads(space, owner, read, placement, st.line, m_mapping, m_machine, m_e.comm);
+      const auto before = m_e.comm.records.size();
+      addReadMessages(space, owner, read, placement, st.line, m_mapping, m_machine, m_e.comm);
+      if (m_e.comm.records.size() > before && !m_e.comm.records.back().simulatedBecause.empty())
+        note("The messages of " + read.ref->text() + " at line " + std::to_string(st.line) +
+             " were simulated, not counted in closed form: " + m_e.comm.records.back().simulatedBecause);
     }
     if (reduction) {
       const auto* s = m_unit.symbol(st.scalarTarget);
@@ -167,7 +171,7 @@ private:
     if (procs < 2)
       return;
     const auto perProc = elements - elements / procs;
-    CommRecord r{ref.array, ref.text(), "copy", line, 0, 1, procs * (procs - 1), procs * perProc * s->elementBytes, 0};
+    CommRecord r{ref.array, ref.text(), "copy", line, 0, 1, procs * (procs - 1), procs * perProc * s->elementBytes, 0, {}};
     r.time = static_cast<double>(procs - 1) * m_machine.startup + m_machine.byteTime * static_cast<double>(perProc * s->elementBytes);
     m_e.comm.records.push_back(r);
     for (std::int64_t p = 0; p < procs; ++p) {

@@ -2,22 +2,21 @@
 
 #include "support/wide-int.h"
 #include <limits>
+#include <stdexcept>
 
 namespace ps::estimate {
 namespace {
 
-struct Overflow {};
-
 std::int64_t fit(WideInt v)
 {
   if (!fitsInt64(v))
-    throw Overflow{};
+    throw std::overflow_error("an ownership bound does not fit in 64 bits");
   return static_cast<std::int64_t>(v);
 }
 
-/// f(v) with every loop variable v_k replaced by loopValue[k]: an affine
-/// function of the system's first `vars` variables (further ones zero).
-NumericAffine compose(const NumericAffine& f, const std::vector<NumericAffine>& loopValue, int vars)
+} // namespace
+
+NumericAffine composeLoops(const NumericAffine& f, const std::vector<NumericAffine>& loopValue, int vars)
 {
   NumericAffine out;
   out.coef.assign(static_cast<std::size_t>(vars), 0);
@@ -34,17 +33,6 @@ NumericAffine compose(const NumericAffine& f, const std::vector<NumericAffine>& 
   return out;
 }
 
-/// One part of what a processor coordinate owns along a template
-/// dimension: lo <= t <= hi, and for CYCLIC(k) in-range parts also
-/// t - lb = k*(P*q + c) + s with 0 <= s < k (q a new variable).
-struct OwnedPart {
-  std::optional<std::int64_t> lo, hi;
-  bool cyclic = false;
-};
-
-/// The template indices coordinate c owns, as in
-/// DimensionDistribution::owner (indices outside lb..ub belong to the owner
-/// of the nearest bound).
 std::vector<OwnedPart> ownedParts(const mapping::DimensionDistribution& d, std::int64_t c)
 {
   if (d.procs() == 1)
@@ -74,6 +62,8 @@ struct OwnerDimension {
   NumericAffine index; // template index over the loop variables
   const mapping::DimensionDistribution* dist = nullptr;
 };
+
+namespace {
 
 class OwnedCounter {
 public:
@@ -127,17 +117,8 @@ private:
       s.atLeastZero(row.coef, row.constant);
     int q = depth;
     for (std::size_t d = 0; d < parts.size(); ++d) {
-      const auto f = compose(m_dims[d].index, m_loops.loopValue, vars);
-      s.between(f.coef, f.constant, parts[d].lo, parts[d].hi);
-      if (!parts[d].cyclic)
-        continue;
-      // 0 <= t - lb - k*P*q - k*c <= k - 1
-      const auto& dist = *m_dims[d].dist;
-      const auto k = dist.blockSize();
-      auto coef = f.coef;
-      coef[q++] = fit(-static_cast<WideInt>(k) * dist.procs());
-      const auto constant = fit(f.constant - static_cast<WideInt>(dist.lower()) - static_cast<WideInt>(k) * coords[d]);
-      s.between(coef, constant, 0, k - 1);
+      const auto f = composeLoops(m_dims[d].index, m_loops.loopValue, vars);
+      constrainToPart(s, f, parts[d], *m_dims[d].dist, coords[d], parts[d].cyclic ? q++ : -1);
     }
     auto c = symbolic::countPoints(s, {}, why);
     if (!c)
@@ -152,6 +133,20 @@ private:
 
 } // namespace
 
+void constrainToPart(symbolic::IntegerSystem& s, const NumericAffine& f, const OwnedPart& part,
+                     const mapping::DimensionDistribution& d, std::int64_t c, int q)
+{
+  s.between(f.coef, f.constant, part.lo, part.hi);
+  if (!part.cyclic)
+    return;
+  // 0 <= t - lb - k*P*q - k*c <= k - 1
+  const auto k = d.blockSize();
+  auto coef = f.coef;
+  coef[q] = fit(-static_cast<WideInt>(k) * d.procs());
+  const auto constant = fit(f.constant - static_cast<WideInt>(d.lower()) - static_cast<WideInt>(k) * c);
+  s.between(coef, constant, 0, k - 1);
+}
+
 std::optional<LoopSystem> loopSystem(const IterationSpace& space, std::string* why)
 {
   try {
@@ -160,8 +155,8 @@ std::optional<LoopSystem> loopSystem(const IterationSpace& space, std::string* w
     out.system.variables = depth;
     for (int k = 0; k < depth; ++k) {
       const auto& level = space.levels()[k];
-      const auto lo = compose(level.lower, out.loopValue, depth);
-      const auto hi = compose(level.upper, out.loopValue, depth);
+      const auto lo = composeLoops(level.lower, out.loopValue, depth);
+      const auto hi = composeLoops(level.upper, out.loopValue, depth);
       std::vector<std::int64_t> unit(depth, 0);
       unit[k] = 1;
       if (level.step == 1 || level.step == -1) {
@@ -188,7 +183,7 @@ std::optional<LoopSystem> loopSystem(const IterationSpace& space, std::string* w
       out.system.atLeastZero(room, fit(sign * (static_cast<WideInt>(hi.constant) - lo.constant)));
     }
     return out;
-  } catch (const Overflow&) {
+  } catch (const std::overflow_error&) {
     if (why)
       *why = "a loop bound coefficient does not fit in 64 bits";
     return std::nullopt;
@@ -235,9 +230,9 @@ std::optional<std::vector<double>> countOwnedIterations(const IterationSpace& sp
       if (d == dims.size())
         break;
     }
-  } catch (const Overflow&) {
+  } catch (const std::overflow_error& e) {
     if (why)
-      *why = "an ownership bound does not fit in 64 bits";
+      *why = e.what();
     return std::nullopt;
   } catch (const std::string&) {
     return std::nullopt; // `why` was set by the count

@@ -25,6 +25,30 @@ struct LoopSystem {
   std::vector<NumericAffine> loopValue;
 };
 
+/// f (over the loop variables) with every loop variable v_k replaced by
+/// loopValue[k]: an affine function of the system's first `vars`
+/// variables. Throws std::overflow_error when a coefficient overflows.
+NumericAffine composeLoops(const NumericAffine& f, const std::vector<NumericAffine>& loopValue, int vars);
+
+/// One part of what a processor coordinate owns along a template
+/// dimension: lo <= t <= hi, and for CYCLIC(k) in-range parts also
+/// t - lb = k*(P*q + c) + s with 0 <= s < k (q a new variable).
+struct OwnedPart {
+  std::optional<std::int64_t> lo, hi;
+  bool cyclic = false;
+};
+
+/// The template indices coordinate c owns along `d`, as disjoint parts, as
+/// in DimensionDistribution::owner (indices outside lb..ub belong to the
+/// owner of the nearest bound). Throws std::overflow_error on overflow.
+std::vector<OwnedPart> ownedParts(const mapping::DimensionDistribution& d, std::int64_t c);
+
+/// Adds to `s` that the template index `f` (over the system's variables)
+/// lies in `part` of coordinate c; a cyclic part uses variable `q` for the
+/// number of the cycle. Throws std::overflow_error on overflow.
+void constrainToPart(symbolic::IntegerSystem& s, const NumericAffine& f, const OwnedPart& part,
+                     const mapping::DimensionDistribution& d, std::int64_t c, int q);
+
 /// Builds the system of `space`; nullopt with `why` when a coefficient
 /// overflows 64 bits.
 std::optional<LoopSystem> loopSystem(const IterationSpace& space, std::string* why);

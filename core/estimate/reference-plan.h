@@ -14,14 +14,11 @@ namespace ps::estimate {
 struct ReferencePlan {
   const program::ArrayReference* ref = nullptr;
   const mapping::ArrayMapping* map = nullptr; // nullptr: replicated (a copy everywhere)
-  std::vector<NumericAffine> subscripts;      // one per array dimension
-  std::vector<std::int64_t> lower, extent;    // declared bounds, for linear element numbers
+  std::vector<NumericAffine> subscripts;      // one per array dimension (at most 8)
   int elementBytes = 8;
 
   /// Element index touched at iteration `values`.
   void element(const std::vector<std::int64_t>& values, std::int64_t* index) const;
-  /// Column-major element number of `index` within the declared bounds.
-  std::int64_t linear(const std::int64_t* index) const;
 };
 
 /// Builds the plan; nullopt with `error` when a subscript is not affine or
@@ -70,6 +67,11 @@ TemplateIndex templateIndex(const ReferencePlan& plan, const mapping::Mapping& m
 /// subscripts of `plans` (null entries are skipped). Then every iteration of
 /// those outer levels does the same work and moves the same data.
 bool independentOfOuter(const IterationSpace& space, int count, std::initializer_list<const ReferencePlan*> plans);
+
+/// True when every iteration of the loop levels first..depth-1 reads
+/// another element: each of those levels has a subscript it alone (among
+/// them) drives, so the element determines the iteration.
+bool readsDistinctElements(const ReferencePlan& read, int first, int depth);
 
 /// Calls f(p) for every linear processor number whose coordinates match
 /// `coords` (-1 matches every coordinate of that dimension).

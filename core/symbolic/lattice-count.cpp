@@ -96,11 +96,70 @@ public:
     return eliminate(rows, v, e, remaining & ~(Mask{1} << v));
   }
 
+  /// The number of points of the kept variables (`remaining`) for which
+  /// the existential variables `exist` have a solution: each existential
+  /// variable with unit coefficients is projected out by Fourier-Motzkin
+  /// (exact for unit coefficients); a non-unit one is made unit by residue
+  /// splits of kept variables (a bijection, so the counts add up).
+  Rational project(std::vector<Row> rows, Mask exist, Mask remaining)
+  {
+    if (++m_branches > m_limits.maxBranches)
+      throw Failure{"the count needs more than " + std::to_string(m_limits.maxBranches) + " case splits"};
+    if (!simplify(rows))
+      return 0;
+    const Mask occurs = occurring(rows);
+    remaining &= ~(exist & ~occurs); // an existential variable no row mentions always has a value
+    exist &= occurs;
+    if (exist == 0)
+      return sum(std::move(rows), Polynomial::constant(1), remaining);
+    int best = -1, bestSplit = -1;
+    std::int64_t bestPairs = 0, bestBranches = 0;
+    for (int v = 0; v < static_cast<int>(rows.front().coef.size()); ++v) {
+      if (!(exist >> v & 1))
+        continue;
+      std::int64_t lowers = 0, uppers = 0;
+      bool unit = true;
+      for (const auto& r : rows) {
+        lowers += r.coef[v] > 0;
+        uppers += r.coef[v] < 0;
+        unit = unit && std::llabs(r.coef[v]) <= 1;
+      }
+      if (unit && (best < 0 || lowers * uppers < bestPairs)) {
+        best = v;
+        bestPairs = lowers * uppers;
+      }
+      if (unit)
+        continue;
+      const auto moduli = residueModuli(rows, v);
+      WideInt branches = 1;
+      bool keptOnly = true;
+      for (const auto& [u, m] : moduli) {
+        keptOnly = keptOnly && !(exist >> u & 1);
+        branches = std::min<WideInt>(branches * m, WideInt{1} << 62);
+      }
+      if (keptOnly && (bestSplit < 0 || branches < bestBranches)) {
+        bestSplit = v;
+        bestBranches = static_cast<std::int64_t>(branches);
+      }
+    }
+    if (best >= 0)
+      return project(fourierMotzkin(rows, best), exist & ~(Mask{1} << best), remaining & ~(Mask{1} << best));
+    if (bestSplit < 0)
+      throw Failure{"an existential variable has non-unit coefficients that no residue split removes"};
+    return splitThen(rows, bestSplit, Polynomial::constant(1),
+                     [&](std::vector<Row> r, const Polynomial&) { return project(std::move(r), exist, remaining); });
+  }
+
 private:
   /// Divides each row by the gcd of its coefficients (rounding the constant
   /// down keeps exactly the same integer points), drops rows without
   /// variables, keeps the tightest of parallel rows. False when infeasible.
   static bool simplify(std::vector<Row>& rows)
+  {
+    return normalize(rows) && tighten(rows) && normalize(rows);
+  }
+
+  static bool normalize(std::vector<Row>& rows)
   {
     std::map<std::vector<std::int64_t>, std::int64_t> tightest;
     for (auto& r : rows) {
@@ -131,6 +190,77 @@ private:
       rows.push_back({coef, constant});
     }
     return true;
+  }
+
+  /// Bounds propagation over the box of the variables: adds the bounds
+  /// each row implies for each variable as rows of their own, drops the rows
+  /// that hold everywhere in that box (implied by the bound rows, so the
+  /// points stay the same) and detects empty boxes. Fewer rows mean fewer
+  /// (lower, upper) branches in eliminate(). False when infeasible.
+  static bool tighten(std::vector<Row>& rows)
+  {
+    if (rows.empty())
+      return true;
+    constexpr WideInt kHuge = WideInt{1} << 62; // keeps every sum of products inside 128 bits
+    const auto n = rows.front().coef.size();
+    std::vector<std::optional<WideInt>> lo(n), hi(n);
+    // The extreme of sum(coef * x) + constant over the box (nullopt: unbounded).
+    auto extreme = [&](const Row& r, std::size_t skip, bool maximum) -> std::optional<WideInt> {
+      WideInt total = r.constant;
+      for (std::size_t u = 0; u < n; ++u) {
+        if (u == skip || r.coef[u] == 0)
+          continue;
+        const auto& b = (r.coef[u] > 0) == maximum ? hi[u] : lo[u];
+        if (!b || std::llabs(r.coef[u]) > (std::int64_t{1} << 31))
+          return std::nullopt;
+        total += r.coef[u] * *b;
+      }
+      return total;
+    };
+    for (int round = 0; round < 2; ++round) {
+      for (const auto& r : rows) {
+        for (std::size_t v = 0; v < n; ++v) {
+          const auto a = r.coef[v];
+          const auto rest = a == 0 ? std::nullopt : extreme(r, v, true);
+          if (!rest || *rest > kHuge || *rest < -kHuge)
+            continue;
+          if (a > 0) { // a*v >= -rest
+            const WideInt b = -floorDivWide(*rest, a);
+            lo[v] = lo[v] ? std::max(*lo[v], b) : b;
+          } else {
+            const WideInt b = floorDivWide(*rest, -a);
+            hi[v] = hi[v] ? std::min(*hi[v], b) : b;
+          }
+          if (lo[v] && hi[v] && *lo[v] > *hi[v])
+            return false;
+        }
+      }
+    }
+    std::vector<Row> kept;
+    for (const auto& r : rows) {
+      if (const auto least = extreme(r, n, false); least && *least >= 0)
+        continue; // holds on the whole box
+      kept.push_back(r);
+    }
+    for (std::size_t v = 0; v < n; ++v) {
+      std::vector<std::int64_t> unit(n, 0);
+      if (lo[v]) {
+        unit[v] = 1;
+        kept.push_back({unit, static_cast<std::int64_t>(-*lo[v])});
+      }
+      if (hi[v]) {
+        unit[v] = -1;
+        kept.push_back({unit, static_cast<std::int64_t>(*hi[v])});
+      }
+    }
+    rows = std::move(kept);
+    return true;
+  }
+
+  static WideInt floorDivWide(WideInt a, WideInt b)
+  {
+    const WideInt q = a / b;
+    return q - ((a % b != 0) && ((a < 0) != (b < 0)));
   }
 
   /// The variable to eliminate next: one with unit coefficients and the
@@ -208,6 +338,12 @@ private:
   /// becomes unit; v is eliminated next, so the splits always end.
   Rational split(const std::vector<Row>& rows, int v, const Polynomial& e, Mask remaining)
   {
+    return splitThen(rows, v, e, [&](std::vector<Row> r, const Polynomial& be) { return sum(std::move(r), be, remaining); });
+  }
+
+  template <typename F>
+  Rational splitThen(const std::vector<Row>& rows, int v, const Polynomial& e, const F& next)
+  {
     const auto moduli = residueModuli(rows, v);
     if (moduli.empty())
       throw Failure{"no residue split makes the bounds unit"}; // unreachable after simplify
@@ -222,13 +358,44 @@ private:
         branchRows = substitute(std::move(branchRows), u, m, r[k]);
         branchE = branchE.substitute(u, residue(n, u, m, r[k]));
       }
-      total += sum(std::move(branchRows), branchE, remaining);
+      total += next(std::move(branchRows), branchE);
       std::size_t k = 0;
       while (k < moduli.size() && ++r[k] == moduli[k].second)
         r[k++] = 0;
       if (k == moduli.size())
         return total;
     }
+  }
+
+  /// The rows without v, and L_i <= U_j for every lower and upper bound of
+  /// v: with unit coefficients exactly the points for which an integer v
+  /// exists (v unbounded on one side: always).
+  static std::vector<Row> fourierMotzkin(const std::vector<Row>& rows, int v)
+  {
+    std::vector<Row> out;
+    std::vector<const Row*> lowers, uppers;
+    for (const auto& r : rows) {
+      if (r.coef[v] > 0)
+        lowers.push_back(&r);
+      else if (r.coef[v] < 0)
+        uppers.push_back(&r);
+      else
+        out.push_back(r);
+    }
+    for (const auto* l : lowers)
+      for (const auto* u : uppers)
+        out.push_back(combine(*u, *l, +1));
+    return out;
+  }
+
+  static Mask occurring(const std::vector<Row>& rows)
+  {
+    Mask m = 0;
+    for (const auto& r : rows)
+      for (std::size_t k = 0; k < r.coef.size(); ++k)
+        if (r.coef[k] != 0)
+          m |= Mask{1} << k;
+    return m;
   }
 
   static Polynomial residue(int n, int u, std::int64_t m, std::int64_t r)
@@ -271,7 +438,9 @@ void IntegerSystem::between(const std::vector<std::int64_t>& coef, std::int64_t 
   }
 }
 
-std::optional<PointCount> countPoints(const IntegerSystem& system, const CountLimits& limits, std::string* why)
+namespace {
+
+std::optional<PointCount> count(const IntegerSystem& system, Mask exist, const CountLimits& limits, std::string* why)
 {
   if (system.variables > Polynomial::kMaxVariables) {
     if (why)
@@ -288,7 +457,7 @@ std::optional<PointCount> countPoints(const IntegerSystem& system, const CountLi
       return system.variables > 0 || r.constant >= 0;
     });
     const Mask all = (Mask{1} << system.variables) - 1;
-    const Rational total = feasible ? Counter(limits).sum(std::move(rows), Polynomial::constant(1), all) : Rational(0);
+    const Rational total = feasible ? Counter(limits).project(std::move(rows), exist & all, all) : Rational(0);
     PointCount c;
     c.value = static_cast<double>(total);
     if (denominator(total) == 1 && total <= std::numeric_limits<std::int64_t>::max() &&
@@ -300,6 +469,22 @@ std::optional<PointCount> countPoints(const IntegerSystem& system, const CountLi
       *why = f.why;
     return std::nullopt;
   }
+}
+
+} // namespace
+
+std::optional<PointCount> countPoints(const IntegerSystem& system, const CountLimits& limits, std::string* why)
+{
+  return count(system, 0, limits, why);
+}
+
+std::optional<PointCount> countProjection(const IntegerSystem& system, const std::vector<bool>& existential,
+                                          const CountLimits& limits, std::string* why)
+{
+  Mask exist = 0;
+  for (std::size_t k = 0; k < existential.size() && k < 32; ++k)
+    exist |= static_cast<Mask>(existential[k]) << k;
+  return count(system, exist, limits, why);
 }
 
 } // namespace ps::symbolic

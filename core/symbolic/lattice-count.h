@@ -55,4 +55,15 @@ struct PointCount {
 std::optional<PointCount> countPoints(const IntegerSystem& system, const CountLimits& limits = {},
                                       std::string* why = nullptr);
 
+/// Counts the points of the projection of `system` onto the variables not
+/// marked in `existential`: how many values of the kept variables have some
+/// integer value of the existential ones (how many distinct elements a
+/// processor reads, the loop variables that do not index the element being
+/// existential). Exact: existential variables are projected out by
+/// Fourier-Motzkin only where their coefficients are unit, after residue
+/// splits of kept variables. Returns nullopt, with `why`, as countPoints,
+/// and when an existential variable cannot be made unit that way.
+std::optional<PointCount> countProjection(const IntegerSystem& system, const std::vector<bool>& existential,
+                                          const CountLimits& limits = {}, std::string* why = nullptr);
+
 } // namespace ps::symbolic

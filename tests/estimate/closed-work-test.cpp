@@ -5,71 +5,14 @@
 // reversed loops, subscript offsets and coefficients, 1-D and 2-D
 // arrangements, BLOCK, BLOCK(m), CYCLIC, CYCLIC(k) and collapsed dimensions.
 #include "estimate/owned-iterations.h"
+#include "estimate/random-nest.h"
 #include "estimate/run-estimate.h"
 #include "estimate/work-distribution.h"
 
-#include <random>
 
 using namespace ps;
 
 namespace {
-
-class RandomNest {
-public:
-  explicit RandomNest(std::uint64_t seed) : m_rng(seed) {}
-
-  int pick(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(m_rng); }
-
-  /// A 1-3 deep nest over i, j, k writing a(s1, s2) with affine subscripts.
-  std::string program()
-  {
-    const char* vars[] = {"i", "j", "k"};
-    const int depth = pick(1, 3);
-    std::string body;
-    for (int d = 0; d < depth; ++d) {
-      auto bound = [&](bool upper) {
-        std::string b = std::to_string(upper ? pick(8, 20) : pick(1, 6));
-        if (d > 0 && pick(0, 2) == 0) // triangular: depends on an outer variable
-          b = std::string(vars[pick(0, d - 1)]) + (upper ? " + " : " - ") + std::to_string(pick(0, 3));
-        return b;
-      };
-      std::string lo = bound(false), hi = bound(true);
-      int step = pick(0, 3) == 0 ? pick(2, 3) : 1;
-      if (pick(0, 5) == 0) {
-        std::swap(lo, hi);
-        step = -step;
-      }
-      body += std::string(d * 2 + 2, ' ') + "do " + vars[d] + " = " + lo + ", " + hi + ", " + std::to_string(step) +
-              "\n";
-    }
-    auto subscript = [&] {
-      std::string s = std::to_string(pick(-2, 4));
-      for (int d = 0; d < depth; ++d)
-        if (pick(0, 2) != 0 || d == depth - 1)
-          s += " + (" + std::to_string(pick(0, 3) == 0 ? pick(-2, 2) : 1) + ") * " + vars[d];
-      return s;
-    };
-    body += std::string(depth * 2 + 2, ' ') + "a(" + subscript() + ", " + subscript() + ") = 1.0\n";
-    for (int d = depth - 1; d >= 0; --d)
-      body += std::string(d * 2 + 2, ' ') + "end do\n";
-    return "program nest\n  integer :: i, j, k\n  double precision :: a(24, 24)\n" + body + "end program nest\n";
-  }
-
-  std::string format()
-  {
-    switch (pick(0, 5)) {
-    case 0: return "BLOCK";
-    case 1: return "BLOCK(" + std::to_string(pick(7, 12)) + ")";
-    case 2: return "CYCLIC";
-    case 3: return "CYCLIC(" + std::to_string(pick(2, 5)) + ")";
-    case 4: return "*";
-    default: return "BLOCK";
-    }
-  }
-
-private:
-  std::mt19937_64 m_rng;
-};
 
 /// Every iteration visited; its owner from the mapping.
 std::vector<double> bruteForce(const estimate::IterationSpace& space, const estimate::ReferencePlan& plan,
@@ -91,7 +34,7 @@ std::vector<double> bruteForce(const estimate::IterationSpace& space, const esti
 
 TEST(ClosedWork, RandomNestsEqualBruteForceAndEnumeration)
 {
-  RandomNest random(9);
+  test::RandomNest random(9);
   int compared = 0;
   for (int trial = 0; trial < 1200; ++trial) {
     const auto text = random.program();

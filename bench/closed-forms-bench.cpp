@@ -1,0 +1,52 @@
+// Growth of an estimate's cost with the problem size N now that work and
+// hoisted communication are counted in closed form (issue 9): the broadcast
+// pattern x(i) = x(i) + a(i,k)*b(k) under CYCLIC on 16 processors and a
+// local 3-deep triangular nest under BLOCK, at N = 2^10 .. 2^20. The
+// reported big-O fit should be O(1) (the simulation was O(N^2) in time and,
+// for the broadcast, in memory). Run: ./build/bench/ps_closed_forms_bench
+#include "estimate/comparison.h"
+#include "fortran/parser.h"
+#include "machine/machine-profile.h"
+
+#include <benchmark/benchmark.h>
+
+namespace {
+
+const char* kBroadcast = "      program bcast\n      integer i, k, n\n      double precision x(n), a(n, n), b(n)\n"
+                         "      do 20 k = 1, n\n        do 10 i = 1, n\n          x(i) = x(i) + a(i, k) * b(k)\n"
+                         "   10   continue\n   20 continue\n      end\n";
+const char* kTriangular = "      program tri\n      integer i, j, k, n\n      double precision a(n)\n"
+                          "      do 30 i = 1, n\n        do 20 j = 1, i\n          do 10 k = 1, j\n"
+                          "            a(i) = a(i) + 1.0d0\n   10     continue\n   20   continue\n   30 continue\n      end\n";
+
+void estimateAt(benchmark::State& state, const char* source, int loopLine, const char* spec)
+{
+  auto parsed = ps::fortran::parseSource("bench.f", source);
+  const auto model = ps::program::buildModel(parsed);
+  std::string error;
+  ps::estimate::ComparisonRequest request;
+  request.loopLine = loopLine;
+  request.variants.push_back({"A", ps::mapping::parseDistSpec(spec, &error)});
+  request.procs.push_back(*ps::mapping::parseArrangement("16"));
+  request.values["n"] = state.range(0);
+  const auto machine = *ps::machine::findProfile("paragon", &error);
+  for (auto _ : state)
+    benchmark::DoNotOptimize(ps::estimate::compare(model, request, machine));
+  state.SetComplexityN(state.range(0));
+}
+
+void BM_BroadcastCyclic16(benchmark::State& state)
+{
+  estimateAt(state, kBroadcast, 4, "x,b=(CYCLIC); a=(CYCLIC,*)");
+}
+BENCHMARK(BM_BroadcastCyclic16)->RangeMultiplier(32)->Range(1 << 10, 1 << 20)->Complexity()->Unit(benchmark::kMillisecond);
+
+void BM_TriangularBlock16(benchmark::State& state)
+{
+  estimateAt(state, kTriangular, 4, "a=(BLOCK)");
+}
+BENCHMARK(BM_TriangularBlock16)->RangeMultiplier(32)->Range(1 << 10, 1 << 20)->Complexity()->Unit(benchmark::kMillisecond);
+
+} // namespace
+
+BENCHMARK_MAIN();
