@@ -30,7 +30,8 @@ profile::ProfileRunResult measure(const ProfileCommandOptions& o)
 
 CLI::App* addProfileCommand(CLI::App& app, ProfileCommandOptions& o)
 {
-  auto* cmd = app.add_subcommand("profile", "Run the program once under gcov: execution count per line and measured branch probabilities");
+  auto* cmd = app.add_subcommand(
+      "profile", "Run the program once under gcov: execution count per line and measured branch probabilities");
   cmd->add_option("FILE", o.file, "Fortran source file")->required();
   cmd->add_option("--input", o.input, "File to give the program as standard input (default: none, /dev/null)");
   cmd->add_option("--timeout", o.timeout, "Stop the program after this many seconds (default 60)")

@@ -75,16 +75,16 @@ std::optional<double> branchProbability(const program::Statement& st, const Cove
   const auto evaluations = static_cast<double>(test->evaluations.value_or(test->count));
   if (evaluations <= 0)
     return std::nullopt;
-  if (st.line == st.branchLine)
-    return test->taken ? std::optional(std::clamp(static_cast<double>(*test->taken) / evaluations, 0.0, 1.0)) : std::nullopt;
   const auto* own = counts.at(st.line);
-  if (!own)
+  const auto taken = st.line == st.branchLine ? test->taken : own ? std::optional(own->count) : std::nullopt;
+  if (!taken)
     return std::nullopt;
-  return std::clamp(static_cast<double>(own->count) / evaluations, 0.0, 1.0);
+  return std::clamp(static_cast<double>(*taken) / evaluations, 0.0, 1.0);
 }
 
-/// The statement's count; for a logical IF's action its THEN arc; at a loop's body level, where gcov may add the
-/// loop latch to the last line, at most the loop's measured iterations.
+/// The statement's count; for a logical IF's action its THEN arc; at a
+/// loop's body level, where gcov may add the loop latch to the last line, at
+/// most the loop's measured iterations.
 std::optional<std::int64_t> executions(const program::Unit& unit, const program::Statement& st, bool inBranch,
                                        const CoverageCounts& counts)
 {
@@ -173,7 +173,8 @@ CountsResult countsFromJson(const nlohmann::json& j)
     }
     return {std::move(counts), {}};
   } catch (const nlohmann::json::exception& e) {
-    return {std::nullopt, std::string("The counts are not in the format of 'partscope-cli profile --json': ") + e.what()};
+    return {std::nullopt,
+            std::string("The counts are not in the format of 'partscope-cli profile --json': ") + e.what()};
   }
 }
 

@@ -60,8 +60,8 @@ public:
   ProfileRun(const std::string& sourcePath, const ProfileOptions& options)
     : m_source(sourcePath), m_options(options)
   {
-    const auto form = options.form ? *options.form : fortran::formFromPath(sourcePath).value_or(fortran::SourceForm::Free);
-    m_fixed = form == fortran::SourceForm::Fixed;
+    const auto form = options.form ? options.form : fortran::formFromPath(sourcePath);
+    m_fixed = form == fortran::SourceForm::Fixed; // free form when neither says
     // a lower-case .f/.f90 name: gfortran knows the language and skips the preprocessor
     m_compiled = fs::path(sourcePath).stem().string() + (m_fixed ? ".f" : ".f90");
   }
@@ -104,11 +104,12 @@ private:
   std::string prepare()
   {
     if (!findProgram("gfortran"))
-      return "gfortran is not installed (or not on PATH); install it to run a profile (Debian: apt-get install gfortran)";
+      return "gfortran is not installed (or not on PATH); install it to run a profile "
+             "(Debian: apt-get install gfortran)";
     if (!findProgram("gcov"))
       return "gcov is not installed (or not on PATH); it comes with gcc";
     if (m_folder.path().empty())
-      return std::string("Cannot create a temporary folder: ") + std::strerror(errno);
+      return "Cannot create a temporary folder in '" + fs::temp_directory_path().string() + "'";
     std::error_code error;
     fs::copy_file(m_source, m_folder.file(m_compiled), error);
     if (error)
@@ -144,11 +145,14 @@ private:
 
   std::string execute()
   {
-    const auto input = m_options.inputFile.empty() ? std::string("/dev/null") : fs::absolute(m_options.inputFile).string();
-    const auto c = child({m_folder.file("profiled")}, m_options.timeoutSeconds, input);
+    const auto& in = m_options.inputFile;
+    const auto c = child({m_folder.file("profiled")}, m_options.timeoutSeconds,
+                         in.empty() ? std::string("/dev/null") : fs::absolute(in).string());
     switch (c.outcome) {
-    case ChildResult::Outcome::Exited: return c.code == 0 ? "" : failure("stopped with exit status " + std::to_string(c.code));
-    case ChildResult::Outcome::Signalled: return failure(std::string("was killed by signal ") + std::to_string(c.code) + " (" + strsignal(c.code) + ")");
+    case ChildResult::Outcome::Exited:
+      return c.code == 0 ? "" : failure("stopped with exit status " + std::to_string(c.code));
+    case ChildResult::Outcome::Signalled:
+      return failure("was killed by signal " + std::to_string(c.code) + " (" + strsignal(c.code) + ")");
     case ChildResult::Outcome::TimedOut:
       return "The program did not finish within " + formatNumber(m_options.timeoutSeconds) +
              " s and was stopped; give a longer --timeout or a smaller problem";
@@ -164,7 +168,9 @@ private:
     const auto err = readAll(m_folder.file("stderr.txt"));
     std::smatch at;
     const bool endOfFile = err.find("Fortran runtime error: End of file") != std::string::npos;
-    const std::string where = std::regex_search(err, at, std::regex("At line ([0-9]+) of file")) ? " at line " + at[1].str() : "";
+    std::string where; // gfortran's runtime: "At line 3 of file prog.f (unit = 5, file = 'stdin')"
+    if (std::regex_search(err, at, std::regex("At line ([0-9]+) of file")))
+      where = " at line " + at[1].str();
     if (endOfFile && m_options.inputFile.empty())
       return "The program reads input" + where + " but none was given; pass the input with --input FILE";
     if (endOfFile)
