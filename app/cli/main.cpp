@@ -13,6 +13,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <filesystem>
 #include <iostream>
 
 namespace {
@@ -126,6 +127,9 @@ int runEstimate(const Options& o)
     auto counts = ps::cli::loadCounts(o.profile, run, &error);
     if (!counts)
       return fail(error);
+    const auto name = std::filesystem::path(o.file).filename().string();
+    if (!counts->file.empty() && counts->file != name)
+      std::cerr << o.file << ": warning: the profile counts are of '" << counts->file << "', not of '" << name << "'\n";
     ps::profile::applyCounts(model, *counts);
   }
   for (const auto& d : ps::program::allDiagnostics(*parsed, model))

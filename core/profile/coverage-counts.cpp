@@ -65,6 +65,16 @@ const program::Statement* ifTest(const program::Unit& unit, const program::State
   return nullptr;
 }
 
+/// The count of a statement: gcov puts that of a continued statement on one
+/// of its lines, not always the first.
+const LineCount* countOf(const program::Statement& st, const CoverageCounts& counts)
+{
+  for (int line = st.line; line <= std::max(st.line, st.lastLine); ++line)
+    if (const auto* c = counts.at(line))
+      return c;
+  return nullptr;
+}
+
 /// count(statement) / count(IF test); for a logical IF's action (same line)
 /// the THEN arc's share of the line.
 std::optional<double> branchProbability(const program::Statement& st, const CoverageCounts& counts)
@@ -75,7 +85,7 @@ std::optional<double> branchProbability(const program::Statement& st, const Cove
   const auto evaluations = static_cast<double>(test->evaluations.value_or(test->count));
   if (evaluations <= 0)
     return std::nullopt;
-  const auto* own = counts.at(st.line);
+  const auto* own = countOf(st, counts);
   const auto taken = st.line == st.branchLine ? test->taken : own ? std::optional(own->count) : std::nullopt;
   if (!taken)
     return std::nullopt;
@@ -88,7 +98,7 @@ std::optional<double> branchProbability(const program::Statement& st, const Cove
 std::optional<std::int64_t> executions(const program::Unit& unit, const program::Statement& st, bool inBranch,
                                        const CoverageCounts& counts)
 {
-  const auto* own = counts.at(st.line);
+  const auto* own = countOf(st, counts);
   if (!own)
     return std::nullopt;
   if (inBranch && st.line == st.branchLine) // a logical IF's action: the THEN arc

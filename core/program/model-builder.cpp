@@ -235,6 +235,7 @@ private:
     st.kind = kind;
     st.range = s.range;
     st.line = line(s.range);
+    st.lastLine = s.range.end > s.range.begin ? std::max(st.line, line({s.range.end - 1, s.range.end})) : st.line;
     st.text = std::string(m_parsed.cooked().slice(s.range));
     st.loops = loops;
     st.probability = probability;

@@ -77,6 +77,7 @@ struct Statement {
   int id = 0;
   StatementKind kind = StatementKind::Assignment;
   int line = 0;
+  int lastLine = 0;              // the last line of a continued statement (else `line`)
   fortran::SourceRange range;
   std::string text;              // the statement as written (one line)
   std::vector<int> loops;        // enclosing loops, outermost first

@@ -82,6 +82,18 @@ TEST(ProfileCli, JsonCountsFeedTheEstimate)
   }
 }
 
+TEST(ProfileCli, CountsOfAnotherProgramAreNamed)
+{
+  const auto counts = writeTemp("other-counts.json", R"({"file": "other.f", "lines": [{"line": 14, "count": 4}]})");
+  auto r = cli("estimate " + kBranch + " --loop 12 --procs 1 --profile " + counts);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("warning: the profile counts are of 'other.f', not of 'profile-branch.f'"), std::string::npos)
+      << r.out;
+  auto bad = cli("estimate " + kBranch + " --loop 12 --profile " + writeTemp("bad-counts.json", "[1, 2"));
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.out.find("is not JSON"), std::string::npos) << bad.out;
+}
+
 TEST(ProfileCli, ClearFailures)
 {
   const auto reads = writeTemp("cli-reads.f90", "program r\n  integer :: n\n  read (*, *) n\n  print *, n\nend program r\n");

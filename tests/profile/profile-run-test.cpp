@@ -240,3 +240,25 @@ TEST(ProfileRun, LogicalIfActionUsesTheThenArc)
       EXPECT_DOUBLE_EQ(st.probability, 0.2);
     }
 }
+
+TEST(ProfileRun, ContinuedStatementTakesTheCountOfItsOtherLine)
+{
+  // gcov may count a continued statement on its continuation line
+  auto p = test::build("      PROGRAM C\n"
+                       "      REAL A(4)\n"
+                       "      DO 10 I = 1, 4\n"
+                       "        A(I) = 2.0 *\n"
+                       "     &         REAL(I)\n"
+                       "   10 CONTINUE\n"
+                       "      END\n",
+                       "c.f");
+  profile::CoverageCounts counts;
+  counts.lines[3] = {3, 5, 4, 5};
+  counts.lines[5] = {5, 4, std::nullopt, std::nullopt};
+  profile::applyCounts(p.model, counts);
+  ASSERT_FALSE(p.unit().statements.empty());
+  const auto& st = p.unit().statements.front();
+  EXPECT_EQ(st.line, 4);
+  EXPECT_EQ(st.lastLine, 5);
+  EXPECT_EQ(st.executions, 4);
+}
