@@ -92,6 +92,21 @@ std::optional<double> branchProbability(const program::Statement& st, const Cove
   return std::clamp(static_cast<double>(*taken) / evaluations, 0.0, 1.0);
 }
 
+/// A DO loop directly in an IF branch: the share of the IF's evaluations
+/// that entered the loop. The DO line's first branch point leaves for the body
+/// (`taken`, the iterations) or out of the loop (once per entry).
+std::optional<double> loopEntryProbability(const program::Loop& loop, int ifLine, const CoverageCounts& counts)
+{
+  const auto* head = counts.at(loop.line);
+  const auto* test = counts.at(ifLine);
+  if (loop.isWhile || !head || !head->taken || !head->evaluations || !test)
+    return std::nullopt;
+  const auto evaluations = static_cast<double>(test->evaluations.value_or(test->count));
+  if (evaluations <= 0)
+    return std::nullopt;
+  return std::clamp(static_cast<double>(*head->evaluations - *head->taken) / evaluations, 0.0, 1.0);
+}
+
 /// The statement's count; for a logical IF's action its THEN arc; at a
 /// loop's body level, where gcov may add the loop latch to the last line, at
 /// most the loop's measured iterations.
@@ -116,14 +131,17 @@ void applyToUnit(program::Unit& unit, const CoverageCounts& counts, std::vector<
     StatementProfile row{unit.name, st.line, std::nullopt, st.branchLine, std::nullopt, st.probability};
     const auto* test = st.branchLine > 0 ? ifTest(unit, st) : nullptr;
     const bool inBranch = test && test->loops == st.loops;
+    const bool inLoopOfBranch = test && st.loops.size() > test->loops.size() &&
+                                std::equal(test->loops.begin(), test->loops.end(), st.loops.begin());
     st.executions = executions(unit, st, inBranch, counts);
     row.executions = st.executions;
-    if (inBranch) {
+    if (inBranch)
       row.branchProbability = branchProbability(st, counts);
-      if (row.branchProbability) {
-        st.probability = *row.branchProbability * test->probability;
-        st.probabilityMeasured = true;
-      }
+    else if (inLoopOfBranch) // the model weights the loop's whole body by the branch's probability
+      row.branchProbability = loopEntryProbability(unit.loops[st.loops[test->loops.size()]], st.branchLine, counts);
+    if (row.branchProbability) {
+      st.probability = *row.branchProbability * test->probability;
+      st.probabilityMeasured = true;
     }
     row.probability = st.probability;
     if (seen.insert({st.line, st.branchLine}).second)

@@ -75,8 +75,10 @@ struct StatementProfile {
 /// times the probability of the IF test itself (1 when the IF sits directly
 /// in the loop body), and `probabilityMeasured`. A logical IF's action shares
 /// the IF's line, so its branch probability is the THEN arc's share of the
-/// line. Statements of a loop nested in an IF, and IFs never executed, keep
-/// their default. Returns one row per statement (IF tests included), in
+/// line. A statement of a DO loop inside an IF branch gets the share of the
+/// IF's evaluations that entered the loop (the model weights the whole loop
+/// by the branch). DO WHILE loops inside IF branches and IFs never executed
+/// keep their default. Returns one row per statement (IF tests included), in
 /// source order. Source: P3T+, Section 3.1, frequencies and branch
 /// probabilities from a profile run.
 std::vector<StatementProfile> applyCounts(program::ProgramModel& model, const CoverageCounts& counts);

@@ -262,3 +262,33 @@ TEST(ProfileRun, ContinuedStatementTakesTheCountOfItsOtherLine)
   EXPECT_EQ(st.lastLine, 5);
   EXPECT_EQ(st.executions, 4);
 }
+
+TEST(ProfileRun, LoopInsideABranchTakesTheBranchsShare)
+{
+  // the j loop is entered for i = 4 and 8: 2 of 8 evaluations of the IF; its
+  // body runs 2 * 10 times (gcov counts 22 on the line: the loop latch)
+  const char* text = "program nested\n"
+                     "  integer :: i, j, k\n"
+                     "  k = 0\n"
+                     "  do i = 1, 8\n"
+                     "    if (mod(i, 4) == 0) then\n"
+                     "      do j = 1, 10\n"
+                     "        k = k + j\n"
+                     "      end do\n"
+                     "    end if\n"
+                     "  end do\n"
+                     "  print *, k\n"
+                     "end program nested\n";
+  const auto counts = measured(writeTemp("nested.f90", text));
+  auto p = test::build(text);
+  const auto rows = profile::applyCounts(p.model, counts);
+  bool found = false;
+  for (const auto& st : p.unit().statements)
+    if (st.line == 7) {
+      found = true;
+      EXPECT_TRUE(st.probabilityMeasured);
+      EXPECT_EQ(st.probability, 0.25);
+      EXPECT_EQ(st.executions, 20);
+    }
+  EXPECT_TRUE(found);
+}
