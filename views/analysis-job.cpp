@@ -75,6 +75,16 @@ private:
     }
   }
 
+  /// The model the estimates use: with the measured branch probabilities of
+  /// the document's profile run, when there is one.
+  program::ProgramModel estimateModel(const symbolic::Bindings& values) const
+  {
+    auto model = program::buildModel(m_parsed, values);
+    if (m_input.profileCounts)
+      profile::applyCounts(model, *m_input.profileCounts);
+    return model;
+  }
+
   /// False when cancelled.
   bool estimate()
   {
@@ -85,7 +95,7 @@ private:
       m_out.errors.push_back(error);
       return true;
     }
-    const auto model = program::buildModel(m_parsed, s.values);
+    const auto model = estimateModel(s.values);
     for (const auto& v : s.variants) {
       if (m_cancelled)
         return false;
@@ -168,7 +178,7 @@ private:
       if (m_cancelled)
         break;
       request.values[s.sweepVariable] = value;
-      const auto model = program::buildModel(m_parsed, request.values);
+      const auto model = estimateModel(request.values);
       const auto r = estimate::compare(model, request, *m_machine);
       if (r.errors.empty() && !r.variants.empty() && !r.variants[0].points.empty())
         c.points.emplace_back(static_cast<double>(value), r.variants[0].points[0].time);

@@ -8,6 +8,8 @@
 // Source: the ParaScope interaction (Balasundaram et al. 1991, Section 2),
 // the P3T+ parameters of core/estimate.
 
+#include "profile/coverage-counts.h"
+
 #include <nlohmann/json.hpp>
 
 #include <atomic>
@@ -47,6 +49,7 @@ struct JobInput {
   std::string path;    // decides fixed or free form; empty: an untitled free-form program
   std::string text;
   std::optional<EstimateSettings> estimate;
+  std::optional<profile::CoverageCounts> profileCounts; // measured branch probabilities for the estimates
 };
 
 /// A curve of one variant: x (P or N) against predicted time in seconds.

@@ -4,6 +4,7 @@
 #include "views/distribution-panel.h"
 #include "views/distribution-plan-dock.h"
 #include "views/outline-model.h"
+#include "views/profile-job.h"
 #include "views/results-model.h"
 #include "views/scalability-panel.h"
 #include "views/source-editor.h"
@@ -24,6 +25,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSettings>
@@ -305,6 +307,9 @@ void MainWindow::createActions()
   suggest->setToolTip(tr("Suggest static or dynamic distributions (DDT) for the unit at the cursor (Ctrl+D)"));
   if (auto* duplicate = m_editor->standardCommands()->boundTo((Qt::CTRL | Qt::Key_D).toCombined()))
     duplicate->setKey(0); // QScintilla's "duplicate selection" would take Ctrl+D from the action
+  auto* profile = make("profileRun", tr("&Profile Run…"), QKeySequence(tr("Ctrl+Shift+P")), [this] { profileRun(); });
+  profile->setToolTip(tr("Compile and run the program once with gfortran --coverage; estimates then use the "
+                         "measured branch probabilities (Ctrl+Shift+P)"));
   make("selectInner", tr("Select &Inner Loop"), QKeySequence(tr("Ctrl+Shift+Down")), [this] { selectDeeper(1); });
   make("selectOuter", tr("Select &Outer Loop"), QKeySequence(tr("Ctrl+Shift+Up")), [this] { selectDeeper(-1); });
   make("showSource", tr("&Source"), QKeySequence(tr("Ctrl+1")), [this] { m_centralTabs->setCurrentIndex(0); });
@@ -340,7 +345,8 @@ void MainWindow::createMenus()
   edit->addSeparator();
   edit->addActions({action("editFind"), action("editFindNext"), action("editReplace")});
   auto* analysis = menuBar()->addMenu(tr("&Analysis"));
-  analysis->addActions({action("estimate"), action("suggestDistribution"), action("selectOuter"), action("selectInner")});
+  analysis->addActions({action("estimate"), action("suggestDistribution"), action("profileRun"), action("selectOuter"),
+                        action("selectInner")});
   auto* view = menuBar()->addMenu(tr("&View"));
   view->addActions({action("showSource"), action("showScalability")});
   view->addSeparator();
@@ -403,6 +409,7 @@ void MainWindow::newFile()
   m_editor->setModified(false);
   m_loading = false;
   setCurrentPath({});
+  m_profileCounts.reset();
   submit();
 }
 
@@ -435,6 +442,7 @@ bool MainWindow::openFile(const QString& path, QString* error)
   setCurrentPath(QFileInfo(path).absoluteFilePath());
   addRecent(m_path);
   m_selectedLine = 0;
+  loadProfileCounts();
   submit();
   return true;
 }
@@ -450,6 +458,7 @@ bool MainWindow::saveFile(const QString& path)
   m_editor->setModified(false);
   setCurrentPath(QFileInfo(path).absoluteFilePath());
   addRecent(m_path);
+  storeProfileCounts(); // Save As: the counts go along
   statusBar()->showMessage(tr("Saved %1").arg(path), 3000);
   return true;
 }
@@ -540,6 +549,92 @@ void MainWindow::restoreRecovered()
   m_recoveryBar->hide();
 }
 
+// ---- profile run --------------------------------------------------------------
+
+void MainWindow::profileRun(const QString& inputFile)
+{
+  if (m_profileJob)
+    return; // one at a time; the progress dialog is up
+  const auto name = m_path.isEmpty() ? QStringLiteral("untitled.f90") : QFileInfo(m_path).fileName();
+  m_profileJob = new ProfileJob(m_editor->text(), name, m_editor->fixedForm(), inputFile, this);
+  m_profileProgress = new QProgressDialog(tr("Profile run of %1: starting…").arg(name), tr("Cancel"), 0, 0, this);
+  m_profileProgress->setObjectName("profileProgress");
+  m_profileProgress->setWindowTitle(tr("Profile Run"));
+  m_profileProgress->setWindowModality(Qt::WindowModal);
+  m_profileProgress->setMinimumDuration(0);
+  m_profileProgress->setAutoClose(false);
+  m_profileProgress->setAutoReset(false);
+  connect(m_profileProgress, &QProgressDialog::canceled, m_profileJob, &ProfileJob::cancel);
+  connect(m_profileJob, &ProfileJob::stepStarted, m_profileProgress, [this, name](const QString& step) {
+    m_profileProgress->setLabelText(tr("Profile run of %1: %2…").arg(name, step.toLower()));
+  });
+  connect(m_profileJob, &ProfileJob::finished, this, &MainWindow::profileFinished);
+  m_profileProgress->show();
+  m_profileJob->start();
+}
+
+void MainWindow::profileFinished()
+{
+  const auto result = m_profileJob->result();
+  m_profileJob->deleteLater();
+  if (m_profileProgress)
+    m_profileProgress->deleteLater();
+  m_profileError = QString::fromStdString(result.error);
+  if (result.cancelled) {
+    statusBar()->showMessage(tr("Profile run cancelled"), 5000);
+  } else if (!result.counts) {
+    showProfileError();
+  } else {
+    m_profileCounts = result.counts;
+    storeProfileCounts();
+    statusBar()->showMessage(tr("Profile run done: estimates use the measured branch probabilities"), 5000);
+    if (m_estimating)
+      submit();
+  }
+  emit profileRunFinished(result.counts.has_value());
+}
+
+/// Not modal, so that tests and the user can go on; a program that reads
+/// input gets a button to choose the input file and run again.
+void MainWindow::showProfileError()
+{
+  statusBar()->showMessage(tr("Profile run failed"), 5000);
+  auto* box = new QMessageBox(QMessageBox::Warning, tr("Profile Run"), m_profileError, QMessageBox::Close, this);
+  box->setObjectName("profileErrorBox");
+  box->setAttribute(Qt::WA_DeleteOnClose);
+  if (m_profileError.contains("reads input")) {
+    auto* choose = box->addButton(tr("Choose Input…"), QMessageBox::AcceptRole);
+    connect(choose, &QPushButton::clicked, this, [this] {
+      const auto input = QFileDialog::getOpenFileName(this, tr("Input of the program"), QFileInfo(m_path).absolutePath());
+      if (!input.isEmpty())
+        profileRun(input);
+    });
+  }
+  box->open();
+}
+
+void MainWindow::loadProfileCounts()
+{
+  m_profileCounts.reset();
+  const auto path = profileCountsPath(m_path);
+  if (m_path.isEmpty() || !QFileInfo::exists(path))
+    return;
+  auto read = profile::readCounts(path.toStdString());
+  m_profileCounts = std::move(read.counts);
+  if (!m_profileCounts)
+    statusBar()->showMessage(tr("Profile counts not used: %1").arg(QString::fromStdString(read.error)), 5000);
+}
+
+void MainWindow::storeProfileCounts() const
+{
+  if (m_path.isEmpty() || !m_profileCounts)
+    return;
+  QSaveFile f(profileCountsPath(m_path));
+  const auto json = profile::toJson(*m_profileCounts, {}).dump(2) + "\n";
+  if (!f.open(QIODevice::WriteOnly | QIODevice::Text) || f.write(json.c_str()) < 0 || !f.commit())
+    statusBar()->showMessage(tr("Cannot save the profile counts: %1").arg(f.errorString()), 5000);
+}
+
 // ---- analysis and estimates ------------------------------------------------
 
 void MainWindow::textEdited()
@@ -581,7 +676,7 @@ void MainWindow::submit()
 {
   m_analysisTimer->stop();
   m_estimateTimer->stop();
-  JobInput input{m_path.toStdString(), m_editor->text().toStdString(), std::nullopt};
+  JobInput input{m_path.toStdString(), m_editor->text().toStdString(), std::nullopt, m_profileCounts};
   if (m_estimating && m_panel->hasSelection()) {
     input.estimate = m_panel->settings();
     input.estimate->sweepVariable.clear(); // the time-vs-N sweep follows as a second job
@@ -600,7 +695,7 @@ void MainWindow::submitValueSweep()
     return;
   }
   settings.valueSweepOnly = true;
-  m_controller.submit({m_path.toStdString(), m_editor->text().toStdString(), settings});
+  m_controller.submit({m_path.toStdString(), m_editor->text().toStdString(), settings, m_profileCounts});
 }
 
 void MainWindow::jobFinished(int, const JobOutput& output)

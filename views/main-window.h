@@ -5,6 +5,7 @@
 // stable object names ("estimate", "fileOpen", ...) that menus, shortcuts and
 // tests use. Parsing and estimating run on the EstimateController's worker.
 
+#include "profile/coverage-counts.h"
 #include "views/estimate-controller.h"
 #include "views/outline-snapshot.h"
 #include "views/recovery-store.h"
@@ -18,6 +19,7 @@ class QLineEdit;
 class QListWidget;
 class QMenu;
 class QProgressBar;
+class QProgressDialog;
 class QStandardItemModel;
 class QTableView;
 class QTabWidget;
@@ -28,6 +30,7 @@ class QFrame;
 namespace ps::views {
 
 class ChartPanel;
+class ProfileJob;
 class DistributionPanel;
 class DistributionPlanDock;
 class ResultsModel;
@@ -48,6 +51,17 @@ public:
   void selectLoopAt(int line);
   /// Runs Estimate now and keeps re-estimating after every change.
   void estimate();
+  /// Analysis ▸ Profile Run: profiles the editor text in the background
+  /// (progress dialog with Cancel), keeps the counts with the document
+  /// (<file>.profile.json beside a saved program) and re-estimates with the
+  /// measured branch probabilities. `inputFile` is the program's standard input.
+  void profileRun(const QString& inputFile = {});
+  /// The counts of the last profile run of this document, if any.
+  const std::optional<profile::CoverageCounts>& profileCounts() const { return m_profileCounts; }
+  /// The error of the last profile run; empty after a successful one.
+  QString profileError() const { return m_profileError; }
+  /// Where the counts of the program at `path` are kept.
+  static QString profileCountsPath(const QString& path) { return path + ".profile.json"; }
 
   SourceEditor* editor() const { return m_editor; }
   DistributionPanel* distributionPanel() const { return m_panel; }
@@ -78,6 +92,8 @@ signals:
   void estimateFinished();
   /// The time-vs-N chart shows the newest estimate (a second, slower pass).
   void valueSweepFinished();
+  /// A profile run ended: counts stored, failed or cancelled.
+  void profileRunFinished(bool measured);
 
 protected:
   void closeEvent(QCloseEvent* event) override;
@@ -116,6 +132,10 @@ private:
   void replaceOne();
   void replaceAll();
   void offerRecovery();
+  void profileFinished();
+  void showProfileError();
+  void loadProfileCounts();
+  void storeProfileCounts() const;
 
   SourceEditor* m_editor = nullptr;
   DistributionPanel* m_panel = nullptr;
@@ -156,6 +176,10 @@ private:
   QElapsedTimer m_sinceChange;
   double m_lastUpdateMs = 0;
   bool m_loading = false;
+  QPointer<ProfileJob> m_profileJob;
+  QPointer<QProgressDialog> m_profileProgress;
+  std::optional<profile::CoverageCounts> m_profileCounts;
+  QString m_profileError;
 };
 
 } // namespace ps::views

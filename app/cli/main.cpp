@@ -1,6 +1,7 @@
 // partscope-cli: the headless face of PartScope. Thin wiring only: every
 // result comes from ps_core.
 #include "distribute-command.h"
+#include "profile-command.h"
 #include "scale-command.h"
 
 #include "estimate/report.h"
@@ -12,6 +13,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <filesystem>
 #include <iostream>
 
 namespace {
@@ -34,6 +36,10 @@ struct Options {
   std::vector<std::string> sets;
   std::string procs;
   std::string machine = "paragon";
+  std::string profile;      // estimate --profile COUNTS.json
+  bool profileRun = false;  // estimate --profile-run
+  std::string input;        // the program's input for --profile-run
+  double timeout = 60;      // s, for --profile-run
 };
 
 int fail(const std::string& message)
@@ -115,7 +121,17 @@ int runEstimate(const Options& o)
   auto parsed = load(o, &status);
   if (!parsed)
     return status;
-  const auto model = ps::program::buildModel(*parsed, request.values); // --set also overrides PARAMETERs
+  auto model = ps::program::buildModel(*parsed, request.values); // --set also overrides PARAMETERs
+  if (!o.profile.empty() || o.profileRun) {
+    const ps::cli::ProfileCommandOptions run{o.file, o.form, o.input, o.timeout, false};
+    auto counts = ps::cli::loadCounts(o.profile, run, &error);
+    if (!counts)
+      return fail(error);
+    const auto name = std::filesystem::path(o.file).filename().string();
+    if (!counts->file.empty() && counts->file != name)
+      std::cerr << o.file << ": warning: the profile counts are of '" << counts->file << "', not of '" << name << "'\n";
+    ps::profile::applyCounts(model, *counts);
+  }
   for (const auto& d : ps::program::allDiagnostics(*parsed, model))
     if (d.severity() == ps::fortran::Severity::Error)
       std::cerr << ps::fortran::format(d, *parsed->file) << "\n";
@@ -175,6 +191,16 @@ int main(int argc, char** argv)
   estimate->add_option("--form", o.form, "Source form: auto, fixed or free")
       ->check(CLI::IsMember({"auto", "fixed", "free"}));
   estimate->add_flag("--json", o.json, "Print JSON");
+  auto* profileFile = estimate->add_option("--profile", o.profile,
+                                           "Branch probabilities from a counts file written by 'profile --json'");
+  estimate->add_flag("--profile-run", o.profileRun, "Run the profile first; branch probabilities from its counts")
+      ->excludes(profileFile);
+  estimate->add_option("--input", o.input, "With --profile-run: the program's standard input");
+  estimate->add_option("--timeout", o.timeout, "With --profile-run: stop the program after this many seconds")
+      ->check(CLI::PositiveNumber);
+
+  ps::cli::ProfileCommandOptions profileOptions;
+  auto* profile = ps::cli::addProfileCommand(app, profileOptions);
 
   ps::cli::ScaleOptions scaleOptions;
   auto* scale = ps::cli::addScaleCommand(app, scaleOptions);
@@ -198,5 +224,7 @@ int main(int argc, char** argv)
     return ps::cli::runScale(scaleOptions);
   if (*distribute)
     return ps::cli::runDistribute(distributeOptions);
+  if (*profile)
+    return ps::cli::runProfileCommand(profileOptions);
   return runMachines(o.json);
 }

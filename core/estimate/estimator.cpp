@@ -50,6 +50,7 @@ public:
   {
     for (const auto* st : m_statements)
       statement(*st);
+    noteMeasured();
     if (!m_problems.errors.empty())
       return std::move(m_problems);
     finish();
@@ -61,6 +62,18 @@ private:
   {
     if (std::find(m_e.notes.begin(), m_e.notes.end(), text) == m_e.notes.end())
       m_e.notes.push_back(std::move(text));
+  }
+
+  /// Source: P3T+, Section 3.1, branch probabilities from a profile run.
+  void noteMeasured()
+  {
+    if (m_measured.empty())
+      return;
+    std::string lines;
+    for (int line : m_measured)
+      lines += (lines.empty() ? "" : ", ") + std::to_string(line);
+    note(std::string(m_measured.size() == 1 ? "The branch probability of line " : "Branch probabilities of lines ") +
+         lines + (m_measured.size() == 1 ? " was" : " were") + " measured by a profile run");
   }
 
   /// Missing values stop the estimate (the user must give them); anything
@@ -93,7 +106,9 @@ private:
     auto space = IterationSpace::build(m_unit, m_nest.id, st, m_values, &error);
     if (!space)
       return problem(error, "the statement" + at + " is not estimated");
-    if (st.probability < 1.0)
+    if (st.probabilityMeasured)
+      m_measured.insert(st.line);
+    else if (st.probability < 1.0)
       note("Statement" + at + " is under IF: assumed to execute with probability " +
            std::to_string(st.probability).substr(0, 4) + " (no profile run yet)");
     estimateStatement(st, *space);
@@ -205,6 +220,7 @@ private:
   std::vector<const program::Statement*> m_statements;
   Estimate m_e;
   std::vector<double> m_ctPerProc;
+  std::set<int> m_measured; // lines whose branch probability a profile run measured
   EstimateResult m_problems; // errors and missing values; never holds an estimate
 };
 

@@ -161,15 +161,13 @@ private:
       for (const auto& b : s.branches) {
         if (!b.condition.missing())
           conditionReads(b.condition, s.range, loops, probability);
-        for (const auto& inner : b.body)
-          visit(inner, loops, share);
+        visitBranch(b.body, line(s.range), loops, share);
       }
       break;
     }
     case StmtKind::LogicalIf:
       conditionReads(s.condition, s.range, loops, probability);
-      for (const auto& inner : s.body)
-        visit(inner, loops, probability * 0.5);
+      visitBranch(s.body, line(s.range), loops, probability * 0.5);
       break;
     case StmtKind::Assignment: assignment(s, loops, probability); break;
     case StmtKind::Call: call(s, loops, probability); break;
@@ -179,6 +177,18 @@ private:
     case StmtKind::Io: other(s, loops, probability, StatementKind::Io); break;
     default: break;
     }
+  }
+
+  /// The body of an IF branch; its statements remember the IF's line, so a
+  /// profile run can replace `probability` by measured counts.
+  void visitBranch(const std::vector<fortran::Stmt>& body, int ifLine, const std::vector<int>& loops,
+                   double probability)
+  {
+    const int outer = m_branchLine;
+    m_branchLine = ifLine;
+    for (const auto& inner : body)
+      visit(inner, loops, probability);
+    m_branchLine = outer;
   }
 
   void loop(const fortran::Stmt& s, const std::vector<int>& loops, double probability)
@@ -225,9 +235,11 @@ private:
     st.kind = kind;
     st.range = s.range;
     st.line = line(s.range);
+    st.lastLine = s.range.end > s.range.begin ? std::max(st.line, line({s.range.end - 1, s.range.end})) : st.line;
     st.text = std::string(m_parsed.cooked().slice(s.range));
     st.loops = loops;
     st.probability = probability;
+    st.branchLine = m_branchLine;
     m_unit.statements.push_back(std::move(st));
     return m_unit.statements.back();
   }
@@ -410,6 +422,7 @@ private:
   const symbolic::Bindings& m_overrides;
   Unit m_unit;
   ImplicitTyping m_typing;
+  int m_branchLine = 0; // line of the IF whose branch is being visited
   std::set<std::string> m_typed;
   std::set<std::string> m_reported;
 };

@@ -77,10 +77,14 @@ struct Statement {
   int id = 0;
   StatementKind kind = StatementKind::Assignment;
   int line = 0;
+  int lastLine = 0;              // the last line of a continued statement (else `line`)
   fortran::SourceRange range;
   std::string text;              // the statement as written (one line)
   std::vector<int> loops;        // enclosing loops, outermost first
   double probability = 1.0;      // of executing, given the enclosing loop iteration
+  bool probabilityMeasured = false; // `probability` comes from a profile run, not the default share
+  std::optional<std::int64_t> executions; // measured count of the whole run (profile run)
+  int branchLine = 0;            // line of the innermost enclosing IF (block or logical); 0 outside IF
   OperationCounts ops;
   std::vector<ArrayReference> refs; // the write (if any) first, then reads
   std::string scalarTarget;      // LHS when it is a scalar

@@ -1,0 +1,279 @@
+#include "profile/coverage-counts.h"
+
+#include "support/text.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <set>
+#include <utility>
+
+namespace ps::profile {
+namespace {
+
+std::string baseName(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+
+/// The fall-through count of the line's first branch point and the sum of its
+/// two arcs (gcov lists the arcs of the line's blocks in block order; a
+/// conditional jump has two).
+void firstBranch(const nlohmann::json& branches, LineCount& c)
+{
+  if (branches.size() < 2)
+    return;
+  const auto& a = branches[0];
+  const auto& b = branches[1];
+  const auto countOf = [](const nlohmann::json& arc) { return arc.value("count", std::int64_t{0}); };
+  if (a.value("fallthrough", false) == b.value("fallthrough", false))
+    return;
+  c.taken = countOf(a.value("fallthrough", false) ? a : b);
+  c.evaluations = countOf(a) + countOf(b);
+}
+
+void addLine(CoverageCounts& counts, const nlohmann::json& l)
+{
+  LineCount c;
+  c.line = l.at("line_number").get<int>();
+  c.count = l.at("count").get<std::int64_t>();
+  if (auto b = l.find("branches"); b != l.end())
+    firstBranch(*b, c);
+  auto [it, inserted] = counts.lines.try_emplace(c.line, c);
+  if (!inserted && c.count > it->second.count)
+    it->second = c;
+}
+
+std::optional<CoverageCounts> fileCounts(const nlohmann::json& j, const std::string& sourceName)
+{
+  for (const auto& f : j.at("files")) {
+    if (baseName(f.at("file").get<std::string>()) != baseName(sourceName))
+      continue;
+    CoverageCounts counts;
+    counts.file = baseName(sourceName);
+    for (const auto& l : f.at("lines"))
+      addLine(counts, l);
+    return counts;
+  }
+  return std::nullopt;
+}
+
+/// The IF test (the Control statement on `line` at the same loop level) of a
+/// branch statement, or nullptr.
+const program::Statement* ifTest(const program::Unit& unit, const program::Statement& st)
+{
+  for (const auto& s : unit.statements)
+    if (s.kind == program::StatementKind::Control && s.line == st.branchLine && s.branchLine != st.branchLine)
+      return &s;
+  return nullptr;
+}
+
+/// The count of a statement: gcov puts that of a continued statement on one
+/// of its lines, not always the first.
+const LineCount* countOf(const program::Statement& st, const CoverageCounts& counts)
+{
+  for (int line = st.line; line <= std::max(st.line, st.lastLine); ++line)
+    if (const auto* c = counts.at(line))
+      return c;
+  return nullptr;
+}
+
+/// count(statement) / count(IF test); for a logical IF's action (same line)
+/// the THEN arc's share of the line.
+std::optional<double> branchProbability(const program::Statement& st, const CoverageCounts& counts)
+{
+  const auto* test = counts.at(st.branchLine);
+  if (!test)
+    return std::nullopt;
+  const auto evaluations = static_cast<double>(test->evaluations.value_or(test->count));
+  if (evaluations <= 0)
+    return std::nullopt;
+  const auto* own = countOf(st, counts);
+  const auto taken = st.line == st.branchLine ? test->taken : own ? std::optional(own->count) : std::nullopt;
+  if (!taken)
+    return std::nullopt;
+  return std::clamp(static_cast<double>(*taken) / evaluations, 0.0, 1.0);
+}
+
+/// A DO loop directly in an IF branch: the share of the IF's evaluations
+/// that entered the loop. The DO line's first branch point leaves for the body
+/// (`taken`, the iterations) or out of the loop (once per entry).
+std::optional<double> loopEntryProbability(const program::Loop& loop, int ifLine, const CoverageCounts& counts)
+{
+  const auto* head = counts.at(loop.line);
+  const auto* test = counts.at(ifLine);
+  if (loop.isWhile || !head || !head->taken || !head->evaluations || !test)
+    return std::nullopt;
+  const auto evaluations = static_cast<double>(test->evaluations.value_or(test->count));
+  if (evaluations <= 0)
+    return std::nullopt;
+  return std::clamp(static_cast<double>(*head->evaluations - *head->taken) / evaluations, 0.0, 1.0);
+}
+
+/// The statement's count; for a logical IF's action its THEN arc; at a
+/// loop's body level, where gcov may add the loop latch to the last line, at
+/// most the loop's measured iterations.
+std::optional<std::int64_t> executions(const program::Unit& unit, const program::Statement& st, bool inBranch,
+                                       const CoverageCounts& counts)
+{
+  const auto* own = countOf(st, counts);
+  if (!own)
+    return std::nullopt;
+  if (inBranch && st.line == st.branchLine) // a logical IF's action: the THEN arc
+    return own->taken ? own->taken : std::nullopt;
+  if (inBranch || st.loops.empty())
+    return own->count;
+  const auto* loop = counts.at(unit.loops[st.loops.back()].line);
+  return loop && loop->taken ? std::min(own->count, *loop->taken) : own->count;
+}
+
+void applyToUnit(program::Unit& unit, const CoverageCounts& counts, std::vector<StatementProfile>& rows)
+{
+  std::set<std::pair<int, int>> seen; // (line, branch line): ELSE IF tests repeat the IF's line
+  for (auto& st : unit.statements) {
+    StatementProfile row{unit.name, st.line, std::nullopt, st.branchLine, std::nullopt, st.probability};
+    const auto* test = st.branchLine > 0 ? ifTest(unit, st) : nullptr;
+    const bool inBranch = test && test->loops == st.loops;
+    const bool inLoopOfBranch = test && st.loops.size() > test->loops.size() &&
+                                std::equal(test->loops.begin(), test->loops.end(), st.loops.begin());
+    st.executions = executions(unit, st, inBranch, counts);
+    row.executions = st.executions;
+    if (inBranch)
+      row.branchProbability = branchProbability(st, counts);
+    else if (inLoopOfBranch) // the model weights the loop's whole body by the branch's probability
+      row.branchProbability = loopEntryProbability(unit.loops[st.loops[test->loops.size()]], st.branchLine, counts);
+    if (row.branchProbability) {
+      st.probability = *row.branchProbability * test->probability;
+      st.probabilityMeasured = true;
+    }
+    row.probability = st.probability;
+    if (seen.insert({st.line, st.branchLine}).second)
+      rows.push_back(row);
+  }
+}
+
+std::string cell(const std::optional<double>& p)
+{
+  if (!p)
+    return "";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4f", *p);
+  return buf;
+}
+
+} // namespace
+
+const LineCount* CoverageCounts::at(int line) const
+{
+  auto it = lines.find(line);
+  return it == lines.end() ? nullptr : &it->second;
+}
+
+CountsResult countsFromGcov(const std::string& gcovJson, const std::string& sourceName)
+{
+  try {
+    // --stdout prints one JSON document per line, one per object file
+    std::size_t begin = 0;
+    while (begin < gcovJson.size()) {
+      const auto end = std::min(gcovJson.find('\n', begin), gcovJson.size());
+      const auto line = trim(std::string_view(gcovJson).substr(begin, end - begin));
+      begin = end + 1;
+      if (line.empty())
+        continue;
+      if (auto counts = fileCounts(nlohmann::json::parse(line), sourceName))
+        return {std::move(counts), {}};
+    }
+    return {std::nullopt, "gcov reported no counts for '" + baseName(sourceName) + "'"};
+  } catch (const nlohmann::json::exception& e) {
+    return {std::nullopt, std::string("The output of gcov is not the expected JSON: ") + e.what()};
+  }
+}
+
+CountsResult countsFromJson(const nlohmann::json& j)
+{
+  try {
+    CoverageCounts counts;
+    counts.file = j.value("file", "");
+    for (const auto& l : j.at("lines")) {
+      LineCount c{l.at("line").get<int>(), l.at("count").get<std::int64_t>(), std::nullopt, std::nullopt};
+      if (l.contains("taken"))
+        c.taken = l.at("taken").get<std::int64_t>();
+      if (l.contains("evaluations"))
+        c.evaluations = l.at("evaluations").get<std::int64_t>();
+      counts.lines[c.line] = c;
+    }
+    return {std::move(counts), {}};
+  } catch (const nlohmann::json::exception& e) {
+    return {std::nullopt,
+            std::string("The counts are not in the format of 'partscope-cli profile --json': ") + e.what()};
+  }
+}
+
+CountsResult readCounts(const std::string& path)
+{
+  std::string error;
+  auto text = readTextFile(path, &error);
+  if (!text)
+    return {std::nullopt, error};
+  auto j = nlohmann::json::parse(*text, nullptr, false);
+  if (j.is_discarded())
+    return {std::nullopt, "The counts file '" + path + "' is not JSON"};
+  return countsFromJson(j);
+}
+
+std::vector<StatementProfile> applyCounts(program::ProgramModel& model, const CoverageCounts& counts)
+{
+  std::vector<StatementProfile> rows;
+  for (auto& unit : model.units)
+    applyToUnit(unit, counts, rows);
+  return rows;
+}
+
+std::vector<int> measuredLines(const program::Unit& unit)
+{
+  std::set<int> lines;
+  for (const auto& st : unit.statements)
+    if (st.probabilityMeasured)
+      lines.insert(st.line);
+  return {lines.begin(), lines.end()};
+}
+
+nlohmann::json toJson(const CoverageCounts& counts, const std::vector<StatementProfile>& rows)
+{
+  nlohmann::json lines = nlohmann::json::array();
+  for (const auto& [n, c] : counts.lines) {
+    nlohmann::json l{{"line", n}, {"count", c.count}};
+    if (c.taken)
+      l["taken"] = *c.taken;
+    if (c.evaluations)
+      l["evaluations"] = *c.evaluations;
+    lines.push_back(l);
+  }
+  nlohmann::json statements = nlohmann::json::array();
+  for (const auto& r : rows) {
+    nlohmann::json s{{"unit", r.unit}, {"line", r.line}, {"probability", r.probability}};
+    if (r.executions)
+      s["count"] = *r.executions;
+    if (r.branchLine > 0)
+      s["branch_line"] = r.branchLine;
+    if (r.branchProbability)
+      s["branch_probability"] = *r.branchProbability;
+    statements.push_back(s);
+  }
+  return {{"file", counts.file}, {"lines", lines}, {"statements", statements}};
+}
+
+std::string toText(const CoverageCounts& counts, const std::vector<StatementProfile>& rows)
+{
+  std::string out = "Profile run of " + counts.file + "\n";
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "%6s  %12s  %-8s  %s\n", "line", "count", "IF line", "branch probability");
+  out += buf;
+  for (const auto& r : rows) {
+    const auto count = r.executions ? std::to_string(*r.executions) : std::string("-");
+    const auto ifLine = r.branchLine > 0 ? std::to_string(r.branchLine) : std::string();
+    std::snprintf(buf, sizeof buf, "%6d  %12s  %-8s  %s\n", r.line, count.c_str(), ifLine.c_str(),
+                  cell(r.branchProbability).c_str());
+    out += buf;
+  }
+  return out;
+}
+
+} // namespace ps::profile

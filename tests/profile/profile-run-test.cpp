@@ -1,0 +1,294 @@
+// The single profile run (gfortran --coverage, gcov): counts of a program
+// whose IF branch is taken exactly 1 time in 4, the probabilities they give
+// the model and the estimate, and the errors a user can run into.
+// Source: P3T+, Section 3.1, frequencies and branch probabilities from a profile run.
+#include "cli/cli-run.h"
+#include "estimate/run-estimate.h"
+#include "profile/profile-run.h"
+#include "support/text.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+
+using namespace ps;
+using ps::test::writeTemp;
+
+namespace {
+
+const std::string kBranch = std::string(PS_SOURCE_DIR) + "/tests/data/profile-branch.f";
+
+test::Program branchProgram()
+{
+  std::string error;
+  auto text = readTextFile(kBranch, &error);
+  EXPECT_TRUE(text) << error;
+  return test::build(text.value_or(""), kBranch);
+}
+
+profile::CoverageCounts measured(const std::string& path, const std::string& input = {})
+{
+  profile::ProfileOptions options;
+  options.inputFile = input;
+  auto run = profile::runProfile(path, options);
+  EXPECT_TRUE(run.counts) << run.error;
+  return run.counts.value_or(profile::CoverageCounts{});
+}
+
+std::string profileError(const std::string& path, double timeout = 60)
+{
+  profile::ProfileOptions options;
+  options.timeoutSeconds = timeout;
+  auto run = profile::runProfile(path, options);
+  EXPECT_FALSE(run.counts);
+  return run.error;
+}
+
+} // namespace
+
+TEST(ProfileRun, CountsOfTheBranchProgram)
+{
+  const auto counts = measured(kBranch);
+  EXPECT_EQ(counts.file, "profile-branch.f");
+  // hand-checked: N = 100 iterations of both loops, MOD(I, 4) = 0 for I = 4, 8, ..., 100
+  const std::vector<std::pair<int, std::int64_t>> expected{
+      {8, 1}, {10, 100}, {13, 100}, {14, 100}, {15, 25}, {16, 25}, {19, 1}};
+  for (const auto& [line, count] : expected) {
+    ASSERT_NE(counts.at(line), nullptr) << "line " << line;
+    EXPECT_EQ(counts.at(line)->count, count) << "line " << line;
+  }
+  EXPECT_EQ(counts.at(14)->taken, 25); // the THEN arc of the IF test
+  EXPECT_EQ(counts.at(4), nullptr);    // declarations have no count
+}
+
+TEST(ProfileRun, MeasuredBranchProbabilityIsExactlyAQuarter)
+{
+  auto p = branchProgram();
+  const auto rows = profile::applyCounts(p.model, measured(kBranch));
+  const auto& unit = p.unit();
+  for (const auto& st : unit.statements) {
+    if (st.line == 15 || st.line == 16) {
+      EXPECT_EQ(st.branchLine, 14);
+      EXPECT_TRUE(st.probabilityMeasured);
+      EXPECT_EQ(st.probability, 0.25); // 25 / 100, exactly
+      EXPECT_EQ(st.executions, 25);
+    } else {
+      EXPECT_FALSE(st.probabilityMeasured) << st.line;
+      EXPECT_EQ(st.probability, 1.0) << st.line;
+    }
+  }
+  EXPECT_EQ(profile::measuredLines(unit), (std::vector<int>{15, 16}));
+  int branchRows = 0;
+  for (const auto& r : rows)
+    if (r.branchProbability) {
+      ++branchRows;
+      EXPECT_EQ(*r.branchProbability, 0.25);
+    }
+  EXPECT_EQ(branchRows, 2);
+}
+
+TEST(ProfileRun, MeasuredProbabilityChangesTheComputationTime)
+{
+  // One operation costs 1 s (unitMachine), P = 1. Operations per execution:
+  //   line 13  A(I) = B(I) * 2.0                                    mul, load, store       3
+  //   line 14  IF (MOD(I, 4) .EQ. 0)                                MOD, .EQ.              2
+  //   line 15  A(I) = A(I) + B(I)*B(I)/3.0 + SQRT(B(I))  2 add, mul, div, SQRT, 4 loads, store 10
+  //   line 16  K = K + 1                                            add                    1
+  // Default (probability 0.5): CT = 100 * (3 + 2) + 50 * (10 + 1) = 500 + 550 = 1050 s.
+  // Measured (0.25):           CT = 100 * (3 + 2) + 25 * (10 + 1) = 500 + 275 =  775 s.
+  auto p = branchProgram();
+  const auto before = test::run(p, 12, "a,b=(BLOCK)", "1", {});
+  EXPECT_DOUBLE_EQ(before.ct, 1050.0);
+  EXPECT_DOUBLE_EQ(before.workMax, 300.0);
+  profile::applyCounts(p.model, measured(kBranch));
+  const auto after = test::run(p, 12, "a,b=(BLOCK)", "1", {});
+  EXPECT_DOUBLE_EQ(after.ct, 775.0);
+  EXPECT_DOUBLE_EQ(after.workMax, 250.0);
+  EXPECT_NE(std::find(after.notes.begin(), after.notes.end(),
+                      "Branch probabilities of lines 15, 16 were measured by a profile run"),
+            after.notes.end());
+}
+
+TEST(ProfileRun, ProgramThatDoesNotCompileShowsTheCompilersLine)
+{
+  const auto path = writeTemp("bad.f", "      PROGRAM BAD\n"
+                                       "      INTEGER I\n"
+                                       "      I = 1\n"
+                                       "      X = = 2\n"
+                                       "      END\n");
+  const auto error = profileError(path);
+  EXPECT_EQ(error.rfind("The program does not compile: " + path + ":4:", 0), 0u) << error;
+  EXPECT_EQ(error.find("partscope-profile"), std::string::npos) << error; // not the temporary folder
+  EXPECT_NE(error.back(), '.');
+}
+
+TEST(ProfileRun, ProgramReadingInputItWasNotGiven)
+{
+  const char* text = "program reads\n"
+                     "  integer :: n, i, k\n"
+                     "  read (*, *) n\n"
+                     "  k = 0\n"
+                     "  do i = 1, n\n"
+                     "    k = k + 1\n"
+                     "    if (mod(i, 4) == 0) k = k + 2\n"
+                     "  end do\n"
+                     "  print *, k\n"
+                     "end program reads\n";
+  const auto path = writeTemp("reads.f90", text);
+  EXPECT_EQ(profileError(path), "The program reads input at line 3 but none was given; pass the input with --input FILE");
+
+  // n = 8 from the input: gcov puts the loop latch (n not known when compiling)
+  // on the body's last line and counts it 9 times; the statement executes 8 times
+  const auto counts = measured(path, writeTemp("reads.txt", "8\n"));
+  ASSERT_NE(counts.at(7), nullptr);
+  EXPECT_EQ(counts.at(7)->count, 9);
+  EXPECT_EQ(counts.at(7)->evaluations, 8);
+  EXPECT_EQ(counts.at(7)->taken, 2); // i = 4, 8
+  auto p = test::build(text);
+  profile::applyCounts(p.model, counts);
+  for (const auto& st : p.unit().statements) {
+    const bool action = st.line == 7 && st.kind == program::StatementKind::Assignment;
+    if (st.line == 6 || st.line == 7) {
+      EXPECT_EQ(st.executions, action ? 2 : 8) << st.line;
+    }
+    if (action) {
+      EXPECT_EQ(st.probability, 0.25); // 2 of 8
+    }
+  }
+}
+
+TEST(ProfileRun, EndlessProgramTimesOut)
+{
+  const auto path = writeTemp("endless.f", "      PROGRAM ENDLESS\n"
+                                           "      INTEGER K\n"
+                                           "      K = 0\n"
+                                           "      DO WHILE (K .LT. 10)\n"
+                                           "        K = MOD(K + 1, 5)\n"
+                                           "      END DO\n"
+                                           "      END\n");
+  EXPECT_EQ(profileError(path, 1),
+            "The program did not finish within 1 s and was stopped; give a longer --timeout or a smaller problem");
+}
+
+TEST(ProfileRun, FailingProgramSaysHow)
+{
+  const auto path = writeTemp("stops.f90", "program stops\n  error stop 3\nend program stops\n");
+  EXPECT_EQ(profileError(path), "The program stopped with exit status 3");
+}
+
+TEST(ProfileRun, CancelledRunHasNoCountsAndNoError)
+{
+  std::atomic<bool> cancelled{false};
+  profile::ProfileOptions options;
+  options.cancelled = &cancelled;
+  options.progress = [&](const std::string& step) {
+    if (step == "Running")
+      cancelled = true;
+  };
+  const auto run = profile::runProfile(kBranch, options);
+  EXPECT_TRUE(run.cancelled);
+  EXPECT_FALSE(run.counts);
+  EXPECT_EQ(run.error, "");
+}
+
+TEST(ProfileRun, FirstCompilerErrorOfGfortran)
+{
+  const std::string out = "prog.f:4:12:\n\n    4 |       X = = 2\n      |            1\n"
+                          "Error: Invalid character in name at (1)\nprog.f:9:7:\n\nError: Second\n";
+  EXPECT_EQ(profile::firstCompilerError(out, "prog.f", "/home/u/prog.f"),
+            "/home/u/prog.f:4:12: Invalid character in name at (1)");
+}
+
+TEST(ProfileRun, CountsFromGcovJsonAndBack)
+{
+  const std::string gcov =
+      R"({"files": [{"file": "other.f", "lines": []}, {"file": "t.f", "lines": [)"
+      R"({"line_number": 5, "count": 8, "branches": [{"fallthrough": true, "count": 2, "throw": false},)"
+      R"({"fallthrough": false, "count": 6, "throw": false}]}, {"line_number": 6, "count": 2, "branches": []},)"
+      R"({"line_number": 9, "count": 1, "branches": []}, {"line_number": 9, "count": 3, "branches": []}]}]})"
+      "\n";
+  auto read = profile::countsFromGcov(gcov, "/some/where/t.f");
+  ASSERT_TRUE(read.counts) << read.error;
+  EXPECT_EQ(read.counts->lines.size(), 3u);
+  EXPECT_EQ(read.counts->at(5)->taken, 2);
+  EXPECT_EQ(read.counts->at(5)->evaluations, 8);
+  EXPECT_EQ(read.counts->at(9)->count, 3); // the larger of two entries
+  const auto back = profile::countsFromJson(profile::toJson(*read.counts, {}));
+  ASSERT_TRUE(back.counts) << back.error;
+  EXPECT_EQ(back.counts->at(5)->count, 8);
+  EXPECT_EQ(back.counts->at(5)->taken, 2);
+  EXPECT_FALSE(profile::countsFromGcov(gcov, "missing.f").counts);
+  EXPECT_FALSE(profile::countsFromJson(nlohmann::json{{"lines", 3}}).counts);
+}
+
+TEST(ProfileRun, LogicalIfActionUsesTheThenArc)
+{
+  auto p = test::build("program l\n"
+                       "  integer :: i, k\n"
+                       "  k = 0\n"
+                       "  do i = 1, 10\n"
+                       "    if (mod(i, 5) == 0) k = k + 1\n"
+                       "  end do\n"
+                       "end program l\n");
+  profile::CoverageCounts counts;
+  counts.lines[5] = {5, 11, 2, 10};
+  profile::applyCounts(p.model, counts);
+  for (const auto& st : p.unit().statements)
+    if (st.kind == program::StatementKind::Assignment && st.line == 5) {
+      EXPECT_TRUE(st.probabilityMeasured);
+      EXPECT_DOUBLE_EQ(st.probability, 0.2);
+    }
+}
+
+TEST(ProfileRun, ContinuedStatementTakesTheCountOfItsOtherLine)
+{
+  // gcov may count a continued statement on its continuation line
+  auto p = test::build("      PROGRAM C\n"
+                       "      REAL A(4)\n"
+                       "      DO 10 I = 1, 4\n"
+                       "        A(I) = 2.0 *\n"
+                       "     &         REAL(I)\n"
+                       "   10 CONTINUE\n"
+                       "      END\n",
+                       "c.f");
+  profile::CoverageCounts counts;
+  counts.lines[3] = {3, 5, 4, 5};
+  counts.lines[5] = {5, 4, std::nullopt, std::nullopt};
+  profile::applyCounts(p.model, counts);
+  ASSERT_FALSE(p.unit().statements.empty());
+  const auto& st = p.unit().statements.front();
+  EXPECT_EQ(st.line, 4);
+  EXPECT_EQ(st.lastLine, 5);
+  EXPECT_EQ(st.executions, 4);
+}
+
+TEST(ProfileRun, LoopInsideABranchTakesTheBranchsShare)
+{
+  // the j loop is entered for i = 4 and 8: 2 of 8 evaluations of the IF; its
+  // body runs 2 * 10 times (gcov counts 22 on the line: the loop latch)
+  const char* text = "program nested\n"
+                     "  integer :: i, j, k\n"
+                     "  k = 0\n"
+                     "  do i = 1, 8\n"
+                     "    if (mod(i, 4) == 0) then\n"
+                     "      do j = 1, 10\n"
+                     "        k = k + j\n"
+                     "      end do\n"
+                     "    end if\n"
+                     "  end do\n"
+                     "  print *, k\n"
+                     "end program nested\n";
+  const auto counts = measured(writeTemp("nested.f90", text));
+  auto p = test::build(text);
+  const auto rows = profile::applyCounts(p.model, counts);
+  bool found = false;
+  for (const auto& st : p.unit().statements)
+    if (st.line == 7) {
+      found = true;
+      EXPECT_TRUE(st.probabilityMeasured);
+      EXPECT_EQ(st.probability, 0.25);
+      EXPECT_EQ(st.executions, 20);
+    }
+  EXPECT_TRUE(found);
+}
