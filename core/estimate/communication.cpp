@@ -1,6 +1,7 @@
 #include "estimate/communication.h"
 
 #include "estimate/closed-communication.h"
+#include "estimate/owned-iterations.h"
 
 #include <algorithm>
 #include <array>
@@ -427,7 +428,7 @@ void addReadMessages(const IterationSpace& space, const ReferencePlan* exec, con
   ReadSimulator sim(space, exec, read, placement, mapping, machine, pattern == "broadcast", method);
   if (independentOfOuter(space, placement, {exec, &read})) { // every instance is the same
     std::vector<std::int64_t> first;
-    if (const auto count = space.outerCount(placement, &first); count > 0)
+    if (const auto count = countOuterIterations(space, placement, &first); count > 0)
       sim.instance(first, count);
   } else {
     // Many different small exchanges: one closed count per instance costs

@@ -1,6 +1,8 @@
 #include "estimate/owned-iterations.h"
 
 #include "support/wide-int.h"
+
+#include <algorithm>
 #include <limits>
 #include <stdexcept>
 
@@ -199,6 +201,29 @@ std::optional<double> countIterations(const IterationSpace& space, std::string* 
   if (!c)
     return std::nullopt;
   return c->value;
+}
+
+std::int64_t countOuterIterations(const IterationSpace& space, int count, std::vector<std::int64_t>* first)
+{
+  auto loops = count > 0 ? loopSystem(space, nullptr) : std::nullopt;
+  if (!loops)
+    return space.outerCount(count, first);
+  symbolic::IntegerSystem outer; // the rows of a level hold its own variable and outer ones only
+  outer.variables = count;
+  for (const auto& row : loops->system.constraints)
+    if (std::all_of(row.coef.begin() + count, row.coef.end(), [](auto c) { return c == 0; }))
+      outer.atLeastZero({row.coef.begin(), row.coef.begin() + count}, row.constant);
+  const auto c = symbolic::countPoints(outer);
+  if (!c || !c->exact)
+    return space.outerCount(count, first);
+  first->assign(static_cast<std::size_t>(space.depth()), 0);
+  for (int k = 0; k < count; ++k) {
+    std::int64_t lo = 0, hi = 0;
+    if (!space.range(k, *first, &lo, &hi))
+      return *c->exact == 0 ? 0 : space.outerCount(count, first);
+    (*first)[k] = lo;
+  }
+  return *c->exact;
 }
 
 std::optional<std::vector<double>> countOwnedIterations(const IterationSpace& space, const ReferencePlan* owner,

@@ -57,6 +57,12 @@ std::optional<LoopSystem> loopSystem(const IterationSpace& space, std::string* w
 /// with `why` when the count fails (see symbolic::countPoints).
 std::optional<double> countIterations(const IterationSpace& space, std::string* why);
 
+/// IterationSpace::outerCount without the enumeration: the iterations of
+/// levels 0..count-1 counted in closed form, and the values of the first one
+/// (depth() entries; deeper ones zero). Falls back to the enumeration when
+/// the count fails or the first iteration is not the first of each range.
+std::int64_t countOuterIterations(const IterationSpace& space, int count, std::vector<std::int64_t>* first);
+
 /// work(p) before branch probabilities: the iterations processor p executes
 /// when the owner of `owner`'s element executes each (nullptr or a
 /// replicated array: every processor executes every iteration), for

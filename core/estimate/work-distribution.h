@@ -38,7 +38,11 @@ std::vector<double> enumerateWork(const IterationSpace& space, const ReferencePl
                                   const mapping::Mapping& mapping);
 
 /// Def. 3.2: wd(S) = stddev_p(work(S,p)) / owork(S), owork(S) = mean over the
-/// processors in P^A; 0 when there is no work. Range 0 <= wd <= |P^A| - 1.
+/// processors in P^A (Def. 3.1), population standard deviation; 0 when there
+/// is no work. Range 0 <= wd <= sqrt(|P^A| - 1), reached when one processor
+/// does all the work: the paper states |P^A| - 1, which is the bound of the
+/// squared coefficient of variation and contradicts its own formula; the
+/// formula is followed (reproduction-targets R18).
 double workDistributionGoodness(const std::vector<double>& work);
 
 /// Def. 3.3: wd(E) = sum_S freq(S) / sum_S' freq(S') * wd(S).

@@ -73,6 +73,14 @@ TEST(ClosedWork, RandomNestsEqualBruteForceAndEnumeration)
     auto iterations = estimate::countIterations(*space, &why);
     ASSERT_TRUE(iterations) << why;
     EXPECT_EQ(*iterations, static_cast<double>(space->size())) << text;
+    for (int count = 0; count <= space->depth(); ++count) {
+      std::vector<std::int64_t> first, expectedFirst;
+      const auto expected = space->outerCount(count, &expectedFirst);
+      ASSERT_EQ(estimate::countOuterIterations(*space, count, &first), expected) << text << count;
+      if (expected > 0) {
+        ASSERT_EQ(first, expectedFirst) << text << count;
+      }
+    }
     ++compared;
   }
   EXPECT_GE(compared, 1000);
@@ -89,4 +97,30 @@ TEST(ClosedWork, TriangularNestAtAMillionIsExact)
   auto upTo = [](double m) { return m * (m + 1) * (m + 2) / 6; };
   for (int c = 0; c < 4; ++c)
     EXPECT_DOUBLE_EQ(e.workPerProc[c], upTo((c + 1) * n / 4.0) - upTo(c * n / 4.0));
+}
+
+TEST(WorkDistributionGoodness, P3tDefinition32)
+{
+  // R18: population sigma over the mean, 1e-5 as the paper's rounding allows
+  EXPECT_NEAR(estimate::workDistributionGoodness({2, 1, 1, 0}), 0.70711, 1e-5);
+  std::vector<double> one(16, 0.0);
+  one[3] = 1000;
+  EXPECT_NEAR(estimate::workDistributionGoodness(one), 3.87298, 1e-5); // sqrt(15), not the stated bound 15
+  EXPECT_EQ(estimate::workDistributionGoodness(std::vector<double>(16, 64.0)), 0.0);
+  EXPECT_EQ(estimate::workDistributionGoodness({0, 0, 0}), 0.0); // no work at all
+}
+
+TEST(ClosedWork, TimeLoopOfATrillionStepsIsCountedNotWalked)
+{
+  auto p = test::build("program heat\n  integer :: t, i, n, niter\n  double precision :: u(n)\n"
+                       "  do t = 1, niter\n    do i = 2, n - 1\n      u(i) = 0.5 * u(i)\n    end do\n  end do\n"
+                       "end program heat\n");
+  const auto& unit = p.unit();
+  symbolic::EvaluationError error;
+  const symbolic::Bindings values{{"n", 100}, {"niter", 1000000000000}};
+  auto space = estimate::IterationSpace::build(unit, unit.loops.front().id, unit.statements.back(), values, &error);
+  ASSERT_TRUE(space) << error.message;
+  std::vector<std::int64_t> first;
+  EXPECT_EQ(estimate::countOuterIterations(*space, 1, &first), 1000000000000);
+  EXPECT_EQ(first, (std::vector<std::int64_t>{1, 0}));
 }
