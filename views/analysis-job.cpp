@@ -112,6 +112,7 @@ private:
     auto request = requestFor(v, s.loopLine, s.values);
     if (!request)
       return;
+    request->options.fetchIdenticalReadsOnce = s.fetchIdenticalReadsOnce;
     if (s.valueSweepOnly) {
       m_out.timeVsN.push_back(sweepValues(*request, s));
       return;
@@ -142,7 +143,7 @@ private:
       m_out.errors.push_back("Variant " + v.name + ": " + error);
       return std::nullopt;
     }
-    return estimate::ComparisonRequest{loopLine, {{v.name, spec}}, {*procs}, values};
+    return estimate::ComparisonRequest{loopLine, {{v.name, spec}}, {*procs}, values, {}};
   }
 
   /// Adds errors and missing values; true when the result has estimates.

@@ -37,6 +37,7 @@ struct EstimateSettings {
   std::vector<VariantSetting> variants;
   std::map<std::string, std::int64_t> values;  // unknowns and PARAMETER overrides
   std::string machine = "paragon";
+  bool fetchIdenticalReadsOnce = false;        // estimate::EstimateOptions
   std::vector<std::int64_t> sweepProcessors{1, 2, 4, 8, 16, 32, 64};
   std::string sweepVariable;                   // "" : no time-vs-N sweep
   std::vector<std::int64_t> sweepValues;

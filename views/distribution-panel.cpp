@@ -4,6 +4,7 @@
 #include "mapping/dist-spec.h"
 #include "mapping/processors.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -132,6 +133,12 @@ DistributionPanel::DistributionPanel(QWidget* parent) : QWidget(parent)
   auto* machineRow = new QFormLayout;
   machineRow->addRow(tr("Machine:"), m_machine);
   machineRow->addRow(tr("Vary in chart:"), m_sweepVariable);
+  m_fetchOnce = new QCheckBox(tr("Fetch identical reads once"), this);
+  m_fetchOnce->setObjectName("fetchOnce");
+  m_fetchOnce->setToolTip(tr("An element that several statements of the nest read is sent once, not once per "
+                             "statement (DDT's phase costs count each statement's read)"));
+  connect(m_fetchOnce, &QCheckBox::toggled, this, &DistributionPanel::settingsChanged);
+  machineRow->addRow(QString(), m_fetchOnce);
 
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(m_loopLabel);
@@ -338,6 +345,7 @@ EstimateSettings DistributionPanel::settings() const
     if (box->value() > 0)
       s.values[name.toStdString()] = box->value();
   s.machine = machine().toStdString();
+  s.fetchIdenticalReadsOnce = m_fetchOnce->isChecked();
   s.sweepVariable = m_sweepVariable->currentText().toStdString();
   if (auto it = s.values.find(s.sweepVariable); it != s.values.end()) {
     for (int k = -4; k <= 4; ++k) // a quarter to four times the current value

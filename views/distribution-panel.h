@@ -11,6 +11,7 @@
 
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
 class QFormLayout;
 class QLabel;
@@ -76,6 +77,7 @@ private:
   QFormLayout* m_valuesForm;
   QComboBox* m_sweepVariable;
   QComboBox* m_machine;
+  QCheckBox* m_fetchOnce;
   int m_loopLine = 0;
   QStringList m_arrays;                         // rows of the table, in order
   std::map<QString, QString> m_extents;         // array -> "n,n"

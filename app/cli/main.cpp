@@ -40,6 +40,7 @@ struct Options {
   bool profileRun = false;  // estimate --profile-run
   std::string input;        // the program's input for --profile-run
   double timeout = 60;      // s, for --profile-run
+  bool fetchOnce = false;   // estimate --fetch-once
 };
 
 int fail(const std::string& message)
@@ -73,6 +74,7 @@ int runParse(const Options& o)
 bool parseRequest(const Options& o, ps::estimate::ComparisonRequest& request, std::string* error)
 {
   request.loopLine = o.loop;
+  request.options.fetchIdenticalReadsOnce = o.fetchOnce;
   for (std::size_t i = 0; i < o.dists.size(); ++i) {
     auto spec = ps::mapping::parseDistSpec(o.dists[i], error);
     if (!spec)
@@ -191,6 +193,8 @@ int main(int argc, char** argv)
   estimate->add_option("--form", o.form, "Source form: auto, fixed or free")
       ->check(CLI::IsMember({"auto", "fixed", "free"}));
   estimate->add_flag("--json", o.json, "Print JSON");
+  estimate->add_flag("--fetch-once", o.fetchOnce,
+                     "Fetch an element that several statements of the nest read once (default: once per statement)");
   auto* profileFile = estimate->add_option("--profile", o.profile,
                                            "Branch probabilities from a counts file written by 'profile --json'");
   estimate->add_flag("--profile-run", o.profileRun, "Run the profile first; branch probabilities from its counts")

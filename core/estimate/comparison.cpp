@@ -67,7 +67,7 @@ ComparisonResult compare(const program::ProgramModel& model, const ComparisonReq
         break;
       }
       vr.mapping = m.mapping->str(); // the last (largest) arrangement is the one shown
-      auto e = estimateNest(*result.unit, *result.loop, *m.mapping, machine, result.values);
+      auto e = estimateNest(*result.unit, *result.loop, *m.mapping, machine, result.values, request.options);
       if (!e.estimate) {
         collectProblems(e, "", result);
         break;

@@ -22,6 +22,7 @@ struct ComparisonRequest {
   std::vector<VariantRequest> variants;
   std::vector<mapping::ProcessorsArrangement> procs; // empty: the directives' arrangement
   symbolic::Bindings values;           // values of unknowns given by the user
+  EstimateOptions options;
 };
 
 struct VariantResult {

@@ -32,8 +32,9 @@ bool isReduction(const program::Statement& st, const program::Unit& unit)
 class NestEstimator {
 public:
   NestEstimator(const program::Unit& unit, const program::Loop& nest, const mapping::Mapping& mapping,
-                const machine::MachineProfile& machine, const symbolic::Bindings& values)
-    : m_unit(unit), m_nest(nest), m_mapping(mapping), m_machine(machine), m_values(values),
+                const machine::MachineProfile& machine, const symbolic::Bindings& values,
+                const EstimateOptions& options)
+    : m_unit(unit), m_nest(nest), m_mapping(mapping), m_machine(machine), m_values(values), m_options(options),
       m_statements(unit.statementsIn(nest.id))
   {
     const auto procs = static_cast<std::size_t>(mapping.procs.count());
@@ -160,6 +161,8 @@ private:
       if (reduction && exec && read.ref == exec->ref)
         continue;
       const int placement = placementOf(st, *read.ref, m_statements, space, m_values);
+      if (m_options.fetchIdenticalReadsOnce && !firstFetch(st, read, placement))
+        continue;
       const auto before = m_e.comm.records.size();
       addReadMessages(space, owner, read, placement, st.line, m_mapping, m_machine, m_e.comm);
       if (m_e.comm.records.size() > before && !m_e.comm.records.back().simulatedBecause.empty())
@@ -170,6 +173,24 @@ private:
       const auto* s = m_unit.symbol(st.scalarTarget);
       addReduction(st.scalarTarget, st.line, s ? s->elementBytes : 8, m_mapping, m_machine, m_e.comm);
     }
+  }
+
+  /// True the first time this element sequence is read at this placement
+  /// in these loops (EstimateOptions::fetchIdenticalReadsOnce).
+  bool firstFetch(const program::Statement& st, const ReferencePlan& read, int placement)
+  {
+    std::string key = read.ref->array + "@" + std::to_string(placement) + " in";
+    for (int loop : st.loops)
+      key += " " + std::to_string(loop);
+    for (const auto& sub : read.subscripts) {
+      key += "|" + std::to_string(sub.constant);
+      for (auto c : sub.coef)
+        key += "," + std::to_string(c);
+    }
+    if (std::find(m_fetched.begin(), m_fetched.end(), key) != m_fetched.end())
+      return false;
+    m_fetched.push_back(std::move(key));
+    return true;
   }
 
   /// Conservative stand-in for a non-affine read: every processor fetches
@@ -217,6 +238,8 @@ private:
   const mapping::Mapping& m_mapping;
   const machine::MachineProfile& m_machine;
   const symbolic::Bindings& m_values;
+  const EstimateOptions& m_options;
+  std::vector<std::string> m_fetched; // reads already fetched, as fetchKey()
   std::vector<const program::Statement*> m_statements;
   Estimate m_e;
   std::vector<double> m_ctPerProc;
@@ -227,9 +250,10 @@ private:
 } // namespace
 
 EstimateResult estimateNest(const program::Unit& unit, const program::Loop& nest, const mapping::Mapping& mapping,
-                            const machine::MachineProfile& machine, const symbolic::Bindings& values)
+                            const machine::MachineProfile& machine, const symbolic::Bindings& values,
+                            const EstimateOptions& options)
 {
-  return NestEstimator(unit, nest, mapping, machine, values).run();
+  return NestEstimator(unit, nest, mapping, machine, values, options).run();
 }
 
 } // namespace ps::estimate

@@ -39,10 +39,20 @@ struct EstimateResult {
   std::vector<std::string> missing; // the unknowns whose values are needed
 };
 
+/// Choices of the cost model that the papers make differently.
+struct EstimateOptions {
+  /// When several statements of the nest read the same element (the same
+  /// array, subscripts and message placement, e.g. ADI's b(i,j-1) in its two
+  /// statements), fetch it once. Off by default: DDT's phase costs count
+  /// each statement's read (reproduction-targets, ADI Table 1).
+  bool fetchIdenticalReadsOnce = false;
+};
+
 /// Estimates the nest rooted at `nest` of `unit`. Constructs the estimator
 /// does not understand (non-affine references, calls, I/O) become notes and
 /// conservative assumptions; only missing values of unknowns are errors.
 EstimateResult estimateNest(const program::Unit& unit, const program::Loop& nest, const mapping::Mapping& mapping,
-                            const machine::MachineProfile& machine, const symbolic::Bindings& values);
+                            const machine::MachineProfile& machine, const symbolic::Bindings& values,
+                            const EstimateOptions& options = {});
 
 } // namespace ps::estimate

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <QAction>
+#include <QCheckBox>
 #include <QDir>
 #include <QLineSeries>
 #include <QLogValueAxis>
@@ -65,6 +66,7 @@ private slots:
   void redistributeBetweenLoopsChangesThePrefill();
   void recoveryFileIsOfferedAfterAnAbort();
   void chartExports();
+  void fetchOnceIsAModelSetting();
 
 private:
   /// Opens Jacobi, cursor in the relaxation loop, variants A (BLOCK,BLOCK)
@@ -284,4 +286,17 @@ void IdeTest::chartExports()
 }
 
 QTEST_MAIN(IdeTest)
+void IdeTest::fetchOnceIsAModelSetting()
+{
+  // the check box reaches the estimator's options and re-estimates
+  MainWindow w(m_recovery.path());
+  auto* box = w.distributionPanel()->findChild<QCheckBox*>("fetchOnce");
+  QVERIFY(box);
+  QVERIFY(!w.distributionPanel()->settings().fetchIdenticalReadsOnce); // DDT's convention by default
+  QSignalSpy changed(w.distributionPanel(), &ps::views::DistributionPanel::settingsChanged);
+  QTest::mouseClick(box, Qt::LeftButton, {}, QPoint(4, box->height() / 2));
+  QCOMPARE(changed.count(), 1);
+  QVERIFY(w.distributionPanel()->settings().fetchIdenticalReadsOnce);
+}
+
 #include "ide-test.moc"
