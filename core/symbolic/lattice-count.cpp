@@ -75,6 +75,44 @@ std::vector<std::pair<int, std::int64_t>> residueModuli(const std::vector<Row>& 
   return out;
 }
 
+/// The rows bounding v from below, from above, and the others.
+struct Partition {
+  std::vector<const Row*> lowers, uppers;
+  std::vector<Row> rest;
+};
+
+Partition partition(const std::vector<Row>& rows, int v)
+{
+  Partition p;
+  for (const auto& r : rows) {
+    if (r.coef[v] > 0)
+      p.lowers.push_back(&r);
+    else if (r.coef[v] < 0)
+      p.uppers.push_back(&r);
+    else
+      p.rest.push_back(r);
+  }
+  return p;
+}
+
+/// How many lower and upper bounds v has, and whether all its
+/// coefficients are +1 or -1.
+struct Occurrences {
+  std::int64_t lowers = 0, uppers = 0;
+  bool unit = true;
+};
+
+Occurrences occurrences(const std::vector<Row>& rows, int v)
+{
+  Occurrences o;
+  for (const auto& r : rows) {
+    o.lowers += r.coef[v] > 0;
+    o.uppers += r.coef[v] < 0;
+    o.unit = o.unit && std::llabs(r.coef[v]) <= 1;
+  }
+  return o;
+}
+
 class Counter {
 public:
   explicit Counter(const CountLimits& limits) : m_limits(limits) {}
@@ -117,13 +155,7 @@ public:
     for (int v = 0; v < static_cast<int>(rows.front().coef.size()); ++v) {
       if (!(exist >> v & 1))
         continue;
-      std::int64_t lowers = 0, uppers = 0;
-      bool unit = true;
-      for (const auto& r : rows) {
-        lowers += r.coef[v] > 0;
-        uppers += r.coef[v] < 0;
-        unit = unit && std::llabs(r.coef[v]) <= 1;
-      }
+      const auto [lowers, uppers, unit] = occurrences(rows, v);
       if (unit && (best < 0 || lowers * uppers < bestPairs)) {
         best = v;
         bestPairs = lowers * uppers;
@@ -272,13 +304,7 @@ private:
     int best = -1, bestSplit = -1;
     std::int64_t bestPairs = 0, bestBranches = 0;
     for (int v = n - 1; v >= 0; --v) {
-      std::int64_t lowers = 0, uppers = 0;
-      bool unit = true;
-      for (const auto& r : rows) {
-        lowers += r.coef[v] > 0;
-        uppers += r.coef[v] < 0;
-        unit = unit && std::llabs(r.coef[v]) <= 1;
-      }
+      const auto [lowers, uppers, unit] = occurrences(rows, v);
       if (lowers + uppers == 0)
         continue;
       if (lowers == 0 || uppers == 0 || !(remaining >> v & 1))
@@ -304,16 +330,7 @@ private:
   /// conditions making the branches disjoint, and the sum of E over v.
   Rational eliminate(const std::vector<Row>& rows, int v, const Polynomial& e, Mask remaining)
   {
-    std::vector<const Row*> lowers, uppers;
-    std::vector<Row> rest;
-    for (const auto& r : rows) {
-      if (r.coef[v] > 0)
-        lowers.push_back(&r);
-      else if (r.coef[v] < 0)
-        uppers.push_back(&r);
-      else
-        rest.push_back(r);
-    }
+    const auto [lowers, uppers, rest] = partition(rows, v);
     Rational total = 0;
     for (std::size_t i = 0; i < lowers.size(); ++i) {
       for (std::size_t j = 0; j < uppers.size(); ++j) {
@@ -372,16 +389,7 @@ private:
   /// exists (v unbounded on one side: always).
   static std::vector<Row> fourierMotzkin(const std::vector<Row>& rows, int v)
   {
-    std::vector<Row> out;
-    std::vector<const Row*> lowers, uppers;
-    for (const auto& r : rows) {
-      if (r.coef[v] > 0)
-        lowers.push_back(&r);
-      else if (r.coef[v] < 0)
-        uppers.push_back(&r);
-      else
-        out.push_back(r);
-    }
+    auto [lowers, uppers, out] = partition(rows, v);
     for (const auto* l : lowers)
       for (const auto* u : uppers)
         out.push_back(combine(*u, *l, +1));

@@ -11,6 +11,39 @@ using namespace ps::symbolic;
 
 namespace {
 
+/// Brute force: f(x) for every point of the box lo..hi that satisfies all
+/// constraints of `s` (the box itself is among them).
+template <typename F>
+void forEachPointIn(const IntegerSystem& s, const std::vector<std::int64_t>& lo, const std::vector<std::int64_t>& hi,
+                    const F& f)
+{
+  const auto n = lo.size();
+  for (std::size_t v = 0; v < n; ++v)
+    if (hi[v] < lo[v])
+      return;
+  std::vector<std::int64_t> x(lo);
+  while (true) {
+    bool inside = true;
+    for (const auto& r : s.constraints) {
+      std::int64_t value = r.constant;
+      for (std::size_t v = 0; v < n; ++v)
+        value += r.coef[v] * x[v];
+      inside = inside && value >= 0;
+    }
+    if (inside)
+      f(x);
+    std::size_t v = 0;
+    while (v < n && ++x[v] > hi[v])
+      x[v] = lo[v], ++v;
+    if (v == n)
+      return;
+  }
+}
+
+} // namespace
+
+namespace {
+
 /// 1 <= J1 <= N1, 1 <= J2 <= N2*J1, J1 <= N2 (variables J1, J2).
 IntegerSystem p3tExample(std::int64_t n1, std::int64_t n2)
 {
@@ -116,22 +149,7 @@ TEST(LatticeCount, RandomPolyhedraEqualBruteForce)
       s.atLeastZero(coef, pick(-10, 10));
     }
     std::int64_t brute = 0;
-    std::vector<std::int64_t> x(lo);
-    while (true) {
-      bool inside = true;
-      for (const auto& r : s.constraints) {
-        std::int64_t value = r.constant;
-        for (int v = 0; v < n; ++v)
-          value += r.coef[v] * x[v];
-        inside = inside && value >= 0;
-      }
-      brute += inside;
-      int v = 0;
-      while (v < n && ++x[v] > hi[v])
-        x[v] = lo[v], ++v;
-      if (v == n || hi[0] < lo[0])
-        break;
-    }
+    forEachPointIn(s, lo, hi, [&](const std::vector<std::int64_t>&) { ++brute; });
     std::string why;
     auto c = countPoints(s, {}, &why);
     ASSERT_TRUE(c) << why;
@@ -171,28 +189,13 @@ TEST(LatticeCount, RandomProjectionsEqualBruteForce)
       s.atLeastZero(coef, pick(-8, 8));
     }
     std::set<std::vector<std::int64_t>> kept;
-    std::vector<std::int64_t> x(lo);
-    while (true) {
-      bool inside = true;
-      for (const auto& r : s.constraints) {
-        std::int64_t value = r.constant;
-        for (int v = 0; v < n; ++v)
-          value += r.coef[v] * x[v];
-        inside = inside && value >= 0;
-      }
-      if (inside) {
-        std::vector<std::int64_t> key;
-        for (int v = 0; v < n; ++v)
-          if (!existential[v])
-            key.push_back(x[v]);
-        kept.insert(key);
-      }
-      int v = 0;
-      while (v < n && ++x[v] > hi[v])
-        x[v] = lo[v], ++v;
-      if (v == n)
-        break;
-    }
+    forEachPointIn(s, lo, hi, [&](const std::vector<std::int64_t>& x) {
+      std::vector<std::int64_t> key;
+      for (int v = 0; v < n; ++v)
+        if (!existential[v])
+          key.push_back(x[v]);
+      kept.insert(key);
+    });
     std::string why;
     auto c = countProjection(s, existential, {}, &why);
     if (!c) {
