@@ -1,7 +1,6 @@
 #include "symbolic/lattice-count.h"
 
-#include "support/wide-int.h"
-#include "symbolic/polynomial.h"
+#include "symbolic/constraint-rows.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -12,45 +11,7 @@
 namespace ps::symbolic {
 namespace {
 
-using Row = LinearConstraint;
-
-struct Failure {
-  std::string why;
-};
-
-std::int64_t checked(WideInt v)
-{
-  if (!fitsInt64(v))
-    throw Failure{"a bound does not fit in 64 bits"};
-  return static_cast<std::int64_t>(v);
-}
-
-std::int64_t floorDiv(std::int64_t a, std::int64_t b)
-{
-  return a / b - ((a % b != 0) && ((a < 0) != (b < 0)));
-}
-
-/// a + sign * b, row by row (the eliminated variable cancels).
-Row combine(const Row& a, const Row& b, int sign, std::int64_t extra = 0)
-{
-  Row r;
-  r.coef.resize(a.coef.size());
-  for (std::size_t k = 0; k < a.coef.size(); ++k)
-    r.coef[k] = checked(static_cast<WideInt>(a.coef[k]) + sign * static_cast<WideInt>(b.coef[k]));
-  r.constant = checked(static_cast<WideInt>(a.constant) + sign * static_cast<WideInt>(b.constant) + extra);
-  return r;
-}
-
-/// The affine bound a row gives its variable `v` (coefficient +1 or -1):
-/// v >= -(rest) for a lower bound, v <= rest for an upper one.
-Polynomial boundOf(const Row& row, int v)
-{
-  const auto sign = row.coef[v] > 0 ? -1 : 1;
-  std::vector<std::int64_t> coef(row.coef.size());
-  for (std::size_t k = 0; k < coef.size(); ++k)
-    coef[k] = static_cast<int>(k) == v ? 0 : sign * row.coef[k];
-  return Polynomial::affine(coef, sign * row.constant);
-}
+using namespace rows;
 
 using Mask = std::uint32_t; // the variables not yet eliminated
 
@@ -73,44 +34,6 @@ std::vector<std::pair<int, std::int64_t>> residueModuli(const std::vector<Row>& 
     if (m[u] > 1)
       out.emplace_back(u, m[u]);
   return out;
-}
-
-/// The rows bounding v from below, from above, and the others.
-struct Partition {
-  std::vector<const Row*> lowers, uppers;
-  std::vector<Row> rest;
-};
-
-Partition partition(const std::vector<Row>& rows, int v)
-{
-  Partition p;
-  for (const auto& r : rows) {
-    if (r.coef[v] > 0)
-      p.lowers.push_back(&r);
-    else if (r.coef[v] < 0)
-      p.uppers.push_back(&r);
-    else
-      p.rest.push_back(r);
-  }
-  return p;
-}
-
-/// How many lower and upper bounds v has, and whether all its
-/// coefficients are +1 or -1.
-struct Occurrences {
-  std::int64_t lowers = 0, uppers = 0;
-  bool unit = true;
-};
-
-Occurrences occurrences(const std::vector<Row>& rows, int v)
-{
-  Occurrences o;
-  for (const auto& r : rows) {
-    o.lowers += r.coef[v] > 0;
-    o.uppers += r.coef[v] < 0;
-    o.unit = o.unit && std::llabs(r.coef[v]) <= 1;
-  }
-  return o;
 }
 
 class Counter {
@@ -189,39 +112,6 @@ private:
   static bool simplify(std::vector<Row>& rows)
   {
     return normalize(rows) && tighten(rows) && normalize(rows);
-  }
-
-  static bool normalize(std::vector<Row>& rows)
-  {
-    std::map<std::vector<std::int64_t>, std::int64_t> tightest;
-    for (auto& r : rows) {
-      std::int64_t g = 0;
-      for (auto c : r.coef)
-        g = std::gcd(g, std::llabs(c));
-      if (g == 0) {
-        if (r.constant < 0)
-          return false;
-        continue;
-      }
-      if (g > 1) {
-        for (auto& c : r.coef)
-          c /= g;
-        r.constant = floorDiv(r.constant, g);
-      }
-      auto [it, fresh] = tightest.emplace(r.coef, r.constant);
-      if (!fresh)
-        it->second = std::min(it->second, r.constant);
-    }
-    rows.clear();
-    for (const auto& [coef, constant] : tightest) {
-      std::vector<std::int64_t> opposite(coef.size());
-      std::transform(coef.begin(), coef.end(), opposite.begin(), [](auto c) { return -c; });
-      if (auto it = tightest.find(opposite);
-          it != tightest.end() && static_cast<WideInt>(it->second) + constant < 0)
-        return false;
-      rows.push_back({coef, constant});
-    }
-    return true;
   }
 
   /// Bounds propagation over the box of the variables: adds the bounds
@@ -330,22 +220,11 @@ private:
   /// conditions making the branches disjoint, and the sum of E over v.
   Rational eliminate(const std::vector<Row>& rows, int v, const Polynomial& e, Mask remaining)
   {
-    const auto [lowers, uppers, rest] = partition(rows, v);
+    const auto p = partition(rows, v);
     Rational total = 0;
-    for (std::size_t i = 0; i < lowers.size(); ++i) {
-      for (std::size_t j = 0; j < uppers.size(); ++j) {
-        auto branch = rest;
-        for (std::size_t k = 0; k < lowers.size(); ++k) // L_i > L_k before i, >= after
-          if (k != i)
-            branch.push_back(combine(*lowers[k], *lowers[i], -1, k < i ? -1 : 0));
-        for (std::size_t k = 0; k < uppers.size(); ++k) // U_j < U_k before j, <= after
-          if (k != j)
-            branch.push_back(combine(*uppers[k], *uppers[j], -1, k < j ? -1 : 0));
-        branch.push_back(combine(*uppers[j], *lowers[i], +1)); // L_i <= U_j
-        const auto summed = e.sumOver(v, boundOf(*lowers[i], v), boundOf(*uppers[j], v));
-        total += sum(std::move(branch), summed, remaining);
-      }
-    }
+    for (std::size_t i = 0; i < p.lowers.size(); ++i)
+      for (std::size_t j = 0; j < p.uppers.size(); ++j)
+        total += sum(branchRows(p, i, j), e.sumOver(v, boundOf(*p.lowers[i], v), boundOf(*p.uppers[j], v)), remaining);
     return total;
   }
 

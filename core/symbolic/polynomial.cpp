@@ -71,6 +71,18 @@ void Polynomial::addTerm(Monomial m, const Rational& c)
   }
 }
 
+std::vector<std::pair<std::vector<int>, Rational>> Polynomial::terms() const
+{
+  std::vector<std::pair<std::vector<int>, Rational>> out;
+  for (const auto& [m, c] : m_terms) {
+    std::vector<int> e(kMaxVariables);
+    for (int v = 0; v < kMaxVariables; ++v)
+      e[v] = exponent(m, v);
+    out.emplace_back(std::move(e), c);
+  }
+  return out;
+}
+
 Rational Polynomial::constantTerm() const
 {
   return !m_terms.empty() && m_terms.front().first == 0 ? m_terms.front().second : Rational(0);

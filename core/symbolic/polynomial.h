@@ -35,6 +35,9 @@ public:
   Polynomial coefficientOf(int var, int power) const;
   /// The polynomial with x_var replaced by `by`.
   Polynomial substitute(int var, const Polynomial& by) const;
+  /// The terms, each as its exponent per variable (kMaxVariables entries)
+  /// and its coefficient, in a fixed order.
+  std::vector<std::pair<std::vector<int>, Rational>> terms() const;
   /// The value at integer `x` (one entry per variable used).
   Rational at(const std::vector<std::int64_t>& x) const;
 
