@@ -144,7 +144,9 @@ private:
     else if (reduction && !reads.empty())
       exec = reads.front();
     const ReferencePlan* owner = exec ? &*exec : nullptr;
-    auto work = countWork(space, owner, m_mapping, st.probability);
+    const auto formula = cachedWorkFormula(m_unit, m_nest.id, st, owner && owner->map ? owner->ref : nullptr,
+                                           m_mapping, nullptr);
+    auto work = countWork(space, owner, m_mapping, st.probability, formula.get(), &m_values);
     work.statementId = st.id;
     work.line = st.line;
     if (!work.note.empty())

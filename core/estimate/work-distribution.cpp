@@ -102,12 +102,16 @@ private:
 } // namespace
 
 StatementWork countWork(const IterationSpace& space, const ReferencePlan* owner, const mapping::Mapping& mapping,
-                        double probability)
+                        double probability, const WorkFormula* formula, const symbolic::Bindings* values)
 {
   StatementWork w;
   w.replicated = !owner || !owner->map;
   std::string why;
-  if (auto counted = countOwnedIterations(space, owner, mapping, &why)) {
+  auto closed = formula && values ? formula->perProcessor(*values, mapping) : std::nullopt;
+  auto iterations = closed ? formula->total(*values) : std::nullopt;
+  if (closed && iterations) {
+    w.work = std::move(*closed);
+  } else if (auto counted = countOwnedIterations(space, owner, mapping, &why)) {
     w.work = std::move(*counted);
   } else {
     w.work = enumerateWork(space, owner, mapping);
@@ -115,7 +119,8 @@ StatementWork countWork(const IterationSpace& space, const ReferencePlan* owner,
   }
   for (auto& x : w.work)
     x *= probability;
-  const auto iterations = countIterations(space, &why);
+  if (!iterations)
+    iterations = countIterations(space, &why);
   w.frequency = probability * (iterations ? *iterations : static_cast<double>(space.size()));
   w.wd = workDistributionGoodness(w.work);
   return w;

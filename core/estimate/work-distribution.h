@@ -3,6 +3,7 @@
 // distribution goodness. Source: P3T+, Defs. 3.1-3.3.
 
 #include "estimate/reference-plan.h"
+#include "estimate/work-formula.h"
 
 #include <string>
 #include <vector>
@@ -28,8 +29,12 @@ struct StatementWork {
 /// does not grow with the trip counts. When the closed form fails (a bound
 /// overflows, too many case splits), the iterations are enumerated and
 /// `note` says so.
+/// With `formula` (compiled for this statement, owner and mapping
+/// structure), the counts come from its closed forms at `values` when it
+/// can evaluate them: no analysis at all.
 StatementWork countWork(const IterationSpace& space, const ReferencePlan* owner, const mapping::Mapping& mapping,
-                        double probability);
+                        double probability, const WorkFormula* formula = nullptr,
+                        const symbolic::Bindings* values = nullptr);
 
 /// work(S, p) by enumerating the outer loops (the innermost loop per
 /// processor in closed form): the test oracle of countWork and its
