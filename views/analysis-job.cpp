@@ -1,5 +1,7 @@
 #include "views/analysis-job.h"
 
+#include "estimate/formulas-report.h"
+
 #include "estimate/report.h"
 #include "fortran/parser.h"
 #include "mapping/mapping-builder.h"
@@ -113,6 +115,7 @@ private:
     if (!request)
       return;
     request->options.fetchIdenticalReadsOnce = s.fetchIdenticalReadsOnce;
+    request->options.formulas = true;
     if (s.valueSweepOnly) {
       m_out.timeVsN.push_back(sweepValues(*request, s));
       return;
@@ -120,6 +123,7 @@ private:
     auto point = estimate::compare(model, *request, *m_machine);
     if (!collect(point))
       return;
+    addFormulas(point.variants.front());
     auto json = estimate::toJson(point, m_input.path, *m_machine);
     if (m_out.table.is_null())
       m_out.table = json;
@@ -128,6 +132,15 @@ private:
     m_out.timeVsP.push_back(sweepProcessors(model, *request, s));
     if (!s.sweepVariable.empty())
       m_out.timeVsN.push_back(sweepValues(*request, s));
+  }
+
+  void addFormulas(const estimate::VariantResult& v)
+  {
+    if (v.points.empty())
+      return;
+    const auto head = "Variant " + v.name + " (" + v.mapping + "):\n";
+    m_out.formulas += head + estimate::formulasText(v.points.front(), false) + "\n";
+    m_out.formulasLatex += "% " + head + estimate::formulasText(v.points.front(), true) + "\n";
   }
 
   std::optional<estimate::ComparisonRequest> requestFor(const VariantSetting& v, int loopLine,

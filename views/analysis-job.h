@@ -70,6 +70,7 @@ struct JobOutput {
   std::vector<std::string> missing; // unknowns that need values
   double seconds = 0;         // wall time of the job
   bool valueSweepOnly = false; // only timeVsN is filled
+  std::string formulas, formulasLatex; // estimate::formulasText of each variant's point
 };
 
 /// Runs the job. Returns nullopt when `cancelled` became true on the way

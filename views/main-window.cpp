@@ -1,5 +1,7 @@
 #include "views/main-window.h"
 
+#include "views/formulas-view.h"
+
 #include "views/chart-panel.h"
 #include "views/distribution-panel.h"
 #include "views/distribution-plan-dock.h"
@@ -266,6 +268,8 @@ void MainWindow::createDocks()
   m_planDock = new DistributionPlanDock(&m_controller, m_editor, m_panel, this);
   addDockWidget(Qt::BottomDockWidgetArea, m_planDock);
   tabifyDockWidget(resultsDock, m_planDock);
+  m_formulas = new FormulasView(this);
+  tabifyDockWidget(resultsDock, addDock(this, tr("Formulas"), "formulasDock", m_formulas, Qt::BottomDockWidgetArea));
   resultsDock->raise();
   resizeDocks({outlineDock, panelDock}, {200, 340}, Qt::Horizontal);
   resizeDocks({resultsDock}, {330}, Qt::Vertical);
@@ -734,6 +738,7 @@ void MainWindow::applyEstimate(const JobOutput& output)
   m_panel->setMissing(output.missing);
   if (output.estimated) {
     m_results->setTable(output.table);
+    m_formulas->setFormulas(QString::fromStdString(output.formulas), QString::fromStdString(output.formulasLatex));
     m_chart->setProcessorCurves(output.timeVsP);
     for (const auto& n : m_results->notes())
       m_notes->addItem(n);

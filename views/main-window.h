@@ -37,6 +37,8 @@ class ResultsModel;
 class ScalabilityPanel;
 class SourceEditor;
 
+class FormulasView;
+
 class MainWindow : public QMainWindow {
   Q_OBJECT
 public:
@@ -67,6 +69,7 @@ public:
   DistributionPanel* distributionPanel() const { return m_panel; }
   /// The Distribution plan dock (Analysis ▸ Suggest Distribution, Ctrl+D).
   DistributionPlanDock* planDock() const { return m_planDock; }
+  FormulasView* formulasView() const { return m_formulas; }
   ResultsModel* resultsModel() const { return m_results; }
   ChartPanel* chartPanel() const { return m_chart; }
   ScalabilityPanel* scalabilityPanel() const { return m_scale; }
@@ -140,6 +143,7 @@ private:
   SourceEditor* m_editor = nullptr;
   DistributionPanel* m_panel = nullptr;
   DistributionPlanDock* m_planDock = nullptr;
+  FormulasView* m_formulas = nullptr;
   ResultsModel* m_results = nullptr;
   QTableView* m_resultsView = nullptr;
   QListWidget* m_notes = nullptr;

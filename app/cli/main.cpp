@@ -4,6 +4,7 @@
 #include "profile-command.h"
 #include "scale-command.h"
 
+#include "estimate/formulas-report.h"
 #include "estimate/report.h"
 #include "fortran/parser.h"
 #include "machine/machine-profile.h"
@@ -41,6 +42,8 @@ struct Options {
   std::string input;        // the program's input for --profile-run
   double timeout = 60;      // s, for --profile-run
   bool fetchOnce = false;   // estimate --fetch-once
+  bool formulas = false;    // estimate --formulas
+  bool latex = false;       // estimate --latex (with --formulas)
 };
 
 int fail(const std::string& message)
@@ -75,6 +78,7 @@ bool parseRequest(const Options& o, ps::estimate::ComparisonRequest& request, st
 {
   request.loopLine = o.loop;
   request.options.fetchIdenticalReadsOnce = o.fetchOnce;
+  request.options.formulas = o.formulas;
   for (std::size_t i = 0; i < o.dists.size(); ++i) {
     auto spec = ps::mapping::parseDistSpec(o.dists[i], error);
     if (!spec)
@@ -110,6 +114,25 @@ bool parseRequest(const Options& o, ps::estimate::ComparisonRequest& request, st
   return true;
 }
 
+/// Adds "formulas" to each variant (the closed forms behind its first point).
+nlohmann::json withFormulas(nlohmann::json j, const ps::estimate::ComparisonResult& result, bool formulas)
+{
+  for (std::size_t i = 0; formulas && i < result.variants.size(); ++i)
+    if (!result.variants[i].points.empty())
+      j["variants"][i]["formulas"] = ps::estimate::formulasJson(result.variants[i].points.front());
+  return j;
+}
+
+std::string formulasText(const ps::estimate::ComparisonResult& result, const Options& o)
+{
+  std::string out;
+  for (const auto& v : result.variants)
+    if (o.formulas && !v.points.empty())
+      out += "\nFormulas of variant " + v.name + " (" + v.mapping + "):\n" +
+             ps::estimate::formulasText(v.points.front(), o.latex);
+  return out;
+}
+
 int runEstimate(const Options& o)
 {
   std::string error;
@@ -139,9 +162,9 @@ int runEstimate(const Options& o)
       std::cerr << ps::fortran::format(d, *parsed->file) << "\n";
   const auto result = ps::estimate::compare(model, request, *machine);
   if (o.json)
-    std::cout << ps::estimate::toJson(result, o.file, *machine).dump(2) << "\n";
+    std::cout << withFormulas(ps::estimate::toJson(result, o.file, *machine), result, o.formulas).dump(2) << "\n";
   else if (result.errors.empty())
-    std::cout << ps::estimate::toText(result, o.file, *machine);
+    std::cout << ps::estimate::toText(result, o.file, *machine) << formulasText(result, o);
   for (const auto& e : result.errors)
     std::cerr << o.file << ": error: " << e << "\n";
   if (!result.missing.empty())
@@ -195,6 +218,9 @@ int main(int argc, char** argv)
   estimate->add_flag("--json", o.json, "Print JSON");
   estimate->add_flag("--fetch-once", o.fetchOnce,
                      "Fetch an element that several statements of the nest read once (default: once per statement)");
+  estimate->add_flag("--formulas", o.formulas,
+                     "Print the closed forms: work(k) and W(S) per statement in the unknowns and LB/UB, and CT(k)");
+  estimate->add_flag("--latex", o.latex, "With --formulas: print the formulas in LaTeX");
   auto* profileFile = estimate->add_option("--profile", o.profile,
                                            "Branch probabilities from a counts file written by 'profile --json'");
   estimate->add_flag("--profile-run", o.profileRun, "Run the profile first; branch probabilities from its counts")

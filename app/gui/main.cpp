@@ -13,6 +13,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDockWidget>
 #include <QTabWidget>
 #include <QDir>
 #include <QTimer>
@@ -23,7 +24,7 @@ namespace {
 
 struct StartupOptions {
   QString file, screenshot, machine;
-  QString scaleTo, models, tab;
+  QString scaleTo, models, tab, dock;
   int scaleChart = -1; // index of the Scalability tab's chart, -1: as it is
   qint64 scaleP = 0, scaleN = 0;
   int loop = 0;
@@ -51,6 +52,7 @@ StartupOptions parseArguments(const QApplication& app)
   p.addOption({"scale-to", "Scalability tab: the scaled processor counts p', comma-separated", "LIST"});
   p.addOption({"models", "Scalability tab: compare the analytic models of a model file (JSON)", "FILE"});
   p.addOption({"tab", "Show a tab at start: 'source' or 'scalability'", "NAME"});
+  p.addOption({"dock", "Raise a bottom dock at start: 'results', 'formulas', 'problems' or 'chart'", "NAME"});
   p.addOption({"scale-chart", "Scalability tab: the chart shown, 'ratio', 'n' or 'p'", "NAME"});
   p.addOption({"suggest", "Run Suggest Distribution (DDT) on the unit once the program is analysed; "
                           "--procs (the first), --machine, --dims and --phase-times set its controls"});
@@ -73,6 +75,7 @@ StartupOptions parseArguments(const QApplication& app)
   o.scaleTo = p.value("scale-to");
   o.models = p.value("models");
   o.tab = p.value("tab").toLower();
+  o.dock = p.value("dock").toLower();
   o.scaleChart = QStringList{"ratio", "n", "p"}.indexOf(p.value("scale-chart").toLower());
   o.suggest = p.isSet("suggest");
   o.dims = p.value("dims").toInt();
@@ -206,6 +209,8 @@ int main(int argc, char** argv)
       const bool estimating = options.estimate && window.distributionPanel()->hasSelection();
       if (estimating)
         window.estimate();
+      if (auto* dock = window.findChild<QDockWidget*>(options.dock + "Dock"); dock && !options.dock.isEmpty())
+        dock->raise();
       if (scaling)
         window.showScalability();
       if (options.suggest) {

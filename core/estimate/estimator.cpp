@@ -35,8 +35,10 @@ public:
                 const machine::MachineProfile& machine, const symbolic::Bindings& values,
                 const EstimateOptions& options)
     : m_unit(unit), m_nest(nest), m_mapping(mapping), m_machine(machine), m_values(values), m_options(options),
-      m_statements(unit.statementsIn(nest.id))
+      m_statements(unit.statementsIn(nest.id)), m_formulaValues(program::parameterValues(unit))
   {
+    for (const auto& [name, value] : values)
+      m_formulaValues[name] = value;
     const auto procs = static_cast<std::size_t>(mapping.procs.count());
     m_e.processors = mapping.procs.count();
     m_e.arrangement = mapping.procs.str();
@@ -144,11 +146,13 @@ private:
     else if (reduction && !reads.empty())
       exec = reads.front();
     const ReferencePlan* owner = exec ? &*exec : nullptr;
+    std::string why;
     const auto formula = cachedWorkFormula(m_unit, m_nest.id, st, owner && owner->map ? owner->ref : nullptr,
-                                           m_mapping, nullptr);
-    auto work = countWork(space, owner, m_mapping, st.probability, formula.get(), &m_values);
+                                           m_mapping, &why);
+    auto work = countWork(space, owner, m_mapping, st.probability, formula.get(), &m_formulaValues);
     work.statementId = st.id;
     work.line = st.line;
+    describeFormula(work, st, formula, why);
     if (!work.note.empty())
       note("The work of the statement at line " + std::to_string(st.line) + " was enumerated, not counted in closed form: " + work.note);
     const double cost = m_machine.ops.time(st.ops);
@@ -175,6 +179,19 @@ private:
       const auto* s = m_unit.symbol(st.scalarTarget);
       addReduction(st.scalarTarget, st.line, s ? s->elementBytes : 8, m_mapping, m_machine, m_e.comm);
     }
+  }
+
+  void describeFormula(StatementWork& work, const program::Statement& st, std::shared_ptr<const WorkFormula> formula,
+                       const std::string& why)
+  {
+    work.cost = m_machine.ops.time(st.ops);
+    work.probability = st.probability;
+    work.formulaWhy = formula ? std::string() : why;
+    if (formula && !work.closedForm)
+      work.formulaWhy = "a CYCLIC dimension, a missing value or a value beyond 2^38: counted per point";
+    if (formula && work.closedForm && m_options.formulas)
+      work.ownership = formula->ownership(m_mapping);
+    work.formula = std::move(formula);
   }
 
   /// True the first time this element sequence is read at this placement
@@ -243,6 +260,7 @@ private:
   const EstimateOptions& m_options;
   std::vector<std::string> m_fetched; // reads already fetched, as fetchKey()
   std::vector<const program::Statement*> m_statements;
+  symbolic::Bindings m_formulaValues; // m_values and the PARAMETER constants the closed forms keep symbolic
   Estimate m_e;
   std::vector<double> m_ctPerProc;
   std::set<int> m_measured; // lines whose branch probability a profile run measured

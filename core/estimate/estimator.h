@@ -46,6 +46,10 @@ struct EstimateOptions {
   /// statements), fetch it once. Off by default: DDT's phase costs count
   /// each statement's read (reproduction-targets, ADI Table 1).
   bool fetchIdenticalReadsOnce = false;
+  /// Describe what LB_d and UB_d are under the mapping for each statement
+  /// with a closed form (StatementWork::ownership): for --formulas and the
+  /// Formulas view.
+  bool formulas = false;
 };
 
 /// Estimates the nest rooted at `nest` of `unit`. Constructs the estimator

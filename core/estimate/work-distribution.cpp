@@ -111,6 +111,7 @@ StatementWork countWork(const IterationSpace& space, const ReferencePlan* owner,
   auto iterations = closed ? formula->total(*values) : std::nullopt;
   if (closed && iterations) {
     w.work = std::move(*closed);
+    w.closedForm = true;
   } else if (auto counted = countOwnedIterations(space, owner, mapping, &why)) {
     w.work = std::move(*counted);
   } else {

@@ -20,6 +20,15 @@ struct StatementWork {
   double wd = 0;            // Def. 3.2
   bool replicated = false;  // executed by every processor
   std::string note;         // why the closed form failed, when the work was enumerated instead
+  /// The compiled closed form of work(S, k) and W(S), when the statement
+  /// has one (shown by --formulas and the Formulas view); `closedForm` is
+  /// true when this estimate's numbers came from it.
+  std::shared_ptr<const WorkFormula> formula;
+  bool closedForm = false;
+  std::string formulaWhy;             // why there is no closed form, or why it was not used here
+  std::vector<std::string> ownership; // what LB_d, UB_d are under this mapping
+  double cost = 0;                    // seconds per instance on the machine profile (Def. 3.7)
+  double probability = 1;             // branch probability applied to the counts
 };
 
 /// Counts work(S, p) for every processor p. `owner` is the reference whose

@@ -152,7 +152,7 @@ std::vector<std::string> addLoops(SystemBuilder& b, const program::Unit& unit, i
     Affine v;
     v.vars.assign(vars.size(), 0);
     v.vars[k] = 1;
-    const auto lower = affineOf(loop.lower, vars, what), upper = affineOf(loop.upper, vars, what);
+    const auto lower = affineOf(loop.lowerAsWritten, vars, what), upper = affineOf(loop.upperAsWritten, vars, what);
     b.atLeast(v, static_cast<int>(*step), lower); // step 1: v >= lower; step -1: v <= lower
     b.atLeast(upper, static_cast<int>(*step), v); // step 1: upper >= v; step -1: upper <= v
   }
@@ -195,7 +195,7 @@ std::string formulaKey(const program::Unit& unit, int nestLoop, const program::S
   std::string key = unit.name + "|" + std::to_string(statement.line) + "|" + statement.text;
   for (auto it = std::find(statement.loops.begin(), statement.loops.end(), nestLoop); it != statement.loops.end(); ++it) {
     const auto& l = unit.loops[*it];
-    key += "|" + l.variable + "=" + l.lower.str() + "," + l.upper.str() + "," + l.step.str();
+    key += "|" + l.variable + "=" + l.lowerAsWritten.str() + "," + l.upperAsWritten.str() + "," + l.step.str();
   }
   const auto* a = owner ? mapping.array(owner->array) : nullptr;
   const auto* t = ownerTemplate(owner ? owner->array : "", mapping);

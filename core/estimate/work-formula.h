@@ -37,7 +37,8 @@ public:
                                             std::string* why);
 
   /// work(S, p) for p = 0..P-1 of `mapping` (same structure as compiled) at
-  /// `values` of the unknowns. nullopt when a value is missing, a value is
+  /// `values` of the unknowns and PARAMETER constants (the loop bounds are
+  /// compiled as written: program::Loop::upperAsWritten). nullopt when a value is missing, a value is
   /// beyond +-2^38, or a dimension is CYCLIC (counted per point instead).
   std::optional<std::vector<double>> perProcessor(const symbolic::Bindings& values,
                                                   const mapping::Mapping& mapping) const;

@@ -216,6 +216,8 @@ private:
       if (lower) l.lower = *lower;
       if (upper) l.upper = *upper;
       if (step) l.step = *step;
+      l.lowerAsWritten = toSymbolic(s.lower, m_unit, SymbolicParameters::Keep).value_or(l.lower);
+      l.upperAsWritten = toSymbolic(s.upper, m_unit, SymbolicParameters::Keep).value_or(l.upper);
     } else {
       l.boundsKnown = false;
     }

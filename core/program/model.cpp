@@ -67,7 +67,17 @@ std::optional<std::pair<const Unit*, const Loop*>> ProgramModel::loopAtLine(int 
   return std::nullopt;
 }
 
-std::optional<symbolic::Expr> toSymbolic(const fortran::Expr& e, const Unit& unit)
+symbolic::Bindings parameterValues(const Unit& unit)
+{
+  symbolic::Bindings out;
+  for (const auto& [name, s] : unit.symbols)
+    if (s.isParameter && s.value)
+      if (auto v = s.value->asInteger())
+        out[name] = *v;
+  return out;
+}
+
+std::optional<symbolic::Expr> toSymbolic(const fortran::Expr& e, const Unit& unit, SymbolicParameters parameters)
 {
   using fortran::ExprKind;
   using fortran::Op;
@@ -75,21 +85,23 @@ std::optional<symbolic::Expr> toSymbolic(const fortran::Expr& e, const Unit& uni
   case ExprKind::Integer: return symbolic::Expr::integer(std::stoll(e.text));
   case ExprKind::Name: {
     const Symbol* s = unit.symbol(e.text);
-    if (s && s->isParameter && s->value)
+    if (s && s->isParameter && s->value && parameters == SymbolicParameters::Fold)
       return *s->value;
+    if (s && s->isParameter && s->value)
+      return symbolic::Expr::symbol(e.text);
     if (s && (s->isArray() || s->type.base != fortran::BaseType::Integer))
       return std::nullopt;
     return symbolic::Expr::symbol(e.text);
   }
   case ExprKind::Unary: {
-    auto operand = toSymbolic(e.operands[0], unit);
+    auto operand = toSymbolic(e.operands[0], unit, parameters);
     if (!operand || (e.op != Op::Neg && e.op != Op::Plus))
       return std::nullopt;
     return e.op == Op::Neg ? -*operand : *operand;
   }
   case ExprKind::Binary: {
-    auto a = toSymbolic(e.operands[0], unit);
-    auto b = toSymbolic(e.operands[1], unit);
+    auto a = toSymbolic(e.operands[0], unit, parameters);
+    auto b = toSymbolic(e.operands[1], unit, parameters);
     if (!a || !b)
       return std::nullopt;
     switch (e.op) {

@@ -100,6 +100,10 @@ struct Loop {
   int depth = 0;                 // 0 for an outermost loop
   std::string variable;          // empty for DO WHILE
   symbolic::Expr lower, upper, step;
+  /// The bounds with PARAMETER constants as symbols ("n - 1" where `upper`
+  /// is 255): the closed forms are compiled from these, once for every
+  /// value of the PARAMETER.
+  symbolic::Expr lowerAsWritten, upperAsWritten;
   bool boundsKnown = true;       // false when a bound is not an integer expression
   bool isWhile = false;
   int line = 0;
@@ -144,8 +148,16 @@ struct ProgramModel {
 /// model folds PARAMETERs, so a new value means a new model (~1 ms).
 ProgramModel buildModel(const fortran::ParsedFile& parsed, const symbolic::Bindings& parameterValues = {});
 
+/// Whether toSymbolic replaces PARAMETER constants by their values.
+enum class SymbolicParameters { Fold, Keep };
+
 /// Converts an integer expression of the AST; nullopt when it is not one
-/// (reals, function or array references). PARAMETER values are substituted.
-std::optional<symbolic::Expr> toSymbolic(const fortran::Expr& e, const Unit& unit);
+/// (reals, function or array references). PARAMETER values are substituted
+/// unless `parameters` is Keep.
+std::optional<symbolic::Expr> toSymbolic(const fortran::Expr& e, const Unit& unit,
+                                         SymbolicParameters parameters = SymbolicParameters::Fold);
+
+/// The integer PARAMETER values of `unit` (name -> value).
+symbolic::Bindings parameterValues(const Unit& unit);
 
 } // namespace ps::program
