@@ -1,5 +1,6 @@
 #include "estimate/parallelism.h"
 
+#include "estimate/owned-iterations.h"
 #include "estimate/reference-plan.h"
 #include "program/loop-nest.h"
 #include "symbolic/dependences.h"
@@ -104,7 +105,8 @@ void classify(ParallelismDecision& d, const std::map<int, OwnedStatement>& state
   for (const auto& [id, o] : statements) {
     if (!o.space || o.space->depth() <= k)
       continue;
-    d.outerIterations = o.space->outerCount(k, nullptr);
+    std::vector<std::int64_t> first;
+    d.outerIterations = countOuterIterations(*o.space, k, &first); // closed form: a time loop is not walked
     d.uniformStages = o.space->innerBoundsIndependentOf(k);
     break;
   }
@@ -144,6 +146,20 @@ std::vector<double> stageMessageBytes(const ParallelismDecision& d, const CommTo
   return bytes;
 }
 
+/// The divisors of m in increasing order (O(sqrt m)).
+std::vector<std::int64_t> divisors(std::int64_t m)
+{
+  std::vector<std::int64_t> low, high;
+  for (std::int64_t b = 1; b <= m / b; ++b)
+    if (m % b == 0) {
+      low.push_back(b);
+      if (b != m / b)
+        high.push_back(m / b);
+    }
+  low.insert(low.end(), high.rbegin(), high.rend());
+  return low;
+}
+
 Schedule pipelined(const ParallelismDecision& d, const std::vector<double>& ctPerProc, const CommTotals& comm,
                    const mapping::Mapping& mapping, const machine::MachineProfile& machine)
 {
@@ -163,9 +179,7 @@ Schedule pipelined(const ParallelismDecision& d, const std::vector<double>& ctPe
   const auto m = d.outerIterations;
   const double c1 = busiest / static_cast<double>(m);
   double bestTime = std::numeric_limits<double>::infinity();
-  for (std::int64_t b = 1; b <= m; ++b) {
-    if (m % b != 0)
-      continue;
+  for (const auto b : divisors(m)) {
     const auto s = m / b;
     double message = 0;
     for (double e : bytes)
