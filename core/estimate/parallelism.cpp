@@ -36,6 +36,40 @@ std::map<int, OwnedStatement> ownedStatements(const program::Unit& unit, const p
   return out;
 }
 
+/// The nest and values as text: equal keys give equal dependences.
+std::string nestKey(const symbolic::LoopNest& nest, const symbolic::Bindings& values)
+{
+  std::string key;
+  for (const auto& l : nest.loops)
+    key += l.variable + "=" + l.lower.str() + "," + l.upper.str() + "," + std::to_string(l.step) +
+           (l.boundsAffine ? ";" : "?;");
+  for (const auto& st : nest.statements) {
+    key += "|" + std::to_string(st.id) + ":";
+    for (int l : st.loops)
+      key += std::to_string(l) + ",";
+    for (const auto& a : st.accesses)
+      key += (a.isWrite ? "=" : "") + a.text + " ";
+  }
+  for (const auto& [name, value] : values)
+    key += "&" + name + "=" + std::to_string(value);
+  return key;
+}
+
+/// The flow dependences of a nest, remembered per thread: the estimator asks
+/// again for every processor count and mapping (isl takes ~1 ms per nest).
+const std::vector<symbolic::Dependence>& flowDependences(const symbolic::LoopNest& nest,
+                                                         const symbolic::Bindings& values)
+{
+  thread_local std::map<std::string, std::vector<symbolic::Dependence>> cache;
+  auto key = nestKey(nest, values);
+  if (auto it = cache.find(key); it != cache.end())
+    return it->second;
+  if (cache.size() >= 64)
+    cache.clear(); // a sweep over the unknowns: keep the memory bounded
+  auto deps = symbolic::analyzeDependences(nest, values, {symbolic::DependenceKind::Flow});
+  return cache.emplace(std::move(key), std::move(deps)).first->second;
+}
+
 /// True when the flow dependence's part carried at `carried` may join
 /// iterations of different owners along processors dimension `pd`.
 bool crosses(const OwnedStatement& source, const OwnedStatement& target, const symbolic::CarriedLevel& carried,
@@ -215,9 +249,7 @@ ParallelismDecision decideParallelism(const program::Unit& unit, const program::
   const auto loopNest = program::loopNestOf(unit, nest);
   const auto statements = ownedStatements(unit, nest, mapping, values);
   const program::Loop* carrier = nullptr;
-  for (const auto& dep : symbolic::analyzeDependences(loopNest, values)) {
-    if (dep.kind != symbolic::DependenceKind::Flow)
-      continue;
+  for (const auto& dep : flowDependences(loopNest, values)) {
     const auto& src = statements.at(dep.sourceStatement);
     const auto& dst = statements.at(dep.targetStatement);
     for (const auto& c : dep.carried)
