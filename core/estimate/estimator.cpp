@@ -249,7 +249,38 @@ private:
     }
     const auto& mp = m_e.comm.messagesPerProc;
     m_e.ntMaxPerProc = mp.empty() ? 0 : *std::max_element(mp.begin(), mp.end());
+    schedule();
     m_e.time = m_e.ct + m_e.tt;
+  }
+
+  /// Source: DDT Sec. 2 and Table 1 (a recurrence across owners serializes);
+  /// the pipeline's schedule is PartScope's (estimate/parallelism.h).
+  void schedule()
+  {
+    const auto decision = decideParallelism(m_unit, m_nest, m_mapping, m_values);
+    if (decision.kind == ParallelismKind::Parallel)
+      return;
+    const auto s = scheduleOf(decision, m_ctPerProc, m_e.comm, m_e.tt, m_mapping, m_machine);
+    const auto& r = *decision.recurrence;
+    m_e.ct = s.ct;
+    m_e.tt = s.tt;
+    m_e.parallelism = {parallelismName(decision.kind), r.loopLine, r.variable, r.array, r.arrayDim,
+                       s.stages, s.strip, s.chain};
+    std::string text = "The nest is " + std::string(parallelismName(decision.kind)) + " by the recurrence on '" +
+                       r.array + "' carried by loop '" + r.variable + "' at line " + std::to_string(r.loopLine) +
+                       (r.arrayDim > 0 ? " (distributed dimension " + std::to_string(r.arrayDim) + ")" : "");
+    if (decision.kind == ParallelismKind::Serialized)
+      text += ": processors run one after another";
+    else
+      text += ": a wavefront of " + std::to_string(s.stages) + " stages of " + std::to_string(s.strip) +
+              " outer iterations over " + std::to_string(s.chain) + " processors";
+    if (decision.kind == ParallelismKind::Serialized && r.level > 0)
+      text += " (not pipelined: " + decision.whyNotPipelined + ")";
+    if (!r.exact)
+      text += " (assumed: " + r.reason + ")";
+    note(text);
+    if (decision.kind == ParallelismKind::Pipelined && !decision.uniformStages)
+      note("The outer iterations of the pipelined nest do different work: the stage time is their average");
   }
 
   const program::Unit& m_unit;

@@ -5,6 +5,7 @@
 // Source: P3T+ Defs. 3.1-3.3 (wd), 3.4-3.5 (nt, td, tt), 3.7-3.8 (ct).
 
 #include "estimate/communication.h"
+#include "estimate/parallelism.h"
 #include "estimate/work-distribution.h"
 #include "machine/machine-profile.h"
 #include "mapping/mapping.h"
@@ -14,6 +15,20 @@
 #include <vector>
 
 namespace ps::estimate {
+
+/// How the nest runs under the mapping (estimate/parallelism.h): kind is
+/// "parallel", "serialized" or "pipelined"; the rest describes the
+/// recurrence that limits it (empty/0 when parallel).
+struct NestParallelism {
+  std::string kind = "parallel";
+  int loopLine = 0;          // the carrying loop's DO line
+  std::string variable;      // its variable
+  std::string array;         // the array whose values flow between owners
+  int arrayDim = 0;          // its distributed dimension (1-based)
+  std::int64_t stages = 0;   // pipelined: S stages ...
+  std::int64_t strip = 0;    // ... of b iterations of the outer loops each
+  std::int64_t chain = 0;    // processors that run one after another (serialized) or form the pipeline
+};
 
 /// The parameters of one loop nest at one point.
 struct Estimate {
@@ -30,6 +45,7 @@ struct Estimate {
   double tt = 0;                       // transfer time, s
   double ct = 0;                       // computation time, s (slowest processor)
   double time = 0;                     // predicted time ct + tt, s
+  NestParallelism parallelism;         // CT and TT above follow its schedule
   std::vector<std::string> notes;      // assumptions and what was not understood
 };
 

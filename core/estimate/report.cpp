@@ -17,7 +17,15 @@ nlohmann::json pointJson(const Estimate& e, const symbolic::Bindings& values)
     comm.push_back({{"array", r.array}, {"reference", r.reference}, {"pattern", r.pattern}, {"line", r.line},
                     {"placement", r.placement}, {"instances", r.instances}, {"messages", r.messages},
                     {"bytes", r.bytes}, {"time_s", r.time}});
-  return {{"P", e.processors}, {"arrangement", e.arrangement}, {"params", params},
+  const auto& par = e.parallelism;
+  nlohmann::json parallelism = {{"kind", par.kind}};
+  if (par.kind != "parallel") {
+    parallelism.update({{"loop_line", par.loopLine}, {"variable", par.variable}, {"array", par.array},
+                        {"array_dim", par.arrayDim}, {"chain", par.chain}});
+    if (par.kind == "pipelined")
+      parallelism.update({{"stages", par.stages}, {"strip", par.strip}});
+  }
+  return {{"P", e.processors}, {"arrangement", e.arrangement}, {"params", params}, {"parallelism", parallelism},
           {"work_per_proc", e.workPerProc}, {"work_max", e.workMax}, {"work_min", e.workMin}, {"wd", e.wd},
           {"nt", e.nt}, {"nt_max_per_proc", e.ntMaxPerProc}, {"nt_per_proc", e.comm.messagesPerProc},
           {"td_bytes", e.tdBytes}, {"tt_s", e.tt}, {"ct_s", e.ct}, {"time_s", e.time}, {"comm", comm},
@@ -49,6 +57,16 @@ std::string variantTable(const VariantResult& v)
            pad(format("%.4f", p.tt * 1e3), 11) + pad(format("%.1f", commShare), 8) + pad(format("%.3f", p.wd), 8) +
            pad(std::to_string(p.nt), 8) + pad(format("%.1f", static_cast<double>(p.tdBytes) / 1024.0), 10) +
            pad(format("%.0f", p.workMax), 10) + pad(format("%.0f", p.workMin), 10) + "\n";
+  }
+  for (const auto& p : v.points) {
+    const auto& par = p.parallelism;
+    if (par.kind == "parallel")
+      continue;
+    out += "  P=" + p.arrangement + ": " + par.kind + " by '" + par.array + "' carried by loop '" + par.variable +
+           "' at line " + std::to_string(par.loopLine) +
+           (par.kind == "pipelined" ? ", " + std::to_string(par.stages) + " stages of " + std::to_string(par.strip)
+                                    : std::string()) +
+           "\n";
   }
   if (!v.points.empty()) {
     const auto& last = v.points.back();

@@ -48,6 +48,13 @@ TEST(Cli, AdiBlockRowsVersusColumnsAsJson)
   EXPECT_EQ(cols16["comm"][0]["pattern"], "shift");
   EXPECT_EQ(cols16["comm"][0]["bytes"], 15 * 2048);
   EXPECT_LT(rows16["time_s"].get<double>(), cols16["time_s"].get<double>());
+  // the j recurrence crosses the column blocks: serialized (DDT Table 1), about the sequential time
+  EXPECT_EQ(rows16["parallelism"], nlohmann::json({{"kind", "parallel"}}));
+  EXPECT_EQ(cols16["parallelism"]["kind"], "serialized");
+  EXPECT_EQ(cols16["parallelism"]["loop_line"], 35);
+  EXPECT_EQ(cols16["parallelism"]["variable"], "j");
+  EXPECT_EQ(cols16["parallelism"]["array"], "x");
+  EXPECT_DOUBLE_EQ(cols16["ct_s"].get<double>(), j["variants"][1]["points"][0]["ct_s"].get<double>());
 }
 
 TEST(Cli, TableAndDirectiveMapping)

@@ -1,0 +1,297 @@
+#include "estimate/parallelism.h"
+
+#include "estimate/owned-iterations.h"
+#include "estimate/reference-plan.h"
+#include "program/loop-nest.h"
+#include "symbolic/dependences.h"
+#include "support/check.h"
+
+#include <algorithm>
+#include <limits>
+#include <map>
+
+namespace ps::estimate {
+namespace {
+
+/// The statement of the nest with its space and the plan of its owner
+/// (written) reference; `owner` is empty when the statement executes
+/// everywhere (no distributed write, or a non-affine one).
+struct OwnedStatement {
+  const program::Statement* st = nullptr;
+  std::optional<IterationSpace> space;
+  std::optional<ReferencePlan> owner;
+};
+
+std::map<int, OwnedStatement> ownedStatements(const program::Unit& unit, const program::Loop& nest,
+                                              const mapping::Mapping& mapping, const symbolic::Bindings& values)
+{
+  std::map<int, OwnedStatement> out;
+  for (const auto* st : unit.statementsIn(nest.id)) {
+    OwnedStatement o{st, IterationSpace::build(unit, nest.id, *st, values, nullptr), std::nullopt};
+    const auto* w = st->write();
+    if (o.space && w && mapping.array(w->array))
+      o.owner = planReference(*w, unit, *o.space, mapping, values, nullptr);
+    out.emplace(st->id, std::move(o));
+  }
+  return out;
+}
+
+/// The nest and values as text: equal keys give equal dependences.
+std::string nestKey(const symbolic::LoopNest& nest, const symbolic::Bindings& values)
+{
+  std::string key;
+  for (const auto& l : nest.loops)
+    key += l.variable + "=" + l.lower.str() + "," + l.upper.str() + "," + std::to_string(l.step) +
+           (l.boundsAffine ? ";" : "?;");
+  for (const auto& st : nest.statements) {
+    key += "|" + std::to_string(st.id) + ":";
+    for (int l : st.loops)
+      key += std::to_string(l) + ",";
+    for (const auto& a : st.accesses)
+      key += (a.isWrite ? "=" : "") + a.text + " ";
+  }
+  for (const auto& [name, value] : values)
+    key += "&" + name + "=" + std::to_string(value);
+  return key;
+}
+
+/// The flow dependences of a nest, remembered per thread: the estimator asks
+/// again for every processor count and mapping (isl takes ~1 ms per nest).
+const std::vector<symbolic::Dependence>& flowDependences(const symbolic::LoopNest& nest,
+                                                         const symbolic::Bindings& values)
+{
+  thread_local std::map<std::string, std::vector<symbolic::Dependence>> cache;
+  auto key = nestKey(nest, values);
+  if (auto it = cache.find(key); it != cache.end())
+    return it->second;
+  if (cache.size() >= 64)
+    cache.clear(); // a sweep over the unknowns: keep the memory bounded
+  auto deps = symbolic::analyzeDependences(nest, values, {symbolic::DependenceKind::Flow});
+  return cache.emplace(std::move(key), std::move(deps)).first->second;
+}
+
+/// True when the flow dependence's part carried at `carried` may join
+/// iterations of different owners along processors dimension `pd`.
+bool crosses(const OwnedStatement& source, const OwnedStatement& target, const symbolic::CarriedLevel& carried,
+             int common, const mapping::Mapping& mapping, int pd)
+{
+  if (mapping.procs.shape[pd] < 2 || !source.owner || !target.owner)
+    return false;
+  const auto a = templateIndex(*source.owner, mapping, pd), b = templateIndex(*target.owner, mapping, pd);
+  if (!a.defined || !b.defined)
+    return false; // replicated along pd: every coordinate owns a copy
+  const auto n = std::max(a.index.coef.size(), b.index.coef.size());
+  auto coef = [](const NumericAffine& f, std::size_t l) { return l < f.coef.size() ? f.coef[l] : 0; };
+  const bool sameDistribution = a.dist && b.dist && a.dist->format() == b.dist->format() &&
+                                a.dist->lower() == b.dist->lower() && a.dist->upper() == b.dist->upper();
+  if (!sameDistribution || a.index.constant != b.index.constant)
+    return true; // other template cells: assume other owners
+  for (std::size_t l = 0; l < n; ++l) {
+    if (coef(a.index, l) != coef(b.index, l) || (coef(a.index, l) != 0 && static_cast<int>(l) >= common))
+      return true;
+    if (coef(a.index, l) != 0 && !carried.distance[l].zero())
+      return true;
+  }
+  return false;
+}
+
+/// The array dimension (1-based) that `plan`'s array maps onto processors dimension pd.
+int arrayDimOnto(const ReferencePlan& plan, const mapping::Mapping& mapping, int pd)
+{
+  if (!plan.map || plan.map->templateIndex < 0)
+    return 0;
+  const auto& t = mapping.templates[plan.map->templateIndex];
+  for (std::size_t d = 0; d < t.dims.size(); ++d)
+    if (t.procDim[d] == pd && plan.map->axes[d].kind == mapping::TemplateAxis::Kind::ArrayDim)
+      return plan.map->axes[d].arrayDim + 1;
+  return 0;
+}
+
+/// True when an owner's distributed template index moves with a level < `levels`.
+bool outerLevelsDistribute(const std::map<int, OwnedStatement>& statements, const mapping::Mapping& mapping,
+                           int levels)
+{
+  for (const auto& [id, o] : statements) {
+    if (!o.owner)
+      continue;
+    for (int pd = 0; pd < mapping.procs.rank(); ++pd) {
+      const auto f = templateIndex(*o.owner, mapping, pd);
+      for (int l = 0; f.defined && mapping.procs.shape[pd] > 1 && l < levels && l < static_cast<int>(f.index.coef.size()); ++l)
+        if (f.index.coef[l] != 0)
+          return true;
+    }
+  }
+  return false;
+}
+
+/// Fills kind, outer iterations and why-not from the recurrence found.
+void classify(ParallelismDecision& d, const std::map<int, OwnedStatement>& statements,
+              const mapping::Mapping& mapping, const program::Loop& carrier)
+{
+  const int k = d.recurrence->level;
+  d.kind = ParallelismKind::Serialized;
+  if (k == 0)
+    return void(d.whyNotPipelined = "loop '" + carrier.variable + "' is the outermost loop of the nest");
+  if (d.crossedDims.size() > 1)
+    return void(d.whyNotPipelined = "the recurrences cross two processors dimensions");
+  if (outerLevelsDistribute(statements, mapping, k))
+    return void(d.whyNotPipelined = "the loops outside loop '" + carrier.variable + "' subscript a distributed dimension");
+  for (const auto& [id, o] : statements) {
+    if (!o.space || o.space->depth() <= k)
+      continue;
+    std::vector<std::int64_t> first;
+    d.outerIterations = countOuterIterations(*o.space, k, &first); // closed form: a time loop is not walked
+    d.uniformStages = o.space->innerBoundsIndependentOf(k);
+    break;
+  }
+  if (d.outerIterations < 2)
+    return void(d.whyNotPipelined = "the loops outside loop '" + carrier.variable + "' have fewer than 2 iterations");
+  d.kind = ParallelismKind::Pipelined;
+}
+
+/// Processors grouped into chains: equal coordinates on the dimensions not crossed.
+std::map<std::vector<std::int64_t>, std::vector<std::int64_t>> chains(const ParallelismDecision& d,
+                                                                     const mapping::Mapping& mapping)
+{
+  std::map<std::vector<std::int64_t>, std::vector<std::int64_t>> out;
+  for (std::int64_t p = 0; p < mapping.procs.count(); ++p) {
+    auto c = mapping.procs.coordinates(p);
+    for (int pd : d.crossedDims)
+      c[pd] = -1;
+    out[c].push_back(p);
+  }
+  return out;
+}
+
+/// The recurrence's boundary messages: bytes of one message per record
+/// placed inside the carrying loop, and the TT of every other record.
+std::vector<double> stageMessageBytes(const ParallelismDecision& d, const CommTotals& comm, double* otherTT)
+{
+  std::vector<double> bytes;
+  *otherTT = 0;
+  for (const auto& r : comm.records) {
+    const bool stage = std::find(d.arrays.begin(), d.arrays.end(), r.array) != d.arrays.end() &&
+                       r.placement > d.recurrence->level && r.messages > 0;
+    if (stage)
+      bytes.push_back(static_cast<double>(r.bytes) / static_cast<double>(r.messages));
+    else
+      *otherTT += r.time;
+  }
+  return bytes;
+}
+
+/// The divisors of m in increasing order (O(sqrt m)).
+std::vector<std::int64_t> divisors(std::int64_t m)
+{
+  std::vector<std::int64_t> low, high;
+  for (std::int64_t b = 1; b <= m / b; ++b)
+    if (m % b == 0) {
+      low.push_back(b);
+      if (b != m / b)
+        high.push_back(m / b);
+    }
+  low.insert(low.end(), high.rbegin(), high.rend());
+  return low;
+}
+
+Schedule pipelined(const ParallelismDecision& d, const std::vector<double>& ctPerProc, const CommTotals& comm,
+                   const mapping::Mapping& mapping, const machine::MachineProfile& machine)
+{
+  Schedule best;
+  std::int64_t q = 0;
+  double busiest = 0;
+  for (const auto& [key, procs] : chains(d, mapping)) {
+    std::int64_t working = 0;
+    for (auto p : procs) {
+      working += ctPerProc[p] > 0;
+      busiest = std::max(busiest, ctPerProc[p]);
+    }
+    q = std::max(q, working);
+  }
+  double otherTT = 0;
+  const auto bytes = stageMessageBytes(d, comm, &otherTT);
+  const auto m = d.outerIterations;
+  const double c1 = busiest / static_cast<double>(m);
+  double bestTime = std::numeric_limits<double>::infinity();
+  for (const auto b : divisors(m)) {
+    const auto s = m / b;
+    double message = 0;
+    for (double e : bytes)
+      message += machine.messageTime(static_cast<double>(b) * e, 1);
+    const double ct = static_cast<double>(s + q - 1) * static_cast<double>(b) * c1;
+    const double tt = static_cast<double>(std::max<std::int64_t>(s + q - 2, 0)) * message;
+    if (ct + tt < bestTime) {
+      bestTime = ct + tt;
+      best = {ct, tt + otherTT, s, b, q};
+    }
+  }
+  return best;
+}
+
+} // namespace
+
+const char* parallelismName(ParallelismKind kind)
+{
+  switch (kind) {
+  case ParallelismKind::Parallel: return "parallel";
+  case ParallelismKind::Serialized: return "serialized";
+  case ParallelismKind::Pipelined: return "pipelined";
+  }
+  PS_DIE("unknown parallelism kind");
+}
+
+ParallelismDecision decideParallelism(const program::Unit& unit, const program::Loop& nest,
+                                      const mapping::Mapping& mapping, const symbolic::Bindings& values)
+{
+  ParallelismDecision d;
+  if (mapping.procs.count() < 2)
+    return d;
+  const auto loopNest = program::loopNestOf(unit, nest);
+  const auto statements = ownedStatements(unit, nest, mapping, values);
+  const program::Loop* carrier = nullptr;
+  for (const auto& dep : flowDependences(loopNest, values)) {
+    const auto& src = statements.at(dep.sourceStatement);
+    const auto& dst = statements.at(dep.targetStatement);
+    for (const auto& c : dep.carried)
+      for (int pd = 0; pd < mapping.procs.rank(); ++pd) {
+        if (!crosses(src, dst, c, dep.commonLevels, mapping, pd))
+          continue;
+        if (std::find(d.arrays.begin(), d.arrays.end(), dep.array) == d.arrays.end())
+          d.arrays.push_back(dep.array);
+        if (std::find(d.crossedDims.begin(), d.crossedDims.end(), pd) == d.crossedDims.end())
+          d.crossedDims.push_back(pd);
+        if (d.recurrence && d.recurrence->level <= c.level)
+          continue;
+        const auto& loop = unit.loops[dst.st->loops[dst.st->loops.size() - dst.space->depth() + c.level]];
+        carrier = &loop;
+        d.recurrence = Recurrence{dep.array, c.level,  loop.line, loop.variable, pd,
+                                  arrayDimOnto(*dst.owner, mapping, pd), dep.exact, dep.reason};
+      }
+  }
+  if (d.recurrence)
+    classify(d, statements, mapping, *carrier);
+  return d;
+}
+
+Schedule scheduleOf(const ParallelismDecision& decision, const std::vector<double>& ctPerProc, const CommTotals& comm,
+                    double tt, const mapping::Mapping& mapping, const machine::MachineProfile& machine)
+{
+  Schedule s;
+  s.tt = tt;
+  s.ct = ctPerProc.empty() ? 0 : *std::max_element(ctPerProc.begin(), ctPerProc.end());
+  if (decision.kind == ParallelismKind::Pipelined)
+    return pipelined(decision, ctPerProc, comm, mapping, machine);
+  if (decision.kind == ParallelismKind::Serialized) {
+    s.ct = 0;
+    for (const auto& [key, procs] : chains(decision, mapping)) {
+      double sum = 0;
+      for (auto p : procs)
+        sum += ctPerProc[p];
+      s.ct = std::max(s.ct, sum);
+      s.chain = std::max<std::int64_t>(s.chain, static_cast<std::int64_t>(procs.size()));
+    }
+  }
+  return s;
+}
+
+} // namespace ps::estimate

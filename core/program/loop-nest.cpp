@@ -1,0 +1,57 @@
+#include "program/loop-nest.h"
+
+#include <algorithm>
+
+namespace ps::program {
+namespace {
+
+bool inside(const Unit& unit, const Loop& loop, int root)
+{
+  for (int id = loop.id; id >= 0; id = unit.loops[id].parent)
+    if (id == root)
+      return true;
+  return false;
+}
+
+symbolic::NestAccess accessOf(const ArrayReference& ref)
+{
+  symbolic::NestAccess a{ref.array, ref.isWrite, std::nullopt, ref.text()};
+  if (ref.subscripts.empty() || !ref.allAffine())
+    return a; // a whole array or a non-affine subscript: conservative
+  a.subscripts.emplace();
+  for (const auto& s : ref.subscripts)
+    a.subscripts->push_back(s.affine);
+  return a;
+}
+
+} // namespace
+
+symbolic::LoopNest loopNestOf(const Unit& unit, const Loop& nest)
+{
+  symbolic::LoopNest out;
+  std::vector<int> levelOf(unit.loops.size(), -1);
+  for (const auto& loop : unit.loops) {
+    if (!inside(unit, loop, nest.id))
+      continue;
+    levelOf[loop.id] = static_cast<int>(out.loops.size());
+    const auto step = loop.step.asInteger();
+    const bool affine = loop.boundsKnown && !loop.isWhile && step && *step != 0;
+    out.loops.push_back({loop.variable, loop.lower, loop.upper, affine ? *step : 1, affine, loop.line});
+  }
+  for (const auto* st : unit.statementsIn(nest.id)) {
+    symbolic::NestStatement s{st->id, {}, {}};
+    for (int id : st->loops)
+      if (levelOf[id] >= 0)
+        s.loops.push_back(levelOf[id]);
+    for (const auto& ref : st->refs) // reads first: a statement reads before it writes
+      if (!ref.isWrite)
+        s.accesses.push_back(accessOf(ref));
+    for (const auto& ref : st->refs)
+      if (ref.isWrite)
+        s.accesses.push_back(accessOf(ref));
+    out.statements.push_back(std::move(s));
+  }
+  return out;
+}
+
+} // namespace ps::program

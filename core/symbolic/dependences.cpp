@@ -1,0 +1,399 @@
+#include "symbolic/dependences.h"
+
+#include "support/check.h"
+
+#include <isl/aff.h>
+#include <isl/constraint.h>
+#include <isl/ctx.h>
+#include <isl/ilp.h>
+#include <isl/local_space.h>
+#include <isl/map.h>
+#include <isl/options.h>
+#include <isl/set.h>
+#include <isl/space.h>
+#include <isl/val.h>
+
+#include <algorithm>
+#include <map>
+#include <memory>
+
+namespace ps::symbolic {
+namespace {
+
+// ---- isl ownership: nothing isl leaves this file -----------------------------
+
+struct IslFree {
+  void operator()(isl_ctx* p) const { isl_ctx_free(p); }
+  void operator()(isl_set* p) const { isl_set_free(p); }
+  void operator()(isl_map* p) const { isl_map_free(p); }
+  void operator()(isl_val* p) const { isl_val_free(p); }
+  void operator()(isl_aff* p) const { isl_aff_free(p); }
+};
+using Ctx = std::unique_ptr<isl_ctx, IslFree>;
+using Set = std::unique_ptr<isl_set, IslFree>;
+using Map = std::unique_ptr<isl_map, IslFree>;
+using Val = std::unique_ptr<isl_val, IslFree>;
+
+Set copy(const Set& s) { return Set(isl_set_copy(s.get())); }
+
+/// Empty, or nullopt when isl failed.
+std::optional<bool> isEmpty(const Set& s)
+{
+  if (!s)
+    return std::nullopt;
+  const auto r = isl_set_is_empty(s.get());
+  if (r == isl_bool_error)
+    return std::nullopt;
+  return r == isl_bool_true;
+}
+
+/// An isl value as an integer; nullopt for infinities, NaN or overflow.
+std::optional<std::int64_t> toInteger(const Val& v)
+{
+  if (!v || isl_val_is_int(v.get()) != isl_bool_true)
+    return std::nullopt;
+  Val lo(isl_val_int_from_si(isl_val_get_ctx(v.get()), -(1L << 62)));
+  Val hi(isl_val_int_from_si(isl_val_get_ctx(v.get()), 1L << 62));
+  if (isl_val_lt(v.get(), lo.get()) == isl_bool_true || isl_val_gt(v.get(), hi.get()) == isl_bool_true)
+    return std::nullopt;
+  return isl_val_get_num_si(v.get());
+}
+
+// ---- the nest as isl constraints -------------------------------------------------
+// Built with isl's constraint API: its text parser takes ~0.5 ms per relation.
+
+/// A column of the relation: a parameter, a source (in) or target (out) dimension.
+struct Column {
+  isl_dim_type type;
+  int pos;
+};
+
+/// sum(coefficient * column) + constant.
+struct Linear {
+  std::vector<std::pair<Column, std::int64_t>> terms;
+  std::int64_t constant = 0;
+
+  Linear& add(const Linear& o, std::int64_t factor)
+  {
+    for (const auto& [c, v] : o.terms)
+      terms.emplace_back(c, v * factor);
+    constant += o.constant * factor;
+    return *this;
+  }
+};
+
+/// Collects the constraints of a same-element relation; unknowns without a
+/// value become parameters, bound ones their values.
+class RelationBuilder {
+public:
+  RelationBuilder(const Bindings& values, int in, int out) : m_values(values), m_in(in), m_out(out) {}
+
+  /// `e` over the loop variables in `dims`, or nullopt when it is not affine
+  /// with integer coefficients in them and the unknowns.
+  std::optional<Linear> linear(const Expr& e, const std::map<std::string, Column>& dims)
+  {
+    std::map<std::string, Expr> bound;
+    for (const auto& s : e.symbols())
+      if (!dims.count(s) && m_values.count(s))
+        bound[s] = Expr::integer(m_values.at(s));
+    const Expr f = bound.empty() ? e : e.substitute(bound);
+    const auto symbols = f.symbols();
+    const auto form = f.affineIn(std::vector<std::string>(symbols.begin(), symbols.end()));
+    const auto constant = form ? form->constant.asInteger() : std::nullopt;
+    if (!constant)
+      return std::nullopt;
+    Linear out;
+    out.constant = *constant;
+    for (const auto& [name, c] : form->coefficients)
+      out.terms.emplace_back(column(name, dims), c);
+    return out;
+  }
+
+  std::optional<Linear> linear(const AffineForm& a, const std::map<std::string, Column>& dims)
+  {
+    Expr e = a.constant;
+    for (const auto& [v, c] : a.coefficients)
+      e = e + Expr::integer(c) * Expr::symbol(v);
+    return linear(e, dims);
+  }
+
+  /// A fresh existential variable (projected out by build()).
+  Column existential() { return {isl_dim_out, m_out + m_exists++}; }
+
+  /// expr == 0 (equality) or expr >= 0.
+  void require(Linear expr, bool equality) { m_constraints.emplace_back(std::move(expr), equality); }
+
+  Map build(isl_ctx* ctx) const
+  {
+    auto* space = isl_space_alloc(ctx, static_cast<unsigned>(m_params.size()), m_in, m_out + m_exists);
+    auto* bmap = isl_basic_map_universe(isl_space_copy(space));
+    auto* ls = isl_local_space_from_space(space);
+    for (const auto& [expr, equality] : m_constraints) {
+      auto* c = equality ? isl_constraint_alloc_equality(isl_local_space_copy(ls))
+                         : isl_constraint_alloc_inequality(isl_local_space_copy(ls));
+      c = isl_constraint_set_constant_val(c, isl_val_int_from_si(ctx, expr.constant));
+      std::map<std::pair<int, int>, std::int64_t> sums; // a column may appear in several terms
+      for (const auto& [col, v] : expr.terms)
+        sums[{col.type, col.pos}] += v;
+      for (const auto& [col, v] : sums)
+        c = isl_constraint_set_coefficient_val(c, static_cast<isl_dim_type>(col.first), col.second,
+                                               isl_val_int_from_si(ctx, v));
+      bmap = isl_basic_map_add_constraint(bmap, c);
+    }
+    isl_local_space_free(ls);
+    bmap = isl_basic_map_project_out(bmap, isl_dim_out, m_out, m_exists);
+    return Map(isl_map_from_basic_map(bmap));
+  }
+
+private:
+  Column column(const std::string& name, const std::map<std::string, Column>& dims)
+  {
+    if (auto it = dims.find(name); it != dims.end())
+      return it->second;
+    auto it = std::find(m_params.begin(), m_params.end(), name);
+    if (it == m_params.end())
+      it = m_params.insert(m_params.end(), name);
+    return {isl_dim_param, static_cast<int>(it - m_params.begin())};
+  }
+
+  const Bindings& m_values;
+  int m_in, m_out, m_exists = 0;
+  std::vector<std::string> m_params; // unknowns without a value, in order of first use
+  std::vector<std::pair<Linear, bool>> m_constraints;
+};
+
+/// Adds the iteration domain of `st` over the dimensions of `type`.
+/// Non-affine bounds are left out (a superset; `reason` says so).
+void addDomain(const LoopNest& nest, const NestStatement& st, isl_dim_type type, std::map<std::string, Column>& dims,
+               RelationBuilder& rel, std::string* reason)
+{
+  for (std::size_t l = 0; l < st.loops.size(); ++l) {
+    const auto& loop = nest.loops[st.loops[l]];
+    const auto lo = loop.boundsAffine ? rel.linear(loop.lower, dims) : std::nullopt;
+    const auto hi = loop.boundsAffine ? rel.linear(loop.upper, dims) : std::nullopt;
+    const Column v{type, static_cast<int>(l)};
+    dims[loop.variable] = v;
+    if (!lo || !hi) {
+      *reason = "The bounds of loop '" + loop.variable + "' at line " + std::to_string(loop.line) + " are not affine";
+      continue;
+    }
+    const Linear var{{{v, 1}}, 0};
+    const std::int64_t sign = loop.step > 0 ? 1 : -1; // a backward loop runs from lo down to hi
+    rel.require(Linear().add(var, sign).add(*lo, -sign), false); // sign*(v - lo) >= 0
+    rel.require(Linear().add(*hi, sign).add(var, -sign), false); // sign*(hi - v) >= 0
+    if (loop.step != 1 && loop.step != -1) // v = lo + step*e
+      rel.require(Linear(var).add(*lo, -1).add(Linear{{{rel.existential(), 1}}, 0}, -loop.step), true);
+  }
+}
+
+/// The same-element relation between two references, or nullopt (with
+/// `reason`) when a subscript is not affine.
+std::optional<Map> sameElement(isl_ctx* ctx, const LoopNest& nest, const NestStatement& a, const NestAccess& x,
+                               const NestStatement& b, const NestAccess& y, const Bindings& values,
+                               std::string* reason)
+{
+  for (const auto* r : {&x, &y})
+    if (!r->subscripts) {
+      *reason = "The reference " + r->text + " is not affine";
+      return std::nullopt;
+    }
+  if (x.subscripts->size() != y.subscripts->size()) {
+    *reason = "The references " + x.text + " and " + y.text + " have different ranks";
+    return std::nullopt;
+  }
+  RelationBuilder rel(values, static_cast<int>(a.loops.size()), static_cast<int>(b.loops.size()));
+  std::map<std::string, Column> sdims, tdims;
+  addDomain(nest, a, isl_dim_in, sdims, rel, reason);
+  addDomain(nest, b, isl_dim_out, tdims, rel, reason);
+  for (std::size_t k = 0; k < x.subscripts->size(); ++k) {
+    const auto sx = rel.linear((*x.subscripts)[k], sdims), ty = rel.linear((*y.subscripts)[k], tdims);
+    if (!sx || !ty) {
+      *reason = "A subscript of " + (sx ? y.text : x.text) + " is not affine in the loop variables and unknowns";
+      return std::nullopt;
+    }
+    rel.require(Linear(*sx).add(*ty, -1), true);
+  }
+  return rel.build(ctx);
+}
+
+// ---- distances ---------------------------------------------------------------
+
+int commonLevels(const NestStatement& a, const NestStatement& b)
+{
+  std::size_t n = 0;
+  while (n < a.loops.size() && n < b.loops.size() && a.loops[n] == b.loops[n])
+    ++n;
+  return static_cast<int>(n);
+}
+
+/// The value differences t - s over the common levels of a same-element relation.
+Set deltas(Map map, int common)
+{
+  const auto in = isl_map_dim(map.get(), isl_dim_in), out = isl_map_dim(map.get(), isl_dim_out);
+  if (in < 0 || out < 0)
+    return nullptr;
+  auto* m = isl_map_project_out(map.release(), isl_dim_in, common, in - common);
+  m = isl_map_project_out(m, isl_dim_out, common, out - common);
+  return Set(isl_map_deltas(m));
+}
+
+/// Range of dimension `l` of `d` (parameters projected out), in iterations of a loop with `step`.
+DistanceRange rangeOf(const Set& d, int l, std::int64_t step)
+{
+  Set s(isl_set_project_out(isl_set_copy(d.get()), isl_dim_param, 0, isl_set_dim(d.get(), isl_dim_param)));
+  if (!s)
+    return {};
+  auto* ls = isl_local_space_from_space(isl_set_get_space(s.get()));
+  std::unique_ptr<isl_aff, IslFree> obj(isl_aff_var_on_domain(ls, isl_dim_set, l));
+  const auto lo = toInteger(Val(isl_set_min_val(s.get(), obj.get())));
+  const auto hi = toInteger(Val(isl_set_max_val(s.get(), obj.get())));
+  auto floorDiv = [](std::int64_t a, std::int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); };
+  auto ceilDiv = [&](std::int64_t a, std::int64_t b) { return -floorDiv(-a, b); };
+  DistanceRange r;
+  if (step > 0) {
+    r.min = lo ? std::optional(ceilDiv(*lo, step)) : std::nullopt;
+    r.max = hi ? std::optional(floorDiv(*hi, step)) : std::nullopt;
+  } else { // a backward loop: a negative value difference is a forward distance
+    r.min = hi ? std::optional(ceilDiv(*hi, step)) : std::nullopt;
+    r.max = lo ? std::optional(floorDiv(*lo, step)) : std::nullopt;
+  }
+  return r;
+}
+
+/// Fills `dep` from the value differences `d`; false when isl failed.
+bool carriedLevels(const Set& d, const std::vector<std::int64_t>& steps, bool mayBeIndependent, Dependence& dep)
+{
+  const int common = static_cast<int>(steps.size());
+  for (int k = 0; k < common; ++k) {
+    Set dk = copy(d);
+    for (int l = 0; l < k; ++l)
+      dk.reset(isl_set_fix_si(dk.release(), isl_dim_set, l, 0));
+    dk.reset(steps[k] > 0 ? isl_set_lower_bound_si(dk.release(), isl_dim_set, k, 1)
+                          : isl_set_upper_bound_si(dk.release(), isl_dim_set, k, -1));
+    const auto empty = isEmpty(dk);
+    if (!empty)
+      return false;
+    if (*empty)
+      continue;
+    CarriedLevel c{k, {}};
+    for (int l = 0; l < common; ++l)
+      c.distance.push_back(l < k ? DistanceRange{0, 0} : rangeOf(dk, l, steps[l]));
+    dep.carried.push_back(std::move(c));
+  }
+  if (mayBeIndependent) {
+    Set zero = copy(d);
+    for (int l = 0; l < common; ++l)
+      zero.reset(isl_set_fix_si(zero.release(), isl_dim_set, l, 0));
+    const auto empty = isEmpty(zero);
+    if (!empty)
+      return false;
+    dep.loopIndependent = !*empty;
+  }
+  return true;
+}
+
+/// Assumed at every level, forward, with any distance (a non-affine reference).
+void conservative(Dependence& dep, bool mayBeIndependent, std::string reason)
+{
+  dep.exact = false;
+  dep.reason = std::move(reason);
+  dep.carried.clear();
+  for (int k = 0; k < dep.commonLevels; ++k) {
+    CarriedLevel c{k, {}};
+    for (int l = 0; l < dep.commonLevels; ++l)
+      c.distance.push_back(l < k ? DistanceRange{0, 0} : l == k ? DistanceRange{1, std::nullopt} : DistanceRange{});
+    dep.carried.push_back(std::move(c));
+  }
+  dep.loopIndependent = mayBeIndependent;
+}
+
+struct Endpoint {
+  const NestStatement* st;
+  int access;
+};
+
+/// The dependence from `src` to `dst` (src's instance first), or nullopt when there is none.
+std::optional<Dependence> dependenceBetween(isl_ctx* ctx, const LoopNest& nest, Endpoint src, Endpoint dst,
+                                            DependenceKind kind, const Bindings& values)
+{
+  const auto& x = src.st->accesses[src.access];
+  const auto& y = dst.st->accesses[dst.access];
+  Dependence dep{kind, x.array, src.st->id, src.access, dst.st->id, dst.access, commonLevels(*src.st, *dst.st),
+                 {}, false, true, {}};
+  // Within one iteration of the common loops, the source must come first:
+  // an earlier statement, or the read of a statement before its write.
+  const bool mayBeIndependent = src.st->id < dst.st->id || (src.st == dst.st && src.access < dst.access);
+  std::string reason;
+  auto relation = sameElement(ctx, nest, *src.st, x, *dst.st, y, values, &reason);
+  if (!relation) {
+    conservative(dep, mayBeIndependent, reason);
+    return dep;
+  }
+  std::vector<std::int64_t> steps;
+  for (int l = 0; l < dep.commonLevels; ++l)
+    steps.push_back(nest.loops[src.st->loops[l]].step);
+  const Set d = deltas(std::move(*relation), dep.commonLevels);
+  if (!d || !carriedLevels(d, steps, mayBeIndependent, dep)) {
+    conservative(dep, mayBeIndependent, "isl could not analyze " + x.text + " and " + y.text);
+    return dep;
+  }
+  if (!reason.empty()) { // bounds were dropped: the distances are a superset
+    dep.exact = false;
+    dep.reason = reason;
+  }
+  if (dep.carried.empty() && !dep.loopIndependent)
+    return std::nullopt;
+  return dep;
+}
+
+std::optional<DependenceKind> kindOf(const NestAccess& source, const NestAccess& target)
+{
+  if (source.array != target.array || (!source.isWrite && !target.isWrite))
+    return std::nullopt;
+  if (source.isWrite && target.isWrite)
+    return DependenceKind::Output;
+  return source.isWrite ? DependenceKind::Flow : DependenceKind::Anti;
+}
+
+} // namespace
+
+const CarriedLevel* Dependence::at(int level) const
+{
+  for (const auto& c : carried)
+    if (c.level == level)
+      return &c;
+  return nullptr;
+}
+
+const char* kindName(DependenceKind kind)
+{
+  switch (kind) {
+  case DependenceKind::Flow: return "flow";
+  case DependenceKind::Anti: return "anti";
+  case DependenceKind::Output: return "output";
+  }
+  PS_DIE("unknown dependence kind");
+}
+
+std::vector<Dependence> analyzeDependences(const LoopNest& nest, const Bindings& values,
+                                           const std::vector<DependenceKind>& kinds)
+{
+  Ctx ctx(isl_ctx_alloc()); // one context per call: callers may run on several threads
+  PS_CHECK(ctx);
+  isl_options_set_on_error(ctx.get(), ISL_ON_ERROR_CONTINUE); // failures come back as null, quietly
+  std::vector<Dependence> out;
+  for (const auto& a : nest.statements)
+    for (int i = 0; i < static_cast<int>(a.accesses.size()); ++i)
+      for (const auto& b : nest.statements)
+        for (int j = 0; j < static_cast<int>(b.accesses.size()); ++j) {
+          const auto kind = kindOf(a.accesses[i], b.accesses[j]);
+          if (!kind || (&a == &b && i == j && *kind != DependenceKind::Output) ||
+              std::find(kinds.begin(), kinds.end(), *kind) == kinds.end())
+            continue;
+          if (auto dep = dependenceBetween(ctx.get(), nest, {&a, i}, {&b, j}, *kind, values))
+            out.push_back(std::move(*dep));
+        }
+  return out;
+}
+
+} // namespace ps::symbolic

@@ -1,0 +1,201 @@
+// Parallelism under a mapping: ADI's forward sweep serialized by its
+// j-recurrence (DDT Table 1, Solution 2), parallel by rows, a wavefront
+// whose critical path is computed by hand, and nests without recurrences
+// left as they were.
+#include "estimate/parallelism.h"
+#include "estimate/run-estimate.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <numeric>
+#include <sstream>
+
+using namespace ps;
+using test::run;
+
+namespace {
+
+test::Program readProgram(const std::string& path)
+{
+  std::ifstream in(std::string(PS_SOURCE_DIR) + "/" + path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return test::build(s.str(), path);
+}
+
+machine::MachineProfile paragon()
+{
+  std::string error;
+  auto m = machine::findProfile("paragon", &error);
+  EXPECT_TRUE(m) << error;
+  return *m;
+}
+
+double sumOfRecords(const estimate::Estimate& e)
+{
+  double tt = 0;
+  for (const auto& r : e.comm.records)
+    tt += r.time;
+  return tt;
+}
+
+} // namespace
+
+TEST(Parallelism, AdiForwardSweepByColumnsIsSerializedByTheJRecurrence)
+{
+  const auto p = readProgram("sampleprograms/adi.f");
+  const auto m = paragon();
+  const auto one = run(p, 35, "x,a,b=(*,BLOCK)", "1", {}, m);
+  const auto cols = run(p, 35, "x,a,b=(*,BLOCK)", "16", {}, m);
+  EXPECT_EQ(one.parallelism.kind, "parallel");
+  ASSERT_EQ(cols.parallelism.kind, "serialized");
+  EXPECT_EQ(cols.parallelism.variable, "j");
+  EXPECT_EQ(cols.parallelism.loopLine, 35);
+  EXPECT_EQ(cols.parallelism.array, "x");
+  EXPECT_EQ(cols.parallelism.arrayDim, 2);
+  EXPECT_EQ(cols.parallelism.chain, 16);
+  // processors run one after another: CT is the sequential time of the sweep
+  // (255 x 256 iterations of both statements on one processor, ~0.11 s) ...
+  EXPECT_NEAR(cols.ct, one.ct, 1e-12 * one.ct);
+  EXPECT_GT(cols.ct, 0.1);
+  // ... plus one message per stage between consecutive owners: three shifts
+  // (x(i,j-1), b(i,j-1) in both statements) of a 256-element column of 8
+  // bytes at each of the 15 block boundaries, one after another
+  ASSERT_EQ(cols.comm.records.size(), 3u);
+  double stageMessages = 0;
+  for (const auto& r : cols.comm.records) {
+    EXPECT_EQ(r.instances, 15);
+    EXPECT_EQ(r.bytes, 15 * 256 * 8);
+    for (int q = 1; q < 16; ++q) // from the owner of column block q-1 to that of block q
+      stageMessages += m.messageTime(256 * 8, m.hops(q - 1, q, 16));
+  }
+  EXPECT_NEAR(cols.tt, stageMessages, 1e-12);
+  EXPECT_NEAR(cols.time, one.ct + stageMessages, 1e-12);
+  const auto note = "The nest is serialized by the recurrence on 'x' carried by loop 'j' at line 35 (distributed "
+                    "dimension 2): processors run one after another";
+  EXPECT_NE(std::find(cols.notes.begin(), cols.notes.end(), note), cols.notes.end());
+}
+
+TEST(Parallelism, AdiForwardSweepByRowsStaysParallelWithItsNumbers)
+{
+  const auto p = readProgram("sampleprograms/adi.f");
+  const auto m = paragon();
+  const auto one = run(p, 35, "x,a,b=(BLOCK,*)", "1", {}, m);
+  const auto rows = run(p, 35, "x,a,b=(BLOCK,*)", "16", {}, m);
+  EXPECT_EQ(rows.parallelism.kind, "parallel");
+  // 16 rows of 255 columns, two statements per processor: 1/16 of the sweep
+  EXPECT_EQ(rows.workMax, 16 * 255 * 2);
+  EXPECT_NEAR(rows.ct, one.ct / 16, 1e-12 * one.ct);
+  EXPECT_EQ(rows.tt, 0.0);
+  EXPECT_EQ(rows.notes, std::vector<std::string>{});
+}
+
+TEST(Parallelism, TwoDimensionalGridSerializesEachColumnOfProcessors)
+{
+  // (BLOCK,BLOCK) on 4x4: the chains run along the j blocks (4 processors
+  // each), the four chains over i blocks run side by side: CT = 4 x 1/16
+  const auto p = readProgram("sampleprograms/adi.f");
+  const auto m = paragon();
+  const auto one = run(p, 35, "x,a,b=(BLOCK,BLOCK)", "1", {}, m);
+  const auto grid = run(p, 35, "x,a,b=(BLOCK,BLOCK)", "4x4", {}, m);
+  EXPECT_EQ(grid.parallelism.kind, "serialized");
+  EXPECT_EQ(grid.parallelism.chain, 4);
+  // chain of processors (r, 0..3): 64 rows x (63 + 64 + 64 + 64) columns of 256 x 255
+  EXPECT_NEAR(grid.ct, one.ct / 4, 1e-12 * one.ct);
+  EXPECT_NEAR(grid.tt, sumOfRecords(grid), 1e-15);
+}
+
+TEST(Parallelism, WavefrontCriticalPathByHand)
+{
+  // tests/data/pipeline.f, nest 1: DO I = 1, 64 / DO J = 2, 64 /
+  // X(I,J) = X(I,J) + X(I,J-1) under (*,BLOCK) on 4: J carries the
+  // recurrence and is distributed, I is independent: a pipeline.
+  // Machine: rho = 100 s, beta = 0.01 s/byte, 1 s per operation; the
+  // statement costs 4 (one add, two loads, one store).
+  //   blocks of J: 2..16 (15 columns), 17..32, 33..48, 49..64 (16 each)
+  //   c1 = busiest CT / M = 64 * 16 * 4 / 64 = 64 s per I iteration, Q = 4
+  //   a stage message: one element of 8 bytes per I: m(b) = 100 + 0.08 b
+  //   T(b) = (64/b + 3) * 64 b + (64/b + 2) * m(b) over the divisors b of 64:
+  //     b=1: 4288 + 6605.28; b=2: 4480 + 3405.44; b=4: 4864 + 1805.76;
+  //     b=8: 5632 + 1006.4 = 6638.4 (the least); b=16: 7168 + 607.68
+  //   so S = 8 stages of 8 rows: CT = 11 * 8 * 64 = 5632, TT = 10 * 100.64
+  const auto p = readProgram("tests/data/pipeline.f");
+  auto m = test::unitMachine();
+  m.startup = 100;
+  const auto e = run(p, 10, "x,y=(*,BLOCK)", "4", {}, m);
+  ASSERT_EQ(e.parallelism.kind, "pipelined");
+  EXPECT_EQ(e.parallelism.variable, "j");
+  EXPECT_EQ(e.parallelism.loopLine, 11);
+  EXPECT_EQ(e.parallelism.stages, 8);
+  EXPECT_EQ(e.parallelism.strip, 8);
+  EXPECT_EQ(e.parallelism.chain, 4);
+  EXPECT_NEAR(e.ct, 5632.0, 1e-9);
+  EXPECT_NEAR(e.tt, 1006.4, 1e-9);
+  EXPECT_NEAR(e.time, 6638.4, 1e-9);
+  // the owner-computes work is unchanged: only its order is
+  EXPECT_EQ(e.workMax, 64 * 16);
+  // the faster the messages, the finer the strips: with rho = 1 s one row per stage
+  m.startup = 1;
+  const auto fine = run(p, 10, "x,y=(*,BLOCK)", "4", {}, m);
+  EXPECT_EQ(fine.parallelism.strip, 1); // T(1) = 67 * 64 + 66 * 1.08 < T(2) = 35 * 128 + 34 * 1.16
+  EXPECT_NEAR(fine.ct, 67 * 64.0, 1e-9);
+  EXPECT_NEAR(fine.tt, 66 * 1.08, 1e-9);
+}
+
+TEST(Parallelism, WavefrontByRowsIsParallel)
+{
+  const auto p = readProgram("tests/data/pipeline.f");
+  const auto e = run(p, 10, "x,y=(BLOCK,*)", "4", {});
+  EXPECT_EQ(e.parallelism.kind, "parallel");
+  EXPECT_EQ(e.ct, 16.0 * 63 * 4); // 16 rows of 63 columns at 4 s
+  EXPECT_EQ(e.tt, 0.0);
+}
+
+TEST(Parallelism, NestWithoutRecurrenceKeepsItsNumbers)
+{
+  // nest 2 of tests/data/pipeline.f reads X and writes Y: no dependence, so
+  // the shift of X(I,J-1) is hoisted before the nest and nothing waits
+  const auto p = readProgram("tests/data/pipeline.f");
+  const auto e = run(p, 14, "x,y=(*,BLOCK)", "4", {});
+  EXPECT_EQ(e.parallelism.kind, "parallel");
+  EXPECT_EQ(e.ct, 64.0 * 16 * 4); // the busiest processor: 64 rows x 16 columns x 4 operations
+  ASSERT_EQ(e.comm.records.size(), 1u);
+  EXPECT_EQ(e.comm.records[0].placement, 0);
+  // 3 boundaries, one 64-element column each, exchanged at once: 1 + 0.01 * 512
+  EXPECT_NEAR(e.tt, 1 + 0.01 * 512, 1e-12);
+  EXPECT_NEAR(e.time, e.ct + e.tt, 1e-12);
+}
+
+TEST(Parallelism, DecisionNamesTheRecurrence)
+{
+  const auto p = readProgram("tests/data/pipeline.f");
+  std::string error;
+  const auto spec = mapping::parseDistSpec("x,y=(*,BLOCK)", &error);
+  const auto mapped = mapping::mappingFromSpec(*spec, p.unit(), {}, *mapping::parseArrangement("4"));
+  const auto d = estimate::decideParallelism(p.unit(), *p.unit().loopAtLine(10), *mapped.mapping, {});
+  EXPECT_EQ(d.kind, estimate::ParallelismKind::Pipelined);
+  ASSERT_TRUE(d.recurrence);
+  EXPECT_EQ(d.recurrence->level, 1);
+  EXPECT_EQ(d.recurrence->processorsDim, 0);
+  EXPECT_TRUE(d.recurrence->exact);
+  EXPECT_EQ(d.outerIterations, 64);
+  EXPECT_EQ(d.arrays, std::vector<std::string>{"x"});
+  // on one processor nothing crosses
+  const auto single = mapping::mappingFromSpec(*spec, p.unit(), {}, *mapping::parseArrangement("1"));
+  EXPECT_EQ(estimate::decideParallelism(p.unit(), *p.unit().loopAtLine(10), *single.mapping, {}).kind,
+            estimate::ParallelismKind::Parallel);
+}
+
+TEST(Parallelism, NonAffineRecurrenceIsAssumedWithItsReason)
+{
+  // a(ix(i)) may be any element written earlier: conservatively serialized
+  const auto p = test::build("program t\n  integer :: n, i, ix(64)\n  real :: a(64), b(64)\n  do i = 2, n\n"
+                             "    a(i) = a(ix(i)) + b(i)\n  end do\nend program t\n");
+  const auto e = run(p, 4, "a,b=(BLOCK)", "4", {{"n", 64}});
+  EXPECT_EQ(e.parallelism.kind, "serialized");
+  bool found = false;
+  for (const auto& n : e.notes)
+    found = found || n.find("(assumed: The reference a(ix(i)) is not affine)") != std::string::npos;
+  EXPECT_TRUE(found);
+}
