@@ -35,10 +35,10 @@ public:
                 const machine::MachineProfile& machine, const symbolic::Bindings& values,
                 const EstimateOptions& options)
     : m_unit(unit), m_nest(nest), m_mapping(mapping), m_machine(machine), m_values(values), m_options(options),
-      m_statements(unit.statementsIn(nest.id)), m_formulaValues(program::parameterValues(unit))
+      m_statements(unit.statementsIn(nest.id)), m_formulaValues(values)
   {
-    for (const auto& [name, value] : values)
-      m_formulaValues[name] = value;
+    for (const auto& [name, value] : program::parameterValues(unit))
+      m_formulaValues[name] = value; // the model's folded value wins, as in the per-point count
     const auto procs = static_cast<std::size_t>(mapping.procs.count());
     m_e.processors = mapping.procs.count();
     m_e.arrangement = mapping.procs.str();

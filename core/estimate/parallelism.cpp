@@ -82,6 +82,11 @@ bool crosses(const OwnedStatement& source, const OwnedStatement& target, const s
     return false; // replicated along pd: every coordinate owns a copy
   const auto n = std::max(a.index.coef.size(), b.index.coef.size());
   auto coef = [](const NumericAffine& f, std::size_t l) { return l < f.coef.size() ? f.coef[l] : 0; };
+  const auto level = static_cast<std::size_t>(carried.level);
+  if (coef(a.index, level) == 0 || coef(b.index, level) == 0)
+    return false; // the carrying loop does not move both owners (a time loop, or Cholesky's k loop around a
+                  // parallel update): every processor runs each of its iterations, the dependence is an
+                  // exchange between them, paid by the messages placed inside it, not a recurrence
   const bool sameDistribution = a.dist && b.dist && a.dist->format() == b.dist->format() &&
                                 a.dist->lower() == b.dist->lower() && a.dist->upper() == b.dist->upper();
   if (!sameDistribution || a.index.constant != b.index.constant)
