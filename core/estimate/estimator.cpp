@@ -223,6 +223,7 @@ private:
     m_e.workMin = w.empty() ? 0 : *std::min_element(w.begin(), w.end());
     m_e.wd = loopGoodness(m_e.statements);
     m_e.ct = m_ctPerProc.empty() ? 0 : *std::max_element(m_ctPerProc.begin(), m_ctPerProc.end());
+    m_e.ctPerProc = m_ctPerProc;
     for (const auto& r : m_e.comm.records) {
       m_e.nt += r.messages;
       m_e.tdBytes += r.bytes;
