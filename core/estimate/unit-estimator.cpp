@@ -306,7 +306,8 @@ private:
   /// mappings the dummy arrays without their own directive inherit.
   std::optional<mapping::Mapping> mappingAt(const Frame& f, int line)
   {
-    auto r = m_spec ? mapping::mappingFromSpec(specFor(f), *f.unit, f.values, f.procs.value_or(mapping::ProcessorsArrangement{}))
+    const auto procs = f.procs.value_or(mapping::ProcessorsArrangement{});
+    auto r = m_spec ? mapping::mappingFromSpec(specFor(f), *f.unit, f.values, procs)
                     : mapping::mappingFromDirectives(*f.unit, f.values, f.procs, line);
     if (!r.mapping) {
       collect(r);
@@ -623,7 +624,9 @@ private:
       const auto received = actual.bytes / procs * (procs - 1) / procs; // per processor and redistribution
       CommRecord r{actual.actual, actual.actual + " -> " + dummy, "redistribution", st.line, 0, 2,
                    2 * procs * (procs - 1), 2 * received * procs, 0, {}};
-      r.time = 2 * (static_cast<double>(procs - 1) * m_machine.startup + m_machine.byteTime * static_cast<double>(received));
+      const double once = static_cast<double>(procs - 1) * m_machine.startup +
+                          m_machine.byteTime * static_cast<double>(received);
+      r.time = 2 * once;
       for (std::int64_t p = 0; p < procs && static_cast<std::size_t>(p) < e.comm.messagesPerProc.size(); ++p) {
         e.comm.messagesPerProc[p] += 2 * (procs - 1);
         e.comm.bytesPerProc[p] += 2 * received;
@@ -660,7 +663,8 @@ const Unit* targetUnit(const program::ProgramModel& model, const ComparisonReque
     if (request.program ? u.kind == fortran::UnitKind::Program : u.name == toLower(request.unitName))
       return &u;
   const auto names = unitNames(model);
-  const auto list = names.empty() ? std::string("the file has no units") : "its units are " + symbolic::quotedList(names);
+  const auto list =
+      names.empty() ? std::string("the file has no units") : "its units are " + symbolic::quotedList(names);
   *error = request.program ? "The file has no PROGRAM unit; " + list
                            : "No unit named '" + toLower(request.unitName) + "'; " + list;
   return nullptr;
