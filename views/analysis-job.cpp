@@ -114,6 +114,8 @@ private:
     auto request = requestFor(v, s.loopLine, s.values);
     if (!request)
       return;
+    request->unitName = s.unitName;
+    request->program = s.program;
     request->options.fetchIdenticalReadsOnce = s.fetchIdenticalReadsOnce;
     request->options.formulas = true;
     if (s.valueSweepOnly) {
@@ -156,7 +158,12 @@ private:
       m_out.errors.push_back("Variant " + v.name + ": " + error);
       return std::nullopt;
     }
-    return estimate::ComparisonRequest{loopLine, {{v.name, spec}}, {*procs}, values, {}};
+    estimate::ComparisonRequest request;
+    request.loopLine = loopLine;
+    request.variants = {{v.name, spec}};
+    request.procs = {*procs};
+    request.values = values;
+    return request;
   }
 
   /// Adds errors and missing values; true when the result has estimates.

@@ -34,6 +34,8 @@ struct VariantSetting {
 
 struct EstimateSettings {
   int loopLine = 0;
+  std::string unitName;                        // estimate this unit whole instead of the loop
+  bool program = false;                        // estimate the whole program instead of the loop
   std::vector<VariantSetting> variants;
   std::map<std::string, std::int64_t> values;  // unknowns and PARAMETER overrides
   std::string machine = "paragon";

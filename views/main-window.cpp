@@ -306,6 +306,12 @@ void MainWindow::createActions()
   auto* estimate = make("estimate", tr("&Estimate"), QKeySequence(tr("Ctrl+E")), &MainWindow::estimate);
   estimate->setToolTip(tr("Estimate the selected loop nest under every variant (Ctrl+E); "
                           "afterwards every change re-estimates"));
+  auto* unit = make("estimateUnit", tr("Estimate &Unit"), QKeySequence(tr("Ctrl+Alt+U")), &MainWindow::estimateUnit);
+  unit->setToolTip(tr("Estimate the whole unit containing the cursor: its loop nests, statements and calls "
+                      "(Ctrl+Alt+U)"));
+  auto* program = make("estimateProgram", tr("Estimate Pro&gram"), QKeySequence(tr("Ctrl+Alt+P")),
+                       &MainWindow::estimateProgram);
+  program->setToolTip(tr("Estimate the whole program: the PROGRAM unit with every call (Ctrl+Alt+P)"));
   auto* suggest = make("suggestDistribution", tr("Suggest &Distribution"), QKeySequence(tr("Ctrl+D")),
                        [this] { m_planDock->suggest(); });
   suggest->setToolTip(tr("Suggest static or dynamic distributions (DDT) for the unit at the cursor (Ctrl+D)"));
@@ -349,7 +355,8 @@ void MainWindow::createMenus()
   edit->addSeparator();
   edit->addActions({action("editFind"), action("editFindNext"), action("editReplace")});
   auto* analysis = menuBar()->addMenu(tr("&Analysis"));
-  analysis->addActions({action("estimate"), action("suggestDistribution"), action("profileRun"), action("selectOuter"),
+  analysis->addActions({action("estimate"), action("estimateUnit"), action("estimateProgram"),
+                        action("suggestDistribution"), action("profileRun"), action("selectOuter"),
                         action("selectInner")});
   auto* view = menuBar()->addMenu(tr("&View"));
   view->addActions({action("showSource"), action("showScalability")});
@@ -660,6 +667,31 @@ void MainWindow::settingsEdited()
 
 void MainWindow::estimate()
 {
+  m_scopeUnit.clear();
+  m_scopeProgram = false;
+  m_estimating = true;
+  m_sinceChange.start();
+  submit();
+}
+
+void MainWindow::estimateUnit()
+{
+  const auto* unit = m_snapshot.unitAt(m_editor->cursorLine());
+  if (!unit) {
+    m_status->setText(tr("Not estimated: the cursor is not inside a unit"));
+    return;
+  }
+  m_scopeUnit = unit->name;
+  m_scopeProgram = false;
+  m_estimating = true;
+  m_sinceChange.start();
+  submit();
+}
+
+void MainWindow::estimateProgram()
+{
+  m_scopeUnit.clear();
+  m_scopeProgram = true;
   m_estimating = true;
   m_sinceChange.start();
   submit();
@@ -683,6 +715,8 @@ void MainWindow::submit()
   JobInput input{m_path.toStdString(), m_editor->text().toStdString(), std::nullopt, m_profileCounts};
   if (m_estimating && m_panel->hasSelection()) {
     input.estimate = m_panel->settings();
+    input.estimate->unitName = m_scopeUnit;
+    input.estimate->program = m_scopeProgram;
     input.estimate->sweepVariable.clear(); // the time-vs-N sweep follows as a second job
     input.estimate->sweepValues.clear();
   }
@@ -699,6 +733,8 @@ void MainWindow::submitValueSweep()
     return;
   }
   settings.valueSweepOnly = true;
+  settings.unitName = m_scopeUnit;
+  settings.program = m_scopeProgram;
   m_controller.submit({m_path.toStdString(), m_editor->text().toStdString(), settings, m_profileCounts});
 }
 

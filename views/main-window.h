@@ -53,6 +53,10 @@ public:
   void selectLoopAt(int line);
   /// Runs Estimate now and keeps re-estimating after every change.
   void estimate();
+  /// Analysis ▸ Estimate Unit: the unit containing the cursor, whole.
+  void estimateUnit();
+  /// Analysis ▸ Estimate Program: the PROGRAM unit with every call.
+  void estimateProgram();
   /// Analysis ▸ Profile Run: profiles the editor text in the background
   /// (progress dialog with Cancel), keeps the counts with the document
   /// (<file>.profile.json beside a saved program) and re-estimates with the
@@ -173,6 +177,8 @@ private:
   OutlineSnapshot m_snapshot;
   QString m_path;
   bool m_estimating = false;     // after the first Estimate, changes re-estimate
+  std::string m_scopeUnit;       // Estimate Unit: the unit estimated whole; "" for the selected nest
+  bool m_scopeProgram = false;   // Estimate Program: the whole program
   int m_depth = 0;               // nesting depth of the selected loop
   int m_selectedLine = 0;        // DO line of the selected nest
   int m_pendingLoop = 0;         // --loop given before the first analysis

@@ -33,6 +33,8 @@ struct Options {
   std::string form = "auto";
   bool json = false;
   int loop = 0;
+  std::string unit;         // estimate --unit NAME
+  bool program = false;     // estimate --program
   std::vector<std::string> dists;
   std::vector<std::string> sets;
   std::string procs;
@@ -77,6 +79,8 @@ int runParse(const Options& o)
 bool parseRequest(const Options& o, ps::estimate::ComparisonRequest& request, std::string* error)
 {
   request.loopLine = o.loop;
+  request.unitName = o.unit;
+  request.program = o.program;
   request.options.fetchIdenticalReadsOnce = o.fetchOnce;
   request.options.formulas = o.formulas;
   for (std::size_t i = 0; i < o.dists.size(); ++i) {
@@ -135,6 +139,8 @@ std::string formulasText(const ps::estimate::ComparisonResult& result, const Opt
 
 int runEstimate(const Options& o)
 {
+  if ((o.loop != 0) + !o.unit.empty() + o.program != 1)
+    return fail("estimate needs exactly one of --loop LINE, --unit NAME and --program");
   std::string error;
   auto machine = ps::machine::findProfile(o.machine, &error);
   if (!machine)
@@ -206,9 +212,11 @@ int main(int argc, char** argv)
       ->check(CLI::IsMember({"auto", "fixed", "free"}));
   parse->add_flag("--json", o.json, "Print JSON");
 
-  auto* estimate = app.add_subcommand("estimate", "Estimate a loop nest under one or more distributions");
+  auto* estimate = app.add_subcommand("estimate", "Estimate a loop nest, a unit or the program under one or more distributions");
   estimate->add_option("FILE", o.file, "Fortran/HPF source file")->required();
-  estimate->add_option("--loop", o.loop, "Line of the DO statement of the loop nest")->required();
+  estimate->add_option("--loop", o.loop, "Line of the DO statement of the loop nest")->check(CLI::PositiveNumber);
+  estimate->add_option("--unit", o.unit, "Name of the unit (subroutine, function, program) to estimate whole");
+  estimate->add_flag("--program", o.program, "Estimate the whole program (its PROGRAM unit)");
   estimate->add_option("--dist", o.dists, "A variant, e.g. 'x,a,b=(BLOCK,*)'; repeat for more (default: HPF directives)");
   estimate->add_option("--set", o.sets, "Value of an unknown or a new value for an integer PARAMETER, NAME=VALUE; repeat for more");
   estimate->add_option("--procs", o.procs, "Processor counts or arrangements, e.g. 1,2,4,8 or 2x2,4x4");

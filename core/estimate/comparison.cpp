@@ -1,5 +1,6 @@
 #include "estimate/comparison.h"
 
+#include "estimate/unit-estimator.h"
 #include "mapping/mapping-builder.h"
 
 #include <algorithm>
@@ -45,6 +46,8 @@ void collectProblems(const Result& from, const std::string& prefix, ComparisonRe
 ComparisonResult compare(const program::ProgramModel& model, const ComparisonRequest& request,
                          const machine::MachineProfile& machine)
 {
+  if (!request.unitName.empty() || request.program)
+    return compareUnit(model, request, machine);
   ComparisonResult result;
   auto found = model.loopAtLine(request.loopLine);
   if (!found) {

@@ -18,11 +18,13 @@ struct VariantRequest {
 };
 
 struct ComparisonRequest {
-  int loopLine = 0;                    // line of the DO statement
+  int loopLine = 0;                    // line of the DO statement (0 with unitName or program)
   std::vector<VariantRequest> variants;
   std::vector<mapping::ProcessorsArrangement> procs; // empty: the directives' arrangement
   symbolic::Bindings values;           // values of unknowns given by the user
   EstimateOptions options;
+  std::string unitName;                // estimate this unit instead of a loop (unit-estimator.h)
+  bool program = false;                // estimate the main PROGRAM unit instead of a loop
 };
 
 struct VariantResult {
@@ -32,9 +34,13 @@ struct VariantResult {
   std::vector<Estimate> points;        // one per processors arrangement
 };
 
+/// What was estimated: one loop nest, one unit, or the whole program.
+enum class EstimateScope { Loop, Unit, Program };
+
 struct ComparisonResult {
+  EstimateScope scope = EstimateScope::Loop;
   const program::Unit* unit = nullptr;
-  const program::Loop* loop = nullptr;
+  const program::Loop* loop = nullptr; // Loop scope only
   symbolic::Bindings values;           // the values used
   std::vector<VariantResult> variants;
   std::vector<std::string> errors;     // fatal: nothing was estimated
@@ -43,6 +49,8 @@ struct ComparisonResult {
 
 /// Runs every variant at every arrangement. Errors (no loop on that line,
 /// missing values, a spec naming unknown arrays) are sentences for the user.
+/// With `request.unitName` or `request.program`, estimates a whole unit
+/// (compareUnit in unit-estimator.h).
 ComparisonResult compare(const program::ProgramModel& model, const ComparisonRequest& request,
                          const machine::MachineProfile& machine);
 

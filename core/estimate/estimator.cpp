@@ -242,6 +242,7 @@ private:
     m_e.workMin = w.empty() ? 0 : *std::min_element(w.begin(), w.end());
     m_e.wd = loopGoodness(m_e.statements);
     m_e.ct = m_ctPerProc.empty() ? 0 : *std::max_element(m_ctPerProc.begin(), m_ctPerProc.end());
+    m_e.ctPerProc = m_ctPerProc;
     for (const auto& r : m_e.comm.records) {
       m_e.nt += r.messages;
       m_e.tdBytes += r.bytes;
@@ -263,6 +264,7 @@ private:
     const auto s = scheduleOf(decision, m_ctPerProc, m_e.comm, m_e.tt, m_mapping, m_machine);
     const auto& r = *decision.recurrence;
     m_e.ct = s.ct;
+    m_e.ctPerProc.assign(m_e.ctPerProc.size(), s.ct); // every processor waits for the critical path: a unit adds it
     m_e.tt = s.tt;
     m_e.parallelism = {parallelismName(decision.kind), r.loopLine, r.variable, r.array, r.arrayDim,
                        s.stages, s.strip, s.chain};

@@ -30,11 +30,25 @@ struct NestParallelism {
   std::int64_t chain = 0;    // processors that run one after another (serialized) or form the pipeline
 };
 
-/// The parameters of one loop nest at one point.
+/// One part of a unit estimate (unit-estimator.h): a top-level loop nest, a
+/// run of statements outside loops, or a CALL with its callee's parameters
+/// multiplied by the call's frequency. Seconds and bytes.
+struct EstimatePart {
+  enum class Kind { Loop, Statements, Call };
+  Kind kind = Kind::Loop;
+  int line = 0;              // the DO, the first statement, or the CALL
+  std::string callee;        // Call only
+  double frequency = 1;      // Loop: 1; Statements: expected statement executions; Call: expected calls
+  double time = 0, ct = 0, tt = 0; // ct: the part's slowest processor
+  std::int64_t nt = 0, tdBytes = 0;
+};
+
+/// The parameters of one loop nest (or, with `parts`, one unit) at one point.
 struct Estimate {
   std::int64_t processors = 1;
   std::string arrangement;             // "16" or "4x4"
   std::vector<double> workPerProc;     // statement instances, processor order 0..P-1
+  std::vector<double> ctPerProc;       // computation time per processor, s, processor order 0..P-1
   double workMax = 0, workMin = 0;
   double wd = 0;                       // Def. 3.3 over the nest's statements
   std::vector<StatementWork> statements;
@@ -47,6 +61,7 @@ struct Estimate {
   double time = 0;                     // predicted time ct + tt, s
   NestParallelism parallelism;         // CT and TT above follow its schedule
   std::vector<std::string> notes;      // assumptions and what was not understood
+  std::vector<EstimatePart> parts;     // a unit's breakdown; empty for a loop nest
 };
 
 struct EstimateResult {

@@ -27,10 +27,11 @@ std::map<int, OwnedStatement> ownedStatements(const program::Unit& unit, const p
 {
   std::map<int, OwnedStatement> out;
   for (const auto* st : unit.statementsIn(nest.id)) {
-    OwnedStatement o{st, IterationSpace::build(unit, nest.id, *st, values, nullptr), std::nullopt};
+    symbolic::EvaluationError error; // a statement the estimate skipped (a CALL needing values): no owner
+    OwnedStatement o{st, IterationSpace::build(unit, nest.id, *st, values, &error), std::nullopt};
     const auto* w = st->write();
     if (o.space && w && mapping.array(w->array))
-      o.owner = planReference(*w, unit, *o.space, mapping, values, nullptr);
+      o.owner = planReference(*w, unit, *o.space, mapping, values, &error);
     out.emplace(st->id, std::move(o));
   }
   return out;

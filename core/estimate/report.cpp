@@ -1,12 +1,38 @@
 #include "estimate/report.h"
 
+#include "support/text.h"
+
+#include <algorithm>
 #include <cstdio>
 #include <set>
 
 namespace ps::estimate {
 namespace {
 
-nlohmann::json pointJson(const Estimate& e, const symbolic::Bindings& values)
+const char* partKind(EstimatePart::Kind kind)
+{
+  switch (kind) {
+  case EstimatePart::Kind::Loop: return "loop";
+  case EstimatePart::Kind::Statements: return "statements";
+  case EstimatePart::Kind::Call: return "call";
+  }
+  return "";
+}
+
+nlohmann::json partsJson(const std::vector<EstimatePart>& parts)
+{
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& p : parts) {
+    nlohmann::json j = {{"kind", partKind(p.kind)}, {"line", p.line}, {"frequency", p.frequency},
+                        {"time_s", p.time}, {"ct_s", p.ct}, {"tt_s", p.tt}, {"nt", p.nt}, {"td_bytes", p.tdBytes}};
+    if (p.kind == EstimatePart::Kind::Call)
+      j["callee"] = p.callee;
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
+nlohmann::json pointJson(const Estimate& e, const symbolic::Bindings& values, bool withParts)
 {
   nlohmann::json params = nlohmann::json::object();
   for (const auto& [name, value] : values)
@@ -25,11 +51,14 @@ nlohmann::json pointJson(const Estimate& e, const symbolic::Bindings& values)
     if (par.kind == "pipelined")
       parallelism.update({{"stages", par.stages}, {"strip", par.strip}});
   }
-  return {{"P", e.processors}, {"arrangement", e.arrangement}, {"params", params}, {"parallelism", parallelism},
+  nlohmann::json j = {{"P", e.processors}, {"arrangement", e.arrangement}, {"params", params}, {"parallelism", parallelism},
           {"work_per_proc", e.workPerProc}, {"work_max", e.workMax}, {"work_min", e.workMin}, {"wd", e.wd},
           {"nt", e.nt}, {"nt_max_per_proc", e.ntMaxPerProc}, {"nt_per_proc", e.comm.messagesPerProc},
           {"td_bytes", e.tdBytes}, {"tt_s", e.tt}, {"ct_s", e.ct}, {"time_s", e.time}, {"comm", comm},
           {"notes", e.notes}};
+  if (withParts)
+    j["parts"] = partsJson(e.parts);
+  return j;
 }
 
 std::string format(const char* fmt, double a)
@@ -46,7 +75,35 @@ std::string pad(std::string s, std::size_t width)
   return s;
 }
 
-std::string variantTable(const VariantResult& v)
+/// The parts of a unit estimate, one line each.
+std::string partsTable(const Estimate& e)
+{
+  std::string out = "  parts at P=" + e.arrangement + ":\n    " + pad("line", 6) + "  " + std::string("part") +
+                    std::string(18, ' ') + pad("freq", 10) + pad("time ms", 12) + pad("CT ms", 11) + pad("TT ms", 11) +
+                    pad("NT", 8) + pad("TD KB", 10) + "\n";
+  for (const auto& p : e.parts) {
+    std::string what = partKind(p.kind);
+    if (p.kind == EstimatePart::Kind::Call)
+      what += " " + p.callee;
+    what.resize(std::max<std::size_t>(what.size(), 22), ' ');
+    out += "    " + pad(std::to_string(p.line), 6) + "  " + what + pad(format("%.4g", p.frequency), 10) +
+           pad(format("%.4f", p.time * 1e3), 12) + pad(format("%.4f", p.ct * 1e3), 11) +
+           pad(format("%.4f", p.tt * 1e3), 11) + pad(std::to_string(p.nt), 8) +
+           pad(format("%.1f", static_cast<double>(p.tdBytes) / 1024.0), 10) + "\n";
+  }
+  return out;
+}
+
+const Estimate* largestPoint(const VariantResult& v)
+{
+  const Estimate* best = nullptr;
+  for (const auto& p : v.points)
+    if (!best || p.processors > best->processors)
+      best = &p;
+  return best;
+}
+
+std::string variantTable(const VariantResult& v, bool withParts)
 {
   std::string out = "Variant " + v.name + ": " + v.spec + "\n  mapping: " + v.mapping + "\n";
   out += "  " + pad("P", 7) + pad("time ms", 12) + pad("CT ms", 11) + pad("TT ms", 11) + pad("comm %", 8) +
@@ -68,6 +125,8 @@ std::string variantTable(const VariantResult& v)
                                     : std::string()) +
            "\n";
   }
+  if (withParts && largestPoint(v))
+    out += partsTable(*largestPoint(v));
   if (!v.points.empty()) {
     const auto& last = v.points.back();
     if (!last.comm.records.empty())
@@ -102,12 +161,17 @@ nlohmann::json toJson(const ComparisonResult& result, const std::string& file, c
     j["loop"] = {{"line", result.loop->line}, {"end_line", result.loop->endLine}, {"unit", result.unit->name},
                  {"variables", vars}};
   }
+  if (result.scope != EstimateScope::Loop && result.unit) {
+    j[result.scope == EstimateScope::Program ? "program" : "unit"] = {
+        {"name", result.unit->name}, {"line", result.unit->line}, {"end_line", result.unit->endLine},
+        {"kind", toLower(fortran::unitKindName(result.unit->kind))}};
+  }
   j["values"] = result.values;
   j["variants"] = nlohmann::json::array();
   for (const auto& v : result.variants) {
     nlohmann::json points = nlohmann::json::array();
     for (const auto& p : v.points)
-      points.push_back(pointJson(p, result.values));
+      points.push_back(pointJson(p, result.values, result.scope != EstimateScope::Loop));
     j["variants"].push_back({{"name", v.name}, {"spec", v.spec}, {"mapping", v.mapping}, {"points", points}});
   }
   j["errors"] = result.errors;
@@ -121,6 +185,10 @@ std::string toText(const ComparisonResult& result, const std::string& file, cons
   if (result.loop)
     out += ", loop at line " + std::to_string(result.loop->line) + " (DO " + result.loop->variable + ") in '" +
            result.unit->name + "'";
+  if (result.scope != EstimateScope::Loop && result.unit)
+    out += std::string(result.scope == EstimateScope::Program ? ", program '" : ", unit '") + result.unit->name +
+           "' (" + toLower(fortran::unitKindName(result.unit->kind)) + " at line " + std::to_string(result.unit->line) +
+           ")";
   out += "\nmachine: " + machine.name + " (" + machine.title + ")\n";
   if (!result.values.empty()) {
     out += "values:";
@@ -129,7 +197,7 @@ std::string toText(const ComparisonResult& result, const std::string& file, cons
     out += "\n";
   }
   for (const auto& v : result.variants)
-    out += "\n" + variantTable(v);
+    out += "\n" + variantTable(v, result.scope != EstimateScope::Loop);
   std::set<std::string> notes;
   for (const auto& v : result.variants)
     for (const auto& p : v.points)

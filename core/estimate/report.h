@@ -11,6 +11,10 @@
 namespace ps::estimate {
 
 /// {"file", "loop": {"line", "variables"}, "machine", "values",
+///  (a unit estimate: "unit": {"name", "line", "end_line", "kind"} or
+///  "program": {...} instead of "loop", and per point "parts": [{"kind":
+///  "loop"|"statements"|"call", "line", "callee" (calls), "frequency",
+///  "time_s", "ct_s", "tt_s", "nt", "td_bytes"}]),
 ///  "variants": [{"name", "spec", "mapping", "points": [{"P", "arrangement",
 ///  "params", "work_per_proc", "work_max", "work_min", "wd", "nt",
 ///  "nt_max_per_proc", "nt_per_proc", "td_bytes", "tt_s", "ct_s", "time_s",
@@ -20,7 +24,8 @@ namespace ps::estimate {
 nlohmann::json toJson(const ComparisonResult& result, const std::string& file, const machine::MachineProfile& machine);
 
 /// A table per variant (time, CT, TT, comm %, wd, NT, TD, work) plus the
-/// communication records at the largest P and the notes.
+/// communication records at the largest P and the notes; for a unit also its
+/// parts at the largest P.
 std::string toText(const ComparisonResult& result, const std::string& file, const machine::MachineProfile& machine);
 
 } // namespace ps::estimate

@@ -118,6 +118,7 @@ private:
       for (const auto& r : d.implicitRules)
         m_typing.rule(r);
     }
+    m_unit.dummies = m_ast.dummies;
     for (const auto& dummy : m_ast.dummies)
       declare(dummy).isDummy = true;
     for (const auto& d : m_ast.declarations)
@@ -280,8 +281,11 @@ private:
     Statement& st = newStatement(s, loops, probability, StatementKind::Call);
     st.callee = s.name;
     const auto vars = loopVariables(loops);
-    for (const auto& a : s.args)
+    for (const auto& a : s.args) {
       count(a, st, vars);
+      CallArgument arg{fortran::toString(a), a.kind == ExprKind::Name ? a.text : "", toSymbolic(a, m_unit)};
+      st.arguments.push_back(std::move(arg));
+    }
   }
 
   void other(const fortran::Stmt& s, const std::vector<int>& loops, double probability, StatementKind kind)

@@ -73,6 +73,15 @@ struct ArrayReference {
 
 enum class StatementKind { Assignment, Call, Io, Control };
 
+/// One actual argument of a CALL (Fortran 90, 12.4.1): the variable or whole
+/// array it names, and its integer value in the caller's names when it has
+/// one, so the callee's dummies can be bound (CALL SWEEP(A, N)).
+struct CallArgument {
+  std::string text;                    // as written
+  std::string name;                    // a variable or whole array; empty for other expressions
+  std::optional<symbolic::Expr> value; // an integer expression (PARAMETERs folded); nullopt otherwise
+};
+
 struct Statement {
   int id = 0;
   StatementKind kind = StatementKind::Assignment;
@@ -89,6 +98,7 @@ struct Statement {
   std::vector<ArrayReference> refs; // the write (if any) first, then reads
   std::string scalarTarget;      // LHS when it is a scalar
   std::string callee;            // Call
+  std::vector<CallArgument> arguments; // Call, in order
   bool wholeArray = false;       // an F90 array assignment without a loop
 
   const ArrayReference* write() const { return !refs.empty() && refs.front().isWrite ? &refs.front() : nullptr; }
@@ -119,6 +129,7 @@ struct Unit {
   fortran::UnitKind kind = fortran::UnitKind::Program;
   int line = 0;
   int endLine = 0;
+  std::vector<std::string> dummies;  // dummy arguments, in order
   std::map<std::string, Symbol> symbols;
   std::vector<Loop> loops;
   std::vector<Statement> statements;

@@ -24,6 +24,8 @@
 
 #include <QtCharts/QChart>
 
+#include <Qsci/qscicommandset.h>
+
 using ps::views::MainWindow;
 using ps::views::ResultsModel;
 
@@ -67,6 +69,8 @@ private slots:
   void recoveryFileIsOfferedAfterAnAbort();
   void chartExports();
   void fetchOnceIsAModelSetting();
+  void estimateUnitAndProgramEqualTheCli_data();
+  void estimateUnitAndProgramEqualTheCli();
 
 private:
   /// Opens Jacobi, cursor in the relaxation loop, variants A (BLOCK,BLOCK)
@@ -283,6 +287,45 @@ void IdeTest::chartExports()
   const auto csv = w.chartPanel()->csv().split('\n', Qt::SkipEmptyParts);
   QCOMPARE(csv.value(0), QString("chart,variant,x,time_s"));
   QCOMPARE(csv.filter(QRegularExpression("^P,")).size(), 14); // 2 variants x 7 values of P
+}
+
+void IdeTest::estimateUnitAndProgramEqualTheCli_data()
+{
+  QTest::addColumn<QString>("action");
+  QTest::addColumn<QStringList>("scope"); // the partscope-cli options of the same estimate
+  QTest::addRow("unit") << "estimateUnit" << QStringList{"--unit", "jacobi"};
+  QTest::addRow("program") << "estimateProgram" << QStringList{"--program"};
+}
+
+void IdeTest::estimateUnitAndProgramEqualTheCli()
+{
+  QFETCH(QString, action);
+  QFETCH(QStringList, scope);
+  MainWindow w(m_recovery.path());
+  estimateJacobi(w); // the relaxation nest alone first
+  const double nest = w.resultsModel()->index(ResultsModel::Time, 0).data(ResultsModel::ValueRole).toDouble();
+  auto* a = w.findChild<QAction*>(action);
+  QVERIFY(a);
+  QVERIFY(!w.editor()->standardCommands()->boundTo(a->shortcut()[0].toCombined())); // the editor keeps none of it
+  QSignalSpy estimated(&w, &MainWindow::estimateFinished);
+  a->trigger();
+  QVERIFY(estimated.wait(10000));
+  QVERIFY2(w.estimateErrors().isEmpty(), qPrintable(w.estimateErrors().join('\n')));
+  const QList<QStringList> variants{{"--dist", "a,b=(BLOCK,BLOCK)", "--procs", "4x4"},
+                                    {"--dist", "a,b=(*,BLOCK)", "--procs", "16"}};
+  for (int column = 0; column < 2; ++column) {
+    const auto point =
+        cliPoint(QStringList{sample("jacobi.hpf")} + scope + variants[column] + QStringList{"--set", "n=256"});
+    QVERIFY(!point.is_null());
+    QVERIFY(point.contains("parts"));
+    const auto value = [&](int row) {
+      return w.resultsModel()->index(row, column).data(ResultsModel::ValueRole).toDouble();
+    };
+    QCOMPARE(value(ResultsModel::Time), point["time_s"].get<double>());
+    QCOMPARE(value(ResultsModel::Transfers), point["nt"].get<double>());
+  }
+  // the initialisation nests come on top of the relaxation
+  QVERIFY(w.resultsModel()->index(ResultsModel::Time, 0).data(ResultsModel::ValueRole).toDouble() > nest);
 }
 
 QTEST_MAIN(IdeTest)

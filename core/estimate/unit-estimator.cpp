@@ -1,0 +1,756 @@
+#include "estimate/unit-estimator.h"
+
+#include "estimate/iteration-space.h"
+#include "mapping/mapping-builder.h"
+#include "support/text.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace ps::estimate {
+namespace {
+
+using program::Statement;
+using program::Unit;
+
+/// The mapping of an actual array argument as its dummy sees it.
+struct ActualArray {
+  std::string actual;                         // the caller's array
+  std::optional<mapping::TemplateDistribution> templ; // nullopt: replicated
+  mapping::ArrayMapping array;
+  mapping::ProcessorsArrangement procs;
+  std::string layout;                         // layoutKey() in the caller's mapping
+  std::int64_t bytes = 0;                     // size of the actual, 0 when unknown
+};
+
+/// One activation of a unit: the values of its names, the processors and
+/// the mappings its dummy arrays receive (HPF INHERIT).
+struct Frame {
+  const Unit* unit = nullptr;
+  symbolic::Bindings values;
+  std::optional<mapping::ProcessorsArrangement> procs; // nullopt: the unit's own directives
+  std::map<std::string, ActualArray> actuals;           // dummy -> actual array
+  std::vector<std::string> stack;                      // units being estimated, outermost first
+};
+
+/// The estimate of one execution of a unit under construction.
+struct Accumulator {
+  Estimate e;
+  std::vector<StatementWork> terms; // Def. 3.3: statements and calls with freq and wd
+};
+
+std::int64_t scaled(std::int64_t value, double factor)
+{
+  return std::llround(static_cast<double>(value) * factor);
+}
+
+void addNote(Estimate& e, std::string text)
+{
+  if (std::find(e.notes.begin(), e.notes.end(), text) == e.notes.end())
+    e.notes.push_back(std::move(text));
+}
+
+/// How element (i1, ...) of an array is placed, as text: two mappings with
+/// the same key own every element alike.
+std::string layoutKey(const mapping::Mapping& m, const std::string& array)
+{
+  const auto* a = m.array(array);
+  if (!a)
+    return "replicated";
+  const auto& t = m.templates[a->templateIndex];
+  std::string key = m.procs.str();
+  for (std::size_t d = 0; d < t.dims.size(); ++d) {
+    const auto& x = a->axes[d];
+    key += "|" + std::to_string(t.procDim[d]) + t.dims[d].format().str() + ":" + std::to_string(t.dims[d].lower()) +
+           ":" + std::to_string(t.dims[d].upper()) + ":" + std::to_string(static_cast<int>(x.kind)) + ":" +
+           std::to_string(x.arrayDim) + ":" + std::to_string(x.stride) + ":" + std::to_string(x.offset);
+  }
+  return key;
+}
+
+bool distributesAny(const mapping::Mapping& m)
+{
+  return std::any_of(m.arrays.begin(), m.arrays.end(), [](const auto& a) { return a.second.templateIndex >= 0; });
+}
+
+/// Adds `from` times `factor` to `into`: per-processor vectors (processor
+/// order; a shorter vector adds to the first processors), records and
+/// totals scaled (a record's reference followed by `via`), notes prefixed
+/// with `where`.
+void accumulate(Estimate& into, const Estimate& from, double factor, const std::string& where, const std::string& via)
+{
+  const auto grow = [](auto& v, std::size_t n) { v.resize(std::max(v.size(), n)); };
+  grow(into.workPerProc, from.workPerProc.size());
+  grow(into.ctPerProc, from.ctPerProc.size());
+  grow(into.comm.messagesPerProc, from.comm.messagesPerProc.size());
+  grow(into.comm.bytesPerProc, from.comm.bytesPerProc.size());
+  for (std::size_t p = 0; p < from.workPerProc.size(); ++p)
+    into.workPerProc[p] += factor * from.workPerProc[p];
+  for (std::size_t p = 0; p < from.ctPerProc.size(); ++p)
+    into.ctPerProc[p] += factor * from.ctPerProc[p];
+  for (std::size_t p = 0; p < from.comm.messagesPerProc.size(); ++p) {
+    into.comm.messagesPerProc[p] += scaled(from.comm.messagesPerProc[p], factor);
+    into.comm.bytesPerProc[p] += scaled(from.comm.bytesPerProc[p], factor);
+  }
+  for (auto r : from.comm.records) {
+    r.instances = scaled(r.instances, factor);
+    r.messages = scaled(r.messages, factor);
+    r.bytes = scaled(r.bytes, factor);
+    r.time *= factor;
+    r.reference += via;
+    into.comm.records.push_back(std::move(r));
+  }
+  into.nt += scaled(from.nt, factor);
+  into.tdBytes += scaled(from.tdBytes, factor);
+  into.tt += factor * from.tt;
+  for (const auto& n : from.notes)
+    addNote(into, where + n);
+}
+
+/// CT, NT, TD, TT and the extremes from the per-processor vectors and the
+/// records (for parts built here, not by estimateNest).
+void sumRecords(Estimate& e)
+{
+  e.nt = e.tdBytes = 0;
+  e.tt = 0;
+  for (const auto& r : e.comm.records) {
+    e.nt += r.messages;
+    e.tdBytes += r.bytes;
+    e.tt += r.time;
+  }
+}
+
+void finishTotals(Estimate& e)
+{
+  const auto maxOf = [](const auto& v) { return v.empty() ? 0 : *std::max_element(v.begin(), v.end()); };
+  e.workMax = maxOf(e.workPerProc);
+  e.workMin = e.workPerProc.empty() ? 0 : *std::min_element(e.workPerProc.begin(), e.workPerProc.end());
+  e.ct = maxOf(e.ctPerProc);
+  e.ntMaxPerProc = maxOf(e.comm.messagesPerProc);
+  e.time = e.ct + e.tt;
+}
+
+Estimate emptyEstimate(const mapping::Mapping& m)
+{
+  Estimate e;
+  const auto procs = static_cast<std::size_t>(m.procs.count());
+  e.processors = m.procs.count();
+  e.arrangement = m.procs.str();
+  e.workPerProc.assign(procs, 0.0);
+  e.ctPerProc.assign(procs, 0.0);
+  e.comm.messagesPerProc.assign(procs, 0);
+  e.comm.bytesPerProc.assign(procs, 0);
+  return e;
+}
+
+/// The processors owning an element (owner coordinates, -1 = every one).
+std::vector<bool> ownersOf(const mapping::Mapping& m, const mapping::ArrayMapping& a,
+                           const std::vector<std::int64_t>& index)
+{
+  std::vector<std::int64_t> coords(static_cast<std::size_t>(m.procs.rank()));
+  m.ownerCoords(a, index.data(), coords.data());
+  std::vector<bool> owns(static_cast<std::size_t>(m.procs.count()), true);
+  for (std::int64_t p = 0; p < m.procs.count(); ++p) {
+    const auto c = m.procs.coordinates(p);
+    for (std::size_t d = 0; d < coords.size(); ++d)
+      if (coords[d] >= 0 && c[d] != coords[d])
+        owns[p] = false;
+  }
+  return owns;
+}
+
+std::string partPrefix(const EstimatePart& p)
+{
+  const auto line = std::to_string(p.line);
+  switch (p.kind) {
+  case EstimatePart::Kind::Loop: return "Loop at line " + line + ": ";
+  case EstimatePart::Kind::Statements: return "Statements at line " + line + ": ";
+  case EstimatePart::Kind::Call: return "CALL '" + p.callee + "' at line " + line + ": ";
+  }
+  return "";
+}
+
+/// The part's own parameters: `from` (one execution) times its frequency.
+EstimatePart summarize(EstimatePart part, const Estimate& from, double factor)
+{
+  part.ct = factor * from.ct;
+  part.tt = factor * from.tt;
+  part.time = part.ct + part.tt;
+  part.nt = scaled(from.nt, factor);
+  part.tdBytes = scaled(from.tdBytes, factor);
+  return part;
+}
+
+class UnitEstimator {
+public:
+  UnitEstimator(const program::ProgramModel& model, const std::optional<mapping::DistSpec>& spec,
+                const machine::MachineProfile& machine, const symbolic::Bindings& values, const EstimateOptions& options)
+    : m_model(model), m_spec(spec), m_machine(machine), m_values(values), m_options(options)
+  {
+  }
+
+  EstimateResult run(const Unit& unit, const std::optional<mapping::ProcessorsArrangement>& procs)
+  {
+    Frame top{&unit, m_values, procs, {}, {unit.name}};
+    auto e = estimate(top);
+    if (!m_problems.errors.empty())
+      return std::move(m_problems);
+    return {std::move(e), {}, {}};
+  }
+
+private:
+  template <typename Result>
+  void collect(const Result& r)
+  {
+    for (const auto& e : r.errors)
+      if (std::find(m_problems.errors.begin(), m_problems.errors.end(), e) == m_problems.errors.end())
+        m_problems.errors.push_back(e);
+    symbolic::addMissing(m_problems.missing, r.missing);
+  }
+
+  void problem(const symbolic::EvaluationError& error, Estimate& e, const std::string& fallback)
+  {
+    if (!error.missingValues())
+      return addNote(e, error.message + "; " + fallback);
+    symbolic::addMissing(m_problems.missing, error.missing);
+    if (std::find(m_problems.errors.begin(), m_problems.errors.end(), error.message) == m_problems.errors.end())
+      m_problems.errors.push_back(error.message);
+  }
+
+  /// One execution of the frame's unit: its parts in source order.
+  Estimate estimate(const Frame& f)
+  {
+    Accumulator acc;
+    if (auto m = mappingAt(f, f.unit->line))
+      acc.e = emptyEstimate(*m);
+    std::vector<const Statement*> run; // statements outside loops, not yet added
+    for (const auto& item : items(*f.unit)) {
+      if (item.statement && item.statement->kind != program::StatementKind::Call) {
+        run.push_back(item.statement);
+        continue;
+      }
+      flushStatements(f, run, acc);
+      if (item.loop)
+        addNest(f, *item.loop, acc);
+      else
+        addCall(f, *item.statement, acc);
+    }
+    flushStatements(f, run, acc);
+    acc.e.statements = acc.terms;
+    acc.e.wd = loopGoodness(acc.terms);
+    finishTotals(acc.e);
+    return std::move(acc.e);
+  }
+
+  struct Item {
+    int line = 0;
+    const program::Loop* loop = nullptr;
+    const Statement* statement = nullptr;
+  };
+
+  /// Top-level loop nests, statements outside loops and every CALL, by line.
+  static std::vector<Item> items(const Unit& unit)
+  {
+    std::vector<Item> out;
+    for (const auto& l : unit.loops)
+      if (l.depth == 0)
+        out.push_back({l.line, &l, nullptr});
+    for (const auto& s : unit.statements)
+      if (s.loops.empty() || s.kind == program::StatementKind::Call)
+        out.push_back({s.line, nullptr, &s});
+    std::stable_sort(out.begin(), out.end(), [](const Item& a, const Item& b) { return a.line < b.line; });
+    return out;
+  }
+
+  /// Adds a part to the unit: its parameters times `factor`, its notes
+  /// prefixed with the part.
+  void addPart(Accumulator& acc, const EstimatePart& part, const Estimate& from, double factor)
+  {
+    if (!acc.e.workPerProc.empty() && !from.workPerProc.empty() &&
+        acc.e.workPerProc.size() != from.workPerProc.size())
+      addNote(acc.e, partPrefix(part) + "runs on " + from.arrangement + " processors, the unit on " +
+                         acc.e.arrangement + "; per-processor values are added in processor order");
+    if (from.processors > acc.e.processors) {
+      acc.e.processors = from.processors;
+      acc.e.arrangement = from.arrangement;
+    }
+    const bool call = part.kind == EstimatePart::Kind::Call;
+    const auto via = call ? " via CALL '" + part.callee + "' at line " + std::to_string(part.line) : std::string();
+    accumulate(acc.e, from, factor, partPrefix(part), via);
+    acc.e.parts.push_back(summarize(part, from, factor));
+  }
+
+  // ---- mappings ------------------------------------------------------------
+
+  /// The variant's spec restricted to the arrays `f`'s unit declares and does
+  /// not receive from its caller (those inherit the actual's mapping).
+  mapping::DistSpec specFor(const Frame& f) const
+  {
+    mapping::DistSpec s{m_spec->text, {}};
+    for (const auto& g : m_spec->groups) {
+      mapping::DistSpecGroup kept{{}, g.formats};
+      for (const auto& a : g.arrays) {
+        const auto* sym = f.unit->symbol(a);
+        if (sym && sym->isArray() && !f.actuals.count(a))
+          kept.arrays.push_back(a);
+      }
+      if (!kept.arrays.empty())
+        s.groups.push_back(std::move(kept));
+    }
+    return s;
+  }
+
+  /// The mapping in force at `line` of `f`'s unit: the variant's spec or the
+  /// directives there (REDISTRIBUTE / REALIGN above `line`), plus the
+  /// mappings the dummy arrays without their own directive inherit.
+  std::optional<mapping::Mapping> mappingAt(const Frame& f, int line)
+  {
+    const auto procs = f.procs.value_or(mapping::ProcessorsArrangement{});
+    auto r = m_spec ? mapping::mappingFromSpec(specFor(f), *f.unit, f.values, procs)
+                    : mapping::mappingFromDirectives(*f.unit, f.values, f.procs, line);
+    if (!r.mapping) {
+      collect(r);
+      return std::nullopt;
+    }
+    for (const auto& [dummy, actual] : f.actuals)
+      inherit(*r.mapping, dummy, actual);
+    return std::move(r.mapping);
+  }
+
+  /// HPF INHERIT: the dummy is mapped as the actual was in the caller.
+  static void inherit(mapping::Mapping& m, const std::string& dummy, const ActualArray& actual)
+  {
+    if (!actual.templ || m.array(dummy))
+      return; // a replicated actual, or a dummy with its own (prescriptive) mapping
+    if (m.procs.shape != actual.procs.shape) {
+      if (distributesAny(m)) {
+        m.notes.push_back("Dummy '" + dummy + "' inherits a mapping onto " + actual.procs.str() +
+                          " processors, but its procedure arranges them as " + m.procs.str() +
+                          "; it is treated as replicated");
+        return;
+      }
+      m.procs = actual.procs;
+    }
+    m.templates.push_back(*actual.templ);
+    auto a = actual.array;
+    a.array = dummy;
+    a.templateIndex = static_cast<int>(m.templates.size()) - 1;
+    m.arrays[dummy] = std::move(a);
+  }
+
+  // ---- parts ---------------------------------------------------------------
+
+  void addNest(const Frame& f, const program::Loop& loop, Accumulator& acc)
+  {
+    auto m = mappingAt(f, loop.line);
+    if (!m)
+      return;
+    auto r = estimateNest(*f.unit, loop, *m, m_machine, f.values, m_options);
+    if (!r.estimate)
+      return collect(r);
+    auto& notes = r.estimate->notes; // CALLs are parts of their own here
+    std::erase_if(notes, [](const std::string& n) {
+      return n.rfind("CALL '", 0) == 0 && n.find("(no interprocedural analysis yet)") != std::string::npos;
+    });
+    acc.terms.insert(acc.terms.end(), r.estimate->statements.begin(), r.estimate->statements.end());
+    addPart(acc, {EstimatePart::Kind::Loop, loop.line, "", 1.0}, *r.estimate, 1.0);
+  }
+
+  void flushStatements(const Frame& f, std::vector<const Statement*>& run, Accumulator& acc)
+  {
+    if (run.empty())
+      return;
+    EstimatePart part{EstimatePart::Kind::Statements, run.front()->line, "", 0.0};
+    if (auto m = mappingAt(f, run.front()->line)) {
+      auto e = emptyEstimate(*m);
+      for (const auto* st : run) {
+        part.frequency += st->probability;
+        statementOutsideLoops(f, *st, *m, e, acc.terms);
+      }
+      sumRecords(e);
+      finishTotals(e);
+      addPart(acc, part, e, 1.0);
+    }
+    run.clear();
+  }
+
+  /// The index of an element referenced outside loops, or nullopt (a note,
+  /// or a missing value) when a subscript has no value.
+  std::optional<std::vector<std::int64_t>> elementIndex(const Frame& f, const program::ArrayReference& ref,
+                                                        Estimate& e)
+  {
+    std::vector<std::int64_t> index;
+    const auto where = "'" + ref.text() + "' at line " + std::to_string(ref.line);
+    if (ref.subscripts.empty() || !ref.allAffine()) {
+      addNote(e, "The reference " + where + " is not an element with affine subscripts; it is not estimated");
+      return std::nullopt;
+    }
+    for (const auto& s : ref.subscripts) {
+      symbolic::EvaluationError error;
+      auto v = symbolic::evaluateFor(s.affine.constant, f.values, "the subscript of " + where, &error);
+      if (!v) {
+        problem(error, e, "it is not estimated");
+        return std::nullopt;
+      }
+      index.push_back(*v);
+    }
+    return index;
+  }
+
+  /// Which processors execute `st`: the owners of the element it assigns,
+  /// every processor for a scalar, a replicated array or a condition.
+  std::vector<bool> executors(const Frame& f, const Statement& st, const mapping::Mapping& m, Estimate& e)
+  {
+    const auto* w = st.write();
+    const auto* a = w ? m.array(w->array) : nullptr;
+    if (a) {
+      if (auto index = elementIndex(f, *w, e))
+        return ownersOf(m, *a, *index);
+    }
+    return std::vector<bool>(static_cast<std::size_t>(m.procs.count()), true);
+  }
+
+  /// Statement S outside loops: freq(S) = its branch probability; work and
+  /// CT on the processors that execute it; its non-local reads.
+  void statementOutsideLoops(const Frame& f, const Statement& st, const mapping::Mapping& m, Estimate& e,
+                             std::vector<StatementWork>& terms)
+  {
+    const auto at = " at line " + std::to_string(st.line);
+    if (st.kind == program::StatementKind::Io)
+      return addNote(e, "I/O statement" + at + " is not estimated");
+    if (st.wholeArray)
+      return addNote(e, "Whole-array assignment" + at + " is not estimated");
+    const auto exec = executors(f, st, m, e);
+    const double cost = m_machine.ops.time(st.ops);
+    StatementWork work;
+    work.statementId = st.id;
+    work.line = st.line;
+    work.work.assign(exec.size(), 0.0);
+    work.frequency = st.probability;
+    work.replicated = true;
+    for (std::size_t p = 0; p < exec.size(); ++p) {
+      if (!exec[p])
+        continue;
+      work.work[p] = st.probability;
+      e.workPerProc[p] += st.probability;
+      e.ctPerProc[p] += st.probability * cost;
+    }
+    work.replicated = std::all_of(exec.begin(), exec.end(), [](bool b) { return b; });
+    work.wd = workDistributionGoodness(work.work);
+    terms.push_back(std::move(work));
+    std::set<std::string> seen;
+    for (const auto& ref : st.refs)
+      if (!ref.isWrite && m.array(ref.array) && seen.insert(ref.text()).second)
+        readElement(f, st, ref, m, exec, e);
+  }
+
+  /// Every executing processor that does not own the element receives it
+  /// from its first owner: a tree broadcast when every processor executes,
+  /// else copies sent one after the other. Source: P3T+, Def. 3.4.
+  void readElement(const Frame& f, const Statement& st, const program::ArrayReference& ref,
+                   const mapping::Mapping& m, const std::vector<bool>& exec, Estimate& e)
+  {
+    auto index = elementIndex(f, ref, e);
+    if (!index)
+      return;
+    const auto owns = ownersOf(m, *m.array(ref.array), *index);
+    const auto sender = std::find(owns.begin(), owns.end(), true) - owns.begin();
+    const auto* sym = f.unit->symbol(ref.array);
+    const std::int64_t bytes = sym ? sym->elementBytes : 8;
+    CommRecord r{ref.array, ref.text(), "copy", st.line, 0, 1, 0, 0, 0, {}};
+    for (std::int64_t p = 0; p < m.procs.count(); ++p) {
+      if (!exec[p] || owns[p])
+        continue;
+      ++r.messages;
+      r.bytes += bytes;
+      r.time += m_machine.messageTime(static_cast<double>(bytes), m_machine.hops(sender, p, m.procs.count()));
+      ++e.comm.messagesPerProc[p];
+      e.comm.bytesPerProc[p] += bytes;
+    }
+    if (r.messages == 0)
+      return;
+    if (std::all_of(exec.begin(), exec.end(), [](bool b) { return b; })) {
+      r.pattern = "broadcast";
+      r.time = std::ceil(std::log2(static_cast<double>(r.messages) + 1.0)) *
+               m_machine.messageTime(static_cast<double>(bytes), 1);
+    }
+    e.comm.records.push_back(std::move(r));
+  }
+
+  // ---- calls ---------------------------------------------------------------
+
+  const Unit* unitNamed(const std::string& name) const
+  {
+    for (const auto& u : m_model.units)
+      if (u.name == name && u.kind != fortran::UnitKind::Program)
+        return &u;
+    return nullptr;
+  }
+
+  void addCall(const Frame& f, const Statement& st, Accumulator& acc)
+  {
+    EstimatePart part{EstimatePart::Kind::Call, st.line, st.callee, 0.0};
+    const auto at = " at line " + std::to_string(st.line);
+    const auto freq = frequency(f, st, acc.e);
+    part.frequency = freq.value_or(0.0);
+    const auto* callee = unitNamed(st.callee);
+    const bool recursive = callee && std::find(f.stack.begin(), f.stack.end(), callee->name) != f.stack.end();
+    if (!callee)
+      addNote(acc.e, "CALL '" + st.callee + "'" + at + " is not estimated: '" + st.callee +
+                         "' is not a procedure of this file");
+    else if (recursive)
+      addNote(acc.e, "Recursive call to '" + st.callee + "'" + at + " is not estimated");
+    auto m = callee && !recursive ? mappingAt(f, st.line) : std::nullopt;
+    if (!m) {
+      acc.e.parts.push_back(part);
+      return;
+    }
+    const auto g = calleeFrame(f, st, *callee, *m, acc.e);
+    auto e = estimate(g); // also when freq failed: the callee's missing values join the answer
+    chargeRemappings(g, st, e);
+    StatementWork call;
+    call.statementId = st.id;
+    call.line = st.line;
+    call.frequency = part.frequency;
+    call.wd = e.wd;
+    acc.terms.push_back(std::move(call));
+    addPart(acc, part, e, part.frequency);
+  }
+
+  /// freq(S): the iterations of the enclosing loops times S's branch
+  /// probability (which holds the IFs around S).
+  std::optional<double> frequency(const Frame& f, const Statement& st, Estimate& e)
+  {
+    if (st.loops.empty())
+      return st.probability;
+    symbolic::EvaluationError error;
+    auto space = IterationSpace::build(*f.unit, st.loops.front(), st, f.values, &error);
+    if (!space) {
+      problem(error, e, "the CALL at line " + std::to_string(st.line) + " is not estimated");
+      return std::nullopt;
+    }
+    return static_cast<double>(space->size()) * st.probability;
+  }
+
+  /// The callee's activation: its integer dummies bound to the actuals'
+  /// values in the caller, its dummy arrays given the actuals' mappings.
+  Frame calleeFrame(const Frame& f, const Statement& st, const Unit& callee, const mapping::Mapping& m, Estimate& e)
+  {
+    Frame g{&callee, m_values, std::nullopt, {}, f.stack};
+    g.stack.push_back(callee.name);
+    if (f.procs || distributesAny(m))
+      g.procs = m.procs;
+    if (st.arguments.size() != callee.dummies.size())
+      addNote(e, "CALL '" + callee.name + "' at line " + std::to_string(st.line) + " passes " +
+                     std::to_string(st.arguments.size()) + " arguments to " + std::to_string(callee.dummies.size()) +
+                     " dummies; the extra ones are ignored");
+    for (std::size_t i = 0; i < std::min(st.arguments.size(), callee.dummies.size()); ++i) {
+      const auto& dummy = callee.dummies[i];
+      const auto& arg = st.arguments[i];
+      const auto* d = callee.symbol(dummy);
+      const auto* actual = f.unit->symbol(arg.name);
+      if (d && d->isArray() && actual && actual->isArray())
+        bindArray(f, st, g, dummy, *actual, m, e);
+      else if (d && !d->isArray() && arg.value)
+        bindValue(f, st, g, dummy, arg, e);
+    }
+    return g;
+  }
+
+  void bindArray(const Frame& f, const Statement& st, Frame& g, const std::string& dummy,
+                 const program::Symbol& actual, const mapping::Mapping& m, Estimate& e)
+  {
+    ActualArray a{actual.name, std::nullopt, {}, m.procs, layoutKey(m, actual.name), 0};
+    if (const auto* am = m.array(actual.name)) {
+      if (g.unit->symbol(dummy)->dims.size() != actual.dims.size()) {
+        addNote(e, "Dummy '" + dummy + "' of '" + g.unit->name + "' has another rank than the actual '" + actual.name +
+                       "' at line " + std::to_string(st.line) + "; it is treated as replicated");
+        return;
+      }
+      a.templ = m.templates[am->templateIndex];
+      a.array = *am;
+    }
+    a.bytes = actual.elementBytes;
+    symbolic::EvaluationError unused; // an unknown size only leaves a remapping uncharged (noted there)
+    for (const auto& d : actual.dims) {
+      auto lo = symbolic::evaluateFor(d.lower, f.values, "", &unused);
+      auto hi = symbolic::evaluateFor(d.upper, f.values, "", &unused);
+      a.bytes = lo && hi ? a.bytes * std::max<std::int64_t>(*hi - *lo + 1, 0) : 0;
+    }
+    g.actuals[dummy] = std::move(a);
+  }
+
+  /// Binds an integer dummy to the actual's value. An actual that depends on
+  /// an enclosing loop variable takes the middle iteration's value.
+  void bindValue(const Frame& f, const Statement& st, Frame& g, const std::string& dummy,
+                 const program::CallArgument& arg, Estimate& e)
+  {
+    auto values = f.values;
+    const auto used = arg.value->symbols();
+    for (int id : st.loops) {
+      const auto& loop = f.unit->loops[id];
+      if (std::find(used.begin(), used.end(), loop.variable) == used.end())
+        continue;
+      symbolic::EvaluationError error; // the actual's evaluation below names what is missing
+      auto range = symbolic::loopRangeFor(loop.lower, loop.upper, loop.step, values, "", &error);
+      if (!range)
+        return; // frequency() names the loop's missing values
+      values[loop.variable] = range->first + range->step * std::max<std::int64_t>(range->count - 1, 0) / 2;
+      addNote(e, "The argument '" + arg.text + "' of the CALL at line " + std::to_string(st.line) +
+                     " varies with the loop variable '" + loop.variable + "'; '" + g.unit->name +
+                     "' is estimated at its middle iteration");
+    }
+    symbolic::EvaluationError error;
+    const auto what = "the argument '" + arg.text + "' of the CALL at line " + std::to_string(st.line);
+    if (auto v = symbolic::evaluateFor(*arg.value, values, what, &error))
+      g.values[dummy] = *v;
+    else
+      problem(error, e, "the dummy '" + dummy + "' of '" + g.unit->name + "' is left unbound");
+  }
+
+  /// HPF prescriptive mapping: a dummy with its own DISTRIBUTE whose layout
+  /// differs from the actual's is remapped at the call and back at the
+  /// return. Charged as two all-to-all redistributions of the actual: each
+  /// processor receives (P-1)/P of its new share from the P-1 others.
+  void chargeRemappings(const Frame& g, const Statement& st, Estimate& e)
+  {
+    auto m = mappingAt(g, g.unit->line);
+    if (!m)
+      return;
+    for (const auto& [dummy, actual] : g.actuals) {
+      if (!m->array(dummy) || layoutKey(*m, dummy) == actual.layout)
+        continue;
+      const auto procs = m->procs.count();
+      addNote(e, "Dummy '" + dummy + "' has its own mapping " + m->describe(dummy) + ", the actual '" + actual.actual +
+                     "' at line " + std::to_string(st.line) +
+                     " another: two all-to-all redistributions (at the call and back at the return) are charged");
+      if (procs < 2)
+        continue;
+      if (actual.bytes == 0) {
+        addNote(e, "The size of '" + actual.actual + "' is not known; its redistributions are not charged");
+        continue;
+      }
+      const auto received = actual.bytes / procs * (procs - 1) / procs; // per processor and redistribution
+      CommRecord r{actual.actual, actual.actual + " -> " + dummy, "redistribution", st.line, 0, 2,
+                   2 * procs * (procs - 1), 2 * received * procs, 0, {}};
+      const double once = static_cast<double>(procs - 1) * m_machine.startup +
+                          m_machine.byteTime * static_cast<double>(received);
+      r.time = 2 * once;
+      for (std::int64_t p = 0; p < procs && static_cast<std::size_t>(p) < e.comm.messagesPerProc.size(); ++p) {
+        e.comm.messagesPerProc[p] += 2 * (procs - 1);
+        e.comm.bytesPerProc[p] += 2 * received;
+      }
+      e.nt += r.messages;
+      e.tdBytes += r.bytes;
+      e.tt += r.time;
+      e.comm.records.push_back(std::move(r));
+    }
+    finishTotals(e);
+  }
+
+  const program::ProgramModel& m_model;
+  const std::optional<mapping::DistSpec>& m_spec;
+  const machine::MachineProfile& m_machine;
+  const symbolic::Bindings& m_values;
+  const EstimateOptions& m_options;
+  EstimateResult m_problems; // errors and missing values of every part; never holds an estimate
+};
+
+// ---- comparison ------------------------------------------------------------
+
+std::vector<std::string> unitNames(const program::ProgramModel& model)
+{
+  std::vector<std::string> names;
+  for (const auto& u : model.units)
+    names.push_back(u.name);
+  return names;
+}
+
+const Unit* targetUnit(const program::ProgramModel& model, const ComparisonRequest& request, std::string* error)
+{
+  for (const auto& u : model.units)
+    if (request.program ? u.kind == fortran::UnitKind::Program : u.name == toLower(request.unitName))
+      return &u;
+  const auto names = unitNames(model);
+  const auto list =
+      names.empty() ? std::string("the file has no units") : "its units are " + symbolic::quotedList(names);
+  *error = request.program ? "The file has no PROGRAM unit; " + list
+                           : "No unit named '" + toLower(request.unitName) + "'; " + list;
+  return nullptr;
+}
+
+/// A spec may name the arrays of any unit; a name no unit declares is an error.
+std::vector<std::string> unknownArrays(const program::ProgramModel& model, const mapping::DistSpec& spec)
+{
+  std::vector<std::string> errors;
+  for (const auto& g : spec.groups)
+    for (const auto& a : g.arrays)
+      if (std::none_of(model.units.begin(), model.units.end(), [&](const Unit& u) {
+            const auto* s = u.symbol(a);
+            return s && s->isArray();
+          }))
+        errors.push_back("Distribution '" + spec.text + "' names '" + a + "', which is not an array of any unit");
+  return errors;
+}
+
+std::string mappingText(const Unit& unit, const VariantRequest& v, const symbolic::Bindings& values,
+                        const std::optional<mapping::ProcessorsArrangement>& procs)
+{
+  if (v.spec)
+    return v.spec->text;
+  auto m = mapping::mappingFromDirectives(unit, values, procs, unit.line);
+  if (!m.mapping || !distributesAny(*m.mapping))
+    return "HPF directives (none in '" + unit.name + "')";
+  return m.mapping->str();
+}
+
+} // namespace
+
+EstimateResult estimateUnit(const program::ProgramModel& model, const program::Unit& unit,
+                            const std::optional<mapping::DistSpec>& spec,
+                            const std::optional<mapping::ProcessorsArrangement>& procs,
+                            const machine::MachineProfile& machine, const symbolic::Bindings& values,
+                            const EstimateOptions& options)
+{
+  return UnitEstimator(model, spec, machine, values, options).run(unit, procs);
+}
+
+ComparisonResult compareUnit(const program::ProgramModel& model, const ComparisonRequest& request,
+                             const machine::MachineProfile& machine)
+{
+  ComparisonResult result;
+  result.scope = request.program ? EstimateScope::Program : EstimateScope::Unit;
+  result.values = request.values;
+  std::string error;
+  result.unit = targetUnit(model, request, &error);
+  if (!result.unit) {
+    result.errors.push_back(error);
+    return result;
+  }
+  std::vector<std::optional<mapping::ProcessorsArrangement>> points(request.procs.begin(), request.procs.end());
+  if (points.empty())
+    points.push_back(std::nullopt);
+  for (const auto& v : request.variants) {
+    VariantResult vr{v.name, v.spec ? v.spec->text : "HPF directives", "", {}};
+    const auto unknown = v.spec ? unknownArrays(model, *v.spec) : std::vector<std::string>{};
+    for (const auto& e : unknown)
+      result.errors.push_back("Variant " + v.name + ": " + e);
+    for (std::size_t i = 0; unknown.empty() && i < points.size(); ++i) {
+      auto e = estimateUnit(model, *result.unit, v.spec, points[i], machine, result.values, request.options);
+      if (!e.estimate) {
+        for (const auto& msg : e.errors)
+          if (std::find(result.errors.begin(), result.errors.end(), msg) == result.errors.end())
+            result.errors.push_back(msg);
+        symbolic::addMissing(result.missing, e.missing);
+        break;
+      }
+      vr.mapping = mappingText(*result.unit, v, result.values, points[i]);
+      vr.points.push_back(std::move(*e.estimate));
+    }
+    result.variants.push_back(std::move(vr));
+  }
+  return result;
+}
+
+} // namespace ps::estimate

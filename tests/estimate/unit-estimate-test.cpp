@@ -1,0 +1,208 @@
+// Estimates of whole units (P3T+ Defs. 3.3-3.9): a unit is the sum of its
+// loop nests and statements outside loops; a CALL adds its callee times the
+// call's frequency; dummies inherit the actual's mapping; recursion and
+// missing values. Programs in tests/data/unit-*.f, machine of round numbers.
+#include "estimate/run-estimate.h"
+#include "estimate/unit-estimator.h"
+#include "support/text.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+using ps::estimate::Estimate;
+using ps::estimate::EstimatePart;
+
+ps::test::Program load(const char* name)
+{
+  std::string error;
+  const auto text = ps::readTextFile(std::string(PS_SOURCE_DIR) + "/tests/data/" + name, &error);
+  EXPECT_TRUE(text) << error;
+  return ps::test::build(text.value_or(""), name);
+}
+
+const ps::program::Unit& unitNamed(const ps::test::Program& p, const std::string& name)
+{
+  for (const auto& u : p.model.units)
+    if (u.name == name)
+      return u;
+  ADD_FAILURE() << "no unit " << name;
+  return p.unit();
+}
+
+ps::estimate::EstimateResult unitResult(const ps::test::Program& p, const std::string& name,
+                                        const ps::symbolic::Bindings& values = {})
+{
+  return ps::estimate::estimateUnit(p.model, unitNamed(p, name), std::nullopt, std::nullopt, ps::test::unitMachine(),
+                                    values);
+}
+
+Estimate unitEstimate(const ps::test::Program& p, const std::string& name, const ps::symbolic::Bindings& values = {})
+{
+  auto r = unitResult(p, name, values);
+  EXPECT_TRUE(r.estimate) << (r.errors.empty() ? "" : r.errors[0]);
+  return r.estimate.value_or(Estimate{});
+}
+
+/// The nest on `line` under the unit's directives in force there.
+Estimate nestEstimate(const ps::program::Unit& unit, int line, const ps::symbolic::Bindings& values = {})
+{
+  auto m = ps::mapping::mappingFromDirectives(unit, values, std::nullopt, line);
+  EXPECT_TRUE(m.mapping);
+  auto e = ps::estimate::estimateNest(unit, *unit.loopAtLine(line), *m.mapping, ps::test::unitMachine(), values);
+  EXPECT_TRUE(e.estimate);
+  return e.estimate.value_or(Estimate{});
+}
+
+bool hasNote(const Estimate& e, const std::string& text)
+{
+  return std::any_of(e.notes.begin(), e.notes.end(), [&](const auto& n) { return n.find(text) != std::string::npos; });
+}
+
+TEST(UnitEstimate, UnitIsItsNestsPlusItsStatementsOutsideLoops)
+{
+  const auto p = load("unit-parts.f");
+  const auto& unit = p.unit();
+  const auto e = unitEstimate(p, "parts");
+  const auto n1 = nestEstimate(unit, 11), n2 = nestEstimate(unit, 15);
+  ASSERT_EQ(e.parts.size(), 4u);
+  EXPECT_EQ(e.parts[0].kind, EstimatePart::Kind::Statements);
+  EXPECT_EQ(e.parts[0].line, 10);
+  EXPECT_EQ(e.parts[1].kind, EstimatePart::Kind::Loop);
+  EXPECT_EQ(e.parts[3].line, 15);
+  // s = a(64): every processor executes it (one load, 1 s); a(64) lives on
+  // processor 3 and reaches the other three by a tree broadcast of 4 bytes:
+  // ceil(log2 4) = 2 steps of 1 s + 4 * 10 ms
+  EXPECT_EQ(e.parts[0].nt, 3);
+  EXPECT_EQ(e.parts[0].tdBytes, 12);
+  EXPECT_DOUBLE_EQ(e.parts[0].tt, 2.08);
+  EXPECT_DOUBLE_EQ(e.parts[0].ct, 1.0);
+  // a(1) = s * 2.0 runs on the owner of a(1), processor 0: a store and a multiply
+  EXPECT_EQ(e.parts[2].nt, 0);
+  EXPECT_DOUBLE_EQ(e.parts[2].ct, 2.0);
+  ASSERT_EQ(e.ctPerProc.size(), 4u);
+  double ct = 0;
+  for (std::size_t q = 0; q < 4; ++q) {
+    const double outside = 1.0 + (q == 0 ? 2.0 : 0.0);
+    EXPECT_DOUBLE_EQ(e.ctPerProc[q], n1.ctPerProc[q] + n2.ctPerProc[q] + outside) << q;
+    EXPECT_DOUBLE_EQ(e.workPerProc[q], n1.workPerProc[q] + n2.workPerProc[q] + 1.0 + (q == 0 ? 1.0 : 0.0)) << q;
+    ct = std::max(ct, e.ctPerProc[q]);
+  }
+  EXPECT_GT(n1.nt, 0);
+  EXPECT_DOUBLE_EQ(e.ct, ct);
+  EXPECT_EQ(e.nt, n1.nt + n2.nt + 3);
+  EXPECT_EQ(e.tdBytes, n1.tdBytes + n2.tdBytes + 12);
+  EXPECT_DOUBLE_EQ(e.tt, n1.tt + n2.tt + 2.08);
+  EXPECT_DOUBLE_EQ(e.time, e.ct + e.tt);
+  // Def. 3.3 over every statement: the two outside loops weigh 1 each, with
+  // wd 0 (replicated) and sqrt(3) (all on one of four processors)
+  double weighted = std::sqrt(3.0), total = 2.0;
+  for (const auto* n : {&n1, &n2})
+    for (const auto& s : n->statements) {
+      weighted += s.frequency * s.wd;
+      total += s.frequency;
+    }
+  EXPECT_NEAR(e.wd, weighted / total, 1e-12);
+}
+
+TEST(UnitEstimate, DummyInheritsTheCallersBlockMappingLikeTheInlinedNest)
+{
+  const auto p = load("unit-calls.f");
+  const auto once = unitEstimate(p, "once");
+  const auto inlined = unitEstimate(p, "inlined");
+  ASSERT_GT(inlined.nt, 0);
+  EXPECT_EQ(once.nt, inlined.nt);
+  EXPECT_EQ(once.tdBytes, inlined.tdBytes);
+  EXPECT_DOUBLE_EQ(once.tt, inlined.tt);
+  EXPECT_DOUBLE_EQ(once.ct, inlined.ct);
+  EXPECT_EQ(once.workPerProc, inlined.workPerProc);
+  ASSERT_EQ(once.comm.records.size(), inlined.comm.records.size());
+  EXPECT_EQ(once.comm.records[0].pattern, inlined.comm.records[0].pattern);
+  ASSERT_EQ(once.parts.size(), 1u);
+  EXPECT_EQ(once.parts[0].kind, EstimatePart::Kind::Call);
+  EXPECT_EQ(once.parts[0].callee, "sweep");
+  // alone, the dummy has no mapping: replicated, no messages
+  EXPECT_EQ(unitEstimate(p, "sweep", {{"m", 64}}).nt, 0);
+}
+
+TEST(UnitEstimate, CallInsideDoLoopMultipliesTheCalleesParameters)
+{
+  const auto p = load("unit-calls.f");
+  const auto callee = unitEstimate(p, "once");
+  for (std::int64_t n : {5, 12}) {
+    const auto e = unitEstimate(p, "looped", {{"n", n}});
+    ASSERT_EQ(e.parts.size(), 2u);
+    EXPECT_EQ(e.parts[0].kind, EstimatePart::Kind::Loop); // the DO holding only the CALL
+    EXPECT_EQ(e.parts[0].nt, 0);
+    EXPECT_EQ(e.parts[1].kind, EstimatePart::Kind::Call);
+    EXPECT_EQ(e.parts[1].line, 26);
+    EXPECT_DOUBLE_EQ(e.parts[1].frequency, static_cast<double>(n));
+    EXPECT_DOUBLE_EQ(e.ct, static_cast<double>(n) * callee.ct);
+    EXPECT_EQ(e.nt, n * callee.nt);
+    EXPECT_EQ(e.tdBytes, n * callee.tdBytes);
+    EXPECT_DOUBLE_EQ(e.tt, static_cast<double>(n) * callee.tt);
+    EXPECT_DOUBLE_EQ(e.workMax, static_cast<double>(n) * callee.workMax);
+  }
+}
+
+TEST(UnitEstimate, IfAroundCallWeighsItByTheBranchProbability)
+{
+  const auto p = load("unit-calls.f");
+  const auto callee = unitEstimate(p, "once");
+  const auto e = unitEstimate(p, "guarded", {{"n", 1}});
+  ASSERT_EQ(e.parts.size(), 2u);
+  EXPECT_EQ(e.parts[0].kind, EstimatePart::Kind::Statements); // the condition, n .GT. 0: 1 s everywhere
+  EXPECT_DOUBLE_EQ(e.parts[0].ct, 1.0);
+  EXPECT_DOUBLE_EQ(e.parts[1].frequency, 0.5); // no profile run: each way of the IF 1/2
+  EXPECT_DOUBLE_EQ(e.parts[1].ct, 0.5 * callee.ct);
+  EXPECT_DOUBLE_EQ(e.ct, 0.5 * callee.ct + 1.0);
+  EXPECT_DOUBLE_EQ(e.tt, 0.5 * callee.tt);
+  EXPECT_EQ(e.tdBytes, callee.tdBytes / 2);
+  EXPECT_EQ(e.nt, std::llround(0.5 * static_cast<double>(callee.nt)));
+}
+
+TEST(UnitEstimate, DummyWithItsOwnDistributionIsRemappedAtTheCall)
+{
+  const auto p = load("unit-calls.f");
+  const auto e = unitEstimate(p, "presc");
+  const auto cyclic = nestEstimate(unitNamed(p, "cycswp"), 59, {{"m", 64}});
+  // the nest runs under the dummy's CYCLIC; a(64) BLOCK -> CYCLIC and back:
+  // 2 x 4 x 3 messages, each processor receiving 3/4 of its 64 bytes twice
+  EXPECT_EQ(e.nt, cyclic.nt + 24);
+  EXPECT_EQ(e.tdBytes, cyclic.tdBytes + 2 * 4 * 48);
+  EXPECT_DOUBLE_EQ(e.ct, cyclic.ct);
+  EXPECT_TRUE(hasNote(e, "Dummy 'x' has its own mapping")) << e.notes.front();
+  const auto& r = e.comm.records.back();
+  EXPECT_EQ(r.pattern, "redistribution");
+  EXPECT_DOUBLE_EQ(r.time, 2 * (3 * 1.0 + 0.01 * 48));
+}
+
+TEST(UnitEstimate, RecursionAndUnknownProceduresAreNotes)
+{
+  const auto p = load("unit-calls.f");
+  const auto e = unitEstimate(p, "ping", {{"n", 3}});
+  EXPECT_TRUE(hasNote(e, "CALL 'pong' at line 73: Recursive call to 'ping' at line 79 is not estimated"));
+  EXPECT_TRUE(hasNote(e, "CALL 'extern' at line 74 is not estimated: 'extern' is not a procedure of this file"));
+  ASSERT_EQ(e.parts.size(), 3u);
+  EXPECT_EQ(e.parts[2].callee, "extern");
+  EXPECT_DOUBLE_EQ(e.parts[2].frequency, 1.0);
+  EXPECT_EQ(e.parts[2].time, 0.0);
+}
+
+TEST(UnitEstimate, MissingValuesOfAllPartsAreListedTogether)
+{
+  const auto p = load("unit-calls.f");
+  auto r = unitResult(p, "needs");
+  EXPECT_FALSE(r.estimate);
+  auto missing = r.missing;
+  std::sort(missing.begin(), missing.end());
+  // the nest's bound m, the subscript j outside loops, the trip count kk of
+  // the loop around the CALL and the callee's own bound l
+  EXPECT_EQ(missing, (std::vector<std::string>{"j", "kk", "l", "m"}));
+  EXPECT_FALSE(unitResult(p, "needs", {{"m", 10}, {"j", 3}, {"kk", 2}, {"l", 100}}).errors.size());
+}
+
+} // namespace
