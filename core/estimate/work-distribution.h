@@ -19,6 +19,7 @@ struct StatementWork {
   double wd = 0;            // Def. 3.2
   bool replicated = false;  // executed by every processor
   std::string note;         // why the closed form failed, when the work was enumerated instead
+  double cm = 0;            // cache misses of the access classes it leads, mean over processors (cache-misses.h)
 };
 
 /// Counts work(S, p) for every processor p. `owner` is the reference whose
