@@ -10,6 +10,7 @@
 #include "views/results-model.h"
 #include "views/scalability-panel.h"
 #include "views/source-editor.h"
+#include "views/statement-annotations.h"
 
 #include <QAction>
 #include <QApplication>
@@ -324,6 +325,14 @@ void MainWindow::createActions()
   make("selectOuter", tr("Select &Outer Loop"), QKeySequence(tr("Ctrl+Shift+Up")), [this] { selectDeeper(-1); });
   make("showSource", tr("&Source"), QKeySequence(tr("Ctrl+1")), [this] { m_centralTabs->setCurrentIndex(0); });
   make("showScalability", tr("S&calability"), QKeySequence(tr("Ctrl+2")), &MainWindow::showScalability);
+  auto* annotations = new QAction(tr("&Annotations"), this);
+  annotations->setObjectName("viewAnnotations");
+  annotations->setCheckable(true);
+  annotations->setChecked(true);
+  annotations->setToolTip(tr("After an estimate, show each statement's work share, messages, bytes and cache "
+                             "misses under it (first variant, largest P)"));
+  connect(annotations, &QAction::toggled, m_editor, &SourceEditor::setAnnotationsShown);
+  addAction(annotations);
   make("exportChart", tr("Export &Chart…"), QKeySequence(tr("Ctrl+Shift+E")), [this] {
     const auto path = QFileDialog::getSaveFileName(this, tr("Export chart"), "partscope-chart.png",
                                                    tr("PNG (*.png);;SVG (*.svg);;PDF (*.pdf);;CSV (*.csv)"));
@@ -361,6 +370,8 @@ void MainWindow::createMenus()
   auto* view = menuBar()->addMenu(tr("&View"));
   view->addActions({action("showSource"), action("showScalability")});
   view->addSeparator();
+  view->addAction(action("viewAnnotations"));
+  view->addSeparator();
   for (auto* dock : findChildren<QDockWidget*>())
     view->addAction(dock->toggleViewAction());
   auto* help = menuBar()->addMenu(tr("&Help"));
@@ -386,6 +397,7 @@ void MainWindow::readSettings()
     resize(1400, 900);
   restoreState(s.value("window/state").toByteArray());
   m_panel->setMachine(s.value("estimate/machine", "paragon").toString());
+  findChild<QAction*>("viewAnnotations")->setChecked(s.value("view/annotations", true).toBool());
 }
 
 void MainWindow::writeSettings() const
@@ -394,6 +406,7 @@ void MainWindow::writeSettings() const
   s.setValue("window/geometry", saveGeometry());
   s.setValue("window/state", saveState());
   s.setValue("estimate/machine", m_panel->machine());
+  s.setValue("view/annotations", findChild<QAction*>("viewAnnotations")->isChecked());
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
@@ -650,6 +663,7 @@ void MainWindow::storeProfileCounts() const
 
 void MainWindow::textEdited()
 {
+  m_editor->clearStatementAnnotations(); // they describe the text before the change
   if (m_loading)
     return;
   m_sinceChange.start();
@@ -772,9 +786,11 @@ void MainWindow::applyEstimate(const JobOutput& output)
     item->setForeground(QColor(0xb0, 0x20, 0x20));
   }
   m_panel->setMissing(output.missing);
+  m_editor->clearStatementAnnotations();
   if (output.estimated) {
     m_results->setTable(output.table);
     m_formulas->setFormulas(QString::fromStdString(output.formulas), QString::fromStdString(output.formulasLatex));
+    m_editor->setAnnotations(statementAnnotations(output.table));
     m_chart->setProcessorCurves(output.timeVsP);
     for (const auto& n : m_results->notes())
       m_notes->addItem(n);
@@ -804,6 +820,7 @@ void MainWindow::updateSelection()
   if (loop->line == m_selectedLine && m_panel->loopLine() == loop->line)
     return;
   m_selectedLine = loop->line;
+  m_editor->clearStatementAnnotations(); // they belong to the nest selected before
   m_panel->setSelection(*unit, *loop);
 }
 

@@ -1,5 +1,6 @@
 #include "views/results-model.h"
 
+#include "views/statement-annotations.h"
 #include "views/time-units.h"
 
 #include <QBrush>
@@ -14,7 +15,8 @@ namespace {
 const char* rowName(int row)
 {
   static const char* names[] = {"Predicted time", "Computation CT", "Transfer TT", "Communication", "wd",
-                                "NT (transfers)", "TD (data)", "Work max / proc", "Work min / proc"};
+                                "NT (transfers)", "TD (data)", "Work max / proc", "Work min / proc",
+                                "CM (cache misses)"};
   return names[row];
 }
 
@@ -29,19 +31,11 @@ const char* rowTip(int row)
     "Number of transfers (messages), all processors (P3T+ Def. 3.4)",
     "Amount of data transferred (P3T+ Def. 3.5)",
     "Statement instances executed by the busiest processor",
-    "Statement instances executed by the least busy processor"};
+    "Statement instances executed by the least busy processor",
+    "Cache lines loaded per processor, mean over processors (P3T+ Def. 3.10); a separate parameter, not part of CT"};
   return tips[row];
 }
 
-
-QString bytes(double b)
-{
-  if (b >= 1 << 20)
-    return QString::number(b / (1 << 20), 'f', 2) + " MB";
-  if (b >= 1 << 10)
-    return QString::number(b / (1 << 10), 'f', 1) + " KB";
-  return QString::number(b, 'f', 0) + " B";
-}
 
 } // namespace
 
@@ -68,7 +62,7 @@ void ResultsModel::setTable(const nlohmann::json& table)
                            .arg(QString::fromStdString(c["reference"].get<std::string>()),
                                 QString::fromStdString(c["pattern"].get<std::string>()))
                            .arg(c["messages"].get<std::int64_t>())
-                           .arg(bytes(c["bytes"].get<double>()));
+                           .arg(shortBytes(c["bytes"].get<double>()));
   }
   endResetModel();
 }
@@ -96,6 +90,7 @@ double ResultsModel::value(int row, int column) const
   case Data: return p["td_bytes"].get<double>();
   case WorkMax: return p["work_max"].get<double>();
   case WorkMin: return p["work_min"].get<double>();
+  case CacheMisses: return p.value("cm", 0.0);
   default: return 0;
   }
 }
@@ -122,7 +117,7 @@ QString ResultsModel::display(int row, double v) const
   case Transfer: return formatSeconds(v);
   case CommShare: return QString::number(v, 'f', 1) + " %";
   case Goodness: return QString::number(v, 'f', 4);
-  case Data: return bytes(v);
+  case Data: return shortBytes(v);
   default: return QString::number(static_cast<qlonglong>(std::llround(v)));
   }
 }

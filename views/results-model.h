@@ -1,7 +1,8 @@
 #pragma once
 // The results table: one column per distribution variant at its processors
 // arrangement, one row per performance parameter (P3T+ Defs. 3.1-3.8:
-// predicted time, CT, TT, communication share, wd, NT, TD, work max/min).
+// predicted time, CT, TT, communication share, wd, NT, TD, work max/min;
+// Def. 3.10: CM, the mean cache misses per processor).
 // The best variant of each row is highlighted.
 
 #include <nlohmann/json.hpp>
@@ -18,7 +19,7 @@ public:
   /// instances, percent for the communication share) as a double.
   /// BestRole: true on the best variant of the row.
   enum Roles { ValueRole = Qt::UserRole + 1, BestRole };
-  enum Row { Time, Computation, Transfer, CommShare, Goodness, Transfers, Data, WorkMax, WorkMin, RowCount };
+  enum Row { Time, Computation, Transfer, CommShare, Goodness, Transfers, Data, WorkMax, WorkMin, CacheMisses, RowCount };
 
   explicit ResultsModel(QObject* parent = nullptr);
 

@@ -53,6 +53,14 @@ SourceEditor::SourceEditor(QWidget* parent) : QsciScintilla(parent)
   indicatorDefine(SquiggleIndicator, kWarningIndicator);
   setIndicatorForegroundColor(QColor(0xe8, 0xa0, 0x20), kWarningIndicator);
 
+  // small, muted text on a pale band: readable in the light theme without
+  // competing with the code
+  auto small = editorFont();
+  small.setPointSize(small.pointSize() - 1);
+  m_annotationStyle = QsciStyle(-1, QStringLiteral("Estimate annotation"), QColor(0x2b, 0x4c, 0x7e),
+                                QColor(0xee, 0xf3, 0xfa), small);
+  setAnnotationDisplay(AnnotationIndented);
+
   SendScintilla(SCI_SETMOUSEDWELLTIME, 400);
   connect(this, &QsciScintilla::SCN_DWELLSTART, this, &SourceEditor::showDiagnosticTip);
   connect(this, &QsciScintilla::SCN_DWELLEND, this, [] { QToolTip::hideText(); });
@@ -100,6 +108,35 @@ void SourceEditor::setSelectedNest(int first, int last)
   markerDeleteAll(kNestMarker);
   for (int line = first; first > 0 && line <= last; ++line)
     markerAdd(line - 1, kNestMarker);
+}
+
+void SourceEditor::setAnnotations(const std::map<int, QString>& byLine)
+{
+  m_annotations = byLine;
+  QsciScintilla::clearAnnotations(-1);
+  if (!m_annotationsShown)
+    return;
+  for (const auto& [line, text] : m_annotations)
+    if (line >= 1 && line <= lines())
+      annotate(line - 1, text, m_annotationStyle);
+}
+
+void SourceEditor::clearStatementAnnotations()
+{
+  m_annotations.clear();
+  QsciScintilla::clearAnnotations(-1);
+}
+
+QString SourceEditor::annotationOn(int line) const
+{
+  const auto it = m_annotations.find(line);
+  return it == m_annotations.end() ? QString() : it->second;
+}
+
+void SourceEditor::setAnnotationsShown(bool shown)
+{
+  m_annotationsShown = shown;
+  setAnnotations(std::map<int, QString>(m_annotations));
 }
 
 int SourceEditor::cursorLine() const

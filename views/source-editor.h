@@ -1,12 +1,16 @@
 #pragma once
 // The Fortran source editor: QScintilla with the fixed- or free-form Fortran
 // lexer, line numbers, folding, the current line highlighted, parser
-// diagnostics as margin markers and squiggles (message on hover), and the
-// selected loop nest shaded.
+// diagnostics as margin markers and squiggles (message on hover), the
+// selected loop nest shaded, and after an estimate a one-line summary under
+// each statement of the nest (QScintilla annotations).
 
 #include "views/outline-snapshot.h"
 
 #include <Qsci/qsciscintilla.h>
+#include <Qsci/qscistyle.h>
+
+#include <map>
 
 namespace ps::views {
 
@@ -24,6 +28,16 @@ public:
   /// Shades lines first..last (1-based) as the selected loop nest; 0 clears.
   void setSelectedNest(int first, int last);
 
+  /// Shows `byLine` (1-based line -> text) as annotations under those lines,
+  /// replacing earlier ones; hidden, but kept, while annotations are off.
+  void setAnnotations(const std::map<int, QString>& byLine);
+  void clearStatementAnnotations();
+  /// The annotation text of `line` (1-based); empty when there is none.
+  QString annotationOn(int line) const;
+  /// View ▸ Annotations: shows or hides the annotations without dropping them.
+  void setAnnotationsShown(bool shown);
+  bool annotationsShown() const { return m_annotationsShown; }
+
   /// 1-based line of the cursor.
   int cursorLine() const;
   /// Moves the cursor to 1-based line and column and shows it.
@@ -37,7 +51,10 @@ private:
   void showDiagnosticTip(int position, int x, int y);
 
   bool m_fixed = false;
+  bool m_annotationsShown = true;
   std::vector<DiagnosticInfo> m_diagnostics;
+  std::map<int, QString> m_annotations;
+  QsciStyle m_annotationStyle;
 };
 
 } // namespace ps::views

@@ -186,12 +186,16 @@ int runMachines(bool json)
     if (json) {
       list.push_back({{"name", m.name}, {"title", m.title}, {"source", m.source}, {"startup_s", m.startup},
                       {"byte_time_s", m.byteTime}, {"hop_time_s", m.hopTime}, {"topology", m.topology},
+                      {"cache_line_bytes", m.cacheLineBytes}, {"cache_bytes", m.cacheBytes},
                       {"assumptions", m.assumptions}});
       continue;
     }
-    std::printf("%-10s %s\n           rho = %.3g us, beta = %.3g ns/byte (%.1f MB/s), topology %s\n           source: %s\n",
+    std::printf("%-10s %s\n           rho = %.3g us, beta = %.3g ns/byte (%.1f MB/s), topology %s, cache %lld KB "
+                "with %lld-byte lines\n           source: %s\n",
                 m.name.c_str(), m.title.c_str(), m.startup * 1e6, m.byteTime * 1e9,
-                m.byteTime > 0 ? 1e-6 / m.byteTime : 0.0, m.topology.c_str(), m.source.c_str());
+                m.byteTime > 0 ? 1e-6 / m.byteTime : 0.0, m.topology.c_str(),
+                static_cast<long long>(m.cacheBytes / 1024), static_cast<long long>(m.cacheLineBytes),
+                m.source.c_str());
   }
   if (json)
     std::cout << list.dump(2) << "\n";

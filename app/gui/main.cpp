@@ -9,6 +9,7 @@
 #include "views/distribution-panel.h"
 #include "views/distribution-plan-dock.h"
 #include "views/main-window.h"
+#include "views/source-editor.h"
 #include "views/scalability-panel.h"
 
 #include <QApplication>
@@ -241,7 +242,12 @@ int main(int argc, char** argv)
       else if (estimating)
         QObject::connect(
           &window, &ps::views::MainWindow::estimateFinished, &window,
-          [&window, options] { takeScreenshot(window, options.screenshot); }, Qt::SingleShotConnection);
+          [&window, options] {
+            // the selected nest from its DO line, so its statement annotations show
+            window.editor()->setFirstVisibleLine(std::max(0, options.loop - 3));
+            takeScreenshot(window, options.screenshot);
+          },
+          Qt::SingleShotConnection);
       else
         takeScreenshot(window, options.screenshot);
     },

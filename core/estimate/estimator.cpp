@@ -161,6 +161,7 @@ private:
       m_ctPerProc[p] += work.work[p] * cost;
     }
     m_e.statements.push_back(std::move(work));
+    cacheStatement(st, space, exec);
     if (st.kind == program::StatementKind::Control)
       return;
     for (const auto& read : reads) {
@@ -192,6 +193,38 @@ private:
     if (formula && work.closedForm && m_options.formulas)
       work.ownership = formula->ownership(m_mapping);
     work.formula = std::move(formula);
+  }
+
+  /// Keeps what the cache model needs of `st`: every affine array reference,
+  /// distributed or not (a replicated array is cached too).
+  void cacheStatement(const program::Statement& st, const IterationSpace& space,
+                      const std::optional<ReferencePlan>& exec)
+  {
+    CacheStatement c{st.id, space, exec, {}};
+    for (const auto& ref : st.refs) {
+      symbolic::EvaluationError error;
+      if (ref.subscripts.empty())
+        continue;
+      if (auto p = planReference(ref, m_unit, space, m_mapping, m_values, &error))
+        c.refs.push_back(std::move(*p));
+      else
+        note("Reference " + ref.text() + " at line " + std::to_string(st.line) + " is not affine: not counted in CM");
+    }
+    m_cache.push_back(std::move(c));
+  }
+
+  /// Source: P3T+, Def. 3.10 (calls are not estimated, so its second sum is 0).
+  void finishCache()
+  {
+    const auto cache = countCacheMisses(m_cache, m_mapping, m_unit, m_values,
+                                        {m_machine.cacheLineBytes, m_machine.cacheBytes});
+    m_e.cmPerProc = cache.perProc;
+    m_e.cm = cache.mean;
+    m_e.cmMax = cache.max;
+    for (std::size_t i = 0; i < m_cache.size(); ++i)
+      for (auto& w : m_e.statements)
+        if (w.statementId == m_cache[i].statementId)
+          w.cm = cache.perStatement[i];
   }
 
   /// True the first time this element sequence is read at this placement
@@ -252,6 +285,7 @@ private:
     m_e.ntMaxPerProc = mp.empty() ? 0 : *std::max_element(mp.begin(), mp.end());
     schedule();
     m_e.time = m_e.ct + m_e.tt;
+    finishCache();
   }
 
   /// Source: DDT Sec. 2 and Table 1 (a recurrence across owners serializes);
@@ -291,6 +325,7 @@ private:
   const machine::MachineProfile& m_machine;
   const symbolic::Bindings& m_values;
   const EstimateOptions& m_options;
+  std::vector<CacheStatement> m_cache; // the statements as the cache model sees them
   std::vector<std::string> m_fetched; // reads already fetched, as fetchKey()
   std::vector<const program::Statement*> m_statements;
   symbolic::Bindings m_formulaValues; // m_values and the PARAMETER constants the closed forms keep symbolic

@@ -2,8 +2,10 @@
 // The first estimator: for a selected loop nest, a mapping and a machine
 // profile, the P3T+ performance parameters at one point (values of the
 // unknowns, processors arrangement). Numeric; closed forms come later.
-// Source: P3T+ Defs. 3.1-3.3 (wd), 3.4-3.5 (nt, td, tt), 3.7-3.8 (ct).
+// Source: P3T+ Defs. 3.1-3.3 (wd), 3.4-3.5 (nt, td, tt), 3.7-3.8 (ct),
+// 3.10 (cm).
 
+#include "estimate/cache-misses.h"
 #include "estimate/communication.h"
 #include "estimate/parallelism.h"
 #include "estimate/work-distribution.h"
@@ -60,6 +62,12 @@ struct Estimate {
   double ct = 0;                       // computation time, s (slowest processor)
   double time = 0;                     // predicted time ct + tt, s
   NestParallelism parallelism;         // CT and TT above follow its schedule
+  /// Cache lines each processor loads for one instance of the nest (cmL^p of
+  /// cache-misses.h), processor order 0..P-1. A separate parameter, as in
+  /// P3T+: it does not change ct.
+  std::vector<double> cmPerProc;
+  double cm = 0;     // Def. 3.10: freq(L) * mean_p cmL^p, with freq(L) = 1 (one instance, like nt and ct)
+  double cmMax = 0;  // the most any one processor loads
   std::vector<std::string> notes;      // assumptions and what was not understood
   std::vector<EstimatePart> parts;     // a unit's breakdown; empty for a loop nest
 };

@@ -43,6 +43,15 @@ nlohmann::json pointJson(const Estimate& e, const symbolic::Bindings& values, bo
     comm.push_back({{"array", r.array}, {"reference", r.reference}, {"pattern", r.pattern}, {"line", r.line},
                     {"placement", r.placement}, {"instances", r.instances}, {"messages", r.messages},
                     {"bytes", r.bytes}, {"time_s", r.time}});
+  nlohmann::json statements = nlohmann::json::array();
+  for (const auto& w : e.statements) {
+    double total = 0, most = 0;
+    for (double x : w.work) {
+      total += x;
+      most = std::max(most, x);
+    }
+    statements.push_back({{"line", w.line}, {"work_max", most}, {"work_total", total}, {"wd", w.wd}, {"cm", w.cm}});
+  }
   const auto& par = e.parallelism;
   nlohmann::json parallelism = {{"kind", par.kind}};
   if (par.kind != "parallel") {
@@ -54,7 +63,8 @@ nlohmann::json pointJson(const Estimate& e, const symbolic::Bindings& values, bo
   nlohmann::json j = {{"P", e.processors}, {"arrangement", e.arrangement}, {"params", params}, {"parallelism", parallelism},
           {"work_per_proc", e.workPerProc}, {"work_max", e.workMax}, {"work_min", e.workMin}, {"wd", e.wd},
           {"nt", e.nt}, {"nt_max_per_proc", e.ntMaxPerProc}, {"nt_per_proc", e.comm.messagesPerProc},
-          {"td_bytes", e.tdBytes}, {"tt_s", e.tt}, {"ct_s", e.ct}, {"time_s", e.time}, {"comm", comm},
+          {"td_bytes", e.tdBytes}, {"tt_s", e.tt}, {"ct_s", e.ct}, {"time_s", e.time}, {"cm", e.cm},
+          {"cm_per_proc", e.cmPerProc}, {"cm_max", e.cmMax}, {"statements", statements}, {"comm", comm},
           {"notes", e.notes}};
   if (withParts)
     j["parts"] = partsJson(e.parts);
@@ -107,13 +117,14 @@ std::string variantTable(const VariantResult& v, bool withParts)
 {
   std::string out = "Variant " + v.name + ": " + v.spec + "\n  mapping: " + v.mapping + "\n";
   out += "  " + pad("P", 7) + pad("time ms", 12) + pad("CT ms", 11) + pad("TT ms", 11) + pad("comm %", 8) +
-         pad("wd", 8) + pad("NT", 8) + pad("TD KB", 10) + pad("work max", 10) + pad("work min", 10) + "\n";
+         pad("wd", 8) + pad("NT", 8) + pad("TD KB", 10) + pad("work max", 10) + pad("work min", 10) + pad("CM", 11) + "\n";
   for (const auto& p : v.points) {
     const double commShare = p.time > 0 ? 100.0 * p.tt / p.time : 0.0;
     out += "  " + pad(p.arrangement, 7) + pad(format("%.4f", p.time * 1e3), 12) + pad(format("%.4f", p.ct * 1e3), 11) +
            pad(format("%.4f", p.tt * 1e3), 11) + pad(format("%.1f", commShare), 8) + pad(format("%.3f", p.wd), 8) +
            pad(std::to_string(p.nt), 8) + pad(format("%.1f", static_cast<double>(p.tdBytes) / 1024.0), 10) +
-           pad(format("%.0f", p.workMax), 10) + pad(format("%.0f", p.workMin), 10) + "\n";
+           pad(format("%.0f", p.workMax), 10) + pad(format("%.0f", p.workMin), 10) + pad(format("%.0f", p.cm), 11) +
+           "\n";
   }
   for (const auto& p : v.points) {
     const auto& par = p.parallelism;

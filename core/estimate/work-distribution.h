@@ -29,6 +29,7 @@ struct StatementWork {
   std::vector<std::string> ownership; // what LB_d, UB_d are under this mapping
   double cost = 0;                    // seconds per instance on the machine profile (Def. 3.7)
   double probability = 1;             // branch probability applied to the counts
+  double cm = 0;            // cache misses of the access classes it leads, mean over processors (cache-misses.h)
 };
 
 /// Counts work(S, p) for every processor p. `owner` is the reference whose

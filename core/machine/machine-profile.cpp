@@ -41,6 +41,32 @@ int MachineProfile::hops(std::int64_t a, std::int64_t b, std::int64_t count) con
   return 1;
 }
 
+namespace {
+
+/// The cache fields of Sec. 3.4's parameter; a profile written before they
+/// existed gets a typical L1 data cache and says so.
+bool readCache(const nlohmann::json& j, MachineProfile& p, std::string* error)
+{
+  if (!j.contains("cache_line_bytes") || !j.contains("cache_bytes"))
+    p.assumptions.push_back("Cache not given: assumed " + std::to_string(p.cacheLineBytes) + "-byte lines and " +
+                            std::to_string(p.cacheBytes / 1024) + " KB per processor");
+  p.cacheLineBytes = j.value("cache_line_bytes", p.cacheLineBytes);
+  p.cacheBytes = j.value("cache_bytes", p.cacheBytes);
+  for (const auto& [field, value] : {std::pair{"cache_line_bytes", p.cacheLineBytes}, {"cache_bytes", p.cacheBytes}}) {
+    if (value <= 0) {
+      *error = std::string("Machine profile field '") + field + "' must be greater than 0";
+      return false;
+    }
+  }
+  if (p.cacheLineBytes > p.cacheBytes) {
+    *error = "Machine profile field 'cache_line_bytes' must not exceed 'cache_bytes'";
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
 std::optional<MachineProfile> profileFromJson(const std::string& text, std::string* error)
 {
   auto j = nlohmann::json::parse(text, nullptr, false);
@@ -63,6 +89,8 @@ std::optional<MachineProfile> profileFromJson(const std::string& text, std::stri
              ops.at("pow").get<double>(), ops.at("intrinsic").get<double>(), ops.at("load").get<double>(),
              ops.at("store").get<double>()};
     p.assumptions = j.value("assumptions", std::vector<std::string>{});
+    if (!readCache(j, p, error))
+      return std::nullopt;
     return p;
   } catch (const nlohmann::json::exception& e) {
     *error = std::string("Machine profile is missing a field or has a wrong type: ") + e.what();

@@ -29,6 +29,8 @@ struct MachineProfile {
   double hopTime = 0;   // gamma, s per hop
   std::string topology = "crossbar"; // crossbar, mesh2d, torus2d, hypercube, omega
   int defaultProcessors = 0;         // 0 when the profile has no preferred count
+  std::int64_t cacheLineBytes = 64;  // data cache line of one processor, bytes (P3T+ Sec. 3.4)
+  std::int64_t cacheBytes = 32768;   // data cache capacity of one processor, bytes
   OperationCosts ops;
   std::vector<std::string> assumptions;
 
@@ -40,6 +42,9 @@ struct MachineProfile {
 };
 
 /// Parses a profile from JSON text; nullopt with `error` on bad input.
+/// "cache_line_bytes" and "cache_bytes" are optional (64 and 32768, said in
+/// the assumptions when taken); both must be > 0 and the line no larger than
+/// the cache.
 std::optional<MachineProfile> profileFromJson(const std::string& text, std::string* error);
 
 /// The built-in profiles (machines/*.json), sorted by name.

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <tuple>
+
 using namespace ps::machine;
 
 TEST(MachineProfile, BuiltinsCarryThePapersNumbers)
@@ -42,4 +45,46 @@ TEST(MachineProfile, MeshHops)
   m.topology = "mesh2d";
   EXPECT_EQ(m.hops(0, 15, 16), 6); // corners of a 4x4 mesh
   EXPECT_EQ(m.hops(5, 6, 16), 1);
+}
+
+TEST(MachineProfile, CacheOfTheBuiltins)
+{
+  std::string error;
+  const std::vector<std::tuple<std::string, std::int64_t, std::int64_t>> rows = {
+    {"paragon", 32, 16384}, {"sp2", 256, 262144}, {"ddt", 64, 32768}, {"teaching", 64, 32768}};
+  for (const auto& [name, line, bytes] : rows) {
+    auto m = findProfile(name, &error);
+    ASSERT_TRUE(m) << error;
+    EXPECT_EQ(m->cacheLineBytes, line) << name;
+    EXPECT_EQ(m->cacheBytes, bytes) << name;
+    const bool said = std::any_of(m->assumptions.begin(), m->assumptions.end(),
+                                  [](const std::string& a) { return a.find("Cache") == 0; });
+    EXPECT_TRUE(said) << name << ": where the cache numbers come from belongs in the assumptions";
+  }
+}
+
+TEST(MachineProfile, CacheFieldsAreValidated)
+{
+  const std::string head = R"({"name": "x", "startup_s": 1e-5, "byte_time_s": 1e-8, "op_costs_s": {"add_sub": 1,
+    "mul": 1, "div": 1, "pow": 1, "intrinsic": 1, "load": 1, "store": 1})";
+  std::string error;
+  EXPECT_FALSE(profileFromJson(head + R"(, "cache_line_bytes": 0, "cache_bytes": 4096})", &error));
+  EXPECT_EQ(error, "Machine profile field 'cache_line_bytes' must be greater than 0");
+  EXPECT_FALSE(profileFromJson(head + R"(, "cache_line_bytes": 64, "cache_bytes": -1})", &error));
+  EXPECT_EQ(error, "Machine profile field 'cache_bytes' must be greater than 0");
+  EXPECT_FALSE(profileFromJson(head + R"(, "cache_line_bytes": 128, "cache_bytes": 64})", &error));
+  EXPECT_EQ(error, "Machine profile field 'cache_line_bytes' must not exceed 'cache_bytes'");
+  EXPECT_FALSE(profileFromJson(head + R"(, "cache_line_bytes": "64", "cache_bytes": 4096})", &error));
+  EXPECT_NE(error.find("wrong type"), std::string::npos);
+  auto old = profileFromJson(head + "}", &error); // written before the cache fields: defaults, and said so
+  ASSERT_TRUE(old) << error;
+  EXPECT_EQ(old->cacheLineBytes, 64);
+  EXPECT_EQ(old->cacheBytes, 32768);
+  ASSERT_EQ(old->assumptions.size(), 1u);
+  EXPECT_EQ(old->assumptions[0], "Cache not given: assumed 64-byte lines and 32 KB per processor");
+  auto given = profileFromJson(head + R"(, "cache_line_bytes": 32, "cache_bytes": 8192})", &error);
+  ASSERT_TRUE(given) << error;
+  EXPECT_EQ(given->cacheLineBytes, 32);
+  EXPECT_EQ(given->cacheBytes, 8192);
+  EXPECT_TRUE(given->assumptions.empty());
 }

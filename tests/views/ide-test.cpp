@@ -43,6 +43,31 @@ nlohmann::json cliPoint(const QStringList& arguments)
   return nlohmann::json::parse(cli.readAllStandardOutput().toStdString())["variants"][0]["points"][0];
 }
 
+/// The text partscope-cli's JSON gives for statement `line` of `point`:
+/// the busiest processor's share of its instances, the messages and bytes
+/// of its communication records, its cache misses.
+QString expectedAnnotation(const nlohmann::json& point, int line)
+{
+  for (const auto& s : point["statements"]) {
+    if (s["line"].get<int>() != line)
+      continue;
+    std::int64_t messages = 0;
+    double bytes = 0;
+    for (const auto& c : point["comm"])
+      if (c["line"].get<int>() == line) {
+        messages += c["messages"].get<std::int64_t>();
+        bytes += c["bytes"].get<double>();
+      }
+    const double share = 100.0 * s["work_max"].get<double>() / s["work_total"].get<double>();
+    return QStringLiteral("work %1% · %2 msg · %3 MB · CM %4")
+      .arg(share, 0, 'f', 1)
+      .arg(messages)
+      .arg(bytes / (1 << 20), 0, 'f', 2)
+      .arg(std::llround(s["cm"].get<double>()));
+  }
+  return {};
+}
+
 /// Types `value` into the spin box of an unknown, as a user would.
 void typeValue(MainWindow& w, const char* name, int value)
 {
@@ -71,6 +96,7 @@ private slots:
   void fetchOnceIsAModelSetting();
   void estimateUnitAndProgramEqualTheCli_data();
   void estimateUnitAndProgramEqualTheCli();
+  void annotationsShowTheCliNumbers();
 
 private:
   /// Opens Jacobi, cursor in the relaxation loop, variants A (BLOCK,BLOCK)
@@ -340,6 +366,38 @@ void IdeTest::fetchOnceIsAModelSetting()
   QTest::mouseClick(box, Qt::LeftButton, {}, QPoint(4, box->height() / 2));
   QCOMPARE(changed.count(), 1);
   QVERIFY(w.distributionPanel()->settings().fetchIdenticalReadsOnce);
+}
+
+void IdeTest::annotationsShowTheCliNumbers()
+{
+  MainWindow w(m_recovery.path());
+  estimateJacobi(w);
+  const auto point = cliPoint({sample("jacobi.hpf"), "--loop", "26", "--dist", "a,b=(BLOCK,BLOCK)", "--procs", "4x4",
+                               "--set", "n=256"});
+  QVERIFY(!point.is_null());
+  const auto expected = expectedAnnotation(point, 30);
+  // 4 shifts x 1200 messages of the stencil, the busiest of 16 processors runs 64x64 of 254x254 instances
+  QCOMPARE(expected.left(25), QStringLiteral("work 6.3% · 4800 msg · 2."));
+  auto* editor = w.editor();
+  QCOMPARE(editor->annotationOn(30), expected);
+  QCOMPARE(editor->annotation(29), expected); // what QScintilla draws under line 30
+  QVERIFY(!editor->annotationOn(35).isEmpty()); // the copy statement: no messages
+  QVERIFY(!editor->annotationOn(35).contains("msg"));
+  QVERIFY(editor->annotationOn(29).isEmpty()); // a DO statement is no statement of the estimate
+  auto* toggle = w.findChild<QAction*>("viewAnnotations");
+  QVERIFY(toggle && toggle->isChecked());
+  toggle->trigger(); // View > Annotations off: hidden, kept
+  QVERIFY(editor->annotation(29).isEmpty());
+  toggle->trigger();
+  QCOMPARE(editor->annotation(29), expected);
+  editor->goTo(18, 7); // another nest: the annotations belonged to the old one
+  QTRY_VERIFY(editor->annotationOn(30).isEmpty());
+  QVERIFY(editor->annotation(29).isEmpty());
+  QTRY_VERIFY(!editor->annotationOn(18).isEmpty()); // the new nest is estimated and annotated
+  editor->goTo(30, 9);
+  QTRY_COMPARE_WITH_TIMEOUT(editor->annotationOn(30), expected, 10000);
+  editor->insertAt(QStringLiteral(" "), 30, 0); // any edit makes them stale
+  QVERIFY(editor->annotationOn(30).isEmpty());
 }
 
 #include "ide-test.moc"

@@ -1,0 +1,501 @@
+#include "estimate/cache-misses.h"
+
+#include "estimate/owned-iterations.h"
+#include "support/check.h"
+#include "support/wide-int.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <map>
+#include <numeric>
+#include <string>
+
+namespace ps::estimate {
+namespace {
+
+using i64 = std::int64_t;
+using i128 = WideInt;
+
+i64 floorDiv(i64 a, i64 b)
+{
+  const i64 q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+i64 floorMod(i64 a, i64 b) { return a - floorDiv(a, b) * b; }
+
+/// sum_{c=0}^{n-1} floor((a + b*c) / m) for m > 0 and b >= 0, in
+/// O(log m) (the Euclid-like reduction of AtCoder's floor_sum).
+i128 floorSum(i64 n, i64 m, i64 a, i64 b)
+{
+  if (n <= 0)
+    return 0;
+  i128 ans = static_cast<i128>(n) * floorDiv(a, m);
+  i128 coef = b, constant = floorMod(a, m), mod = m, count = n;
+  while (true) {
+    if (coef >= mod) {
+      ans += count * (count - 1) / 2 * (coef / mod);
+      coef %= mod;
+    }
+    if (constant >= mod) {
+      ans += count * (constant / mod);
+      constant %= mod;
+    }
+    const i128 top = coef * count + constant;
+    if (top < mod)
+      break;
+    count = top / mod;
+    constant = top % mod;
+    std::swap(mod, coef);
+  }
+  return ans;
+}
+
+/// Lines of the contiguous bytes x .. x+bytes-1.
+i64 rangeLines(i64 x, i64 bytes, i64 line) { return floorDiv(x + bytes - 1, line) - floorDiv(x, line) + 1; }
+
+/// Lines that run c (at base + c*stride, its last byte `last` bytes after
+/// its first) shares with run c+1, over c = 0..count-2: run c+1 starts less
+/// than a line after run c ends, so the difference of the two floors is 0
+/// (shared) or 1 -- a difference of floor sums.
+double sharedLines(i64 base, i64 last, i64 count, i64 stride, i64 line)
+{
+  if (count < 2 || stride - last >= line || stride <= last)
+    return 0;
+  return static_cast<double>((count - 1) - (floorSum(count - 1, line, base + stride, stride) -
+                                            floorSum(count - 1, line, base + last, stride)));
+}
+
+/// Distinct lines of `count` contiguous runs of `run` bytes, one every
+/// `stride` >= `run` bytes from `base`.
+double runLines(i64 base, i64 run, i64 count, i64 stride, i64 line)
+{
+  const i128 total = floorSum(count, line, base + run - 1, stride) - floorSum(count, line, base, stride) + count;
+  return static_cast<double>(total) - sharedLines(base, run - 1, count, stride, line);
+}
+
+/// How an array dimension is stored on a processor (see countCacheMisses).
+struct DimLayout {
+  enum class Kind { Plain, Block, Cyclic } kind = Kind::Plain;
+  i64 extent = 1;     // local extent, elements
+  i64 lower = 1;      // Plain: the array's lower bound
+  i64 stride = 1, offset = 0, templateLower = 1, block = 1, procs = 1; // alignment and distribution
+  int pd = -1;        // processors dimension
+
+  /// Local index of global index g on processors coordinate c.
+  i64 local(i64 g, i64 c) const
+  {
+    if (kind == Kind::Plain)
+      return g - lower;
+    const i64 t = stride * g + offset - templateLower;
+    const i64 s = std::max<i64>(std::llabs(stride), 1);
+    if (kind == Kind::Block)
+      return floorDiv(t - c * block, s);
+    return floorDiv(floorDiv(t, procs * block) * block + floorMod(t, block), s);
+  }
+};
+
+i64 evaluated(const symbolic::Expr& e, const symbolic::Bindings& values, i64 fallback)
+{
+  return e.evaluate(values).value_or(fallback);
+}
+
+/// The local layout of each dimension of `plan`'s array.
+std::vector<DimLayout> arrayLayout(const ReferencePlan& plan, const mapping::Mapping& mapping,
+                                   const program::Unit& unit, const symbolic::Bindings& values)
+{
+  const auto* symbol = unit.symbol(plan.ref->array);
+  PS_CHECK(symbol && symbol->dims.size() == plan.subscripts.size()); // planReference checked it
+  std::vector<DimLayout> out(symbol->dims.size());
+  for (std::size_t d = 0; d < out.size(); ++d) {
+    out[d].lower = evaluated(symbol->dims[d].lower, values, 1);
+    out[d].extent = std::max<i64>(evaluated(symbol->dims[d].upper, values, out[d].lower + (1 << 20)) - out[d].lower + 1, 1);
+  }
+  if (!plan.map || plan.map->templateIndex < 0)
+    return out;
+  const auto& t = mapping.templates[plan.map->templateIndex];
+  for (std::size_t td = 0; td < t.dims.size(); ++td) {
+    const auto& axis = plan.map->axes[td];
+    const auto& dist = t.dims[td];
+    if (axis.kind != mapping::TemplateAxis::Kind::ArrayDim || t.procDim[td] < 0 || !dist.format().distributed())
+      continue;
+    auto& l = out[static_cast<std::size_t>(axis.arrayDim)];
+    const bool block = dist.format().kind == mapping::FormatKind::Block;
+    l.kind = block ? DimLayout::Kind::Block : DimLayout::Kind::Cyclic;
+    l.stride = axis.stride;
+    l.offset = axis.offset;
+    l.templateLower = dist.lower();
+    l.block = std::max<i64>(dist.blockSize(), 1);
+    l.procs = dist.procs();
+    l.pd = t.procDim[td];
+    const i64 n = dist.upper() - dist.lower() + 1, cycle = l.procs * l.block;
+    l.extent = block ? l.block : (n + cycle - 1) / cycle * l.block;
+  }
+  return out;
+}
+
+/// What processor p runs of one loop level: the trip count and the least
+/// and greatest value of the loop variable.
+struct LevelRun {
+  i64 trips = 0;
+  i64 vmin = 0, vmax = 0;
+  int restrictedPd = -1; // the processors dimension that restricts it
+};
+
+/// The first and last template index of tlo..thi that coordinate c owns
+/// (only used to place the box in the local layout).
+std::pair<i64, i64> ownedEnds(const mapping::DimensionDistribution& d, i64 tlo, i64 thi, i64 c)
+{
+  const i64 k = std::max<i64>(d.blockSize(), 1);
+  if (d.format().kind == mapping::FormatKind::Block) {
+    const i64 start = c == 0 ? tlo : d.lower() + c * k;
+    const i64 end = c == d.owner(d.upper()) ? thi : d.lower() + (c + 1) * k - 1;
+    return {std::max(tlo, start), std::min(thi, end)};
+  }
+  const i64 cycle = d.procs() * k, lo = tlo - d.lower(), hi = thi - d.lower();
+  i64 first = floorDiv(lo, cycle) * cycle + c * k;
+  if (lo > first + k - 1)
+    first += cycle;
+  i64 last = floorDiv(hi, cycle) * cycle + c * k;
+  if (hi < last)
+    last -= cycle;
+  return {std::max(lo, first) + d.lower(), std::min(hi, last + k - 1) + d.lower()};
+}
+
+/// The parts of a statement that do not depend on the processor.
+struct StatementShape {
+  std::vector<double> meanTrips;                // per level, over the enclosing iterations
+  std::vector<i64> lo, hi, tripsAtFirst, steps; // the level's range at the first outer iteration
+  std::vector<OwnerLine> owner;                 // per level
+  std::vector<i64> fixedCoord;                  // per processors dimension; -1: any or varying
+};
+
+StatementShape shapeOf(const CacheStatement& s, const mapping::Mapping& mapping)
+{
+  StatementShape out;
+  const int depth = s.space.depth();
+  std::vector<i64> first;
+  countOuterIterations(s.space, depth, &first);
+  double before = 1;
+  for (int k = 0; k < depth; ++k) {
+    std::vector<i64> ignored;
+    const auto upTo = static_cast<double>(countOuterIterations(s.space, k + 1, &ignored));
+    out.meanTrips.push_back(before > 0 ? upTo / before : 0);
+    before = upTo;
+    i64 a = 0, b = -1;
+    const auto step = s.space.levels()[k].step;
+    if (!first.empty() && !s.space.range(k, first, &a, &b))
+      b = a - step; // empty
+    out.lo.push_back(std::min(a, b));
+    out.hi.push_back(std::max(a, b));
+    out.tripsAtFirst.push_back(first.empty() ? 0 : tripCount(a, b, step));
+    out.steps.push_back(step);
+    out.owner.push_back(ownerLine(s.owner ? &*s.owner : nullptr, mapping, first.empty() ? std::vector<i64>(depth) : first, k));
+  }
+  out.fixedCoord.assign(static_cast<std::size_t>(mapping.procs.rank()), -1);
+  for (int pd = 0; depth > 0 && pd < mapping.procs.rank(); ++pd) {
+    bool varies = false;
+    for (const auto& line : out.owner)
+      varies = varies || line.dims[pd].a != 0;
+    if (!varies)
+      out.fixedCoord[pd] = out.owner[0].dims[pd].fixed;
+  }
+  return out;
+}
+
+/// The level as processor p (coordinates `coords`) runs it.
+LevelRun levelRun(const StatementShape& shape, int k, const std::vector<i64>& coords)
+{
+  LevelRun run;
+  run.vmin = shape.lo[k];
+  run.vmax = shape.hi[k];
+  const double mean = shape.meanTrips[k];
+  run.trips = std::llround(mean);
+  const auto& line = shape.owner[k];
+  for (std::size_t pd = 0; pd < line.dims.size(); ++pd) {
+    const auto& dim = line.dims[pd];
+    if (dim.a == 0)
+      continue;
+    const i64 x = dim.a * shape.lo[k] + dim.b, y = dim.a * shape.hi[k] + dim.b;
+    const i64 tlo = std::min(x, y), thi = std::max(x, y), c = coords[pd];
+    const i64 visit = std::llabs(dim.a * shape.steps[k]);
+    double owned = static_cast<double>((dim.dist->countOwned(tlo, thi, c) + visit - 1) / visit);
+    if (shape.tripsAtFirst[k] > 0) // a triangular level: its mean trip, shared the same way
+      owned *= mean / static_cast<double>(shape.tripsAtFirst[k]);
+    run.trips = std::min<i64>(run.trips, std::llround(owned));
+    run.restrictedPd = static_cast<int>(pd);
+    const auto [first, last] = ownedEnds(*dim.dist, tlo, thi, c);
+    if (std::llabs(dim.a) == 1 && first <= last) {
+      run.vmin = dim.a > 0 ? first - dim.b : dim.b - last;
+      run.vmax = dim.a > 0 ? last - dim.b : dim.b - first;
+    }
+  }
+  return run;
+}
+
+std::vector<LevelRun> levelRuns(const StatementShape& shape, const std::vector<i64>& coords)
+{
+  std::vector<LevelRun> runs;
+  for (std::size_t pd = 0; pd < shape.fixedCoord.size(); ++pd)
+    if (shape.fixedCoord[pd] >= 0 && shape.fixedCoord[pd] != coords[pd])
+      return std::vector<LevelRun>(shape.meanTrips.size()); // another processor executes it
+  for (int k = 0; k < static_cast<int>(shape.meanTrips.size()); ++k)
+    runs.push_back(levelRun(shape, k, coords));
+  return runs;
+}
+
+/// An array access class: references with the leader's linear part and
+/// offsets close to the leader's.
+struct AccessClass {
+  int statement = 0; // index of the leader's statement
+  const ReferencePlan* leader = nullptr;
+  std::vector<std::vector<i64>> offsets; // per member, per dimension
+  std::vector<DimLayout> layout;
+  std::vector<int> countsIn; // per level: the dimension whose index it moves (the highest), -1 none
+};
+
+bool sameLinearPart(const ReferencePlan& a, const ReferencePlan& b)
+{
+  if (a.ref->array != b.ref->array || a.subscripts.size() != b.subscripts.size())
+    return false;
+  for (std::size_t d = 0; d < a.subscripts.size(); ++d)
+    if (a.subscripts[d].coef != b.subscripts[d].coef)
+      return false;
+  return true;
+}
+
+/// Group reuse: within a line's elements in the first dimension, within
+/// two steps of the driving loop in the others.
+bool closeEnough(const AccessClass& c, const ReferencePlan& r, const IterationSpace& space, i64 lineBytes)
+{
+  for (std::size_t d = 0; d < r.subscripts.size(); ++d) {
+    i64 step = 1;
+    for (int k = 0; k < space.depth(); ++k)
+      step = std::max<i64>(step, std::llabs(r.subscripts[d].coef[k] * space.levels()[k].step));
+    const i64 allowed = d == 0 ? std::max(lineBytes / std::max(r.elementBytes, 1), 2 * step) : 2 * step;
+    if (std::llabs(r.subscripts[d].constant - c.offsets.front()[d]) > allowed)
+      return false;
+  }
+  return true;
+}
+
+std::vector<int> loopIds(const IterationSpace& space)
+{
+  std::vector<int> ids;
+  for (const auto& l : space.levels())
+    ids.push_back(l.loopId);
+  return ids;
+}
+
+std::vector<AccessClass> formClasses(const std::vector<CacheStatement>& statements, const mapping::Mapping& mapping,
+                                     const program::Unit& unit, const symbolic::Bindings& values, i64 lineBytes)
+{
+  std::vector<AccessClass> classes;
+  for (std::size_t s = 0; s < statements.size(); ++s) {
+    const auto& st = statements[s];
+    for (const auto& ref : st.refs) {
+      std::vector<i64> offsets;
+      for (const auto& sub : ref.subscripts)
+        offsets.push_back(sub.constant);
+      auto found = std::find_if(classes.begin(), classes.end(), [&](const AccessClass& c) {
+        return loopIds(statements[c.statement].space) == loopIds(st.space) && sameLinearPart(*c.leader, ref) &&
+               closeEnough(c, ref, st.space, lineBytes);
+      });
+      if (found != classes.end()) {
+        found->offsets.push_back(offsets);
+        continue;
+      }
+      AccessClass c{static_cast<int>(s), &ref, {offsets}, arrayLayout(ref, mapping, unit, values), {}};
+      for (int k = 0; k < st.space.depth(); ++k) {
+        int highest = -1;
+        for (std::size_t d = 0; d < ref.subscripts.size(); ++d)
+          if (ref.subscripts[d].coef[k] != 0)
+            highest = static_cast<int>(d);
+        c.countsIn.push_back(highest);
+      }
+      classes.push_back(std::move(c));
+    }
+  }
+  return classes;
+}
+
+/// One dimension of a class's box: distinct indices, their spacing and the
+/// least index, for the loops first..depth-1 running on processor p.
+struct BoxDim {
+  i64 count = 1, spacing = 1, least = 0;
+};
+
+BoxDim boxDim(const AccessClass& c, std::size_t d, int first, const std::vector<LevelRun>& runs,
+              const std::vector<i64>& steps)
+{
+  const auto& sub = c.leader->subscripts[d];
+  const auto& layout = c.layout[d];
+  i64 lo = c.offsets.front()[d], hi = lo;
+  for (const auto& o : c.offsets) {
+    lo = std::min(lo, o[d]);
+    hi = std::max(hi, o[d]);
+  }
+  BoxDim box;
+  i64 span = hi - lo, spacing = 0;
+  double combinations = static_cast<double>(c.offsets.size());
+  for (const auto& o : c.offsets)
+    spacing = std::gcd(spacing, o[d] - lo);
+  box.least = lo;
+  for (int k = 0; k < static_cast<int>(runs.size()); ++k) {
+    const i64 a = sub.coef[k];
+    const bool moves = k >= first && c.countsIn[k] == static_cast<int>(d);
+    box.least += moves && a < 0 ? a * runs[k].vmax : a * runs[k].vmin;
+    if (!moves)
+      continue;
+    i64 u = std::llabs(a * steps[k]);
+    // a processor's own elements of a CYCLIC(k) dimension are consecutive in its local domain
+    if (layout.kind == DimLayout::Kind::Cyclic && runs[k].restrictedPd == layout.pd && u > layout.block)
+      u = 1;
+    span += (runs[k].trips - 1) * u;
+    spacing = std::gcd(spacing, u);
+    combinations *= static_cast<double>(runs[k].trips);
+  }
+  box.spacing = std::max<i64>(spacing, 1);
+  box.count = std::min<i64>(span / box.spacing + 1, static_cast<i64>(std::min(combinations, 9e18)));
+  return box;
+}
+
+/// Distinct lines of class c's elements over loops first..depth-1 on p.
+double boxLines(const AccessClass& c, int first, const std::vector<LevelRun>& runs, const std::vector<i64>& steps,
+                const std::vector<i64>& coords, i64 lineBytes)
+{
+  for (const auto& r : runs)
+    if (r.trips <= 0)
+      return 0;
+  const i64 element = std::max(c.leader->elementBytes, 1);
+  i64 base = 0, stride = element;
+  std::vector<std::pair<i64, i64>> levels;
+  for (std::size_t d = 0; d < c.layout.size(); ++d) {
+    const auto box = boxDim(c, d, first, runs, steps);
+    const auto& layout = c.layout[d];
+    base += layout.local(box.least, layout.pd >= 0 ? coords[layout.pd] : 0) * stride;
+    levels.emplace_back(box.count, box.spacing * stride);
+    stride *= layout.extent;
+  }
+  return progressionLines(base, std::move(levels), element, lineBytes);
+}
+
+std::vector<i64> coordinatesOf(const mapping::ProcessorsArrangement& procs, i64 p)
+{
+  std::vector<i64> coords;
+  for (int d = 0; d < procs.rank(); ++d) { // column-major, as ProcessorsArrangement::linear
+    coords.push_back(p % procs.shape[d]);
+    p /= procs.shape[d];
+  }
+  return coords;
+}
+
+/// cmL^p of every class for processor p (see countCacheMisses, step 5).
+std::vector<double> classMisses(const std::vector<AccessClass>& classes, const std::vector<CacheStatement>& statements,
+                                const std::vector<StatementShape>& shapes, const std::vector<i64>& coords,
+                                CacheGeometry geometry)
+{
+  std::vector<std::vector<LevelRun>> runs;
+  for (const auto& shape : shapes)
+    runs.push_back(levelRuns(shape, coords));
+  std::vector<std::vector<double>> lines(classes.size()); // [class][k]: the box over loops k..depth-1
+  std::map<int, double> workingSet;                       // loop id -> lines of one of its iterations
+  for (std::size_t c = 0; c < classes.size(); ++c) {
+    const int s = classes[c].statement;
+    const int depth = statements[s].space.depth();
+    for (int k = 0; k <= depth; ++k)
+      lines[c].push_back(boxLines(classes[c], k, runs[s], shapes[s].steps, coords, geometry.lineBytes));
+    for (int k = 0; k < depth; ++k)
+      workingSet[statements[s].space.levels()[k].loopId] += lines[c][k + 1];
+  }
+  const double capacity = static_cast<double>(geometry.capacityBytes / geometry.lineBytes);
+  std::vector<double> misses;
+  for (std::size_t c = 0; c < classes.size(); ++c) {
+    const int s = classes[c].statement;
+    const auto& levels = statements[s].space.levels();
+    double repeats = 1;
+    int k = 0;
+    for (; k < static_cast<int>(levels.size()) && workingSet[levels[k].loopId] > capacity; ++k)
+      repeats *= static_cast<double>(runs[s][k].trips); // one iteration of loop k overflows: reloaded each time
+    misses.push_back(repeats * lines[c][k]);
+  }
+  return misses;
+}
+
+/// progressionLines when the smallest stride exceeds a line: each element
+/// has lines of its own within a column; consecutive columns of the next
+/// level can share one line at their boundary.
+double sparseLines(i64 base, std::vector<std::pair<i64, i64>> levels, i64 element, i64 line)
+{
+  const auto [n1, s1] = levels[0];
+  const double perElement = static_cast<double>(rangeLines(0, element, line)); // aligned elements
+  double lines = static_cast<double>(n1) * perElement;
+  if (levels.size() > 1) {
+    const auto [n2, s2] = levels[1];
+    lines = lines * static_cast<double>(n2) - sharedLines(base, (n1 - 1) * s1 + element - 1, n2, s2, line);
+  }
+  for (std::size_t k = 2; k < levels.size(); ++k)
+    lines *= static_cast<double>(levels[k].first);
+  return lines;
+}
+
+} // namespace
+
+double progressionLines(std::int64_t base, std::vector<std::pair<std::int64_t, std::int64_t>> levels,
+                        std::int64_t elementBytes, std::int64_t lineBytes)
+{
+  PS_CHECK(lineBytes > 0 && elementBytes > 0);
+  for (const auto& [count, stride] : levels)
+    if (count <= 0)
+      return 0;
+  std::erase_if(levels, [](const auto& l) { return l.first <= 1 || l.second == 0; });
+  std::sort(levels.begin(), levels.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+  if (!levels.empty() && levels[0].second > lineBytes) // every element on lines of its own
+    return sparseLines(base, std::move(levels), elementBytes, lineBytes);
+  std::size_t next = 0;
+  i64 run = elementBytes;
+  if (!levels.empty()) { // no line is skipped between its elements
+    run = (levels[0].first - 1) * levels[0].second + elementBytes;
+    next = 1;
+  }
+  while (next < levels.size() && levels[next].second <= run) { // runs that touch or overlap merge
+    run += (levels[next].first - 1) * levels[next].second;
+    ++next;
+  }
+  if (next == levels.size())
+    return static_cast<double>(rangeLines(base, run, lineBytes));
+  double lines = runLines(base, run, levels[next].first, levels[next].second, lineBytes);
+  for (++next; next < levels.size(); ++next)
+    lines *= static_cast<double>(levels[next].first);
+  return lines;
+}
+
+CacheMisses countCacheMisses(const std::vector<CacheStatement>& statements, const mapping::Mapping& mapping,
+                             const program::Unit& unit, const symbolic::Bindings& values, CacheGeometry geometry)
+{
+  PS_CHECK(geometry.lineBytes > 0 && geometry.capacityBytes > 0); // profiles are validated on load
+  CacheMisses out;
+  const auto procs = mapping.procs.count();
+  out.perProc.assign(static_cast<std::size_t>(procs), 0.0);
+  out.perStatement.assign(statements.size(), 0.0);
+  const auto classes = formClasses(statements, mapping, unit, values, geometry.lineBytes);
+  out.classes = static_cast<int>(classes.size());
+  std::vector<StatementShape> shapes;
+  for (const auto& s : statements)
+    shapes.push_back(shapeOf(s, mapping));
+  for (i64 p = 0; p < procs; ++p) {
+    const auto misses = classMisses(classes, statements, shapes, coordinatesOf(mapping.procs, p), geometry);
+    for (std::size_t c = 0; c < classes.size(); ++c) {
+      out.perProc[p] += misses[c];
+      out.perStatement[classes[c].statement] += misses[c] / static_cast<double>(procs);
+    }
+  }
+  for (double m : out.perProc) {
+    out.mean += m / static_cast<double>(procs);
+    out.max = std::max(out.max, m);
+  }
+  return out;
+}
+
+} // namespace ps::estimate

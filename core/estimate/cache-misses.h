@@ -1,0 +1,82 @@
+#pragma once
+// Cache misses per processor: the number of distinct cache lines the array
+// references of a loop nest touch on each processor, counted from the
+// processor's local loop trip counts without enumerating iterations.
+// Source: P3T+, Defs. 3.10-3.11 (cm of a loop nest = freq(L) times the mean
+// over processors of cmL^p). The paper defers cmL^p itself to Fahringer's
+// array access classes (its ref. [17]; reproduction-targets, "Definitions
+// (cache misses)"), so the per-processor model below is ours; it follows the
+// paper's idea of array access classes and the line-counting loop cost model
+// of Carr, McKinley and Tseng (ASPLOS 1994) with a capacity test per loop.
+
+#include "estimate/reference-plan.h"
+
+#include <optional>
+#include <vector>
+
+namespace ps::estimate {
+
+/// One statement of the nest as the cache model sees it: its iteration
+/// space, the reference whose owner executes it (none: every processor
+/// executes every iteration) and its affine array references in source order.
+struct CacheStatement {
+  int statementId = 0;
+  IterationSpace space;
+  std::optional<ReferencePlan> owner;
+  std::vector<ReferencePlan> refs;
+};
+
+/// The cache of one processor of the machine profile, bytes (both > 0).
+struct CacheGeometry {
+  std::int64_t lineBytes = 64;
+  std::int64_t capacityBytes = 32768;
+};
+
+struct CacheMisses {
+  std::vector<double> perProc;     // cmL^p: lines loaded by processor p for one instance of the nest, order 0..P-1
+  std::vector<double> perStatement; // mean over processors of the lines of the classes each statement leads, input order
+  double mean = 0;                  // (1/|P|) sum_p cmL^p
+  double max = 0;
+  int classes = 0;                  // array access classes formed
+};
+
+/// Counts cmL^p for every processor p of `mapping`.
+///
+/// The model. (1) Array access classes: references to the same array in the
+/// same loops with the same linear part of their subscripts form one class
+/// when their constant offsets differ by at most a cache line's elements in
+/// the first dimension and at most two steps of the driving loop in the
+/// others (a(i), a(i+1); a(i,j-1), a(i,j+1)): the class is counted once
+/// (group reuse) as the bounding box of its members. (2) Layout: every array
+/// is stored per processor as its local domain, column-major, starting at a
+/// line boundary; a distributed dimension has the local extent ceil(N/P)
+/// (BLOCK) or ceil(N/(P*k))*k (CYCLIC(k)) and a processor's own elements are
+/// consecutive in it; elements read from other processors keep the local
+/// coordinates of the reading processor (an overlap area, as HPF compilers
+/// store shift halos). (3) Local iteration space: a loop that drives a
+/// distributed dimension of the statement's owner reference runs over the
+/// processor's owned indices (exact for unit coefficients and rectangular
+/// bounds), other loops over their mean trip count. (4) Lines: the class's
+/// elements over the inner loops k..m-1 form a box of arithmetic
+/// progressions per dimension; its distinct lines are counted exactly
+/// (floor sums over the start of each column, so columns sharing a line are
+/// counted once) for up to two levels of strides, further levels multiply.
+/// (5) Reuse across an outer loop k is kept when one iteration of k touches
+/// no more lines, summed over every class inside k, than the capacity;
+/// otherwise each iteration of k reloads its lines: cmL^p of a class is
+/// prod_{j<k0} trip_j * lines(box over k0..m-1), k0 the outermost loop one
+/// iteration of which fits. Branches are counted as taken (lines, not
+/// instances); non-affine references are not counted.
+/// Cost: O(P * classes * depth^2 * log n), independent of the trip counts.
+CacheMisses countCacheMisses(const std::vector<CacheStatement>& statements, const mapping::Mapping& mapping,
+                             const program::Unit& unit, const symbolic::Bindings& values, CacheGeometry geometry);
+
+/// Distinct lines of `lineBytes` bytes touched by the elements of
+/// `elementBytes` bytes at byte addresses base + sum_i c_i * stride_i,
+/// 0 <= c_i < count_i (`levels` as {count, stride} pairs, strides > 0).
+/// Exact for up to two levels that do not interleave (the stride of the
+/// outer is at least the span of the inner); further levels multiply.
+double progressionLines(std::int64_t base, std::vector<std::pair<std::int64_t, std::int64_t>> levels,
+                        std::int64_t elementBytes, std::int64_t lineBytes);
+
+} // namespace ps::estimate

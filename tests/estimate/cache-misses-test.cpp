@@ -1,0 +1,232 @@
+// Cache misses (P3T+ Defs. 3.10-3.11, the model of cache-misses.h): hand-checked
+// line counts, an LRU simulation of a fully associative cache as the oracle
+// of the capacity test, and brute-force line counting of progressions.
+#include "estimate/cache-misses.h"
+#include "estimate/run-estimate.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <list>
+#include <random>
+#include <set>
+#include <unordered_map>
+
+using namespace ps;
+using test::run;
+
+namespace {
+
+/// The unit machine with a cache of `capacity` bytes and 64-byte lines.
+machine::MachineProfile cacheMachine(std::int64_t capacity = 32768, std::int64_t line = 64)
+{
+  auto m = test::unitMachine();
+  m.cacheLineBytes = line;
+  m.cacheBytes = capacity;
+  return m;
+}
+
+/// Misses of a fully associative LRU cache of `lines` lines over a trace of
+/// byte addresses (8-byte elements never straddle 64-byte lines here).
+std::int64_t lruMisses(const std::vector<std::int64_t>& addresses, std::int64_t lineBytes, std::size_t lines)
+{
+  std::list<std::int64_t> order; // most recent first
+  std::unordered_map<std::int64_t, std::list<std::int64_t>::iterator> where;
+  std::int64_t misses = 0;
+  for (auto a : addresses) {
+    const auto line = a / lineBytes;
+    if (auto it = where.find(line); it != where.end()) {
+      order.erase(it->second);
+    } else {
+      ++misses;
+      if (order.size() == lines) {
+        where.erase(order.back());
+        order.pop_back();
+      }
+    }
+    order.push_front(line);
+    where[line] = order.begin();
+  }
+  return misses;
+}
+
+const char* kOneD = "program one\n"
+                    "  integer :: n, i\n"
+                    "  double precision :: a(n)\n"
+                    "  do i = 1, n\n"
+                    "    a(i) = 2.0d0 * a(i)\n"
+                    "  end do\n"
+                    "end program one\n";
+
+} // namespace
+
+TEST(CacheMisses, UnitStrideLoopMissesOncePerLineOfEachBlock)
+{
+  auto p = test::build(kOneD);
+  // n = 100 doubles on 3 processors: blocks of 34, 34, 32 elements = 272, 272,
+  // 256 bytes = ceil(/64) = 5, 5, 4 lines; a(i) read and written is one class
+  auto e = run(p, 4, "a=(BLOCK)", "3", {{"n", 100}}, cacheMachine());
+  EXPECT_EQ(e.cmPerProc, (std::vector<double>{5, 5, 4}));
+  EXPECT_DOUBLE_EQ(e.cm, 14.0 / 3); // Def. 3.10: the mean over processors, freq(L) = 1
+  EXPECT_DOUBLE_EQ(e.cmMax, 5);
+  // one processor: 800 bytes = 12.5 lines -> 13
+  EXPECT_EQ(run(p, 4, "a=(BLOCK)", "1", {{"n", 100}}, cacheMachine()).cmPerProc, (std::vector<double>{13}));
+  // n = 10^6 on 16 processors: 62500 elements each = 7812.5 lines -> 7813, counted, not walked
+  auto big = run(p, 4, "a=(BLOCK)", "16", {{"n", 1000000}}, cacheMachine());
+  EXPECT_EQ(big.cmPerProc, std::vector<double>(16, 7813));
+}
+
+TEST(CacheMisses, CacheMissesDoNotChangeTheComputationTime)
+{
+  auto p = test::build(kOneD);
+  auto small = run(p, 4, "a=(BLOCK)", "4", {{"n", 4096}}, cacheMachine(256));
+  auto large = run(p, 4, "a=(BLOCK)", "4", {{"n", 4096}}, cacheMachine(1 << 20, 128));
+  EXPECT_NE(small.cm, large.cm); // 64- vs 128-byte lines: 128 vs 64 lines per block
+  EXPECT_DOUBLE_EQ(small.cm, 128);
+  EXPECT_DOUBLE_EQ(large.cm, 64);
+  EXPECT_DOUBLE_EQ(small.ct, large.ct);
+  EXPECT_DOUBLE_EQ(small.time, large.time);
+}
+
+struct InterchangeRow {
+  const char* name;
+  bool rowWise;           // j innermost: stride n through a(i,j)
+  std::int64_t capacity;  // bytes
+  double expected;        // hand-checked
+};
+
+class LoopInterchange : public testing::TestWithParam<InterchangeRow> {};
+
+TEST_P(LoopInterchange, ColumnWiseOncePerLineRowWiseOncePerElementWhenARowDoesNotFit)
+{
+  // a(64,64) doubles, 64-byte lines (8 elements): column-wise 64*64/8 = 512
+  // lines. Row-wise one iteration of i touches 64 columns = 64 lines: with 32
+  // lines of cache each of the 4096 accesses misses, with 1024 lines it is
+  // 512 again (the lines of a row stay until the next row uses them)
+  const auto row = GetParam();
+  const std::string nest = row.rowWise ? "  do i = 1, n\n    do j = 1, n\n" : "  do j = 1, n\n    do i = 1, n\n";
+  auto p = test::build("program swap\n"
+                       "  integer, parameter :: n = 64\n"
+                       "  double precision :: a(n, n)\n"
+                       "  integer :: i, j\n" +
+                       nest +
+                       "      a(i, j) = a(i, j) + 1.0d0\n"
+                       "    end do\n"
+                       "  end do\n"
+                       "end program swap\n");
+  auto e = run(p, 5, "a=(*,*)", "1", {}, cacheMachine(row.capacity));
+  ASSERT_EQ(e.cmPerProc.size(), 1u);
+  EXPECT_DOUBLE_EQ(e.cmPerProc[0], row.expected);
+  std::vector<std::int64_t> trace; // the oracle: LRU over the real address trace
+  for (int outer = 0; outer < 64; ++outer)
+    for (int inner = 0; inner < 64; ++inner) {
+      const int i = row.rowWise ? outer : inner, j = row.rowWise ? inner : outer;
+      trace.push_back((i + 64 * j) * 8);
+      trace.push_back((i + 64 * j) * 8); // the read and the write
+    }
+  EXPECT_EQ(lruMisses(trace, 64, static_cast<std::size_t>(row.capacity / 64)), row.expected);
+}
+
+INSTANTIATE_TEST_SUITE_P(Rows, LoopInterchange,
+                         testing::Values(InterchangeRow{"columnSmallCache", false, 2048, 512},
+                                         InterchangeRow{"rowSmallCache", true, 2048, 4096},
+                                         InterchangeRow{"rowLargeCache", true, 65536, 512}),
+                         [](const auto& info) { return std::string(info.param.name); });
+
+TEST(CacheMisses, NeighbouringReferencesAreOneClass)
+{
+  // a(i) and a(i+1) for i = 1..64 touch a(1..65): 520 bytes = 9 lines, counted
+  // once (group reuse), not 8 + 9; b(i) adds 8
+  auto p = test::build("program pair\n"
+                       "  integer, parameter :: n = 64\n"
+                       "  double precision :: a(n + 1), b(n)\n"
+                       "  integer :: i\n"
+                       "  do i = 1, n\n"
+                       "    b(i) = a(i) + a(i + 1)\n"
+                       "  end do\n"
+                       "end program pair\n");
+  auto e = run(p, 5, "a,b=(*)", "1", {}, cacheMachine());
+  EXPECT_EQ(e.cmPerProc, (std::vector<double>{17}));
+  ASSERT_EQ(e.statements.size(), 1u);
+  EXPECT_DOUBLE_EQ(e.statements[0].cm, 17); // the statement leads both classes
+}
+
+TEST(CacheMisses, FarApartReferencesAreSeparateClasses)
+{
+  // a(i) and a(i+32) for i = 1..32: 32 elements apart is more than a line,
+  // two classes of 4 lines each
+  auto p = test::build("program apart\n"
+                       "  double precision :: a(64), s\n"
+                       "  integer :: i\n"
+                       "  do i = 1, 32\n"
+                       "    s = a(i) + a(i + 32)\n"
+                       "  end do\n"
+                       "end program apart\n");
+  EXPECT_EQ(run(p, 4, "a=(*)", "1", {}, cacheMachine()).cmPerProc, (std::vector<double>{8}));
+}
+
+TEST(CacheMisses, BlockAndCyclicPerProcessor)
+{
+  // a(64) on 4 processors, i = 1..32. BLOCK: blocks of 16, processors 0 and 1
+  // run 16 iterations = 128 bytes = 2 lines, 2 and 3 none. CYCLIC: 8 each,
+  // consecutive in the local domain = 1 line each
+  auto p = test::build("program half\n"
+                       "  double precision :: a(64)\n"
+                       "  integer :: i\n"
+                       "  do i = 1, 32\n"
+                       "    a(i) = a(i) + 1.0d0\n"
+                       "  end do\n"
+                       "end program half\n");
+  auto block = run(p, 4, "a=(BLOCK)", "4", {}, cacheMachine());
+  auto cyclic = run(p, 4, "a=(CYCLIC)", "4", {}, cacheMachine());
+  EXPECT_EQ(block.cmPerProc, (std::vector<double>{2, 2, 0, 0}));
+  EXPECT_EQ(cyclic.cmPerProc, (std::vector<double>{1, 1, 1, 1}));
+  EXPECT_DOUBLE_EQ(block.cm, 1);
+  EXPECT_DOUBLE_EQ(cyclic.cm, 1);
+  EXPECT_DOUBLE_EQ(block.cmMax, 2);
+  EXPECT_DOUBLE_EQ(cyclic.cmMax, 1);
+}
+
+TEST(CacheMisses, TwoDimensionalBlocksCountTheirOwnColumns)
+{
+  // a(64,64) (BLOCK,BLOCK) on 2x2: each processor owns 32x32 elements stored as
+  // a 32x32 local array: 32 columns of 256 bytes = 4 lines = 128 lines
+  auto p = test::build("program grid\n"
+                       "  integer, parameter :: n = 64\n"
+                       "  double precision :: a(n, n)\n"
+                       "  integer :: i, j\n"
+                       "  do j = 1, n\n"
+                       "    do i = 1, n\n"
+                       "      a(i, j) = 1.0d0\n"
+                       "    end do\n"
+                       "  end do\n"
+                       "end program grid\n");
+  EXPECT_EQ(run(p, 5, "a=(BLOCK,BLOCK)", "2x2", {}, cacheMachine()).cmPerProc, std::vector<double>(4, 128));
+  // (BLOCK,*) on 16: local arrays of 4 x 64, 32-byte columns, two per line: 32 lines
+  EXPECT_EQ(run(p, 5, "a=(BLOCK,*)", "16", {}, cacheMachine()).cmPerProc, std::vector<double>(16, 32));
+  // (*,CYCLIC) on 16: 4 whole columns each, 512-byte columns = 8 lines each: 32 lines
+  EXPECT_EQ(run(p, 5, "a=(*,CYCLIC)", "16", {}, cacheMachine()).cmPerProc, std::vector<double>(16, 32));
+}
+
+TEST(CacheMisses, ProgressionLinesEqualBruteForce)
+{
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<std::int64_t> count(1, 9), stride(1, 40), base(-100, 100);
+  for (int trial = 0; trial < 3000; ++trial) {
+    const std::int64_t element = 8, line = trial % 2 ? 64 : 32;
+    const auto n1 = count(rng), n2 = count(rng), s1 = stride(rng) * element / 4 * 4;
+    const auto b = base(rng) * element;
+    const auto stepInner = std::max<std::int64_t>(s1 - s1 % element, element);
+    const auto s2 = (n1 - 1) * stepInner + element + stride(rng) * element; // columns do not interleave
+    std::set<std::int64_t> lines;
+    for (std::int64_t c = 0; c < n2; ++c)
+      for (std::int64_t e = 0; e < n1; ++e) {
+        const auto a = b + c * s2 + e * stepInner;
+        for (auto x = a; x < a + element; ++x)
+          lines.insert(x >= 0 ? x / line : (x - line + 1) / line);
+      }
+    ASSERT_EQ(estimate::progressionLines(b, {{n1, stepInner}, {n2, s2}}, element, line),
+              static_cast<double>(lines.size()))
+      << "base " << b << " inner " << n1 << "x" << stepInner << " outer " << n2 << "x" << s2 << " line " << line;
+  }
+}

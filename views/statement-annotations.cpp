@@ -1,0 +1,58 @@
+#include "views/statement-annotations.h"
+
+#include <QStringList>
+
+#include <cmath>
+
+namespace ps::views {
+namespace {
+
+/// The point of the first variant with the largest P, or nullptr.
+const nlohmann::json* largestPoint(const nlohmann::json& estimate)
+{
+  if (!estimate.is_object() || !estimate.contains("variants") || estimate["variants"].empty())
+    return nullptr;
+  const nlohmann::json* best = nullptr;
+  for (const auto& p : estimate["variants"][0]["points"])
+    if (!best || p["P"].get<std::int64_t>() > (*best)["P"].get<std::int64_t>())
+      best = &p;
+  return best;
+}
+
+} // namespace
+
+QString shortBytes(double b)
+{
+  if (b >= 1 << 20)
+    return QString::number(b / (1 << 20), 'f', 2) + " MB";
+  if (b >= 1 << 10)
+    return QString::number(b / (1 << 10), 'f', 1) + " KB";
+  return QString::number(b, 'f', 0) + " B";
+}
+
+std::map<int, QString> statementAnnotations(const nlohmann::json& estimate)
+{
+  std::map<int, QString> out;
+  const auto* point = largestPoint(estimate);
+  if (!point || !point->contains("statements"))
+    return out;
+  std::map<int, std::pair<std::int64_t, double>> comm; // line -> messages, bytes
+  for (const auto& c : (*point)["comm"]) {
+    auto& [messages, bytes] = comm[c["line"].get<int>()];
+    messages += c["messages"].get<std::int64_t>();
+    bytes += c["bytes"].get<double>();
+  }
+  for (const auto& s : (*point)["statements"]) {
+    const int line = s["line"].get<int>();
+    const double total = s["work_total"].get<double>();
+    QStringList parts{QStringLiteral("work %1%").arg(total > 0 ? 100.0 * s["work_max"].get<double>() / total : 0.0, 0,
+                                                     'f', 1)};
+    if (auto it = comm.find(line); it != comm.end() && it->second.first > 0)
+      parts << QStringLiteral("%1 msg").arg(it->second.first) << shortBytes(it->second.second);
+    parts << QStringLiteral("CM %1").arg(static_cast<qlonglong>(std::llround(s["cm"].get<double>())));
+    out[line] = parts.join(QStringLiteral(" · "));
+  }
+  return out;
+}
+
+} // namespace ps::views
