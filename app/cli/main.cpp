@@ -230,9 +230,9 @@ int main(int argc, char** argv)
   estimate->add_flag("--json", o.json, "Print JSON");
   estimate->add_flag("--fetch-once", o.fetchOnce,
                      "Fetch an element that several statements of the nest read once (default: once per statement)");
-  estimate->add_flag("--formulas", o.formulas,
+  auto* formulas = estimate->add_flag("--formulas", o.formulas,
                      "Print the closed forms: work(k) and W(S) per statement in the unknowns and LB/UB, and CT(k)");
-  estimate->add_flag("--latex", o.latex, "With --formulas: print the formulas in LaTeX");
+  estimate->add_flag("--latex", o.latex, "With --formulas: print the formulas in LaTeX")->needs(formulas);
   auto* profileFile = estimate->add_option("--profile", o.profile,
                                            "Branch probabilities from a counts file written by 'profile --json'");
   estimate->add_flag("--profile-run", o.profileRun, "Run the profile first; branch probabilities from its counts")

@@ -187,9 +187,8 @@ private:
   {
     work.cost = m_machine.ops.time(st.ops);
     work.probability = st.probability;
-    work.formulaWhy = formula ? std::string() : why;
-    if (formula && !work.closedForm)
-      work.formulaWhy = "a CYCLIC dimension, a missing value or a value beyond 2^38: counted per point";
+    if (!formula)
+      work.formulaWhy = why; // else countWork said why the closed form did not apply here, if it did not
     if (formula && work.closedForm && m_options.formulas)
       work.ownership = formula->ownership(m_mapping);
     work.formula = std::move(formula);

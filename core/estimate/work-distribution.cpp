@@ -107,7 +107,7 @@ StatementWork countWork(const IterationSpace& space, const ReferencePlan* owner,
   StatementWork w;
   w.replicated = !owner || !owner->map;
   std::string why;
-  auto closed = formula && values ? formula->perProcessor(*values, mapping) : std::nullopt;
+  auto closed = formula && values ? formula->perProcessor(*values, mapping, &w.formulaWhy) : std::nullopt;
   auto iterations = closed ? formula->total(*values) : std::nullopt;
   if (closed && iterations) {
     w.work = std::move(*closed);

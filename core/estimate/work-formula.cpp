@@ -172,19 +172,28 @@ int templateDimOn(const mapping::TemplateDistribution& t, int pd)
   return it == t.procDim.end() ? -1 : static_cast<int>(it - t.procDim.begin());
 }
 
-/// The value of each LB/UB pair of coordinate c along one owner dimension;
-/// false when the coordinate owns nothing (beyond the last block), or the
-/// format has no closed form here.
-bool ownedBounds(const mapping::DimensionDistribution& d, std::int64_t c, std::int64_t* lb, std::int64_t* ub,
-                 bool* supported)
+enum class Owned { Block, Nothing, PerPoint };
+
+/// LB and UB of coordinate c along one owner dimension (an absent bound:
+/// beyond every real one); Nothing beyond the last block; PerPoint, with
+/// the reason, where the closed form does not apply.
+Owned ownedBounds(const mapping::DimensionDistribution& d, std::int64_t c, std::int64_t* lb, std::int64_t* ub,
+                  std::string* why)
 {
   const auto parts = ownedParts(d, c);
-  *supported = parts.size() <= 1 && (parts.empty() || !parts.front().cyclic);
-  if (parts.empty() || !*supported)
-    return false;
+  if (parts.empty())
+    return Owned::Nothing;
+  if (parts.size() > 1 || parts.front().cyclic) {
+    *why = d.format().str() + " needs floors of divisions by the processor count";
+    return Owned::PerPoint;
+  }
   *lb = parts.front().lo.value_or(-kNoBound);
   *ub = parts.front().hi.value_or(kNoBound);
-  return std::llabs(*lb) <= kNoBound && std::llabs(*ub) <= kNoBound;
+  if ((std::llabs(*lb) > kLimit && *lb != -kNoBound) || (std::llabs(*ub) > kLimit && *ub != kNoBound)) {
+    *why = "a template bound is beyond 2^38"; // the absent-bound stand-ins must stay beyond every real one
+    return Owned::PerPoint;
+  }
+  return Owned::Block;
 }
 
 /// Everything the formula depends on: the loops' bounds as written, the
@@ -260,13 +269,15 @@ std::optional<WorkFormula> WorkFormula::compile(const program::Unit& unit, int n
 namespace {
 
 std::optional<std::vector<std::int64_t>> unknownValues(const std::vector<std::string>& names,
-                                                       const symbolic::Bindings& values)
+                                                       const symbolic::Bindings& values, std::string* why)
 {
   std::vector<std::int64_t> out;
   for (const auto& n : names) {
     const auto it = values.find(n);
-    if (it == values.end() || std::llabs(it->second) > kLimit)
+    if (it == values.end() || std::llabs(it->second) > kLimit) {
+      *why = "'" + n + (it == values.end() ? "' has no value" : "' is beyond 2^38");
       return std::nullopt;
+    }
     out.push_back(it->second);
   }
   return out;
@@ -276,16 +287,19 @@ std::optional<std::vector<std::int64_t>> unknownValues(const std::vector<std::st
 
 std::optional<double> WorkFormula::total(const symbolic::Bindings& values) const
 {
-  const auto params = unknownValues(m_unknowns, values);
+  std::string why;
+  const auto params = unknownValues(m_unknowns, values, &why);
   if (!params)
     return std::nullopt;
   return m_total->at(*params).value;
 }
 
 std::optional<std::vector<double>> WorkFormula::perProcessor(const symbolic::Bindings& values,
-                                                             const mapping::Mapping& mapping) const
+                                                             const mapping::Mapping& mapping, std::string* why) const
 {
-  auto params = unknownValues(m_unknowns, values);
+  std::string reason;
+  why = why ? why : &reason;
+  auto params = unknownValues(m_unknowns, values, why);
   if (!params)
     return std::nullopt;
   std::vector<const mapping::DimensionDistribution*> dists;
@@ -293,8 +307,10 @@ std::optional<std::vector<double>> WorkFormula::perProcessor(const symbolic::Bin
   for (int pd : m_ownerDims) {
     t = t ? t : ownerTemplate(m_ownerArray, mapping);
     const int d = t ? templateDimOn(*t, pd) : -1;
-    if (d < 0)
-      return std::nullopt; // another structure than compiled
+    if (d < 0) {
+      *why = "the mapping is not the one compiled"; // unreachable: the cache key holds the structure
+      return std::nullopt;
+    }
     dists.push_back(&t->dims[d]);
   }
   std::vector<double> work(static_cast<std::size_t>(mapping.procs.count()), 0.0);
@@ -304,10 +320,10 @@ std::optional<std::vector<double>> WorkFormula::perProcessor(const symbolic::Bin
   while (true) { // every combination of the owner dimensions' coordinates
     bool owns = true;
     for (std::size_t d = 0; d < dists.size() && owns; ++d) {
-      bool supported = true;
-      owns = ownedBounds(*dists[d], coords[d], &(*params)[first + 2 * d], &(*params)[first + 2 * d + 1], &supported);
-      if (!supported)
+      const auto owned = ownedBounds(*dists[d], coords[d], &(*params)[first + 2 * d], &(*params)[first + 2 * d + 1], why);
+      if (owned == Owned::PerPoint)
         return std::nullopt;
+      owns = owned == Owned::Block;
       all[m_ownerDims[d]] = coords[d];
     }
     const double n = owns ? m_work->at(*params).value : 0.0;

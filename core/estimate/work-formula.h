@@ -38,10 +38,12 @@ public:
 
   /// work(S, p) for p = 0..P-1 of `mapping` (same structure as compiled) at
   /// `values` of the unknowns and PARAMETER constants (the loop bounds are
-  /// compiled as written: program::Loop::upperAsWritten). nullopt when a value is missing, a value is
-  /// beyond +-2^38, or a dimension is CYCLIC (counted per point instead).
-  std::optional<std::vector<double>> perProcessor(const symbolic::Bindings& values,
-                                                  const mapping::Mapping& mapping) const;
+  /// compiled as written: program::Loop::upperAsWritten). nullopt, with the
+  /// reason in `why`, when a value is missing, a value or template bound is
+  /// beyond +-2^38, or a dimension is CYCLIC (then the work is counted per
+  /// point instead).
+  std::optional<std::vector<double>> perProcessor(const symbolic::Bindings& values, const mapping::Mapping& mapping,
+                                                  std::string* why = nullptr) const;
   /// The statement's iterations in the sequential program, W(S).
   std::optional<double> total(const symbolic::Bindings& values) const;
 

@@ -173,3 +173,22 @@ TEST(ParametricCount, PrintsGuardsAndLatex)
   EXPECT_NE(latex.find("\\mathit{UB}"), std::string::npos) << latex;
   EXPECT_NE(latex.find("\\geq"), std::string::npos) << latex;
 }
+
+TEST(ParametricCount, PrintingDoesNotDependOnTheOrderOfTheParameters)
+{
+  // 1 <= i <= n, 1 <= j <= m - 1: (m - 1)*n whichever parameter comes first
+  // (GiNaC's own output follows the symbols' creation order)
+  auto rectangle = [](bool nFirst) {
+    ParametricSystem s;
+    s.variables = 2;
+    s.parameters = nFirst ? std::vector<std::string>{"n", "m"} : std::vector<std::string>{"m", "n"};
+    const std::int64_t cn = nFirst ? 0 : 1, cm = 1 - cn;
+    std::vector<std::int64_t> lessN(4, 0), lessM(4, 0);
+    lessN[0] = -1, lessN[2 + cn] = 1;
+    lessM[1] = -1, lessM[2 + cm] = 1;
+    s.constraints = {{{1, 0, 0, 0}, -1}, {lessN, 0}, {{0, 1, 0, 0}, -1}, {lessM, -1}};
+    return countParametric(s)->text();
+  };
+  EXPECT_EQ(rectangle(true), "if m >= 2 and n >= 1: n*(m - 1)\n");
+  EXPECT_EQ(rectangle(false), "if n >= 1 and m >= 2: n*(m - 1)\n"); // guards follow the parameters' order
+}

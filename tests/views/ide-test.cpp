@@ -2,6 +2,7 @@
 // driven through its widgets, checked against partscope-cli --json.
 #include "views/chart-panel.h"
 #include "views/distribution-panel.h"
+#include "views/formulas-view.h"
 #include "views/main-window.h"
 #include "views/results-model.h"
 #include "views/source-editor.h"
@@ -12,6 +13,7 @@
 #include <QCheckBox>
 #include <QDir>
 #include <QLineSeries>
+#include <QPlainTextEdit>
 #include <QLogValueAxis>
 #include <QProcess>
 #include <QPushButton>
@@ -97,6 +99,7 @@ private slots:
   void estimateUnitAndProgramEqualTheCli_data();
   void estimateUnitAndProgramEqualTheCli();
   void annotationsShowTheCliNumbers();
+  void formulasViewShowsTheClosedForms();
 
 private:
   /// Opens Jacobi, cursor in the relaxation loop, variants A (BLOCK,BLOCK)
@@ -398,6 +401,25 @@ void IdeTest::annotationsShowTheCliNumbers()
   QTRY_COMPARE_WITH_TIMEOUT(editor->annotationOn(30), expected, 10000);
   editor->insertAt(QStringLiteral(" "), 30, 0); // any edit makes them stale
   QVERIFY(editor->annotationOn(30).isEmpty());
+}
+
+void IdeTest::formulasViewShowsTheClosedForms()
+{
+  MainWindow w(m_recovery.path());
+  estimateJacobi(w);
+  auto* view = w.formulasView();
+  auto* text = view->findChild<QPlainTextEdit*>("formulasText");
+  QVERIFY(text);
+  // the same closed form as partscope-cli estimate --formulas: W(S) of the
+  // stencil in the PARAMETERs n and niter, for both variants
+  QVERIFY2(text->toPlainText().contains("Variant A (a,b=(BLOCK,BLOCK) onto 4x4):\n  line 30:\n    W(S) =\n"
+                                        "      if niter >= 1 and n >= 3: niter*(n - 2)^2"),
+           qPrintable(text->toPlainText().left(400)));
+  QVERIFY(text->toPlainText().contains("Variant B (a,b=(*,BLOCK) onto 16):"));
+  QVERIFY(text->toPlainText().contains("where LB1 = 1 + 64*c1"));
+  view->findChild<QCheckBox*>("formulasLatex")->setChecked(true);
+  QVERIFY(text->toPlainText().contains("\\begin{cases}"));
+  QCOMPARE(view->shownText(), text->toPlainText());
 }
 
 #include "ide-test.moc"
