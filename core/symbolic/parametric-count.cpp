@@ -251,7 +251,7 @@ private:
       if (GiNaC::is_a<GiNaC::numeric>(e.op(i)))
         c *= GiNaC::ex_to<GiNaC::numeric>(e.op(i));
       else
-        factors.push_back(factor(e.op(i)));
+        factors.push_back(factor(leadingPositive(e.op(i), c)));
     }
     std::sort(factors.begin(), factors.end(), [](const auto& a, const auto& b) {
       return std::pair(a.front() == '(', a) < std::pair(b.front() == '(', b); // symbols before sums
@@ -260,6 +260,24 @@ private:
     for (const auto& f : factors)
       out += (out.empty() ? "" : m_latex ? " " : "*") + f;
     return {c, out};
+  }
+
+  /// The factor with the first term of its sum positive, the sign moved
+  /// into `c` (factor() distributes signs differently from run to run).
+  GiNaC::ex leadingPositive(const GiNaC::ex& f, GiNaC::numeric& c) const
+  {
+    const bool power = GiNaC::is_a<GiNaC::power>(f);
+    const auto base = power ? f.op(0) : f;
+    if (!GiNaC::is_a<GiNaC::add>(base) || !mostlyNegative(base))
+      return f;
+    if (!power) {
+      c = -c;
+      return -base;
+    }
+    const auto exponent = GiNaC::ex_to<GiNaC::numeric>(f.op(1));
+    if (exponent.is_odd())
+      c = -c;
+    return GiNaC::pow(-base, f.op(1));
   }
 
   /// A factor of a product: a symbol, a power, or a sum in parentheses.
@@ -282,19 +300,20 @@ private:
 
   std::string sum(const GiNaC::ex& e) const
   {
-    std::vector<std::tuple<int, std::string, GiNaC::numeric>> terms; // -degree, text, coefficient
+    std::vector<std::tuple<int, bool, std::string, GiNaC::numeric>> terms; // -degree, negative, text, coefficient
     for (std::size_t i = 0; i < e.nops(); ++i) {
       auto [c, rest] = split(e.op(i));
       int degree = 0;
       for (const auto& sym : symbolsIn(e.op(i)))
         degree += e.op(i).degree(sym);
-      terms.emplace_back(-degree, rest, c);
+      terms.emplace_back(-degree, c.is_negative(), rest, c);
     }
-    std::sort(terms.begin(), terms.end(), [](const auto& a, const auto& b) {
-      return std::tie(std::get<0>(a), std::get<1>(a)) < std::tie(std::get<0>(b), std::get<1>(b));
+    std::sort(terms.begin(), terms.end(), [](const auto& a, const auto& b) { // "UB1 - LB1 + 1"
+      return std::tie(std::get<0>(a), std::get<1>(a), std::get<2>(a)) <
+             std::tie(std::get<0>(b), std::get<1>(b), std::get<2>(b));
     });
     std::string out;
-    for (const auto& [d, rest, c] : terms) {
+    for (const auto& [d, negative, rest, c] : terms) {
       const auto term = signed_(c, rest);
       if (out.empty())
         out = term;
@@ -302,6 +321,32 @@ private:
         out += term.front() == '-' ? " - " + term.substr(1) : " + " + term;
     }
     return out;
+  }
+
+  /// More negative than positive terms; on a tie, a leading minus, then the
+  /// text order (any rule that does not depend on GiNaC's order).
+  bool mostlyNegative(const GiNaC::ex& terms) const
+  {
+    int balance = 0;
+    for (std::size_t i = 0; i < terms.nops(); ++i)
+      balance += coefficientOf(terms.op(i)).is_negative() ? -1 : 1;
+    if (balance != 0)
+      return balance < 0;
+    const auto plain = sum(terms), negated = sum(-terms);
+    if ((plain.front() == '-') != (negated.front() == '-'))
+      return plain.front() == '-'; // "m - 1", not "-m + 1"
+    return negated < plain;
+  }
+
+  static GiNaC::numeric coefficientOf(const GiNaC::ex& term)
+  {
+    if (GiNaC::is_a<GiNaC::numeric>(term))
+      return GiNaC::ex_to<GiNaC::numeric>(term);
+    GiNaC::numeric c = 1;
+    for (std::size_t i = 0; GiNaC::is_a<GiNaC::mul>(term) && i < term.nops(); ++i)
+      if (GiNaC::is_a<GiNaC::numeric>(term.op(i)))
+        c *= GiNaC::ex_to<GiNaC::numeric>(term.op(i));
+    return c;
   }
 
   static std::vector<GiNaC::ex> symbolsIn(const GiNaC::ex& e)
