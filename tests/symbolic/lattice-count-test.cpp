@@ -1,5 +1,6 @@
 // The symbolic sum algorithm (P3T+, Fig. 2) against the paper's closed
 // forms and against brute-force enumeration of random polyhedra.
+#include "symbolic/brute-force.h"
 #include "symbolic/lattice-count.h"
 
 #include <gtest/gtest.h>
@@ -8,39 +9,6 @@
 #include <set>
 
 using namespace ps::symbolic;
-
-namespace {
-
-/// Brute force: f(x) for every point of the box lo..hi that satisfies all
-/// constraints of `s` (the box itself is among them).
-template <typename F>
-void forEachPointIn(const IntegerSystem& s, const std::vector<std::int64_t>& lo, const std::vector<std::int64_t>& hi,
-                    const F& f)
-{
-  const auto n = lo.size();
-  for (std::size_t v = 0; v < n; ++v)
-    if (hi[v] < lo[v])
-      return;
-  std::vector<std::int64_t> x(lo);
-  while (true) {
-    bool inside = true;
-    for (const auto& r : s.constraints) {
-      std::int64_t value = r.constant;
-      for (std::size_t v = 0; v < n; ++v)
-        value += r.coef[v] * x[v];
-      inside = inside && value >= 0;
-    }
-    if (inside)
-      f(x);
-    std::size_t v = 0;
-    while (v < n && ++x[v] > hi[v])
-      x[v] = lo[v], ++v;
-    if (v == n)
-      return;
-  }
-}
-
-} // namespace
 
 namespace {
 
@@ -149,7 +117,7 @@ TEST(LatticeCount, RandomPolyhedraEqualBruteForce)
       s.atLeastZero(coef, pick(-10, 10));
     }
     std::int64_t brute = 0;
-    forEachPointIn(s, lo, hi, [&](const std::vector<std::int64_t>&) { ++brute; });
+    test::forEachPointIn(s, lo, hi, [&](const std::vector<std::int64_t>&) { ++brute; });
     std::string why;
     auto c = countPoints(s, {}, &why);
     ASSERT_TRUE(c) << why;
@@ -189,7 +157,7 @@ TEST(LatticeCount, RandomProjectionsEqualBruteForce)
       s.atLeastZero(coef, pick(-8, 8));
     }
     std::set<std::vector<std::int64_t>> kept;
-    forEachPointIn(s, lo, hi, [&](const std::vector<std::int64_t>& x) {
+    test::forEachPointIn(s, lo, hi, [&](const std::vector<std::int64_t>& x) {
       std::vector<std::int64_t> key;
       for (int v = 0; v < n; ++v)
         if (!existential[v])

@@ -1,6 +1,7 @@
 // The symbolic sum algorithm with parameters (P3T+, Fig. 2, Eq. 2): closed
 // forms compiled once, checked at many parameter values against the
 // numeric counter and brute force.
+#include "symbolic/brute-force.h"
 #include "symbolic/parametric-count.h"
 
 #include <gtest/gtest.h>
@@ -10,33 +11,6 @@
 using namespace ps::symbolic;
 
 namespace {
-
-/// Brute-force count of x in the box [lo, hi]^variables with the
-/// parameters fixed at `params`.
-std::int64_t bruteForce(const ParametricSystem& s, const std::vector<std::int64_t>& params, std::int64_t lo,
-                        std::int64_t hi)
-{
-  const auto n = static_cast<std::size_t>(s.variables);
-  std::vector<std::int64_t> x(n, lo);
-  std::int64_t count = 0;
-  while (true) {
-    bool inside = true;
-    for (const auto& r : s.constraints) {
-      std::int64_t value = r.constant;
-      for (std::size_t v = 0; v < n; ++v)
-        value += r.coef[v] * x[v];
-      for (std::size_t k = 0; k < params.size(); ++k)
-        value += r.coef[n + k] * params[k];
-      inside = inside && value >= 0;
-    }
-    count += inside;
-    std::size_t v = 0;
-    while (v < n && ++x[v] > hi)
-      x[v] = lo, ++v;
-    if (v == n)
-      return count;
-  }
-}
 
 /// The same system with the parameters fixed: what countPoints counts.
 IntegerSystem fixed(const ParametricSystem& s, const std::vector<std::int64_t>& params)
@@ -50,6 +24,18 @@ IntegerSystem fixed(const ParametricSystem& s, const std::vector<std::int64_t>& 
     out.atLeastZero({r.coef.begin(), r.coef.begin() + s.variables}, c);
   }
   return out;
+}
+
+/// Brute-force count of x in the box [lo, hi]^variables with the
+/// parameters fixed at `params`.
+std::int64_t bruteForce(const ParametricSystem& s, const std::vector<std::int64_t>& params, std::int64_t lo,
+                        std::int64_t hi)
+{
+  const auto n = static_cast<std::size_t>(s.variables);
+  std::int64_t count = 0;
+  test::forEachPointIn(fixed(s, params), std::vector<std::int64_t>(n, lo), std::vector<std::int64_t>(n, hi),
+                       [&](const auto&) { ++count; });
+  return count;
 }
 
 /// 1 <= i <= n, 1 <= j <= i, LB <= i <= UB (variables i, j; parameters n, LB, UB).
