@@ -152,13 +152,12 @@ private:
     auto work = countWork(space, owner, m_mapping, st.probability, formula.get(), &m_formulaValues);
     work.statementId = st.id;
     work.line = st.line;
-    describeFormula(work, st, formula, why);
+    describeWork(work, st, formula, why);
     if (!work.note.empty())
       note("The work of the statement at line " + std::to_string(st.line) + " was enumerated, not counted in closed form: " + work.note);
-    const double cost = m_machine.ops.time(st.ops);
     for (std::size_t p = 0; p < work.work.size(); ++p) {
       m_e.workPerProc[p] += work.work[p];
-      m_ctPerProc[p] += work.work[p] * cost;
+      m_ctPerProc[p] += work.work[p] * work.cost; // Def. 3.7 (work.cost from describeWork)
     }
     m_e.statements.push_back(std::move(work));
     cacheStatement(st, space, exec);
@@ -182,7 +181,9 @@ private:
     }
   }
 
-  void describeFormula(StatementWork& work, const program::Statement& st, std::shared_ptr<const WorkFormula> formula,
+  /// The statement's cost per instance and branch probability, and its
+  /// closed form (or why it has none) for --formulas.
+  void describeWork(StatementWork& work, const program::Statement& st, std::shared_ptr<const WorkFormula> formula,
                        const std::string& why)
   {
     work.cost = m_machine.ops.time(st.ops);

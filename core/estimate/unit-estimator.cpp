@@ -429,6 +429,7 @@ private:
     work.work.assign(exec.size(), 0.0);
     work.frequency = st.probability;
     work.replicated = true;
+    work.formulaWhy = "a statement outside loops, executed once";
     for (std::size_t p = 0; p < exec.size(); ++p) {
       if (!exec[p])
         continue;
@@ -514,6 +515,7 @@ private:
     call.line = st.line;
     call.frequency = part.frequency;
     call.wd = e.wd;
+    call.formulaWhy = "a CALL: the callee's estimate times the call's frequency";
     acc.terms.push_back(std::move(call));
     addPart(acc, part, e, part.frequency);
   }
