@@ -19,7 +19,14 @@ const char* kTriangular = "      program tri\n      integer i, j, k, n\n      do
                           "      do 30 i = 1, n\n        do 20 j = 1, i\n          do 10 k = 1, j\n"
                           "            a(i) = a(i) + 1.0d0\n   10     continue\n   20   continue\n   30 continue\n      end\n";
 
-void estimateAt(benchmark::State& state, const char* source, int loopLine, const char* spec)
+const char* kJacobi = "      program jac\n      integer i, j, n\n      double precision a(n, n), b(n, n)\n"
+                      "      do 20 j = 2, n - 1\n        do 10 i = 2, n - 1\n"
+                      "          b(i, j) = 0.25d0 * (a(i-1, j) + a(i+1, j)\n"
+                      "     &                + a(i, j-1) + a(i, j+1))\n"
+                      "   10   continue\n   20 continue\n      end\n";
+
+void estimateAt(benchmark::State& state, const char* source, int loopLine, const char* spec,
+                const std::string& procs = "16", std::int64_t n = 0)
 {
   auto parsed = ps::fortran::parseSource("bench.f", source);
   const auto model = ps::program::buildModel(parsed);
@@ -27,8 +34,8 @@ void estimateAt(benchmark::State& state, const char* source, int loopLine, const
   ps::estimate::ComparisonRequest request;
   request.loopLine = loopLine;
   request.variants.push_back({"A", ps::mapping::parseDistSpec(spec, &error)});
-  request.procs.push_back(*ps::mapping::parseArrangement("16"));
-  request.values["n"] = state.range(0);
+  request.procs.push_back(*ps::mapping::parseArrangement(procs));
+  request.values["n"] = n > 0 ? n : state.range(0);
   const auto machine = *ps::machine::findProfile("paragon", &error);
   for (auto _ : state)
     benchmark::DoNotOptimize(ps::estimate::compare(model, request, machine));
@@ -46,6 +53,23 @@ void BM_TriangularBlock16(benchmark::State& state)
   estimateAt(state, kTriangular, 4, "a=(BLOCK)");
 }
 BENCHMARK(BM_TriangularBlock16)->RangeMultiplier(32)->Range(1 << 10, 1 << 20)->Complexity()->Unit(benchmark::kMillisecond);
+
+void BM_JacobiBlockBlock16(benchmark::State& state)
+{
+  estimateAt(state, kJacobi, 4, "a,b=(BLOCK,BLOCK)", "4x4");
+}
+BENCHMARK(BM_JacobiBlockBlock16)->RangeMultiplier(32)->Range(1 << 10, 1 << 20)->Complexity()->Unit(benchmark::kMillisecond);
+
+/// The 2-D stencil at n = 10^6 against the processor count P = s*s
+/// (argument s): the shifts' processor pairs are pruned to the owners of
+/// the read range, so the cost grows like P, not P^2.
+void BM_JacobiBlockBlockOverP(benchmark::State& state)
+{
+  const auto side = std::to_string(state.range(0));
+  estimateAt(state, kJacobi, 4, "a,b=(BLOCK,BLOCK)", side + "x" + side, 1000000);
+  state.SetComplexityN(state.range(0) * state.range(0));
+}
+BENCHMARK(BM_JacobiBlockBlockOverP)->RangeMultiplier(2)->Range(4, 32)->Complexity()->Unit(benchmark::kMillisecond);
 
 } // namespace
 

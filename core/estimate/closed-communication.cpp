@@ -75,7 +75,8 @@ public:
       if (!constrainExecutor(executed, dest))
         continue;
       source = dest;
-      forEachSource(0, dest, source, [&] {
+      const auto candidates = candidateSources(executed);
+      forEachSource(0, dest, candidates, source, [&] {
         const auto s = linear(source);
         if (s == d)
           return;
@@ -125,18 +126,43 @@ private:
     return true;
   }
 
+  /// Per processors dimension, the coordinates that may own an element the
+  /// executed iterations read: under BLOCK the owners of the range of
+  /// template indices the read spans over the box of those iterations (a
+  /// superset, so no pair is missed), which keeps a shift's pairs to the
+  /// neighbours instead of all P^2; every coordinate otherwise.
+  std::vector<std::pair<std::int64_t, std::int64_t>> candidateSources(const symbolic::IntegerSystem& executed) const
+  {
+    std::vector<std::pair<std::int64_t, std::int64_t>> out;
+    for (int pd = 0; pd < m_procRank; ++pd) {
+      std::pair<std::int64_t, std::int64_t> all{0, m_mapping.procs.shape[pd] - 1};
+      const auto& r = m_read[pd];
+      const auto range = r.defined && r.dist->format().kind == mapping::FormatKind::Block
+                             ? symbolic::affineRange(executed, r.index.coef, r.index.constant)
+                             : std::nullopt;
+      if (range && range->lo)
+        all.first = std::max(all.first, r.dist->owner(*range->lo));
+      if (range && range->hi)
+        all.second = std::min(all.second, r.dist->owner(*range->hi));
+      out.push_back(all);
+    }
+    return out;
+  }
+
   template <typename F>
-  void forEachSource(int pd, const std::vector<std::int64_t>& dest, std::vector<std::int64_t>& source, const F& f)
+  void forEachSource(int pd, const std::vector<std::int64_t>& dest,
+                     const std::vector<std::pair<std::int64_t, std::int64_t>>& candidates,
+                     std::vector<std::int64_t>& source, const F& f)
   {
     if (pd == m_procRank)
       return f();
     if (!m_read[pd].defined) { // a copy on every coordinate: read the own one
       source[pd] = dest[pd];
-      return forEachSource(pd + 1, dest, source, f);
+      return forEachSource(pd + 1, dest, candidates, source, f);
     }
-    for (std::int64_t c = 0; c < m_mapping.procs.shape[pd]; ++c) {
+    for (std::int64_t c = candidates[pd].first; c <= candidates[pd].second; ++c) {
       source[pd] = c;
-      forEachSource(pd + 1, dest, source, f);
+      forEachSource(pd + 1, dest, candidates, source, f);
     }
   }
 

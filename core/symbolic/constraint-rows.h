@@ -148,4 +148,63 @@ inline bool normalize(std::vector<Row>& rows)
   return true;
 }
 
+inline WideInt floorDivWide(WideInt a, WideInt b)
+{
+  const WideInt q = a / b;
+  return q - ((a % b != 0) && ((a < 0) != (b < 0)));
+}
+
+/// The bounds of each variable that the rows imply, by bounds propagation
+/// (two rounds): every point lies inside the box, which may be larger.
+struct Box {
+  std::vector<std::optional<WideInt>> lo, hi;
+  bool empty = false;
+
+  /// The extreme of sum(coef * x) + constant over the box, skipping
+  /// variable `skip` (nullopt: unbounded, or a coefficient too large).
+  std::optional<WideInt> extreme(const Row& r, std::size_t skip, bool maximum) const
+  {
+    WideInt total = r.constant;
+    for (std::size_t u = 0; u < r.coef.size(); ++u) {
+      if (u == skip || r.coef[u] == 0)
+        continue;
+      const auto& b = (r.coef[u] > 0) == maximum ? hi[u] : lo[u];
+      if (!b || std::llabs(r.coef[u]) > (std::int64_t{1} << 31))
+        return std::nullopt;
+      total += r.coef[u] * *b;
+    }
+    return total;
+  }
+};
+
+inline Box boxOf(const std::vector<Row>& rows, std::size_t variables)
+{
+  constexpr WideInt kHuge = WideInt{1} << 62; // keeps every sum of products inside 128 bits
+  Box box;
+  box.lo.resize(variables);
+  box.hi.resize(variables);
+  for (int round = 0; round < 2; ++round) {
+    for (const auto& r : rows) {
+      for (std::size_t v = 0; v < variables; ++v) {
+        const auto a = r.coef[v];
+        const auto rest = a == 0 ? std::nullopt : box.extreme(r, v, true);
+        if (!rest || *rest > kHuge || *rest < -kHuge)
+          continue;
+        if (a > 0) { // a*v >= -rest
+          const WideInt b = -floorDivWide(*rest, a);
+          box.lo[v] = box.lo[v] ? std::max(*box.lo[v], b) : b;
+        } else {
+          const WideInt b = floorDivWide(*rest, -a);
+          box.hi[v] = box.hi[v] ? std::min(*box.hi[v], b) : b;
+        }
+        if (box.lo[v] && box.hi[v] && *box.lo[v] > *box.hi[v]) {
+          box.empty = true;
+          return box;
+        }
+      }
+    }
+  }
+  return box;
+}
+
 } // namespace ps::symbolic::rows

@@ -123,44 +123,15 @@ private:
   {
     if (rows.empty())
       return true;
-    constexpr WideInt kHuge = WideInt{1} << 62; // keeps every sum of products inside 128 bits
     const auto n = rows.front().coef.size();
-    std::vector<std::optional<WideInt>> lo(n), hi(n);
-    // The extreme of sum(coef * x) + constant over the box (nullopt: unbounded).
-    auto extreme = [&](const Row& r, std::size_t skip, bool maximum) -> std::optional<WideInt> {
-      WideInt total = r.constant;
-      for (std::size_t u = 0; u < n; ++u) {
-        if (u == skip || r.coef[u] == 0)
-          continue;
-        const auto& b = (r.coef[u] > 0) == maximum ? hi[u] : lo[u];
-        if (!b || std::llabs(r.coef[u]) > (std::int64_t{1} << 31))
-          return std::nullopt;
-        total += r.coef[u] * *b;
-      }
-      return total;
-    };
-    for (int round = 0; round < 2; ++round) {
-      for (const auto& r : rows) {
-        for (std::size_t v = 0; v < n; ++v) {
-          const auto a = r.coef[v];
-          const auto rest = a == 0 ? std::nullopt : extreme(r, v, true);
-          if (!rest || *rest > kHuge || *rest < -kHuge)
-            continue;
-          if (a > 0) { // a*v >= -rest
-            const WideInt b = -floorDivWide(*rest, a);
-            lo[v] = lo[v] ? std::max(*lo[v], b) : b;
-          } else {
-            const WideInt b = floorDivWide(*rest, -a);
-            hi[v] = hi[v] ? std::min(*hi[v], b) : b;
-          }
-          if (lo[v] && hi[v] && *lo[v] > *hi[v])
-            return false;
-        }
-      }
-    }
+    const auto box = boxOf(rows, n);
+    if (box.empty)
+      return false;
+    const auto& lo = box.lo;
+    const auto& hi = box.hi;
     std::vector<Row> kept;
     for (const auto& r : rows) {
-      if (const auto least = extreme(r, n, false); least && *least >= 0)
+      if (const auto least = box.extreme(r, n, false); least && *least >= 0)
         continue; // holds on the whole box
       kept.push_back(r);
     }
@@ -179,11 +150,6 @@ private:
     return true;
   }
 
-  static WideInt floorDivWide(WideInt a, WideInt b)
-  {
-    const WideInt q = a / b;
-    return q - ((a % b != 0) && ((a < 0) != (b < 0)));
-  }
 
   /// The variable to eliminate next: one with unit coefficients and the
   /// fewest bound pairs (the innermost on ties); when none has unit
@@ -359,6 +325,27 @@ std::optional<PointCount> count(const IntegerSystem& system, Mask exist, const C
 }
 
 } // namespace
+
+std::optional<AffineRange> affineRange(const IntegerSystem& system, const std::vector<std::int64_t>& coef,
+                                       std::int64_t constant)
+{
+  const auto n = static_cast<std::size_t>(system.variables);
+  std::vector<Row> rows = system.constraints;
+  for (auto& r : rows)
+    r.coef.resize(n, 0);
+  const auto box = boxOf(rows, n);
+  if (box.empty)
+    return std::nullopt;
+  Row f{coef, constant};
+  f.coef.resize(n, 0);
+  AffineRange out;
+  auto fit = [](std::optional<WideInt> v) -> std::optional<std::int64_t> {
+    return v && fitsInt64(*v) ? std::optional<std::int64_t>(static_cast<std::int64_t>(*v)) : std::nullopt;
+  };
+  out.lo = fit(box.extreme(f, n, false));
+  out.hi = fit(box.extreme(f, n, true));
+  return out;
+}
 
 std::optional<PointCount> countPoints(const IntegerSystem& system, const CountLimits& limits, std::string* why)
 {

@@ -49,6 +49,18 @@ struct PointCount {
   std::optional<std::int64_t> exact;
 };
 
+/// A range of values: an absent side is unbounded.
+struct AffineRange {
+  std::optional<std::int64_t> lo, hi;
+};
+
+/// The values of coef . x + constant over the points of `system`, from the
+/// box its constraints imply by bounds propagation: a superset of the exact
+/// range (cheap; for pruning, never for counting). nullopt when the box is
+/// empty (then so is the system).
+std::optional<AffineRange> affineRange(const IntegerSystem& system, const std::vector<std::int64_t>& coef,
+                                       std::int64_t constant);
+
 /// Counts the integer points of `system`. Returns nullopt, with the reason
 /// in `why`, when a variable is unbounded, the limits are exceeded or a
 /// coefficient would overflow 64 bits.
