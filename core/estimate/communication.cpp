@@ -101,7 +101,7 @@ public:
   ReadSimulator(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read, int placement,
                 const mapping::Mapping& mapping, const machine::MachineProfile& machine, bool broadcast,
                 CommunicationMethod method)
-    : m_closed(method == CommunicationMethod::Closed), m_space(space), m_exec(exec), m_read(read), m_placement(placement), m_mapping(mapping), m_machine(machine),
+    : m_closed(method != CommunicationMethod::Simulated), m_space(space), m_exec(exec), m_read(read), m_placement(placement), m_mapping(mapping), m_machine(machine),
       m_broadcast(broadcast), m_distinct(readsDistinctElements(read, placement, space.depth())),
       m_execCoords(mapping.procs.rank()), m_readCoords(mapping.procs.rank()),
       m_recvMessages(mapping.procs.count(), 0), m_recvBytes(mapping.procs.count(), 0)
@@ -416,6 +416,36 @@ std::string classifyPattern(const ReferencePlan* exec, const ReferencePlan& read
   return names[rank];
 }
 
+/// Exchanges whose instances differ. A small nest is simulated (cheaper
+/// than one closed count per instance); a large one is counted in closed
+/// form instance by instance, so the cost follows the instances and P, not
+/// the iterations; beyond kMaxInstanceCounts counts only every s-th
+/// instance is counted, s times (bounded time; the record says so).
+void exchangeEachInstance(const IterationSpace& space, int placement, const mapping::Mapping& mapping,
+                          CommunicationMethod method, ReadSimulator& sim)
+{
+  constexpr double kSimulateUpTo = 4e6;        // iterations walked at most by the simulation
+  constexpr double kMaxInstanceCounts = 2e5;   // instances x processors counted at most
+  std::string why;
+  const auto iterations = countIterations(space, &why);
+  const bool small = iterations && *iterations <= kSimulateUpTo;
+  if (method == CommunicationMethod::Simulated || (method == CommunicationMethod::Closed && small)) {
+    sim.simulateOnly();
+    space.forEachOuter(placement, [&](std::vector<std::int64_t>& v) { sim.instance(v, 1); });
+    return;
+  }
+  std::vector<std::int64_t> first;
+  const auto instances = countOuterIterations(space, placement, &first);
+  const auto counts = static_cast<double>(instances) * static_cast<double>(mapping.procs.count());
+  const auto stride = std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(counts / kMaxInstanceCounts)));
+  std::int64_t seen = 0;
+  space.forEachOuter(placement, [&](std::vector<std::int64_t>& v) {
+    if (seen++ % stride == 0)
+      sim.instance(v, std::min(stride, instances - seen + 1));
+  });
+  sim.record.sampledEvery = stride;
+}
+
 void addReadMessages(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read, int placement,
                      int line, const mapping::Mapping& mapping, const machine::MachineProfile& machine,
                      CommTotals& totals, CommunicationMethod method)
@@ -431,10 +461,7 @@ void addReadMessages(const IterationSpace& space, const ReferencePlan* exec, con
     if (const auto count = countOuterIterations(space, placement, &first); count > 0)
       sim.instance(first, count);
   } else {
-    // Many different small exchanges: one closed count per instance costs
-    // more than simulating it (the instances are not yet summed in closed form).
-    sim.simulateOnly();
-    space.forEachOuter(placement, [&](std::vector<std::int64_t>& v) { sim.instance(v, 1); });
+    exchangeEachInstance(space, placement, mapping, method, sim);
   }
   if (sim.record.messages == 0)
     return;

@@ -30,11 +30,14 @@ struct CommRecord {
   std::int64_t bytes = 0;     // total over processors and instances
   double time = 0;            // seconds: sum over instances of the slowest processor's time
   std::string simulatedBecause; // empty when counted in closed form
+  std::int64_t sampledEvery = 1; // > 1: every s-th instance was counted, s times (a large nest, bounded time)
 };
 
 /// How the messages of a read are obtained: counted in closed form (and
-/// simulated only where the count fails), or always simulated (the oracle).
-enum class CommunicationMethod { Closed, Simulated };
+/// simulated only where the count fails or a small nest's instances differ),
+/// or always simulated (the oracle), or counted in closed form instance by
+/// instance even in a small nest (the oracle's counterpart for large nests).
+enum class CommunicationMethod { Closed, Simulated, EachInstanceClosed };
 
 /// Per-processor totals of all records (receiving side).
 struct CommTotals {

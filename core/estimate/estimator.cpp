@@ -171,6 +171,10 @@ private:
         continue;
       const auto before = m_e.comm.records.size();
       addReadMessages(space, owner, read, placement, st.line, m_mapping, m_machine, m_e.comm);
+      if (m_e.comm.records.size() > before && m_e.comm.records.back().sampledEvery > 1)
+        note("The messages of " + read.ref->text() + " at line " + std::to_string(st.line) + " were counted on every " +
+             std::to_string(m_e.comm.records.back().sampledEvery) +
+             "th instance of their loops and scaled, to bound the estimate's time");
       if (m_e.comm.records.size() > before && !m_e.comm.records.back().simulatedBecause.empty())
         note("The messages of " + read.ref->text() + " at line " + std::to_string(st.line) +
              " were simulated, not counted in closed form: " + m_e.comm.records.back().simulatedBecause);

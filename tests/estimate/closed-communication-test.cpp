@@ -117,3 +117,58 @@ TEST(ClosedCommunication, BroadcastAtAMillionIsCounted)
   for (auto m : e.comm.messagesPerProc)
     EXPECT_EQ(m, 15);
 }
+
+TEST(ClosedCommunication, ExchangesInsideLoopsCountedPerInstanceEqualSimulation)
+{
+  // Cholesky's reads stay inside the k loop (and a(k,k) inside k and i):
+  // large nests count each instance in closed form instead of walking every
+  // iteration; on small ones both must give the simulation's numbers.
+  auto p = test::build("program chol\n  integer :: i, j, k, n\n  double precision :: a(n, n)\n"
+                       "  do k = 1, n\n    a(k, k) = sqrt(a(k, k))\n    do i = k + 1, n\n"
+                       "      a(i, k) = a(i, k) / a(k, k)\n    end do\n    do j = k + 1, n\n      do i = j, n\n"
+                       "        a(i, j) = a(i, j) - a(i, k) * a(j, k)\n      end do\n    end do\n  end do\n"
+                       "end program chol\n");
+  const auto& unit = p.unit();
+  int compared = 0;
+  for (const char* format : {"a=(BLOCK,*)", "a=(*,BLOCK)", "a=(BLOCK(5),*)"})
+    for (std::int64_t n : {7, 13}) {
+      std::string error;
+      auto mapped = mapping::mappingFromSpec(*mapping::parseDistSpec(format, &error), unit, {{"n", n}},
+                                             *mapping::parseArrangement("3"));
+      ASSERT_TRUE(mapped.mapping) << format;
+      const auto statements = unit.statementsIn(unit.loops.front().id);
+      for (const auto* st : statements) {
+        symbolic::EvaluationError e;
+        auto space = estimate::IterationSpace::build(unit, unit.loops.front().id, *st, {{"n", n}}, &e);
+        auto exec = estimate::planReference(*st->write(), unit, *space, *mapped.mapping, {{"n", n}}, &e);
+        for (const auto& ref : st->refs) {
+          if (ref.isWrite)
+            continue;
+          auto read = estimate::planReference(ref, unit, *space, *mapped.mapping, {{"n", n}}, &e);
+          const int placement = estimate::placementOf(*st, ref, statements, *space, {{"n", n}});
+          estimate::CommTotals each, simulated;
+          for (auto* t : {&each, &simulated}) {
+            t->messagesPerProc.assign(3, 0);
+            t->bytesPerProc.assign(3, 0);
+          }
+          const auto machine = test::unitMachine();
+          estimate::addReadMessages(*space, &*exec, *read, placement, st->line, *mapped.mapping, machine, each,
+                                    estimate::CommunicationMethod::EachInstanceClosed);
+          estimate::addReadMessages(*space, &*exec, *read, placement, st->line, *mapped.mapping, machine, simulated,
+                                    estimate::CommunicationMethod::Simulated);
+          const auto context = std::string(format) + " n=" + std::to_string(n) + " " + ref.text();
+          ASSERT_EQ(each.records.size(), simulated.records.size()) << context;
+          for (std::size_t r = 0; r < each.records.size(); ++r) {
+            EXPECT_GT(each.records[r].placement, 0) << context;
+            EXPECT_EQ(each.records[r].messages, simulated.records[r].messages) << context;
+            EXPECT_EQ(each.records[r].bytes, simulated.records[r].bytes) << context;
+            EXPECT_DOUBLE_EQ(each.records[r].time, simulated.records[r].time) << context;
+            EXPECT_TRUE(each.records[r].simulatedBecause.empty()) << context << each.records[r].simulatedBecause;
+            ++compared;
+          }
+          EXPECT_EQ(each.messagesPerProc, simulated.messagesPerProc) << context;
+        }
+      }
+    }
+  EXPECT_GE(compared, 12);
+}
