@@ -179,8 +179,7 @@ StatementShape shapeOf(const CacheStatement& s, const mapping::Mapping& mapping)
   countOuterIterations(s.space, depth, &first);
   double before = 1;
   for (int k = 0; k < depth; ++k) {
-    std::vector<i64> ignored;
-    const auto upTo = static_cast<double>(countOuterIterations(s.space, k + 1, &ignored));
+    const auto upTo = outerIterations(s.space, k + 1);
     out.meanTrips.push_back(before > 0 ? upTo / before : 0);
     before = upTo;
     i64 a = 0, b = -1;

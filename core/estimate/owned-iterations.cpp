@@ -203,27 +203,50 @@ std::optional<double> countIterations(const IterationSpace& space, std::string* 
   return c->value;
 }
 
-std::int64_t countOuterIterations(const IterationSpace& space, int count, std::vector<std::int64_t>* first)
+namespace {
+
+/// The iterations of levels 0..count-1 counted in closed form (nullopt
+/// when the count fails).
+std::optional<symbolic::PointCount> countOuter(const IterationSpace& space, int count)
 {
   auto loops = count > 0 ? loopSystem(space, nullptr) : std::nullopt;
   if (!loops)
-    return space.outerCount(count, first);
+    return std::nullopt;
   symbolic::IntegerSystem outer; // the rows of a level hold its own variable and outer ones only
   outer.variables = count;
   for (const auto& row : loops->system.constraints)
     if (std::all_of(row.coef.begin() + count, row.coef.end(), [](auto c) { return c == 0; }))
       outer.atLeastZero({row.coef.begin(), row.coef.begin() + count}, row.constant);
-  const auto c = symbolic::countPoints(outer);
-  if (!c || !c->exact)
+  return symbolic::countPoints(outer);
+}
+
+} // namespace
+
+double outerIterations(const IterationSpace& space, int count)
+{
+  if (count == 0)
+    return 1;
+  if (const auto c = countOuter(space, count))
+    return c->value;
+  std::vector<std::int64_t> first;
+  return static_cast<double>(space.outerCount(count, &first));
+}
+
+std::int64_t countOuterIterations(const IterationSpace& space, int count, std::vector<std::int64_t>* first)
+{
+  const auto c = countOuter(space, count);
+  if (!c)
     return space.outerCount(count, first);
+  // Beyond 2^63 iterations a walk would never end: saturate instead.
+  const auto total = c->exact ? *c->exact : std::numeric_limits<std::int64_t>::max();
   first->assign(static_cast<std::size_t>(space.depth()), 0);
   for (int k = 0; k < count; ++k) {
     std::int64_t lo = 0, hi = 0;
     if (!space.range(k, *first, &lo, &hi))
-      return *c->exact == 0 ? 0 : space.outerCount(count, first);
+      return total == 0 ? 0 : space.outerCount(count, first);
     (*first)[k] = lo;
   }
-  return *c->exact;
+  return total;
 }
 
 std::optional<std::vector<double>> countOwnedIterations(const IterationSpace& space, const ReferencePlan* owner,

@@ -60,8 +60,13 @@ std::optional<double> countIterations(const IterationSpace& space, std::string* 
 /// IterationSpace::outerCount without the enumeration: the iterations of
 /// levels 0..count-1 counted in closed form, and the values of the first one
 /// (depth() entries; deeper ones zero). Falls back to the enumeration when
-/// the count fails or the first iteration is not the first of each range.
+/// the count fails or the first iteration is not the first of each range;
+/// beyond 2^63 iterations it returns INT64_MAX (a walk would never end).
 std::int64_t countOuterIterations(const IterationSpace& space, int count, std::vector<std::int64_t>* first);
+
+/// The number of iterations of levels 0..count-1 as a double, in closed
+/// form (any size; enumerated only when the count fails).
+double outerIterations(const IterationSpace& space, int count);
 
 /// work(p) before branch probabilities: the iterations processor p executes
 /// when the owner of `owner`'s element executes each (nullptr or a

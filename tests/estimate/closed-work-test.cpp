@@ -124,3 +124,24 @@ TEST(ClosedWork, TimeLoopOfATrillionStepsIsCountedNotWalked)
   EXPECT_EQ(estimate::countOuterIterations(*space, 1, &first), 1000000000000);
   EXPECT_EQ(first, (std::vector<std::int64_t>{1, 0}));
 }
+
+TEST(ClosedWork, OuterCountsBeyond2To63SaturateInsteadOfWalking)
+{
+  // 10^21 iterations: the count does not fit in 64 bits, and walking them
+  // (the old fallback, hit by the cache model on Jacobi with niter = 10^9
+  // and n = 10^6) would never end
+  auto p = test::build("program big\n  integer :: i, j, k, n\n  double precision :: a(n)\n"
+                       "  do k = 1, n\n    do j = 1, n\n      do i = 1, n\n        a(i) = 0.0\n"
+                       "      end do\n    end do\n  end do\nend program big\n");
+  const auto& unit = p.unit();
+  symbolic::EvaluationError error;
+  auto space = estimate::IterationSpace::build(unit, unit.loops.front().id, unit.statements.back(),
+                                               {{"n", 10'000'000}}, &error);
+  ASSERT_TRUE(space) << error.message;
+  std::vector<std::int64_t> first;
+  EXPECT_EQ(estimate::countOuterIterations(*space, 3, &first), std::numeric_limits<std::int64_t>::max());
+  EXPECT_EQ(first, (std::vector<std::int64_t>{1, 1, 1}));
+  EXPECT_DOUBLE_EQ(estimate::outerIterations(*space, 3), 1e21);
+  EXPECT_DOUBLE_EQ(estimate::outerIterations(*space, 2), 1e14);
+  EXPECT_EQ(estimate::countOuterIterations(*space, 2, &first), 100'000'000'000'000);
+}
