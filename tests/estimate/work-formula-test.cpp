@@ -6,6 +6,7 @@
 #include "estimate/random-nest.h"
 #include "estimate/run-estimate.h"
 #include "estimate/work-formula.h"
+#include "symbolic/isl-count.h"
 
 #include <regex>
 
@@ -27,6 +28,32 @@ std::vector<double> perPoint(const program::Unit& unit, const mapping::Mapping& 
   auto counted = estimate::countOwnedIterations(*space, &*plan, mapping, &why);
   EXPECT_TRUE(counted) << why;
   return counted.value_or(std::vector<double>{});
+}
+
+/// work(S, c) of each coordinate of a 1-D arrangement counted by isl
+/// (isl_set_count_val) on the loop bounds plus c's block of the owner.
+std::vector<double> islPerProcessor(const program::Unit& unit, const mapping::Mapping& mapping,
+                                    const symbolic::Bindings& values)
+{
+  const auto& st = unit.statements.back();
+  symbolic::EvaluationError error;
+  auto space = estimate::IterationSpace::build(unit, unit.loops.front().id, st, values, &error);
+  auto plan = estimate::planReference(*st.write(), unit, *space, mapping, values, &error);
+  auto loops = estimate::loopSystem(*space, nullptr);
+  const auto index = estimate::templateIndex(*plan, mapping, 0);
+  std::vector<double> out;
+  for (std::int64_t c = 0; c < mapping.procs.count(); ++c) {
+    auto s = loops->system;
+    double owned = 0;
+    for (const auto& part : estimate::ownedParts(*index.dist, c)) {
+      auto withPart = s;
+      const auto f = estimate::composeLoops(index.index, loops->loopValue, s.variables);
+      estimate::constrainToPart(withPart, f, part, *index.dist, c, -1);
+      owned += static_cast<double>(symbolic::countWithIsl(withPart).value_or(-1));
+    }
+    out.push_back(owned);
+  }
+  return out;
 }
 
 std::optional<mapping::Mapping> mapped(const program::Unit& unit, const std::string& spec, const std::string& procs,
@@ -81,6 +108,34 @@ TEST(WorkFormula, RandomNestsEqualThePerPointCountAtEverySize)
   }
   EXPECT_GT(compiled, 100); // about a third: random steps and subscript coefficients other than 1 have no closed form here
   EXPECT_GT(compared, 900);
+}
+
+TEST(WorkFormula, RandomNestsEqualIslCounts)
+{
+  // the oracle the issue names: isl_set_count_val on each processor's
+  // owned iteration set, against the closed form evaluated for it
+  test::RandomNest random(31);
+  int compared = 0;
+  for (int trial = 0; trial < 150; ++trial) {
+    auto text = std::regex_replace(random.program(), std::regex(", (1[0-9]|20|[89]), "), ", n - $1 + 16, ");
+    text = std::regex_replace(text, std::regex("integer :: i, j, k"), "integer :: i, j, k, n");
+    auto p = test::build(text);
+    const auto& unit = p.unit();
+    const auto spec = random.pick(0, 1) ? std::string("a=(BLOCK,*)") : std::string("a=(*,BLOCK)");
+    auto m0 = mapped(unit, spec, "3", {{"n", 16}});
+    const auto& st = unit.statements.back();
+    auto formula = estimate::WorkFormula::compile(unit, unit.loops.front().id, st, st.write(), *m0, nullptr);
+    if (!formula)
+      continue;
+    for (std::int64_t n : {11, 16, 23}) {
+      auto m = mapped(unit, spec, "3", {{"n", n}});
+      auto closed = formula->perProcessor({{"n", n}}, *m);
+      ASSERT_TRUE(closed) << text;
+      ASSERT_EQ(*closed, islPerProcessor(unit, *m, {{"n", n}})) << text << spec << ", n = " << n;
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 100);
 }
 
 TEST(WorkFormula, TriangularRowsUnderBlockReadAsTheirClosedForm)
