@@ -1,6 +1,7 @@
 #include "fortran/diagnostic.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace ps::fortran {
 
@@ -14,8 +15,30 @@ const char* severityName(Severity severity)
   return "error";
 }
 
+namespace {
+
+/// `message` with control bytes spelled \xNN: a binary file's bytes quoted in
+/// a message must not reach a terminal or the GUI raw.
+std::string escapeControlBytes(std::string message)
+{
+  if (std::none_of(message.begin(), message.end(), [](char c) { return std::iscntrl(static_cast<unsigned char>(c)); }))
+    return message;
+  static const char* digits = "0123456789ABCDEF";
+  std::string out;
+  for (char c : message) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (std::iscntrl(byte))
+      out += std::string("\\x") + digits[byte >> 4] + digits[byte & 15];
+    else
+      out.push_back(c);
+  }
+  return out;
+}
+
+} // namespace
+
 Diagnostic::Diagnostic(FileRange range, Severity severity, std::string message)
-  : m_range(range), m_severity(severity), m_message(std::move(message))
+  : m_range(range), m_severity(severity), m_message(escapeControlBytes(std::move(message)))
 {
 }
 

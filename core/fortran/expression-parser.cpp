@@ -45,8 +45,10 @@ std::optional<Op> acceptAny(Cursor& c, OpTable ops)
 Expr leftAssociative(Cursor& c, Expr (*operand)(Cursor&), OpTable ops)
 {
   Expr lhs = operand(c);
-  while (auto op = acceptAny(c, ops))
+  while (auto op = acceptAny(c, ops)) {
+    c.countOperator();
     lhs = binary(*op, std::move(lhs), operand(c));
+  }
   return lhs;
 }
 
@@ -67,12 +69,14 @@ Expr parsePrimary(Cursor& c)
       return e;
     }
     e.kind = c.isArray(e.text) ? ExprKind::ArrayRef : ExprKind::FunctionRef;
+    NestingGuard level(c);
     e.operands = parseParenList(c);
     e.range.end = c.peek().range.begin;
     return e;
   }
   case TokenKind::Punct:
     if (t.text == "(") {
+      NestingGuard level(c);
       c.next();
       Expr inner = parseExpr(c);
       if (c.acceptPunct(",")) { // complex constant (re, im)
@@ -102,6 +106,8 @@ Expr parsePower(Cursor& c)
   Expr base = parsePrimary(c);
   if (c.peek().isOp("**")) {
     c.next();
+    c.countOperator();
+    NestingGuard level(c); // right-associative: one recursion per operator
     const Token& sign = c.peek();
     if (sign.isOp("-") || sign.isOp("+")) { // a**-b, accepted by gfortran
       const auto at = c.next().range;
@@ -117,6 +123,7 @@ Expr parseMultiplicative(Cursor& c)
   Expr lhs = parsePower(c);
   while (c.peek().isOp("*") || c.peek().isOp("/")) {
     const Op op = c.next().text == "*" ? Op::Mul : Op::Div;
+    c.countOperator();
     if (c.peek().isOp("-") || c.peek().isOp("+")) { // a*-b, a common extension
       const Token& sign = c.next();
       lhs = binary(op, std::move(lhs), unary(sign.text == "-" ? Op::Neg : Op::Plus, sign.range, parsePower(c)));
@@ -138,6 +145,7 @@ Expr parseAdditive(Cursor& c)
   }
   while (c.peek().isOp("+") || c.peek().isOp("-")) {
     const Op op = c.next().text == "+" ? Op::Add : Op::Sub;
+    c.countOperator();
     lhs = binary(op, std::move(lhs), parseMultiplicative(c));
   }
   return lhs;
@@ -148,14 +156,17 @@ Expr parseConcat(Cursor& c) { return leftAssociative(c, parseAdditive, {{"//", O
 Expr parseRelational(Cursor& c)
 {
   Expr lhs = parseConcat(c); // relational operators do not chain
-  if (auto op = acceptAny(c, {{"<", Op::Lt}, {"<=", Op::Le}, {">", Op::Gt}, {">=", Op::Ge}, {"==", Op::Eq}, {"/=", Op::Ne}}))
+  if (auto op = acceptAny(c, {{"<", Op::Lt}, {"<=", Op::Le}, {">", Op::Gt}, {">=", Op::Ge}, {"==", Op::Eq}, {"/=", Op::Ne}})) {
+    c.countOperator();
     return binary(*op, std::move(lhs), parseConcat(c));
+  }
   return lhs;
 }
 
 Expr parseNot(Cursor& c)
 {
   if (c.peek().isOp(".not.")) {
+    NestingGuard level(c);
     const auto at = c.next().range;
     return unary(Op::Not, at, parseNot(c));
   }

@@ -89,6 +89,34 @@ public:
 
   bool isArray(const std::string& name) const { return m_arrays.count(name) != 0; }
 
+  /// Deepest nesting of parentheses, argument lists and prefix operators in
+  /// one expression. The parser recurses once per level, so a limit keeps
+  /// 3,000 nested parentheses from overflowing the stack (compilers limit it
+  /// too: Clang's -fbracket-depth is 256).
+  static constexpr int kMaxNesting = 256;
+  /// Most binary operators in one statement. A chain of N operators is a
+  /// tree N deep, and every walker of expressions (printer, model builder,
+  /// symbolic conversion, copies) recurses over it; the limit keeps them on
+  /// the stack. 4096 operands fill more than the 255 continuation lines of
+  /// the standard's longest statement.
+  static constexpr int kMaxOperators = 4096;
+
+  /// Enters one nesting level; fails past kMaxNesting.
+  void enterNesting()
+  {
+    if (++m_nesting > kMaxNesting) {
+      m_nesting = 0; // the statement is abandoned; the cursor may be reused
+      fail("Expression nesting deeper than " + std::to_string(kMaxNesting) + " levels");
+    }
+  }
+  void leaveNesting() { --m_nesting; }
+  /// Counts one binary operator; fails past kMaxOperators.
+  void countOperator()
+  {
+    if (++m_operators > kMaxOperators)
+      fail("Expression with more than " + std::to_string(kMaxOperators) + " operators; split the statement");
+  }
+
   /// The value of a statement label token (digits beyond the 5 that Fortran
   /// allows are cut off rather than overflowing).
   static int labelValue(const Token& t) { return std::stoi(t.text.substr(0, 9)); }
@@ -107,6 +135,20 @@ private:
   const std::vector<Token>& m_tokens;
   const std::set<std::string>& m_arrays;
   std::size_t m_pos = 0;
+  int m_nesting = 0;
+  int m_operators = 0;
+};
+
+/// Holds one nesting level of `c` for its lifetime (a failure unwinds it).
+class NestingGuard {
+public:
+  explicit NestingGuard(Cursor& c) : m_cursor(c) { c.enterNesting(); }
+  ~NestingGuard() { m_cursor.leaveNesting(); }
+  NestingGuard(const NestingGuard&) = delete;
+  NestingGuard& operator=(const NestingGuard&) = delete;
+
+private:
+  Cursor& m_cursor;
 };
 
 /// Parses an expression (Fortran 90 precedence, section 7.1.1.8).

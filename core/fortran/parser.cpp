@@ -290,6 +290,24 @@ private:
   std::optional<Directive> m_pendingIndependent;
 };
 
+/// Keeps the first kMaxErrors errors (and everything before the last of
+/// them) and ends with one "Too many errors" at the next: a binary file or a
+/// file in the wrong source form would otherwise bury the first, useful ones.
+void capErrors(std::vector<Diagnostic>& diagnostics)
+{
+  constexpr int kMaxErrors = 50;
+  int errors = 0;
+  for (std::size_t i = 0; i < diagnostics.size(); ++i) {
+    if (diagnostics[i].severity() != Severity::Error || ++errors <= kMaxErrors)
+      continue;
+    const auto at = diagnostics[i].range();
+    diagnostics.erase(diagnostics.begin() + static_cast<std::ptrdiff_t>(i), diagnostics.end());
+    diagnostics.emplace_back(at, Severity::Error,
+                             "Too many errors (more than " + std::to_string(kMaxErrors) + "); stopping");
+    return;
+  }
+}
+
 } // namespace
 
 ParsedFile parseSource(std::string path, std::string text, const ParseOptions& options)
@@ -305,6 +323,7 @@ ParsedFile parseSource(std::string path, std::string text, const ParseOptions& o
   builder.finish();
   std::stable_sort(out.diagnostics.begin(), out.diagnostics.end(),
                    [](const Diagnostic& a, const Diagnostic& b) { return a.range().begin < b.range().begin; });
+  capErrors(out.diagnostics);
   return out;
 }
 

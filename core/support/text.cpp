@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <cstddef>
 
 namespace ps {
 
@@ -52,6 +53,26 @@ std::string formatNumber(double value)
   return buffer;
 }
 
+std::string counted(long long n, std::string_view noun)
+{
+  return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
+}
+
+namespace {
+
+/// Why `text` (read from `path`) is no text file, or nullopt when it is one.
+std::optional<std::string> notTextReason(const std::string& text, const std::string& path)
+{
+  if (text.size() > kMaxTextFileBytes)
+    return "'" + path + "' is larger than " + std::to_string(kMaxTextFileBytes >> 20) + " MB";
+  const auto nul = text.find('\0');
+  if (nul != std::string::npos)
+    return "'" + path + "' is not a text file (NUL byte at offset " + std::to_string(nul) + ")";
+  return std::nullopt;
+}
+
+} // namespace
+
 std::optional<std::string> readTextFile(const std::string& path, std::string* error)
 {
   // A directory reads as empty and /dev/zero never ends: only regular files.
@@ -68,14 +89,23 @@ std::optional<std::string> readTextFile(const std::string& path, std::string* er
       *error = "Cannot read '" + path + "': " + std::strerror(errno);
     return std::nullopt;
   }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
+  // Read at most one byte past the cap, so a huge file is refused without
+  // being read whole.
+  std::string text;
+  char chunk[1 << 16];
+  while (text.size() <= kMaxTextFileBytes && in.read(chunk, sizeof chunk).gcount() > 0)
+    text.append(chunk, static_cast<std::size_t>(in.gcount()));
   if (in.bad()) {
     if (error)
       *error = "Cannot read '" + path + "'";
     return std::nullopt;
   }
-  return buffer.str();
+  if (auto why = notTextReason(text, path)) {
+    if (error)
+      *error = *why;
+    return std::nullopt;
+  }
+  return text;
 }
 
 } // namespace ps

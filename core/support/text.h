@@ -1,6 +1,7 @@
 #pragma once
 // Small text helpers shared by the front end, the mapping specs and the CLI.
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,9 +20,20 @@ std::string compact(std::string_view s);
 /// ("20", "0.0125", "1.5e+06").
 std::string formatNumber(double value);
 
-/// Reads a whole regular file; nullopt with `error` set ("Cannot read 'x':
-/// No such file or directory", "... it is a directory") when it cannot be
-/// read.
+/// "1 format", "3 formats": a count with its noun in the right number
+/// (`noun` is singular; the plural adds an s).
+std::string counted(long long n, std::string_view noun);
+
+/// The largest file readTextFile accepts, in bytes (16 MB: far beyond any
+/// Fortran source, machine profile or counts file).
+inline constexpr std::size_t kMaxTextFileBytes = std::size_t{16} << 20;
+
+/// Reads a whole regular text file; nullopt with `error` set when it cannot
+/// be read ("Cannot read 'x': No such file or directory", "... it is a
+/// directory", "... it is not a regular file"), is larger than
+/// kMaxTextFileBytes ("'x' is larger than 16 MB") or holds a NUL byte ("'x'
+/// is not a text file (NUL byte at offset 12)"). Every command that reads a
+/// program, profile or model goes through it.
 std::optional<std::string> readTextFile(const std::string& path, std::string* error);
 
 } // namespace ps

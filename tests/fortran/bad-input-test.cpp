@@ -1,0 +1,117 @@
+// Input a new user might feed the front end by mistake or by stress: deep
+// parentheses, huge operator chains, control bytes, binary files. Each gets a
+// diagnostic at its line:column; none crashes (the 3,000-level and
+// 80,000-term cases overflowed the stack before).
+#include "support/text.h"
+#include "test-support.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+
+using namespace ps;
+
+namespace {
+
+std::string nested(int levels)
+{
+  return "program p\nx = " + std::string(levels, '(') + "1" + std::string(levels, ')') + "\nend\n";
+}
+
+std::string chain(int terms)
+{
+  std::string s = "program p\nx = 1";
+  for (int i = 1; i < terms; ++i)
+    s += " + 0";
+  return s + "\nend\n";
+}
+
+std::string writeFile(const std::string& name, const std::string& bytes)
+{
+  const auto path = testing::TempDir() + name;
+  std::ofstream(path, std::ios::binary) << bytes;
+  return path;
+}
+
+} // namespace
+
+TEST(BadInput, NestingDeeperThan256LevelsIsAnErrorAtItsColumn)
+{
+  EXPECT_TRUE(test::messages(*test::build(nested(256)).parsed).empty()); // the limit itself is fine
+  // the 257th '(' is column 5 + 256 on line 2
+  EXPECT_EQ(test::messages(*test::build(nested(257)).parsed),
+            std::vector<std::string>{"2:261: Expression nesting deeper than 256 levels"});
+  const auto deep = test::build(nested(3000)); // SIGSEGV before
+  EXPECT_EQ(test::messages(*deep.parsed), std::vector<std::string>{"2:261: Expression nesting deeper than 256 levels"});
+  ASSERT_EQ(deep.model.units.size(), 1u);
+}
+
+TEST(BadInput, PrefixOperatorsAndPowersCountAsNesting)
+{
+  std::string nots = "program p\nlogical x\nx = ";
+  for (int i = 0; i < 300; ++i)
+    nots += ".not. ";
+  const auto p = test::build(nots + "x\nend\n");
+  ASSERT_EQ(test::messages(*p.parsed).size(), 1u);
+  EXPECT_NE(test::messages(*p.parsed)[0].find("Expression nesting deeper than 256 levels"), std::string::npos);
+  std::string powers = "program p\nx = 2";
+  for (int i = 0; i < 300; ++i)
+    powers += "**1";
+  EXPECT_EQ(test::messages(*test::build(powers + "\nend\n").parsed).size(), 1u);
+}
+
+TEST(BadInput, OperatorChainsAreBoundedSoWalkersStayOnTheStack)
+{
+  // 4096 operators parse and build a model (its walkers recurse 4096 deep)
+  const auto ok = test::build(chain(4097));
+  EXPECT_TRUE(test::messages(*ok.parsed).empty());
+  ASSERT_EQ(ok.model.units.size(), 1u);
+  EXPECT_EQ(ok.model.units[0].statements.size(), 1u);
+  // reported at the operand of the 4097th '+': " + 0" per term after "x = 1",
+  // so column 5 + 4 * 4097
+  const auto big = test::build(chain(80000)); // SIGSEGV before
+  EXPECT_EQ(test::messages(*big.parsed),
+            std::vector<std::string>{"2:16393: Expression with more than 4096 operators; split the statement"});
+}
+
+TEST(BadInput, ControlBytesAreEscapedInMessages)
+{
+  const auto p = test::build("program p\nx = 1\x01\x1b[2J\nend\n");
+  EXPECT_EQ(test::messages(*p.parsed), std::vector<std::string>{"2:6: Unexpected '\\x01' at the end of the statement"});
+}
+
+TEST(BadInput, ErrorsStopAfterFifty)
+{
+  std::string text = "program p\n";
+  for (int i = 0; i < 80; ++i)
+    text += "x = )\n";
+  const auto p = test::build(text + "end\n");
+  const auto m = test::messages(*p.parsed);
+  ASSERT_EQ(m.size(), 51u);
+  EXPECT_EQ(m[49].substr(0, 3), "51:");
+  EXPECT_EQ(m[50], "52:5: Too many errors (more than 50); stopping");
+}
+
+TEST(BadInput, ReaderRefusesBinaryHugeAndNonRegularFiles)
+{
+  std::string error;
+  EXPECT_FALSE(readTextFile(writeFile("nul.f90", std::string("program p\nx = 1\0\nend\n", 21)), &error));
+  EXPECT_EQ(error, "'" + testing::TempDir() + "nul.f90' is not a text file (NUL byte at offset 15)");
+  EXPECT_FALSE(readTextFile(writeFile("huge.f90", std::string(kMaxTextFileBytes + 1, '!')), &error));
+  EXPECT_EQ(error, "'" + testing::TempDir() + "huge.f90' is larger than 16 MB");
+  EXPECT_TRUE(readTextFile(writeFile("limit.f90", std::string(kMaxTextFileBytes, '!')), &error));
+  EXPECT_FALSE(readTextFile("/dev/zero", &error)); // was read forever
+  EXPECT_EQ(error, "Cannot read '/dev/zero': it is not a regular file");
+  EXPECT_FALSE(readTextFile(testing::TempDir(), &error));
+  EXPECT_NE(error.find("it is a directory"), std::string::npos);
+  std::remove((testing::TempDir() + "huge.f90").c_str());
+  std::remove((testing::TempDir() + "limit.f90").c_str());
+}
+
+TEST(BadInput, CountedSaysOneInTheSingular)
+{
+  EXPECT_EQ(counted(1, "format"), "1 format");
+  EXPECT_EQ(counted(0, "format"), "0 formats");
+  EXPECT_EQ(counted(3, "dimension"), "3 dimensions");
+}
