@@ -8,12 +8,14 @@
 #include "estimate/report.h"
 #include "fortran/parser.h"
 #include "machine/machine-profile.h"
+#include "mapping/mapping-builder.h"
 #include "program/outline.h"
 #include "support/text.h"
 #include "symbolic/evaluation.h"
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 
@@ -137,6 +139,53 @@ std::string formulasText(const ps::estimate::ComparisonResult& result, const Opt
   return out;
 }
 
+/// The unit whose PROCESSORS directive the request's variants would use.
+const ps::program::Unit* requestedUnit(const ps::program::ProgramModel& model, const Options& o)
+{
+  if (o.loop != 0) {
+    auto found = model.loopAtLine(o.loop);
+    return found ? found->first : nullptr;
+  }
+  for (const auto& u : model.units)
+    if (o.program ? u.kind == ps::fortran::UnitKind::Program : ps::toLower(u.name) == ps::toLower(o.unit))
+      return &u;
+  return nullptr;
+}
+
+/// Without --procs, a --dist variant would run on one processor and show no
+/// communication: use the program's PROCESSORS arrangement, else the sweep
+/// the IDE uses, and say which.
+void chooseDefaultProcs(const ps::program::ProgramModel& model, const Options& o,
+                        ps::estimate::ComparisonRequest& request)
+{
+  const bool anySpec = std::any_of(request.variants.begin(), request.variants.end(),
+                                   [](const auto& v) { return v.spec.has_value(); });
+  if (!o.procs.empty() || !anySpec)
+    return;
+  const auto* unit = requestedUnit(model, o);
+  if (auto declared = unit ? ps::mapping::declaredArrangement(*unit, request.values) : std::nullopt) {
+    request.procs.push_back(*declared);
+    if (!o.json) // the JSON names every point's arrangement
+      std::cerr << o.file << ": note: no --procs: using PROCESSORS '" << declared->name << "' ("
+              << declared->str() << ") of '" << unit->name << "'\n";
+    return;
+  }
+  for (std::int64_t p = 1; p <= 64; p *= 2)
+    request.procs.push_back(ps::mapping::ProcessorsArrangement{"procs", {p}});
+  if (!o.json)
+    std::cerr << o.file << ": note: no --procs and no PROCESSORS directive: sweeping P = 1,2,4,8,16,32,64\n";
+}
+
+/// A program without distribution directives estimated without --dist runs
+/// everything replicated: say how to give a mapping.
+void hintWithoutDirectives(const ps::estimate::ComparisonResult& result, const Options& o)
+{
+  for (const auto& v : result.variants)
+    if (v.spec == "HPF directives" && v.mapping.rfind(" onto ", 0) == 0) // no array is mapped
+      std::cerr << o.file << ": note: the program has no DISTRIBUTE directive in force here; give a mapping with "
+                << "--dist 'a=(BLOCK)' and processors with --procs\n";
+}
+
 int runEstimate(const Options& o)
 {
   if ((o.loop != 0) + !o.unit.empty() + o.program != 1)
@@ -153,6 +202,9 @@ int runEstimate(const Options& o)
   if (!parsed)
     return status;
   auto model = ps::program::buildModel(*parsed, request.values); // --set also overrides PARAMETERs
+  for (const auto& e : ps::estimate::unusedValues(model, request.values))
+    return fail(e);
+  chooseDefaultProcs(model, o, request);
   if (!o.profile.empty() || o.profileRun) {
     const ps::cli::ProfileCommandOptions run{o.file, o.form, o.input, o.timeout, false};
     auto counts = ps::cli::loadCounts(o.profile, run, &error);
@@ -173,6 +225,8 @@ int runEstimate(const Options& o)
     std::cout << ps::estimate::toText(result, o.file, *machine) << formulasText(result, o);
   for (const auto& e : result.errors)
     std::cerr << o.file << ": error: " << e << "\n";
+  if (result.errors.empty() && !o.json) // JSON readers get the mapping and every point's P instead
+    hintWithoutDirectives(result, o);
   if (!result.missing.empty())
     std::cerr << o.file << ": note: give " << ps::symbolic::quotedList(result.missing) << " a value with --set "
               << result.missing.front() << "=VALUE\n";

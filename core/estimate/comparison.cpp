@@ -41,13 +41,75 @@ void collectProblems(const Result& from, const std::string& prefix, ComparisonRe
   symbolic::addMissing(into.missing, from.missing);
 }
 
+/// True when some unit declares or uses `name` (a symbol, an unknown or a
+/// loop variable), so a value for it can matter.
+bool namesVariable(const program::ProgramModel& model, const std::string& name)
+{
+  for (const auto& unit : model.units) {
+    if (unit.symbols.count(name) ||
+        std::find(unit.unknowns.begin(), unit.unknowns.end(), name) != unit.unknowns.end() ||
+        std::any_of(unit.loops.begin(), unit.loops.end(), [&](const auto& l) { return l.variable == name; }))
+      return true;
+  }
+  return false;
+}
+
+/// "x=(BLOCK) onto 16" for a sweep would name only its last arrangement:
+/// name them all ("onto P = 1, 4, 16").
+void nameEveryArrangement(VariantResult& v)
+{
+  const auto onto = v.mapping.rfind(" onto ");
+  if (v.points.size() < 2 || onto == std::string::npos)
+    return;
+  std::string list;
+  for (const auto& p : v.points)
+    list += (list.empty() ? "" : ", ") + p.arrangement;
+  v.mapping = v.mapping.substr(0, onto) + " onto P = " + list;
+}
+
+/// Two requested arrangements can become one (16 processors arranged as 4x4
+/// for a 2-D distribution, next to an explicit 4x4): keep the first row.
+void dropRepeatedArrangements(VariantResult& v)
+{
+  std::vector<Estimate> kept;
+  for (auto& p : v.points) {
+    auto same = std::find_if(kept.begin(), kept.end(), [&](const Estimate& k) { return k.arrangement == p.arrangement; });
+    if (same == kept.end())
+      kept.push_back(std::move(p));
+    else
+      same->notes.push_back("P=" + p.arrangement + " was requested twice (a count is arranged like the " +
+                            "distribution); it is estimated once");
+  }
+  v.points = std::move(kept);
+}
+
+ComparisonResult tidied(ComparisonResult result)
+{
+  for (auto& v : result.variants) {
+    dropRepeatedArrangements(v);
+    nameEveryArrangement(v);
+  }
+  return result;
+}
+
+ComparisonResult compareNests(const program::ProgramModel& model, const ComparisonRequest& request,
+                              const machine::MachineProfile& machine);
+
 } // namespace
 
 ComparisonResult compare(const program::ProgramModel& model, const ComparisonRequest& request,
                          const machine::MachineProfile& machine)
 {
   if (!request.unitName.empty() || request.program)
-    return compareUnit(model, request, machine);
+    return tidied(compareUnit(model, request, machine));
+  return tidied(compareNests(model, request, machine));
+}
+
+namespace {
+
+ComparisonResult compareNests(const program::ProgramModel& model, const ComparisonRequest& request,
+                         const machine::MachineProfile& machine)
+{
   ComparisonResult result;
   auto found = model.loopAtLine(request.loopLine);
   if (!found) {
@@ -80,6 +142,17 @@ ComparisonResult compare(const program::ProgramModel& model, const ComparisonReq
     result.variants.push_back(std::move(vr));
   }
   return result;
+}
+
+} // namespace
+
+std::vector<std::string> unusedValues(const program::ProgramModel& model, const symbolic::Bindings& values)
+{
+  std::vector<std::string> errors;
+  for (const auto& [name, value] : values)
+    if (!namesVariable(model, name))
+      errors.push_back("A value is given for '" + name + "', which the program does not have");
+  return errors;
 }
 
 } // namespace ps::estimate

@@ -54,4 +54,9 @@ struct ComparisonResult {
 ComparisonResult compare(const program::ProgramModel& model, const ComparisonRequest& request,
                          const machine::MachineProfile& machine);
 
+/// One sentence per name in `values` that no unit declares or uses (as a
+/// symbol, unknown or loop variable): `--set zz=5` is a typo, not a no-op.
+/// Empty when every value names something.
+std::vector<std::string> unusedValues(const program::ProgramModel& model, const symbolic::Bindings& values);
+
 } // namespace ps::estimate

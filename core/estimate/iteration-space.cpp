@@ -1,14 +1,20 @@
 #include "estimate/iteration-space.h"
 
+#include "support/wide-int.h"
+
 #include <algorithm>
+#include <limits>
 
 namespace ps::estimate {
 
 std::int64_t tripCount(std::int64_t first, std::int64_t last, std::int64_t step)
 {
-  if (step > 0)
-    return last < first ? 0 : (last - first) / step + 1;
-  return last > first ? 0 : (first - last) / (-step) + 1;
+  // In 128 bits: last - first overflows 64 bits for bounds near +-2^63.
+  const WideInt span = step > 0 ? WideInt{last} - first : WideInt{first} - last;
+  if (span < 0)
+    return 0;
+  const WideInt n = span / (step > 0 ? WideInt{step} : -WideInt{step}) + 1;
+  return fitsInt64(n) ? static_cast<std::int64_t>(n) : std::numeric_limits<std::int64_t>::max();
 }
 
 std::vector<std::string> IterationSpace::variables() const
@@ -138,12 +144,13 @@ std::int64_t IterationSpace::size() const
   std::int64_t total = 0;
   if (repeat == 0)
     return 0;
+  constexpr auto saturated = std::numeric_limits<std::int64_t>::max();
   walk(fold, inner, values, [&](std::vector<std::int64_t>& v) {
     std::int64_t first, last;
-    if (range(inner, v, &first, &last))
-      total += tripCount(first, last, m_levels[inner].step);
+    if (range(inner, v, &first, &last) && __builtin_add_overflow(total, tripCount(first, last, m_levels[inner].step), &total))
+      total = saturated;
   });
-  return total * repeat;
+  return __builtin_mul_overflow(total, repeat, &total) ? saturated : total;
 }
 
 bool IterationSpace::innerBoundsIndependentOf(int count) const

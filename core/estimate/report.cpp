@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cmath>
 #include <set>
 
 namespace ps::estimate {
@@ -85,22 +86,50 @@ std::string pad(std::string s, std::size_t width)
   return s;
 }
 
+/// `value` with `decimals` fixed decimals, or in scientific notation from
+/// 10^9 on, where fixed notation would print 20 digits of noise.
+std::string number(double value, int decimals)
+{
+  if (std::isfinite(value) && std::fabs(value) >= 1e9)
+    return format("%.4e", value);
+  return format(("%." + std::to_string(decimals) + "f").c_str(), value);
+}
+
+/// Rows of cells, right-aligned; a column is `widths[i]` wide or one wider
+/// than its widest cell, so large values never run into their neighbours.
+std::string alignedRows(std::vector<std::size_t> widths, const std::vector<std::vector<std::string>>& rows,
+                        const std::string& indent)
+{
+  for (const auto& row : rows)
+    for (std::size_t i = 0; i < row.size() && i < widths.size(); ++i)
+      widths[i] = std::max(widths[i], row[i].size() + 1);
+  std::string out;
+  for (const auto& row : rows) {
+    out += indent;
+    for (std::size_t i = 0; i < row.size(); ++i)
+      out += pad(row[i], i < widths.size() ? widths[i] : 0);
+    out += "\n";
+  }
+  return out;
+}
+
 /// The parts of a unit estimate, one line each.
 std::string partsTable(const Estimate& e)
 {
-  std::string out = "  parts at P=" + e.arrangement + ":\n    " + pad("line", 6) + "  " + std::string("part") +
-                    std::string(18, ' ') + pad("freq", 10) + pad("time ms", 12) + pad("CT ms", 11) + pad("TT ms", 11) +
-                    pad("NT", 8) + pad("TD KB", 10) + "\n";
+  std::vector<std::vector<std::string>> rows{
+      {"line", " part", "freq", "time ms", "CT ms", "TT ms", "NT", "TD KB"}};
   for (const auto& p : e.parts) {
-    std::string what = partKind(p.kind);
+    std::string what = " " + std::string(partKind(p.kind)); // pad() adds the second space
     if (p.kind == EstimatePart::Kind::Call)
       what += " " + p.callee;
-    what.resize(std::max<std::size_t>(what.size(), 22), ' ');
-    out += "    " + pad(std::to_string(p.line), 6) + "  " + what + pad(format("%.4g", p.frequency), 10) +
-           pad(format("%.4f", p.time * 1e3), 12) + pad(format("%.4f", p.ct * 1e3), 11) +
-           pad(format("%.4f", p.tt * 1e3), 11) + pad(std::to_string(p.nt), 8) +
-           pad(format("%.1f", static_cast<double>(p.tdBytes) / 1024.0), 10) + "\n";
+    what.resize(std::max<std::size_t>(what.size(), 23), ' ');
+    rows.push_back({std::to_string(p.line), what, format("%.4g", p.frequency), number(p.time * 1e3, 4),
+                    number(p.ct * 1e3, 4), number(p.tt * 1e3, 4), std::to_string(p.nt),
+                    number(static_cast<double>(p.tdBytes) / 1024.0, 1)});
   }
+  rows[0][1].resize(23, ' ');
+  std::string out = "  parts at P=" + e.arrangement + ":\n";
+  out += alignedRows({6, 24, 10, 12, 11, 11, 8, 10}, rows, "    ");
   return out;
 }
 
@@ -116,16 +145,16 @@ const Estimate* largestPoint(const VariantResult& v)
 std::string variantTable(const VariantResult& v, bool withParts)
 {
   std::string out = "Variant " + v.name + ": " + v.spec + "\n  mapping: " + v.mapping + "\n";
-  out += "  " + pad("P", 7) + pad("time ms", 12) + pad("CT ms", 11) + pad("TT ms", 11) + pad("comm %", 8) +
-         pad("wd", 8) + pad("NT", 8) + pad("TD KB", 10) + pad("work max", 10) + pad("work min", 10) + pad("CM", 11) + "\n";
+  std::vector<std::vector<std::string>> rows{
+      {"P", "time ms", "CT ms", "TT ms", "comm %", "wd", "NT", "TD KB", "work max", "work min", "CM"}};
   for (const auto& p : v.points) {
     const double commShare = p.time > 0 ? 100.0 * p.tt / p.time : 0.0;
-    out += "  " + pad(p.arrangement, 7) + pad(format("%.4f", p.time * 1e3), 12) + pad(format("%.4f", p.ct * 1e3), 11) +
-           pad(format("%.4f", p.tt * 1e3), 11) + pad(format("%.1f", commShare), 8) + pad(format("%.3f", p.wd), 8) +
-           pad(std::to_string(p.nt), 8) + pad(format("%.1f", static_cast<double>(p.tdBytes) / 1024.0), 10) +
-           pad(format("%.0f", p.workMax), 10) + pad(format("%.0f", p.workMin), 10) + pad(format("%.0f", p.cm), 11) +
-           "\n";
+    rows.push_back({p.arrangement, number(p.time * 1e3, 4), number(p.ct * 1e3, 4), number(p.tt * 1e3, 4),
+                    number(commShare, 1), number(p.wd, 3), std::to_string(p.nt),
+                    number(static_cast<double>(p.tdBytes) / 1024.0, 1), number(p.workMax, 0), number(p.workMin, 0),
+                    number(p.cm, 0)});
   }
+  out += alignedRows({7, 12, 11, 11, 8, 8, 8, 10, 10, 10, 11}, rows, "  ");
   for (const auto& p : v.points) {
     const auto& par = p.parallelism;
     if (par.kind == "parallel")
@@ -144,7 +173,7 @@ std::string variantTable(const VariantResult& v, bool withParts)
       out += "  communication at P=" + last.arrangement + ":\n";
     for (const auto& r : last.comm.records) {
       out += "    line " + std::to_string(r.line) + "  " + r.reference + "  " + r.pattern + ", " +
-             std::to_string(r.messages) + " messages, " + std::to_string(r.bytes) + " bytes, " +
+             counted(r.messages, "message") + ", " + counted(r.bytes, "byte") + ", " +
              (r.placement == 0 ? std::string("hoisted before the nest")
                                : "inside " + std::to_string(r.placement) + " loop" + (r.placement > 1 ? "s" : "")) +
              "\n";

@@ -289,7 +289,7 @@ private:
   {
     mapping::DistSpec s{m_spec->text, {}};
     for (const auto& g : m_spec->groups) {
-      mapping::DistSpecGroup kept{{}, g.formats};
+      mapping::DistSpecGroup kept{{}, g.formats, g.replicated};
       for (const auto& a : g.arrays) {
         const auto* sym = f.unit->symbol(a);
         if (sym && sym->isArray() && !f.actuals.count(a))

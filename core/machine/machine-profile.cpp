@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -65,35 +66,120 @@ bool readCache(const nlohmann::json& j, MachineProfile& p, std::string* error)
   return true;
 }
 
+/// "Machine profile is not valid JSON at line 3, column 14: <the parser's reason>".
+std::string syntaxError(const std::string& text, const nlohmann::json::parse_error& e)
+{
+  const auto end = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, text.size());
+  const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(end), '\n');
+  const auto lineStart = text.rfind('\n', end > 0 ? end - 1 : 0);
+  const auto column = end - (lineStart == std::string::npos || end == 0 ? 0 : lineStart + 1) + 1;
+  std::string reason = e.what();
+  const auto colon = reason.find(": ", reason.find("column"));
+  reason = colon == std::string::npos ? reason : reason.substr(colon + 2);
+  return "Machine profile is not valid JSON at line " + std::to_string(line) + ", column " + std::to_string(column) +
+         ": " + reason;
+}
+
+/// Reads number `field` of `j` into `value`. Required fields must be present;
+/// every value must be a finite number satisfying `rule` (">= 0" or "> 0").
+bool readNumber(const nlohmann::json& j, const char* field, bool required, const std::string& rule, double& value,
+                std::string* error, const std::string& prefix = "")
+{
+  const auto name = prefix + field;
+  if (!j.contains(field)) {
+    if (required)
+      *error = "Machine profile is missing the field '" + name + "'";
+    return !required;
+  }
+  if (!j.at(field).is_number()) {
+    *error = "Machine profile field '" + name + "' must be a number";
+    return false;
+  }
+  value = j.at(field).get<double>();
+  const bool ok = std::isfinite(value) && (rule == "> 0" ? value > 0 : value >= 0);
+  if (!ok)
+    *error = "Machine profile field '" + name + "' must be " + (rule == "> 0" ? "greater than 0" : "at least 0") +
+             ", got " + formatNumber(value);
+  return ok;
+}
+
+bool readOperationCosts(const nlohmann::json& j, OperationCosts& ops, std::string* error)
+{
+  if (!j.contains("op_costs_s") || !j.at("op_costs_s").is_object()) {
+    *error = "Machine profile is missing the object 'op_costs_s'";
+    return false;
+  }
+  const auto& o = j.at("op_costs_s");
+  const std::pair<const char*, double*> fields[] = {{"add_sub", &ops.addSub}, {"mul", &ops.mul},
+                                                    {"div", &ops.div},        {"pow", &ops.pow},
+                                                    {"intrinsic", &ops.intrinsic}, {"load", &ops.load},
+                                                    {"store", &ops.store}};
+  for (const auto& [field, value] : fields)
+    if (!readNumber(o, field, true, "> 0", *value, error, "op_costs_s."))
+      return false;
+  return true;
+}
+
+/// The topologies hops() knows (omega: every pair one stage apart).
+bool knownTopology(const std::string& topology)
+{
+  for (const char* t : {"crossbar", "mesh2d", "torus2d", "hypercube", "omega"})
+    if (topology == t)
+      return true;
+  return false;
+}
+
+/// Every field but the cache's, validated: a profile with a negative cost
+/// would predict negative times.
+bool readProfile(const nlohmann::json& j, MachineProfile& p, std::string* error)
+{
+  if (!j.contains("name") || !j.at("name").is_string() || j.at("name").get<std::string>().empty()) {
+    *error = "Machine profile is missing the field 'name' (a non-empty string)";
+    return false;
+  }
+  p.name = j.at("name").get<std::string>();
+  p.title = j.value("title", p.name);
+  p.source = j.value("source", "");
+  if (!readNumber(j, "startup_s", true, ">= 0", p.startup, error) ||
+      !readNumber(j, "byte_time_s", true, "> 0", p.byteTime, error) ||
+      !readNumber(j, "hop_time_s", false, ">= 0", p.hopTime, error) || !readOperationCosts(j, p.ops, error))
+    return false;
+  p.topology = j.value("topology", "crossbar");
+  if (!knownTopology(p.topology)) {
+    *error = "Machine profile field 'topology' must be crossbar, mesh2d, torus2d, hypercube or omega, got '" +
+             p.topology + "'";
+    return false;
+  }
+  double processors = 0;
+  if (!readNumber(j, "default_processors", false, ">= 0", processors, error))
+    return false;
+  p.defaultProcessors = static_cast<int>(std::min(processors, 1e9));
+  p.assumptions = j.value("assumptions", std::vector<std::string>{});
+  return true;
+}
+
 } // namespace
 
 std::optional<MachineProfile> profileFromJson(const std::string& text, std::string* error)
 {
-  auto j = nlohmann::json::parse(text, nullptr, false);
-  if (j.is_discarded() || !j.is_object()) {
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    *error = syntaxError(text, e);
+    return std::nullopt;
+  }
+  if (!j.is_object()) {
     *error = "Machine profile is not a JSON object";
     return std::nullopt;
   }
   try {
     MachineProfile p;
-    p.name = j.at("name").get<std::string>();
-    p.title = j.value("title", p.name);
-    p.source = j.value("source", "");
-    p.startup = j.at("startup_s").get<double>();
-    p.byteTime = j.at("byte_time_s").get<double>();
-    p.hopTime = j.value("hop_time_s", 0.0);
-    p.topology = j.value("topology", "crossbar");
-    p.defaultProcessors = j.value("default_processors", 0);
-    const auto& ops = j.at("op_costs_s");
-    p.ops = {ops.at("add_sub").get<double>(), ops.at("mul").get<double>(), ops.at("div").get<double>(),
-             ops.at("pow").get<double>(), ops.at("intrinsic").get<double>(), ops.at("load").get<double>(),
-             ops.at("store").get<double>()};
-    p.assumptions = j.value("assumptions", std::vector<std::string>{});
-    if (!readCache(j, p, error))
+    if (!readProfile(j, p, error) || !readCache(j, p, error))
       return std::nullopt;
     return p;
-  } catch (const nlohmann::json::exception& e) {
-    *error = std::string("Machine profile is missing a field or has a wrong type: ") + e.what();
+  } catch (const nlohmann::json::exception&) { // a wrong type inside an array or string field
+    *error = "Machine profile has a field of the wrong type ('title', 'source' and 'assumptions' hold text)";
     return std::nullopt;
   }
 }

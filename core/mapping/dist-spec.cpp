@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <set>
 
 namespace ps::mapping {
 namespace {
@@ -36,6 +37,48 @@ bool isName(const std::string& s)
          std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
 }
 
+/// The IDE's spelling of an array left undistributed: "replicated" (also in
+/// parentheses).
+bool isReplicated(const std::string& formats)
+{
+  const auto f = toLower(compact(formats));
+  return f == "replicated" || f == "(replicated)";
+}
+
+/// Why BLOCK(m) or CYCLIC(k) with an integer argument is invalid ("needs a
+/// size of at least 1"), or nullopt when it is no such format or is valid.
+std::optional<std::string> sizeProblem(const std::string& format)
+{
+  const auto f = toUpper(compact(format));
+  const auto open = f.find('(');
+  const auto keyword = f.substr(0, open);
+  if (open == std::string::npos || (keyword != "BLOCK" && keyword != "CYCLIC") || f.back() != ')')
+    return std::nullopt;
+  const auto digits = f.substr(open + 1, f.size() - open - 2);
+  const auto first = digits.find_first_not_of('-');
+  if (digits.empty() || first == std::string::npos ||
+      !std::all_of(digits.begin() + static_cast<std::ptrdiff_t>(first), digits.end(), ::isdigit))
+    return std::nullopt;
+  if (first > 0 || digits.find_first_not_of('0') == std::string::npos)
+    return std::string("needs ") + (keyword == "BLOCK" ? "m" : "k") + " of at least 1";
+  if (digits.size() > 12)
+    return std::string("has ") + (keyword == "BLOCK" ? "m" : "k") + " larger than 10^12";
+  return std::nullopt;
+}
+
+/// Each array may appear in one group of a spec only.
+bool findDuplicate(const DistSpec& spec, std::string* error)
+{
+  std::set<std::string> seen;
+  for (const auto& g : spec.groups)
+    for (const auto& a : g.arrays)
+      if (!seen.insert(a).second) {
+        *error = "Distribution '" + spec.text + "' names '" + a + "' twice";
+        return true;
+      }
+  return false;
+}
+
 std::optional<DistSpecGroup> parseGroup(const std::string& text, const std::string& whole, std::string* error)
 {
   const auto eq = text.find('=');
@@ -53,14 +96,22 @@ std::optional<DistSpecGroup> parseGroup(const std::string& text, const std::stri
     group.arrays.push_back(n);
   }
   auto formats = trim(text.substr(eq + 1));
+  if (isReplicated(formats)) {
+    group.replicated = true;
+    return group;
+  }
   if (formats.size() < 2 || formats.front() != '(' || formats.back() != ')') {
     *error = "Distribution '" + whole + "' needs its formats in parentheses, e.g. '(BLOCK,*)'";
     return std::nullopt;
   }
   for (const auto& f : splitTop(formats.substr(1, formats.size() - 2), ',')) {
     auto format = parseFormat(f);
+    if (!format && sizeProblem(f)) {
+      *error = "Distribution format '" + trim(f) + "' in '" + whole + "' " + *sizeProblem(f);
+      return std::nullopt;
+    }
     if (!format) {
-      *error = "Unknown distribution format '" + trim(f) + "' in '" + whole + "'; use BLOCK, CYCLIC, CYCLIC(k) or *";
+      *error = "Unknown distribution format '" + trim(f) + "' in '" + whole + "'; use BLOCK, BLOCK(m), CYCLIC, CYCLIC(k), * or replicated";
       return std::nullopt;
     }
     group.formats.push_back(*format);
@@ -98,6 +149,8 @@ std::optional<DistSpec> parseDistSpec(const std::string& text, std::string* erro
     *error = "Distribution spec is empty";
     return std::nullopt;
   }
+  if (findDuplicate(spec, error))
+    return std::nullopt;
   return spec;
 }
 

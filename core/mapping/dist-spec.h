@@ -2,7 +2,9 @@
 // The textual distribution spec of the CLI and GUI: groups of arrays with a
 // distribution format per dimension, e.g. "x,a,b=(BLOCK,*)" or
 // "a=(BLOCK,CYCLIC(4)); c=(*,BLOCK)". Arrays of a group are distributed alike
-// (each aligned with itself, identity alignment).
+// (each aligned with itself, identity alignment); "b=replicated" (the IDE's
+// choice for an undistributed array) keeps b on every processor. An array
+// may be named once per spec.
 
 #include "mapping/distribution.h"
 
@@ -14,7 +16,8 @@ namespace ps::mapping {
 
 struct DistSpecGroup {
   std::vector<std::string> arrays; // lower case
-  std::vector<DistributionFormat> formats;
+  std::vector<DistributionFormat> formats; // empty when replicated
+  bool replicated = false; // "a=replicated" (the IDE's word): named, not distributed
 };
 
 struct DistSpec {

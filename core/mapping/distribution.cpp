@@ -47,7 +47,7 @@ DimensionDistribution::DimensionDistribution(DistributionFormat format, std::int
 {
   const auto n = m_upper - m_lower + 1;
   if (format.kind == FormatKind::Block)
-    m_block = format.size ? format.size : (n + m_procs - 1) / m_procs;
+    m_block = format.size ? format.size : n / m_procs + (n % m_procs != 0); // ceil(n/P) without overflow
   else if (format.kind == FormatKind::Cyclic)
     m_block = std::max<std::int64_t>(format.size, 1);
   else

@@ -1,5 +1,6 @@
 #include "mapping/mapping-builder.h"
 
+#include "support/text.h"
 #include "symbolic/evaluation.h"
 
 #include <algorithm>
@@ -41,11 +42,68 @@ std::optional<std::vector<Extent64>> arrayExtents(const program::Symbol& s, cons
   return out;
 }
 
-/// Adds a template with `formats` over `extents`, assigning processors
-/// dimensions to distributed template dimensions in order.
-int addTemplate(Mapping& m, const std::string& name, const std::vector<Extent64>& extents,
-                const std::vector<DistributionFormat>& formats)
+/// Number of elements of lower..upper, or nullopt when it has none or more
+/// than a 64-bit count can hold (--set n=9223372036854775807).
+std::optional<std::int64_t> extentSize(const Extent64& e)
 {
+  std::int64_t size = 0;
+  if (__builtin_sub_overflow(e.upper, e.lower, &size) || __builtin_add_overflow(size, 1, &size) || size < 1)
+    return std::nullopt;
+  return size;
+}
+
+/// The most elements one array or template may have: counts of elements
+/// times up to 16 bytes each, times iterations, must stay in 64 bits.
+constexpr std::int64_t kMaxElements = std::int64_t{1} << 50;
+
+/// Checks that every dimension of `name` has elements and that their
+/// product, the element count, stays below kMaxElements (checked products).
+bool validExtents(const std::string& name, const std::vector<Extent64>& extents, MappingResult& problems)
+{
+  std::int64_t total = 1;
+  for (std::size_t d = 0; d < extents.size(); ++d) {
+    const auto& e = extents[d];
+    const auto size = extentSize(e);
+    if (!size && e.upper < e.lower) {
+      problems.errors.push_back("'" + name + "' has no elements: dimension " + std::to_string(d + 1) + " is " +
+                                std::to_string(e.lower) + ":" + std::to_string(e.upper));
+      return false;
+    }
+    if (!size || __builtin_mul_overflow(total, *size, &total) || total > kMaxElements) {
+      problems.errors.push_back("'" + name + "' is too large to estimate: dimension " + std::to_string(d + 1) +
+                                " is " + std::to_string(e.lower) + ":" + std::to_string(e.upper) +
+                                " (at most 2^50 elements in all)");
+      return false;
+    }
+  }
+  return true;
+}
+
+/// HPF 2.0 Sec. 3.3: BLOCK(m) is valid only when m times the processors
+/// cover the dimension.
+bool validBlockSize(const std::string& name, std::size_t d, const DimensionDistribution& dim,
+                    MappingResult& problems)
+{
+  const auto m = dim.format().size;
+  std::int64_t covered = 0;
+  if (dim.format().kind != FormatKind::Block || m == 0 || __builtin_mul_overflow(m, dim.procs(), &covered) ||
+      covered >= dim.upper() - dim.lower() + 1)
+    return true;
+  problems.errors.push_back("BLOCK(" + std::to_string(m) + ") of '" + name + "' dimension " + std::to_string(d + 1) +
+                            " covers " + std::to_string(covered) + " of its " +
+                            std::to_string(dim.upper() - dim.lower() + 1) + " elements on " +
+                            counted(dim.procs(), "processor") + "; HPF needs m*P at least the extent");
+  return false;
+}
+
+/// Adds a template with `formats` over `extents`, assigning processors
+/// dimensions to distributed template dimensions in order. Returns -1 (with
+/// the reason in `problems`) when the extents or a BLOCK(m) are invalid.
+int addTemplate(Mapping& m, const std::string& name, const std::vector<Extent64>& extents,
+                const std::vector<DistributionFormat>& formats, MappingResult& problems)
+{
+  if (!validExtents(name, extents, problems))
+    return -1;
   TemplateDistribution t;
   t.name = name;
   int next = 0;
@@ -57,6 +115,8 @@ int addTemplate(Mapping& m, const std::string& name, const std::vector<Extent64>
     const auto procs = pd >= 0 ? m.procs.shape[pd] : 1;
     t.dims.emplace_back(pd >= 0 ? f : DistributionFormat::collapsed(), extents[d].lower, extents[d].upper, procs);
     t.procDim.push_back(pd);
+    if (!validBlockSize(name, d, t.dims.back(), problems))
+      return -1;
   }
   m.templates.push_back(std::move(t));
   return static_cast<int>(m.templates.size()) - 1;
@@ -75,6 +135,21 @@ ArrayMapping identity(const std::string& array, int templ, std::size_t rank)
 ProcessorsArrangement fitArrangement(const ProcessorsArrangement& requested, int rank)
 {
   return rank < 1 || requested.rank() == rank ? requested : requested.reshaped(rank);
+}
+
+/// The arrangement a PROCESSORS directive declares, its extents evaluated.
+ProcessorsArrangement arrangementOf(const fortran::EntityDecl& o, const Unit& unit, const Bindings& values,
+                                    MappingResult& problems)
+{
+  ProcessorsArrangement a{o.name, {}};
+  for (const auto& dim : o.dims) {
+    auto e = program::toSymbolic(dim.upper, unit);
+    auto v = e ? evaluate(*e, values, "the shape of processors '" + o.name + "'", problems) : std::nullopt;
+    a.shape.push_back(std::max<std::int64_t>(v.value_or(1), 1));
+  }
+  if (a.shape.empty())
+    a.shape.push_back(1);
+  return a;
 }
 
 // ---- directives ------------------------------------------------------------
@@ -220,15 +295,7 @@ private:
 
   ProcessorsArrangement arrangement(const fortran::EntityDecl& o)
   {
-    ProcessorsArrangement a{o.name, {}};
-    for (const auto& dim : o.dims) {
-      auto e = program::toSymbolic(dim.upper, m_unit);
-      auto v = e ? evaluate(*e, m_values, "the shape of processors '" + o.name + "'", m_problems) : std::nullopt;
-      a.shape.push_back(std::max<std::int64_t>(v.value_or(1), 1));
-    }
-    if (a.shape.empty())
-      a.shape.push_back(1);
-    return a;
+    return arrangementOf(o, m_unit, m_values, m_problems);
   }
 
   std::vector<DistributionFormat> formats(const fortran::Directive& d)
@@ -299,11 +366,13 @@ private:
     if (!extents)
       return;
     if (dist.formats.size() != extents->size()) {
-      m_problems.errors.push_back(dist.origin + " gives " + std::to_string(dist.formats.size()) + " formats for '" +
-                                  name + "', which has " + std::to_string(extents->size()) + " dimensions");
+      m_problems.errors.push_back(dist.origin + " gives " + counted(dist.formats.size(), "format") + " for '" + name +
+                                  "', which has " + counted(extents->size(), "dimension"));
       return;
     }
-    const int t = addTemplate(m_mapping, name, *extents, dist.formats);
+    const int t = addTemplate(m_mapping, name, *extents, dist.formats, m_problems);
+    if (t < 0)
+      return;
     m_templateIndex[name] = t;
     if (!m_templates.count(name))
       m_mapping.arrays[name] = identity(name, t, extents->size());
@@ -434,22 +503,37 @@ MappingResult mappingFromSpec(const DistSpec& spec, const Unit& unit, const Bind
                                 unit.name + "'");
         continue;
       }
+      if (group.replicated)
+        continue; // named only to say it stays on every processor
       if (s->dims.size() != group.formats.size()) {
-        result.errors.push_back("Distribution '" + spec.text + "' gives " + std::to_string(group.formats.size()) +
-                                " formats for '" + name + "', which has " + std::to_string(s->dims.size()) +
-                                " dimensions");
+        result.errors.push_back("Distribution '" + spec.text + "' gives " + counted(group.formats.size(), "format") +
+                                " for '" + name + "', which has " + counted(s->dims.size(), "dimension"));
         continue;
       }
       auto extents = arrayExtents(*s, values, result);
       if (!extents)
         continue;
-      const int t = addTemplate(m, name, *extents, group.formats);
+      const int t = addTemplate(m, name, *extents, group.formats, result);
+      if (t < 0)
+        continue;
       m.arrays[name] = identity(name, t, extents->size());
     }
   }
   if (result.errors.empty())
     result.mapping = std::move(m);
   return result;
+}
+
+std::optional<ProcessorsArrangement> declaredArrangement(const Unit& unit, const Bindings& values)
+{
+  for (const auto& d : unit.directives)
+    if (d.kind == fortran::DirectiveKind::Processors && !d.objects.empty()) {
+      MappingResult problems;
+      auto a = arrangementOf(d.objects.front(), unit, values, problems);
+      if (problems.errors.empty())
+        return a;
+    }
+  return std::nullopt;
 }
 
 MappingResult mappingFromDirectives(const Unit& unit, const Bindings& values,

@@ -21,6 +21,11 @@ struct MappingResult {
 /// Each array of a group gets its own template (its declared extents) with
 /// the group's formats; `procs` is reshaped to the number of distributed
 /// dimensions. Arrays not named stay replicated.
+/// The arrangement of the first PROCESSORS directive of `unit`, or nullopt
+/// when it has none (or its shape needs values not in `values`). Source: HPF
+/// 2.0, section 3.7.
+std::optional<ProcessorsArrangement> declaredArrangement(const program::Unit& unit, const symbolic::Bindings& values);
+
 MappingResult mappingFromSpec(const DistSpec& spec, const program::Unit& unit, const symbolic::Bindings& values,
                               const ProcessorsArrangement& procs);
 

@@ -119,7 +119,7 @@ INSTANTIATE_TEST_SUITE_P(
                   CommRow{{2, 19, 1}, {2, 19, 1}, 1, 1, 1, -1, "BLOCK,BLOCK", 2, 2},   // diagonal shift
                   CommRow{{1, 20, 2}, {1, 20, 1}, 1, 0, 1, 1, "*,CYCLIC(3)", 4, 1},    // column shift
                   CommRow{{1, 20, 1}, {1, 20, 1}, 1, 0, 0, 5, "BLOCK,CYCLIC", 2, 3},   // broadcast column
-                  CommRow{{1, 20, 1}, {1, 20, 1}, 0, 7, 0, 7, "CYCLIC,BLOCK(6)", 3, 2}, // one element
+                  CommRow{{1, 20, 1}, {1, 20, 1}, 0, 7, 0, 7, "CYCLIC,BLOCK(10)", 3, 2}, // one element
                   CommRow{{1, 20, 1}, {2, 19, 1}, 1, -1, 1, 0, "BLOCK,*", 1, 1},      // one processor
                   // CYCLIC rows are counted one period at a time: periods cut by the template's end
                   CommRow{{1, 20, 1}, {1, 20, 1}, 1, 2, 1, 0, "CYCLIC,*", 3, 1},      // past the upper bound

@@ -36,7 +36,7 @@ TEST(MachineProfile, UnknownNameAndBadJsonAreClearErrors)
   EXPECT_FALSE(findProfile("cray", &error));
   EXPECT_EQ(error, "Unknown machine 'cray'; built-in profiles are ddt, paragon, sp2, teaching, or give a JSON file");
   EXPECT_FALSE(profileFromJson("{\"name\": \"x\"}", &error));
-  EXPECT_NE(error.find("missing a field"), std::string::npos);
+  EXPECT_EQ(error, "Machine profile is missing the field 'startup_s'");
 }
 
 TEST(MachineProfile, MeshHops)

@@ -66,6 +66,6 @@ TEST(DistSpec, ParsesGroupsAndRejectsBadFormats)
   EXPECT_EQ(spec->groups[1].formats[0], DistributionFormat::cyclic(4));
   EXPECT_EQ(spec->distributedRank(), 1);
   EXPECT_FALSE(parseDistSpec("x=(BLOK)", &error));
-  EXPECT_EQ(error, "Unknown distribution format 'BLOK' in 'x=(BLOK)'; use BLOCK, CYCLIC, CYCLIC(k) or *");
+  EXPECT_EQ(error, "Unknown distribution format 'BLOK' in 'x=(BLOK)'; use BLOCK, BLOCK(m), CYCLIC, CYCLIC(k), * or replicated");
   EXPECT_FALSE(parseDistSpec("x(BLOCK)", &error));
 }

@@ -1,0 +1,146 @@
+// Bad input to the real partscope-cli, as a new user would try it: each case
+// is one clear message and a non-zero exit status (or, for defaults, a note
+// saying what was chosen), never a crash or a silent guess.
+#include "cli/cli-run.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+using ps::test::cli;
+using ps::test::sample;
+using ps::test::writeTemp;
+
+namespace {
+
+std::string writeBytes(const std::string& name, const std::string& bytes)
+{
+  const auto path = testing::TempDir() + name;
+  std::ofstream(path, std::ios::binary) << bytes;
+  return path;
+}
+
+/// Runs `args` and expects `status` and `message` in the output.
+void expectFailure(const std::string& args, int status, const std::string& message)
+{
+  const auto r = cli(args);
+  EXPECT_EQ(r.status, status) << args << "\n" << r.out;
+  EXPECT_NE(r.out.find(message), std::string::npos) << args << "\n" << r.out;
+}
+
+const std::string kStencil = "estimate " + sample("stencil1d.f90") + " --loop 14 ";
+
+} // namespace
+
+TEST(BadInputCli, DeepExpressionsAreDiagnosticsNotCrashes)
+{
+  const auto nest = writeTemp("nest.f90", ("program p\nx = " + std::string(3000, '(') + "1" + std::string(3000, ')') +
+                                           "\nend\n").c_str());
+  expectFailure("parse " + nest, 1, "nest.f90:2:261: error: Expression nesting deeper than 256 levels");
+  std::string terms = "program p\nx = 1";
+  for (int i = 0; i < 80000; ++i)
+    terms += " + 0";
+  const auto chain = writeTemp("chain.f90", (terms + "\nend\n").c_str());
+  expectFailure("parse " + chain, 1, "chain.f90:2:16393: error: Expression with more than 4096 operators");
+}
+
+TEST(BadInputCli, FilesThatAreNoProgramText)
+{
+  expectFailure("parse " + testing::TempDir(), 2, "it is a directory");
+  expectFailure("parse /dev/zero", 2, "Cannot read '/dev/zero': it is not a regular file");
+  const auto nul = writeBytes("nul.f90", std::string("program p\nx = 1\0\nend\n", 21));
+  expectFailure("parse " + nul, 2, "nul.f90' is not a text file (NUL byte at offset 15)");
+  expectFailure("estimate " + nul + " --loop 1", 2, "is not a text file (NUL byte at offset 15)"); // the same reader
+  std::string bytes;
+  for (int i = 0; i < 120; ++i)
+    bytes += "\x01\x1b[2J\n";
+  const auto binary = writeBytes("binary.f90", bytes);
+  const auto r = cli("parse " + binary);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << "control bytes must be escaped";
+  EXPECT_NE(r.out.find("found '\\x01'"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("binary.f90:51:1: error: Too many errors (more than 50); stopping"), std::string::npos) << r.out;
+}
+
+TEST(BadInputCli, ValuesThatAreTyposOrOutOfRange)
+{
+  expectFailure(kStencil + "--set zz=5", 2, "partscope-cli: A value is given for 'zz', which the program does not have");
+  expectFailure(kStencil + "--set n=-1", 1, "error: Variant A: 'u' has no elements: dimension 1 is 1:-1");
+  expectFailure(kStencil + "--set n=0", 1, "error: Variant A: 'u' has no elements: dimension 1 is 1:0");
+  // printed a time of 4.6e14 ms and a TD of "0.09223372036854775808" before
+  expectFailure(kStencil + "--set n=9223372036854775807 --procs 4", 1,
+                "'u' is too large to estimate: dimension 1 is 1:9223372036854775807");
+}
+
+TEST(BadInputCli, DistributionsHpfForbids)
+{
+  expectFailure(kStencil + "--dist 'u,u=(BLOCK)' --procs 4", 2, "Distribution 'u,u=(BLOCK)' names 'u' twice");
+  expectFailure(kStencil + "--dist 'u=(BLOCK(10))' --procs 4", 1,
+                "BLOCK(10) of 'u' dimension 1 covers 40 of its 1000 elements on 4 processors");
+  expectFailure(kStencil + "--dist 'u=(CYCLIC(0))' --procs 4", 2, "'CYCLIC(0)' in 'u=(CYCLIC(0))' needs k of at least 1");
+  expectFailure(kStencil + "--dist 'u=(CYCLIC(-3))' --procs 4", 2, "needs k of at least 1");
+  expectFailure(kStencil + "--dist 'u=(BLOCK,*)' --procs 4", 1, "gives 2 formats for 'u', which has 1 dimension\n");
+  const auto ok = cli(kStencil + "--dist 'u=(BLOCK); v=replicated' --procs 4");
+  EXPECT_EQ(ok.status, 0) << ok.out;
+  EXPECT_NE(ok.out.find("mapping: u=(BLOCK) onto 4\n"), std::string::npos) << ok.out;
+}
+
+TEST(BadInputCli, DistWithoutProcsSaysWhichProcessors)
+{
+  // stencil1d declares PROCESSORS procs(4): estimated on 4, not silently on 1
+  const auto declared = cli(kStencil + "--dist 'u,v=(BLOCK)'");
+  EXPECT_EQ(declared.status, 0) << declared.out;
+  EXPECT_NE(declared.out.find("note: no --procs: using PROCESSORS 'procs' (4) of 'stencil1d'"), std::string::npos)
+      << declared.out;
+  EXPECT_NE(declared.out.find("shift, 3 messages, 24 bytes"), std::string::npos) << declared.out;
+  const auto none = writeTemp("nodir.f90", "program q\n  integer, parameter :: n = 100\n  real :: a(n)\n"
+                                           "  integer :: i\n  do i = 1, n\n    a(i) = 1.0\n  end do\nend program q\n");
+  const auto swept = cli("estimate " + none + " --loop 5 --dist 'a=(BLOCK)'");
+  EXPECT_EQ(swept.status, 0) << swept.out;
+  EXPECT_NE(swept.out.find("sweeping P = 1,2,4,8,16,32,64"), std::string::npos) << swept.out;
+  EXPECT_NE(swept.out.find("mapping: a=(BLOCK) onto P = 1, 2, 4, 8, 16, 32, 64\n"), std::string::npos) << swept.out;
+  // no directives and no --dist: a hint, not an unexplained empty mapping
+  const auto bare = cli("estimate " + none + " --loop 5");
+  EXPECT_NE(bare.out.find("note: the program has no DISTRIBUTE directive in force here; give a mapping with --dist"),
+            std::string::npos)
+      << bare.out;
+}
+
+TEST(BadInputCli, ArrangementsAreEstimatedOnceEach)
+{
+  // 16 is arranged 4x4 for a 2-D distribution: one row, not two 4x4 rows
+  const auto r = cli("estimate " + sample("jacobi.hpf") + " --loop 26 --procs 4x4,16");
+  EXPECT_EQ(r.status, 0) << r.out;
+  std::size_t rows = 0;
+  for (auto at = r.out.find("\n      4x4 "); at != std::string::npos; at = r.out.find("\n      4x4 ", at + 1))
+    ++rows;
+  EXPECT_EQ(rows, 1u) << r.out;
+  EXPECT_NE(r.out.find("P=4x4 was requested twice"), std::string::npos) << r.out;
+}
+
+TEST(BadInputCli, LargeValuesKeepTheTableColumnsApart)
+{
+  // "1x1649997400.0026649997400.0026" before: fixed notation ran columns together
+  const auto r = cli("estimate " + sample("jacobi.hpf") + " --loop 26 --procs 1,4 --set n=1000000");
+  EXPECT_EQ(r.status, 0) << r.out;
+  const auto header = r.out.find("        P     time ms");
+  ASSERT_NE(header, std::string::npos) << r.out;
+  const auto row = r.out.find("\n      1x1  ", header);
+  ASSERT_NE(row, std::string::npos) << r.out;
+  const auto line = r.out.substr(row + 1, r.out.find('\n', row + 1) - row - 1);
+  EXPECT_NE(line.find(" 7.5000e+10 7.5000e+10 "), std::string::npos) << line;
+  // every row is as long as the header: the columns stay aligned
+  const auto headerLine = r.out.substr(header, r.out.find('\n', header) - header);
+  EXPECT_EQ(line.size(), headerLine.size()) << headerLine << "\n" << line;
+}
+
+TEST(BadInputCli, MachineFilesAreValidated)
+{
+  const auto negative = writeTemp("neg.json", R"({"name": "neg", "startup_s": -46e-6, "byte_time_s": 1e-8,
+    "op_costs_s": {"add_sub": 1e-7, "mul": 1e-7, "div": 4e-7, "pow": 1e-6, "intrinsic": 1e-6, "load": 1e-7, "store": 1e-7}})");
+  expectFailure(kStencil + "--machine " + negative, 2, "neg.json: Machine profile field 'startup_s' must be at least 0");
+  const auto broken = writeTemp("broken.json", "{\n  \"name\": \"b\",\n  \"startup_s\": 1e-5\n  \"byte_time_s\": 1e-8\n}\n");
+  expectFailure(kStencil + "--machine " + broken, 2, "broken.json: Machine profile is not valid JSON at line 4, column 15");
+  const auto missing = writeTemp("missing.json", R"({"name": "m", "startup_s": 1e-5, "byte_time_s": 1e-8})");
+  expectFailure(kStencil + "--machine " + missing, 2, "Machine profile is missing the object 'op_costs_s'");
+}
