@@ -70,6 +70,16 @@ std::optional<std::vector<std::int64_t>> distances(const program::ArrayReference
   return d;
 }
 
+/// The first FORALL level of `space`, or its depth: an assignment of a
+/// FORALL construct completes for every index before the next one starts,
+/// so what it writes is exchanged once per FORALL, not per iteration.
+int forallStart(const IterationSpace& space)
+{
+  const auto& levels = space.levels();
+  const auto it = std::find_if(levels.begin(), levels.end(), [](const LevelBounds& l) { return l.forall; });
+  return static_cast<int>(it - levels.begin());
+}
+
 int commonLevels(const program::Statement& a, const program::Statement& b, int nestLoop)
 {
   auto ia = std::find(a.loops.begin(), a.loops.end(), nestLoop);
@@ -368,6 +378,8 @@ int placementOf(const program::Statement& statement, const program::ArrayReferen
       continue;
     int carrier = -1;
     for (int k = 0; k < common; ++k) {
+      if (space.levels()[k].forall && (*d)[k] != 0)
+        break; // FORALL reads every element before it writes any (HPF 1.1, Sec. 4.1)
       if ((*d)[k] == kAnyDistance || (*d)[k] > 0) {
         carrier = k;
         break;
@@ -378,7 +390,7 @@ int placementOf(const program::Statement& statement, const program::ArrayReferen
     if (carrier >= 0)
       placement = std::max(placement, carrier + 1);
     else if (uniform && other->id < statement.id && std::all_of(d->begin(), d->end(), [](auto x) { return x == 0; }))
-      placement = std::max(placement, space.depth()); // written earlier in the same iteration
+      placement = std::max(placement, forallStart(space)); // written earlier in the same iteration
   }
   return placement;
 }

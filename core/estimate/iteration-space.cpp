@@ -69,6 +69,7 @@ std::optional<IterationSpace> IterationSpace::build(const program::Unit& unit, i
     level.variable = loop.variable;
     level.loopId = loop.id;
     level.line = loop.line;
+    level.forall = loop.isForall;
     space.m_levels.push_back(level);
   }
   const auto vars = space.variables();

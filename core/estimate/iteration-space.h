@@ -33,6 +33,7 @@ struct LevelBounds {
   int line = 0;
   NumericAffine lower, upper;
   std::int64_t step = 1;
+  bool forall = false; // a FORALL index: its iterations read before any writes
 };
 
 class IterationSpace {

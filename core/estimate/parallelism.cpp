@@ -258,7 +258,9 @@ ParallelismDecision decideParallelism(const program::Unit& unit, const program::
   for (const auto& dep : flowDependences(loopNest, values)) {
     const auto& src = statements.at(dep.sourceStatement);
     const auto& dst = statements.at(dep.targetStatement);
-    for (const auto& c : dep.carried)
+    for (const auto& c : dep.carried) {
+      if (unit.loops[dst.st->loops[dst.st->loops.size() - dst.space->depth() + c.level]].isForall)
+        continue; // FORALL reads every element before it writes any (HPF 1.1, Sec. 4.1)
       for (int pd = 0; pd < mapping.procs.rank(); ++pd) {
         if (!crosses(src, dst, c, dep.commonLevels, mapping, pd))
           continue;
@@ -273,6 +275,7 @@ ParallelismDecision decideParallelism(const program::Unit& unit, const program::
         d.recurrence = Recurrence{dep.array, c.level,  loop.line, loop.variable, pd,
                                   arrayDimOnto(*dst.owner, mapping, pd), dep.exact, dep.reason};
       }
+    }
   }
   if (d.recurrence)
     classify(d, statements, mapping, *carrier);

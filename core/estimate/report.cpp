@@ -223,8 +223,8 @@ std::string toText(const ComparisonResult& result, const std::string& file, cons
 {
   std::string out = "PartScope estimate of " + file;
   if (result.loop)
-    out += ", loop at line " + std::to_string(result.loop->line) + " (DO " + result.loop->variable + ") in '" +
-           result.unit->name + "'";
+    out += ", loop at line " + std::to_string(result.loop->line) + (result.loop->isForall ? " (FORALL " : " (DO ") +
+           result.loop->variable + ") in '" + result.unit->name + "'";
   if (result.scope != EstimateScope::Loop && result.unit)
     out += std::string(result.scope == EstimateScope::Program ? ", program '" : ", unit '") + result.unit->name +
            "' (" + toLower(fortran::unitKindName(result.unit->kind)) + " at line " + std::to_string(result.unit->line) +

@@ -332,6 +332,9 @@ private:
       }
       m.procs = actual.procs;
     }
+    std::erase_if(m.notes, [&](const std::string& n) { // an INHERIT dummy estimated alone
+      return n.starts_with("Dummy '" + dummy + "' takes its mapping from the caller");
+    });
     m.templates.push_back(*actual.templ);
     auto a = actual.array;
     a.array = dummy;

@@ -2,7 +2,8 @@
 // Executable statements and constructs. Source: Fortran 90 standard,
 // sections 7.5 (assignment), 8.1 (IF and DO constructs), 8.2 (GO TO),
 // 9 (I/O, kept opaque), 12.4 (CALL); labelled DO with shared terminal
-// statements from F77 section 11.10.
+// statements from F77 section 11.10; FORALL statement and construct from
+// HPF 1.1 section 4.1 (Fortran 95, 7.5.4).
 
 #include "fortran/ast-directive.h"
 #include "fortran/ast-expression.h"
@@ -26,6 +27,14 @@ enum class StmtKind {
   Exit,
   Cycle,
   Io,         // READ/WRITE/PRINT/FORMAT/OPEN/CLOSE...: name holds the keyword
+  Forall,     // FORALL (indices [, mask]) body: statement (one assignment) or construct
+};
+
+/// One index of a FORALL header: name = lower : upper [: stride].
+struct ForallIndex {
+  std::string name;
+  Expr lower, upper, stride; // stride Missing when absent
+  SourceRange range;
 };
 
 struct Stmt;
@@ -45,14 +54,16 @@ struct Stmt {
   Expr lhs, rhs;                   // Assignment
   std::string name;                // Do: variable; Call: subroutine; Io: keyword
   Expr lower, upper, step;         // Do (step Missing when absent)
-  Expr condition;                  // DoWhile, LogicalIf
+  Expr condition;                  // DoWhile, LogicalIf; Forall: the mask (Missing if none)
   int doLabel = 0;                 // Do/DoWhile: terminal label, 0 for END DO form
-  std::vector<Stmt> body;          // Do/DoWhile body; LogicalIf action
+  std::vector<Stmt> body;          // Do/DoWhile/Forall body; LogicalIf action
+  std::vector<ForallIndex> forallIndices; // Forall, outermost first
+  bool forallConstruct = false;    // Forall: FORALL ... END FORALL
   std::vector<IfBranch> branches;  // If
   std::vector<Expr> args;          // Call
   std::vector<int> targets;        // Goto
-  SourceRange endRange;            // END DO / END IF / terminal statement
-  std::optional<Directive> independent; // INDEPENDENT directive before a DO
+  SourceRange endRange;            // END DO / END IF / END FORALL / terminal statement
+  std::optional<Directive> independent; // INDEPENDENT directive before a DO or FORALL
 };
 
 const char* stmtKindName(StmtKind kind);

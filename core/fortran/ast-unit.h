@@ -20,6 +20,9 @@ struct ProgramUnit {
   SourceRange range;                 // from the header (or first statement) to END
   std::vector<std::string> dummies;  // dummy arguments
   std::optional<TypeSpec> resultType;
+  /// PURE, ELEMENTAL, RECURSIVE, EXTRINSIC(HPF_LOCAL)... in lower case, as
+  /// written before SUBROUTINE or FUNCTION (HPF 1.1, Sec. 4.3; HPF 2.0, 6).
+  std::vector<std::string> prefixes;
   std::vector<Declaration> declarations;
   std::vector<Directive> directives; // all but INDEPENDENT (attached to DO)
   std::vector<Stmt> body;

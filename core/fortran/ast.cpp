@@ -100,6 +100,7 @@ const char* stmtKindName(StmtKind kind)
   case StmtKind::Exit: return "exit";
   case StmtKind::Cycle: return "cycle";
   case StmtKind::Io: return "io";
+  case StmtKind::Forall: return "forall";
   }
   return "?";
 }
@@ -110,6 +111,33 @@ const char* formatKindName(FormatKind kind)
   case FormatKind::Block: return "BLOCK";
   case FormatKind::Cyclic: return "CYCLIC";
   case FormatKind::Collapsed: return "*";
+  case FormatKind::GenBlock: return "GEN_BLOCK";
+  case FormatKind::Indirect: return "INDIRECT";
+  }
+  return "?";
+}
+
+const char* directiveKindName(DirectiveKind kind)
+{
+  switch (kind) {
+  case DirectiveKind::Processors: return "PROCESSORS";
+  case DirectiveKind::Template: return "TEMPLATE";
+  case DirectiveKind::Align: return "ALIGN";
+  case DirectiveKind::Distribute: return "DISTRIBUTE";
+  case DirectiveKind::Independent: return "INDEPENDENT";
+  case DirectiveKind::Dynamic: return "DYNAMIC";
+  case DirectiveKind::Redistribute: return "REDISTRIBUTE";
+  case DirectiveKind::Realign: return "REALIGN";
+  case DirectiveKind::Inherit: return "INHERIT";
+  case DirectiveKind::Sequence: return "SEQUENCE";
+  case DirectiveKind::On: return "ON";
+  case DirectiveKind::EndOn: return "END ON";
+  case DirectiveKind::Resident: return "RESIDENT";
+  case DirectiveKind::TaskRegion: return "TASK_REGION";
+  case DirectiveKind::EndTaskRegion: return "END TASK_REGION";
+  case DirectiveKind::Shadow: return "SHADOW";
+  case DirectiveKind::Range: return "RANGE";
+  case DirectiveKind::Unsupported: return "unsupported";
   }
   return "?";
 }

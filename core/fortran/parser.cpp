@@ -14,6 +14,12 @@ using detail::ParsedLine;
 
 bool isLoop(const Stmt& s) { return s.kind == StmtKind::Do || s.kind == StmtKind::DoWhile; }
 
+/// How messages name an open construct.
+std::string constructName(const Stmt& s)
+{
+  return isLoop(s) ? "DO loop" : s.kind == StmtKind::Forall ? "FORALL construct" : "IF construct";
+}
+
 /// Nests parsed statements into program units, DO loops and IF constructs.
 class UnitBuilder {
 public:
@@ -77,14 +83,15 @@ private:
   void directive(detail::Cursor& c, SourceRange range)
   {
     try {
-      Directive d = detail::parseDirective(c);
-      d.range = range;
-      if (d.kind == DirectiveKind::Unsupported)
-        error(range, "HPF directive '" + toUpper(d.keyword) + "' is not supported and is ignored", Severity::Warning);
-      if (d.kind == DirectiveKind::Independent)
-        m_pendingIndependent = std::move(d);
-      else
-        unit(range).directives.push_back(std::move(d));
+      for (auto& d : detail::parseDirective(c)) {
+        d.range = range;
+        if (d.kind == DirectiveKind::Unsupported)
+          error(range, "HPF directive '" + toUpper(d.keyword) + "' is not supported and is ignored", Severity::Warning);
+        if (d.kind == DirectiveKind::Independent)
+          m_pendingIndependent = std::move(d);
+        else
+          unit(range).directives.push_back(std::move(d));
+      }
     } catch (const detail::StatementError& e) {
       error(e.range, e.message);
     }
@@ -102,6 +109,8 @@ private:
     case LineKind::Else: elseBranch(std::move(line)); break;
     case LineKind::EndIf: endIf(line); break;
     case LineKind::EndDo: endDo(line); break;
+    case LineKind::ForallBegin: forallBegin(std::move(line)); break;
+    case LineKind::EndForall: endForall(line); break;
     case LineKind::Directive:
     case LineKind::Empty: break;
     }
@@ -118,6 +127,7 @@ private:
     m_unit->name = line.name;
     m_unit->dummies = std::move(line.dummies);
     m_unit->resultType = line.resultType;
+    m_unit->prefixes = std::move(line.prefixes);
     m_unit->range = line.range;
     m_hasHeader = true;
   }
@@ -128,7 +138,7 @@ private:
       return;
     while (!m_stack.empty()) {
       const Stmt& open = m_stack.back();
-      error(open.range, std::string(isLoop(open) ? "DO loop" : "IF construct") + " starting at line " +
+      error(open.range, constructName(open) + " starting at line " +
                             std::to_string(line(open.range)) + " is not closed before END");
       closeTop(open.range);
     }
@@ -160,6 +170,10 @@ private:
       m_pendingIndependent.reset();
       m_stack.push_back(std::move(s));
       return;
+    }
+    if (s.kind == StmtKind::Forall) {
+      s.independent = std::move(m_pendingIndependent);
+      m_pendingIndependent.reset();
     }
     append(std::move(s));
     closeLabel(line.label, line.range);
@@ -200,13 +214,35 @@ private:
         return;
       while (&m_stack.back() != &*it) {
         const Stmt& inner = m_stack.back();
-        error(inner.range, std::string(isLoop(inner) ? "DO loop" : "IF construct") + " starting at line " +
+        error(inner.range, constructName(inner) + " starting at line " +
                                std::to_string(line(inner.range)) + " is not closed before label " +
                                std::to_string(label) + " ends the enclosing DO loop");
         closeTop(range);
       }
       closeTop(range);
     }
+  }
+
+  /// FORALL (...) opening a construct; its INDEPENDENT applies to it.
+  void forallBegin(ParsedLine&& line)
+  {
+    unit(line.range);
+    Stmt s = std::move(line.stmt);
+    s.range = line.range;
+    s.label = line.label;
+    s.independent = std::move(m_pendingIndependent);
+    m_pendingIndependent.reset();
+    m_stack.push_back(std::move(s));
+  }
+
+  void endForall(const ParsedLine& line)
+  {
+    if (m_stack.empty() || m_stack.back().kind != StmtKind::Forall) {
+      error(line.range, "END FORALL has no matching FORALL");
+      return;
+    }
+    closeTop(line.range);
+    closeLabel(line.label, line.range);
   }
 
   void ifThen(ParsedLine&& line)

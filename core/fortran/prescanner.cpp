@@ -170,12 +170,73 @@ FixedFields splitFixedFields(std::string_view line)
   return f;
 }
 
-void prescanFixedLine(const PhysicalLine& line, StatementBuilder& builder, PrescanResult& out)
+std::size_t trailingAmpersand(std::string_view text, char quote);
+
+/// Whether `text` starts with an HPF directive keyword: `!HPF$ALIGN` has
+/// its keyword in column 6, where a continuation mark would otherwise be.
+bool startsDirectiveKeyword(std::string_view text)
 {
-  const bool directive = isFixedDirectiveSentinel(line.text);
+  static const char* const keywords[] = {"ALIGN", "DISTRIBUTE", "PROCESSORS", "TEMPLATE", "INDEPENDENT", "DYNAMIC",
+                                         "REDISTRIBUTE", "REALIGN", "INHERIT", "SEQUENCE", "NOSEQUENCE", "NO ",
+                                         "ON ", "RESIDENT", "TASK_REGION", "END", "SHADOW", "RANGE"};
+  return std::any_of(std::begin(keywords), std::end(keywords), [&](const char* k) { return startsWithNoCase(text, k); });
+}
+
+/// HPF directive lines of fixed form: the sentinel in columns 1-5 and a
+/// continuation mark in column 6 (`CHPF$&`), and, as HPF code also writes
+/// them, a keyword right after the sentinel, a `!HPF$` indented past column
+/// 1, and a trailing '&' continuing onto the next directive line.
+/// Source: HPF 2.0, Sec. 3.2.
+FixedFields directiveFields(const PhysicalLine& line, StatementBuilder& builder, bool& ampersand)
+{
+  const auto at = line.text.find_first_not_of(" \t");
+  FixedFields f;
+  if (at > 0) { // an indented !HPF$: the body follows the sentinel
+    f.bodyOffset = static_cast<std::uint32_t>(at + 5);
+    f.body = line.text.substr(at + 5);
+    const auto first = f.body.find_first_not_of(" \t");
+    f.continuation = first != std::string_view::npos && f.body[first] == '&';
+    if (f.continuation) {
+      f.bodyOffset += static_cast<std::uint32_t>(first + 1);
+      f.body.remove_prefix(first + 1);
+    }
+  } else {
+    f = splitFixedFields(line.text);
+    if (f.continuation && line.text.size() > 5 && startsDirectiveKeyword(line.text.substr(5))) {
+      f.body = line.text.substr(5, kFixedFormLastColumn - 5);
+      f.bodyOffset = 5;
+      f.continuation = false;
+    }
+  }
+  if (ampersand && builder.active() && builder.directive() && !f.continuation) {
+    f.continuation = true;
+    const auto first = f.body.find_first_not_of(" \t");
+    if (first != std::string_view::npos && f.body[first] == '&') {
+      f.bodyOffset += static_cast<std::uint32_t>(first + 1);
+      f.body.remove_prefix(first + 1);
+    }
+  }
+  const auto amp = trailingAmpersand(f.body, 0);
+  ampersand = amp != std::string_view::npos;
+  if (ampersand)
+    f.body = f.body.substr(0, amp);
+  return f;
+}
+
+bool isIndentedDirective(std::string_view line)
+{
+  const auto first = line.find_first_not_of(" \t");
+  return first != std::string_view::npos && first > 0 && startsWithNoCase(line.substr(first), "!HPF$");
+}
+
+void prescanFixedLine(const PhysicalLine& line, StatementBuilder& builder, PrescanResult& out, bool& ampersand)
+{
+  const bool directive = isFixedDirectiveSentinel(line.text) || isIndentedDirective(line.text);
   if (!directive && isFixedComment(line.text))
     return;
-  const auto fields = splitFixedFields(line.text);
+  if (!directive)
+    ampersand = false;
+  const auto fields = directive ? directiveFields(line, builder, ampersand) : splitFixedFields(line.text);
   if (fields.continuation) {
     if (!builder.active() || builder.directive() != directive) {
       out.diagnostics.emplace_back(FileRange{line.offset, line.offset + 6}, Severity::Error,
@@ -325,8 +386,9 @@ PrescanResult prescan(const SourceFile& file, SourceForm form)
   StatementBuilder builder(out);
   const auto lines = splitLines(file.text());
   if (form == SourceForm::Fixed) {
+    bool ampersand = false; // a directive line ended with '&'
     for (const auto& line : lines)
-      prescanFixedLine(line, builder, out);
+      prescanFixedLine(line, builder, out, ampersand);
     builder.flush();
   } else {
     FreeFormScanner scanner(builder, out);

@@ -1,5 +1,7 @@
 #include "fortran/statement-parser.h"
 
+#include "support/text.h"
+
 #include <algorithm>
 
 namespace ps::fortran::detail {
@@ -290,6 +292,10 @@ ParsedLine parseEnd(Cursor& c, std::string rest)
     rest = c.next().text;
   if (rest == "do") {
     line.kind = LineKind::EndDo;
+  } else if (rest == "forall") {
+    line.kind = LineKind::EndForall;
+    if (c.peek().kind == TokenKind::Identifier) // END FORALL construct-name
+      c.next();
   } else if (rest == "if") {
     line.kind = LineKind::EndIf;
   } else if (rest.empty() || rest == "program" || rest == "subroutine" || rest == "function" || rest == "blockdata" ||
@@ -421,6 +427,56 @@ Stmt parseIo(Cursor& c, const std::string& keyword)
 
 ParsedLine parseExecutable(Cursor& c);
 
+/// name = lower : upper [: stride] of a FORALL header.
+ForallIndex parseForallIndex(Cursor& c)
+{
+  ForallIndex index;
+  index.range = c.peek().range;
+  index.name = c.expectName("a FORALL index name");
+  c.expectOp("=", "after the FORALL index");
+  index.lower = parseExpr(c);
+  c.expectPunct(":", "between the FORALL bounds");
+  index.upper = parseExpr(c);
+  if (c.acceptPunct(":"))
+    index.stride = parseExpr(c);
+  index.range.end = c.peek().range.begin;
+  return index;
+}
+
+/// FORALL (triplet-spec [, triplet-spec]... [, mask]) followed by an
+/// assignment (the statement) or by nothing (the construct, closed by END
+/// FORALL). Source: HPF 1.1, Sec. 4.1; Fortran 95, 7.5.4.
+ParsedLine parseForall(Cursor& c)
+{
+  ParsedLine line;
+  line.stmt.kind = StmtKind::Forall;
+  c.expectPunct("(", "after FORALL");
+  do {
+    if (c.peek().kind == TokenKind::Identifier && c.peek(1).isOp("=")) {
+      line.stmt.forallIndices.push_back(parseForallIndex(c));
+    } else if (line.stmt.forallIndices.empty()) {
+      c.fail("Expected a FORALL index name");
+    } else {
+      line.stmt.condition = parseExpr(c);
+      break;
+    }
+  } while (c.acceptPunct(","));
+  c.expectPunct(")", "after the FORALL header");
+  if (c.atEnd()) {
+    line.kind = LineKind::ForallBegin;
+    line.stmt.forallConstruct = true;
+    return line;
+  }
+  const auto actionStart = c.peek().range;
+  if (!looksLikeAssignment(c))
+    c.fail("Expected an assignment after the FORALL header");
+  Stmt action = parseAssignment(c);
+  action.range = {actionStart.begin, c.peek().range.begin};
+  line.kind = LineKind::Exec;
+  line.stmt.body.push_back(std::move(action));
+  return line;
+}
+
 ParsedLine parseIf(Cursor& c)
 {
   ParsedLine line;
@@ -497,6 +553,7 @@ ParsedLine parseExecutable(Cursor& c)
   const std::string k = t.text;
   if (k == "do") { c.next(); return execLine(parseDo(c)); }
   if (k == "if") { c.next(); return parseIf(c); }
+  if (k == "forall") { c.next(); return parseForall(c); }
   if (k == "continue") { c.next(); c.expectEnd(); return execLine(simple(c, StmtKind::Continue)); }
   if (k == "call") { c.next(); return execLine(parseCall(c)); }
   if (k == "goto") { c.next(); return execLine(parseGoto(c)); }
@@ -507,6 +564,52 @@ ParsedLine parseExecutable(Cursor& c)
   if (k == "cycle") { c.next(); return execLine(simple(c, StmtKind::Cycle)); }
   if (isIoKeyword(k)) { c.next(); return execLine(parseIo(c, k)); }
   c.fail("Unrecognized statement starting with '" + k + "'");
+}
+
+/// PURE, ELEMENTAL, RECURSIVE or EXTRINSIC(...) starting a unit header
+/// (HPF 1.1, Sec. 4.3; HPF 2.0, Sec. 6.2): a prefix name followed by
+/// another prefix, a type, SUBROUTINE or FUNCTION (REAL PURE declares a
+/// variable named 'pure').
+bool isUnitPrefix(const Cursor& c)
+{
+  const auto& t = c.peek();
+  if (t.kind != TokenKind::Identifier)
+    return false;
+  if (t.text == "extrinsic")
+    return c.peek(1).isPunct("(");
+  if (t.text != "pure" && t.text != "elemental" && t.text != "recursive")
+    return false;
+  const auto& n = c.peek(1);
+  return n.kind == TokenKind::Identifier && !c.peek(2).isOp("=");
+}
+
+/// Reads one prefix: "pure", "extrinsic(hpf_local)", ...
+std::string unitPrefix(Cursor& c)
+{
+  std::string prefix = c.next().text;
+  if (prefix != "extrinsic")
+    return prefix;
+  c.expectPunct("(", "after EXTRINSIC");
+  prefix += "(";
+  while (!c.atEnd() && !c.peek().isPunct(")"))
+    prefix += c.next().text;
+  c.expectPunct(")", "after the EXTRINSIC kind");
+  return prefix + ")";
+}
+
+/// prefix... [type] SUBROUTINE | FUNCTION name(...)
+ParsedLine prefixedUnit(Cursor& c)
+{
+  std::vector<std::string> prefixes;
+  while (isUnitPrefix(c))
+    prefixes.push_back(unitPrefix(c));
+  const auto at = c.peek().range;
+  ParsedLine line = parseStatement(c);
+  if (line.kind != LineKind::UnitBegin || line.unitKind == UnitKind::Program || line.unitKind == UnitKind::BlockData)
+    throw StatementError{at, "Expected SUBROUTINE or FUNCTION after " + toUpper(prefixes.back())};
+  prefixes.insert(prefixes.end(), line.prefixes.begin(), line.prefixes.end());
+  line.prefixes = std::move(prefixes);
+  return line;
 }
 
 } // namespace
@@ -538,17 +641,28 @@ ParsedLine parseStatement(Cursor& c)
   if (k == "function") { c.next(); return unitHeader(c, UnitKind::Function, std::nullopt); }
   if (k == "blockdata") { c.next(); return unitHeader(c, UnitKind::BlockData, std::nullopt); }
   if (k == "block" && c.peek(1).isName("data")) { c.next(); c.next(); return unitHeader(c, UnitKind::BlockData, std::nullopt); }
-  if (k == "recursive" || k == "pure" || k == "elemental") {
+  if (isUnitPrefix(c))
+    return prefixedUnit(c);
+  if (c.peek(1).isPunct(":") && c.peek(2).isName("forall")) { // construct name
     c.next();
-    return parseStatement(c);
+    c.next();
+    return parseExecutable(c);
   }
   if (k == "end") { c.next(); return parseEnd(c, ""); }
   if (k.size() > 3 && k.compare(0, 3, "end") == 0 && k != "endfile") { c.next(); return parseEnd(c, k.substr(3)); }
   if (k == "else") { c.next(); return parseElse(c); }
   if (k == "elseif") { c.next(); return parseElseIfRest(c); }
   if (auto type = parseTypeSpec(c)) {
-    if (c.acceptName("function"))
-      return unitHeader(c, UnitKind::Function, type);
+    std::vector<std::string> prefixes;
+    while (isUnitPrefix(c))
+      prefixes.push_back(unitPrefix(c));
+    if (!prefixes.empty() && !c.peek().isName("function"))
+      c.fail("Expected FUNCTION after " + toUpper(prefixes.back()));
+    if (c.acceptName("function")) {
+      auto line = unitHeader(c, UnitKind::Function, type);
+      line.prefixes = std::move(prefixes);
+      return line;
+    }
     ParsedLine line;
     line.kind = LineKind::Declaration;
     line.decl = parseTypeDeclaration(c, *type);

@@ -7,13 +7,13 @@
 
 namespace ps::fortran::detail {
 
-enum class LineKind { Exec, Declaration, Directive, UnitBegin, UnitEnd, EndDo, IfThen, ElseIf, Else, EndIf, Empty };
+enum class LineKind { Exec, Declaration, Directive, UnitBegin, UnitEnd, EndDo, ForallBegin, EndForall, IfThen, ElseIf, Else, EndIf, Empty };
 
 struct ParsedLine {
   LineKind kind = LineKind::Empty;
   int label = 0;
   SourceRange range;
-  Stmt stmt;          // Exec
+  Stmt stmt;          // Exec; ForallBegin: the FORALL header
   Declaration decl;   // Declaration
   Directive dir;      // Directive
   Expr condition;     // IfThen, ElseIf
@@ -21,6 +21,7 @@ struct ParsedLine {
   std::string name;   // UnitBegin: unit name; UnitEnd: "program", "subroutine", ... or ""
   std::vector<std::string> dummies;
   std::optional<TypeSpec> resultType;
+  std::vector<std::string> prefixes; // UnitBegin: PURE, ELEMENTAL, ...
   std::vector<std::string> warnings; // non-fatal remarks about this statement
 };
 
@@ -28,8 +29,10 @@ struct ParsedLine {
 /// Throws StatementError on a syntax error.
 ParsedLine parseStatement(Cursor& c);
 
-/// Parses the body of an HPF directive line. Throws StatementError.
-Directive parseDirective(Cursor& c);
+/// Parses the body of an HPF directive line: one directive, or one per
+/// attribute of a combined directive (TEMPLATE, DISTRIBUTE(BLOCK) :: t).
+/// Throws StatementError.
+std::vector<Directive> parseDirective(Cursor& c);
 
 /// Parses a dimension list '(' d1, d2 ... ')' into DimSpecs.
 std::vector<DimSpec> parseDimSpecs(Cursor& c);

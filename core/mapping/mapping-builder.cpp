@@ -137,13 +137,24 @@ ProcessorsArrangement fitArrangement(const ProcessorsArrangement& requested, int
   return rank < 1 || requested.rank() == rank ? requested : requested.reshaped(rank);
 }
 
+/// NUMBER_OF_PROCESSORS() (HPF 2.0, Sec. 3.6) as the unknown
+/// 'number_of_processors', so that a shape using it can be evaluated.
+fortran::Expr numberOfProcessorsAsName(fortran::Expr e)
+{
+  if (e.kind == fortran::ExprKind::FunctionRef && e.text == "number_of_processors" && e.operands.empty())
+    e.kind = fortran::ExprKind::Name;
+  for (auto& o : e.operands)
+    o = numberOfProcessorsAsName(std::move(o));
+  return e;
+}
+
 /// The arrangement a PROCESSORS directive declares, its extents evaluated.
 ProcessorsArrangement arrangementOf(const fortran::EntityDecl& o, const Unit& unit, const Bindings& values,
                                     MappingResult& problems)
 {
   ProcessorsArrangement a{o.name, {}};
   for (const auto& dim : o.dims) {
-    auto e = program::toSymbolic(dim.upper, unit);
+    auto e = program::toSymbolic(numberOfProcessorsAsName(dim.upper), unit);
     auto v = e ? evaluate(*e, values, "the shape of processors '" + o.name + "'", problems) : std::nullopt;
     a.shape.push_back(std::max<std::int64_t>(v.value_or(1), 1));
   }
@@ -166,6 +177,7 @@ public:
   {
     collect();
     applyRemappings();
+    chooseFormats();
     chooseArrangement();
     if (!m_problems.errors.empty())
       return std::move(m_problems);
@@ -183,7 +195,15 @@ private:
     std::vector<DistributionFormat> formats;
     std::string onto;
     std::string origin = "DISTRIBUTE"; // names the directive in messages
+    bool chosen = false;               // no formats written: BLOCK per dimension
   };
+
+  Dist distOf(const fortran::Directive& d, std::string origin = "DISTRIBUTE")
+  {
+    if (!d.ontoSubscripts.empty())
+      note("ONTO a section of '" + d.onto + "' is mapped onto the whole arrangement");
+    return {formats(d), d.onto, std::move(origin), !d.formatsWritten};
+  }
 
   void collect()
   {
@@ -195,15 +215,55 @@ private:
       else if (d.kind == DirectiveKind::Template)
         for (const auto& o : d.objects)
           m_templates[o.name] = o;
+      else if (d.kind == DirectiveKind::Distribute && d.formatMode == fortran::MappingMode::Transcriptive)
+        for (const auto& name : d.distributees)
+          fromCaller(name, "DISTRIBUTE *");
       else if (d.kind == DirectiveKind::Distribute)
         for (const auto& name : d.distributees)
-          m_distributions[name] = {formats(d), d.onto};
+          m_distributions[name] = distOf(d);
       else if (d.kind == DirectiveKind::Align)
         for (const auto& name : d.alignees)
           m_aligns[name] = &d;
       else if (d.kind == DirectiveKind::Dynamic)
         m_dynamic.insert(d.dynamicNames.begin(), d.dynamicNames.end());
+      else if (d.kind == DirectiveKind::Inherit)
+        for (const auto& name : d.names)
+          fromCaller(name, "INHERIT");
     }
+  }
+
+  /// Source: HPF 2.0, Sec. 3.3 and 3.8: a transcriptive dummy has the
+  /// mapping of its actual argument, which only a caller knows; the unit
+  /// estimator gives it the actual's mapping, else it stays replicated.
+  void fromCaller(const std::string& name, const char* how)
+  {
+    note("Dummy '" + name + "' takes its mapping from the caller (" + how +
+         "); estimated alone it is treated as replicated");
+  }
+
+  /// Source: HPF 2.0, Sec. 3.3: DISTRIBUTE a ONTO p without formats leaves
+  /// them to the implementation; PartScope chooses BLOCK in every dimension.
+  void chooseFormats()
+  {
+    for (auto& [name, dist] : m_distributions) {
+      if (!dist.chosen)
+        continue;
+      const auto rank = rankOf(name);
+      dist.formats.assign(rank, DistributionFormat::block());
+      std::string text = "(";
+      for (std::size_t d = 0; d < rank; ++d)
+        text += d ? ",BLOCK" : "BLOCK";
+      note(dist.origin + " of '" + name + "' gives no distribution formats; PartScope maps it " + text +
+           ") (HPF leaves the choice to the implementation)");
+    }
+  }
+
+  std::size_t rankOf(const std::string& name) const
+  {
+    if (auto t = m_templates.find(name); t != m_templates.end())
+      return t->second.dims.size();
+    const auto* s = m_unit.symbol(name);
+    return s ? s->dims.size() : 0;
   }
 
   // ---- executable remapping (HPF 2.0, Sec. 8.1, 8.3, 8.4) -----------------
@@ -244,7 +304,7 @@ private:
              "alignment roots)");
         m_aligns.erase(a);
       }
-      m_distributions[name] = {formats(d), d.onto, where};
+      m_distributions[name] = distOf(d, where);
     }
   }
 
@@ -293,19 +353,36 @@ private:
       m_mapping.notes.push_back(std::move(text));
   }
 
+  /// The shape's problems (an unknown extent, NUMBER_OF_PROCESSORS()
+  /// without a count) are kept in m_shapeProblems and count only when the
+  /// arrangement is the one used.
   ProcessorsArrangement arrangement(const fortran::EntityDecl& o)
   {
-    return arrangementOf(o, m_unit, m_values, m_problems);
+    auto values = m_values;
+    if (m_requested) // NUMBER_OF_PROCESSORS() is the count asked for
+      values["number_of_processors"] = m_requested->count();
+    return arrangementOf(o, m_unit, values, m_shapeProblems[o.name]);
   }
+
 
   std::vector<DistributionFormat> formats(const fortran::Directive& d)
   {
     std::vector<DistributionFormat> out;
     for (const auto& f : d.formats) {
       std::int64_t size = 0;
+      if (f.kind == fortran::FormatKind::GenBlock || f.kind == fortran::FormatKind::Indirect) {
+        note(std::string(fortran::formatKindName(f.kind)) + "(" + fortran::toString(f.size) +
+             ") is estimated as BLOCK (PartScope has no irregular distributions)");
+        out.push_back(DistributionFormat::block());
+        continue;
+      }
       if (!f.size.missing()) {
         auto e = program::toSymbolic(f.size, m_unit);
         size = e ? evaluate(*e, m_values, "a block size", m_problems).value_or(1) : 1;
+        if (e && size < 1)
+          m_problems.errors.push_back(std::string(fortran::formatKindName(f.kind)) + " block size '" +
+                                      fortran::toString(f.size) + "' is " + std::to_string(size) +
+                                      "; it must be positive");
       }
       if (f.kind == fortran::FormatKind::Block)
         out.push_back(DistributionFormat::block(size));
@@ -333,6 +410,11 @@ private:
       base = *named;
     else if (!m_arrangements.empty())
       base = m_arrangements.front();
+    if (auto p = m_shapeProblems.find(base.name); p != m_shapeProblems.end() && !m_requested) {
+      m_problems.errors.insert(m_problems.errors.end(), p->second.errors.begin(), p->second.errors.end());
+      for (const auto& name : p->second.missing)
+        symbolic::addMissing(m_problems.missing, {name});
+    }
     if (m_requested)
       base = m_requested->rank() == base.rank() ? ProcessorsArrangement{base.name, m_requested->shape}
                                                 : m_requested->reshaped(base.rank());
@@ -485,6 +567,7 @@ private:
   std::map<std::string, const fortran::Directive*> m_aligns;
   std::map<std::string, int> m_templateIndex;
   std::set<std::string> m_dynamic; // names declared DYNAMIC
+  std::map<std::string, MappingResult> m_shapeProblems; // per PROCESSORS name
 };
 
 } // namespace

@@ -176,6 +176,7 @@ private:
       diag(s.range, Severity::Warning, "GO TO makes the control flow unstructured; estimates ignore the jump");
       break;
     case StmtKind::Io: other(s, loops, probability, StatementKind::Io); break;
+    case StmtKind::Forall: forall(s, loops, probability); break;
     default: break;
     }
   }
@@ -208,17 +209,7 @@ private:
       l.reductionVariables = s.independent->reductionVariables;
     }
     if (!l.isWhile) {
-      l.variable = s.name;
-      declare(s.name).isLoopVariable = true;
-      auto lower = toSymbolic(s.lower, m_unit);
-      auto upper = toSymbolic(s.upper, m_unit);
-      auto step = s.step.missing() ? std::optional(symbolic::Expr::integer(1)) : toSymbolic(s.step, m_unit);
-      l.boundsKnown = lower && upper && step;
-      if (lower) l.lower = *lower;
-      if (upper) l.upper = *upper;
-      if (step) l.step = *step;
-      l.lowerAsWritten = toSymbolic(s.lower, m_unit, SymbolicParameters::Keep).value_or(l.lower);
-      l.upperAsWritten = toSymbolic(s.upper, m_unit, SymbolicParameters::Keep).value_or(l.upper);
+      setBounds(l, s.name, s.lower, s.upper, s.step);
     } else {
       l.boundsKnown = false;
     }
@@ -229,6 +220,57 @@ private:
     inner.push_back(l.id);
     for (const auto& b : s.body)
       visit(b, inner, probability);
+  }
+
+  /// A FORALL is read as the perfect DO nest over its indices, outermost
+  /// first, with the mask as an IF of the default probability 0.5 around
+  /// the body (HPF 1.1, Sec. 4.1).
+  void forall(const fortran::Stmt& s, const std::vector<int>& loops, double probability)
+  {
+    auto inner = loops;
+    for (const auto& index : s.forallIndices) {
+      Loop l;
+      l.id = static_cast<int>(m_unit.loops.size());
+      l.parent = inner.empty() ? -1 : inner.back();
+      l.depth = static_cast<int>(inner.size());
+      l.line = line(s.range);
+      l.endLine = s.endRange.end > s.endRange.begin ? line(s.endRange) : l.line;
+      l.range = {s.range.begin, std::max(s.range.end, s.endRange.end)};
+      l.isForall = true;
+      if (s.independent) {
+        l.independent = true;
+        l.newVariables = s.independent->newVariables;
+        l.reductionVariables = s.independent->reductionVariables;
+      }
+      setBounds(l, index.name, index.lower, index.upper, index.stride);
+      if (l.parent >= 0)
+        m_unit.loops[l.parent].children.push_back(l.id);
+      m_unit.loops.push_back(l);
+      inner.push_back(l.id);
+    }
+    if (s.condition.missing()) {
+      for (const auto& b : s.body)
+        visit(b, inner, probability);
+      return;
+    }
+    conditionReads(s.condition, s.range, inner, probability);
+    visitBranch(s.body, line(s.range), inner, probability * 0.5);
+  }
+
+  void setBounds(Loop& l, const std::string& variable, const fortran::Expr& lowerExpr, const fortran::Expr& upperExpr,
+                 const fortran::Expr& stepExpr)
+  {
+    l.variable = variable;
+    declare(variable).isLoopVariable = true;
+    auto lower = toSymbolic(lowerExpr, m_unit);
+    auto upper = toSymbolic(upperExpr, m_unit);
+    auto step = stepExpr.missing() ? std::optional(symbolic::Expr::integer(1)) : toSymbolic(stepExpr, m_unit);
+    l.boundsKnown = lower && upper && step;
+    if (lower) l.lower = *lower;
+    if (upper) l.upper = *upper;
+    if (step) l.step = *step;
+    l.lowerAsWritten = toSymbolic(lowerExpr, m_unit, SymbolicParameters::Keep).value_or(l.lower);
+    l.upperAsWritten = toSymbolic(upperExpr, m_unit, SymbolicParameters::Keep).value_or(l.upper);
   }
 
   Statement& newStatement(const fortran::Stmt& s, const std::vector<int>& loops, double probability, StatementKind kind)

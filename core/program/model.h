@@ -116,6 +116,9 @@ struct Loop {
   symbolic::Expr lowerAsWritten, upperAsWritten;
   bool boundsKnown = true;       // false when a bound is not an integer expression
   bool isWhile = false;
+  /// One index of a FORALL header: the indices of one FORALL are a perfect
+  /// nest on the same line, outermost first (HPF 1.1, Sec. 4.1).
+  bool isForall = false;
   int line = 0;
   int endLine = 0;
   fortran::SourceRange range;

@@ -23,6 +23,12 @@ std::string loopHeader(const Loop& l)
 {
   if (l.isWhile)
     return "DO WHILE";
+  if (l.isForall) {
+    std::string s = "FORALL " + l.variable + " = " + l.lower.str() + ":" + l.upper.str();
+    if (auto step = l.step.asInteger(); !step || *step != 1)
+      s += ":" + l.step.str();
+    return s;
+  }
   std::string s = "DO " + l.variable + " = " + l.lower.str() + ", " + l.upper.str();
   if (auto step = l.step.asInteger(); !step || *step != 1)
     s += ", " + l.step.str();
@@ -76,7 +82,7 @@ nlohmann::json outlineJson(const fortran::ParsedFile& parsed, const ProgramModel
     for (const auto& l : u.loops)
       loops.push_back({{"line", l.line}, {"end_line", l.endLine}, {"depth", l.depth}, {"variable", l.variable},
                        {"lower", l.lower.str()}, {"upper", l.upper.str()}, {"step", l.step.str()},
-                       {"while", l.isWhile}, {"independent", l.independent}, {"header", loopHeader(l)},
+                       {"while", l.isWhile}, {"forall", l.isForall}, {"independent", l.independent}, {"header", loopHeader(l)},
                        {"arrays", arraysReferenced(u, l)}});
     j["units"].push_back({{"kind", fortran::unitKindName(u.kind)}, {"name", u.name}, {"line", u.line},
                           {"end_line", u.endLine}, {"unknowns", u.unknowns}, {"parameters", parameters},

@@ -1,0 +1,241 @@
+// The mapping that HPF's spellings describe: several alignees, attributed
+// and combined forms, DISTRIBUTE without formats, descriptive and
+// transcriptive dummies, INHERIT, NUMBER_OF_PROCESSORS(), processors and
+// templates of any rank, and ownership checked element by element.
+// Source: HPF 2.0, Sec. 3.3-3.9, 8.7-8.8.
+#include "mapping/mapping-builder.h"
+#include "test-support.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+using namespace ps;
+using ps::fortran::SourceForm;
+
+namespace {
+
+std::string joined(const std::vector<std::string>& lines)
+{
+  std::string out;
+  for (const auto& l : lines)
+    out += l + "\n";
+  return out;
+}
+
+/// A free-form unit with arrays a(8), b(8), x(8, 8), y(8, 8) and the given
+/// directive lines (each without its sentinel).
+test::Program unitWith(const std::vector<std::string>& directives, SourceForm form = SourceForm::Free)
+{
+  const std::string i = form == SourceForm::Fixed ? "      " : "  ";
+  const std::string sentinel = form == SourceForm::Fixed ? "CHPF$ " : "!HPF$ ";
+  std::string text = i + "SUBROUTINE S(A, B, X, Y)\n" + i + "INTEGER, PARAMETER :: N = 8, K = 0\n" + i +
+                     "REAL A(N), B(N), X(N, N), Y(N, N)\n";
+  for (const auto& d : directives)
+    text += sentinel + d + "\n";
+  text += i + "END\n";
+  return test::build(text, form == SourceForm::Fixed ? "s.f" : "s.f90");
+}
+
+mapping::MappingResult mapOf(const test::Program& p, std::optional<mapping::ProcessorsArrangement> procs = {})
+{
+  EXPECT_TRUE(p.parsed->diagnostics.empty()) << testing::PrintToString(test::messages(*p.parsed));
+  return mapping::mappingFromDirectives(p.unit(), {}, procs);
+}
+
+/// Processors coordinates owning element `index` of `array`, one per
+/// processors dimension, -1 for "every coordinate".
+std::vector<std::int64_t> owner(const mapping::Mapping& m, const std::string& array, std::vector<std::int64_t> index)
+{
+  std::vector<std::int64_t> coords(m.procs.rank(), -2);
+  m.ownerCoords(*m.array(array), index.data(), coords.data());
+  return coords;
+}
+
+} // namespace
+
+TEST(HpfMapping, AlignWithSeveralAligneesMapsEach)
+{
+  for (const auto form : {SourceForm::Fixed, SourceForm::Free}) {
+    auto p = unitWith({"PROCESSORS P(4)", "TEMPLATE T(N)", "ALIGN A, B WITH T", "DISTRIBUTE T(BLOCK) ONTO P"}, form);
+    auto m = mapOf(p);
+    ASSERT_TRUE(m.mapping) << joined(m.errors);
+    EXPECT_EQ(m.mapping->str(), "a,b=(BLOCK) via template t onto 4");
+    EXPECT_EQ(owner(*m.mapping, "b", {3}), std::vector<std::int64_t>{1}); // blocks of 2
+  }
+}
+
+TEST(HpfMapping, AttributedFormsMapEachNameAfterTheDoubleColon)
+{
+  auto p = unitWith({"PROCESSORS :: P(4)", "DISTRIBUTE (CYCLIC) ONTO P :: A, B", "TEMPLATE, DISTRIBUTE(BLOCK, *) :: T(N, N)",
+                     "ALIGN WITH T(I, J) :: X(I, J)", "ALIGN (I, J) WITH T(J, I) :: Y"});
+  auto m = mapOf(p);
+  ASSERT_TRUE(m.mapping) << joined(m.errors);
+  EXPECT_EQ(m.mapping->describe("a"), "(CYCLIC)");
+  EXPECT_EQ(m.mapping->describe("b"), "(CYCLIC)");
+  EXPECT_EQ(m.mapping->describe("x"), "(BLOCK,*) via template t");
+  EXPECT_EQ(owner(*m.mapping, "a", {6}), std::vector<std::int64_t>{1}); // 6 -> (6-1) mod 4
+  EXPECT_EQ(owner(*m.mapping, "x", {7, 1}), std::vector<std::int64_t>{3});
+  EXPECT_EQ(owner(*m.mapping, "y", {7, 1}), std::vector<std::int64_t>{0}); // transposed: t(1, 7)
+  EXPECT_TRUE(m.mapping->notes.empty()) << joined(m.mapping->notes);
+}
+
+TEST(HpfMapping, AlignOffsetsAndReplicationByBrutForce)
+{
+  auto p = unitWith({"PROCESSORS P(4)", "TEMPLATE T(N+1)", "ALIGN (I) WITH T(I+1) :: A, B",
+                     "ALIGN X(I, *) WITH *T(I)", "DISTRIBUTE T(BLOCK) ONTO P"});
+  auto m = mapOf(p);
+  ASSERT_TRUE(m.mapping) << joined(m.errors);
+  // t(1..9) in blocks of ceil(9/4) = 3: owner of t(k) is (k-1)/3
+  for (std::int64_t i = 1; i <= 8; ++i) {
+    EXPECT_EQ(owner(*m.mapping, "a", {i}), std::vector<std::int64_t>{i / 3}) << i;
+    EXPECT_EQ(owner(*m.mapping, "x", {i, 5}), std::vector<std::int64_t>{(i - 1) / 3}) << i;
+  }
+}
+
+TEST(HpfMapping, DistributeWithoutFormatsIsBlockPerDimensionWithANote)
+{
+  for (const auto form : {SourceForm::Fixed, SourceForm::Free}) {
+    auto p = unitWith({"PROCESSORS P(2, 2)", "DISTRIBUTE X ONTO P"}, form);
+    auto m = mapOf(p);
+    ASSERT_TRUE(m.mapping) << joined(m.errors);
+    EXPECT_EQ(m.mapping->str(), "x=(BLOCK,BLOCK) onto 2x2");
+    EXPECT_EQ(owner(*m.mapping, "x", {5, 4}), (std::vector<std::int64_t>{1, 0}));
+    EXPECT_EQ(m.mapping->notes, std::vector<std::string>{"DISTRIBUTE of 'x' gives no distribution formats; PartScope "
+                                                         "maps it (BLOCK,BLOCK) (HPF leaves the choice to the "
+                                                         "implementation)"});
+  }
+}
+
+TEST(HpfMapping, TranscriptiveDummiesAreTakenFromTheCaller)
+{
+  auto p = unitWith({"INHERIT A", "DISTRIBUTE B *", "DISTRIBUTE X *(BLOCK, *)", "DISTRIBUTE Y(CYCLIC, *) ONTO *"});
+  auto m = mapOf(p, mapping::ProcessorsArrangement{"procs", {4}});
+  ASSERT_TRUE(m.mapping) << joined(m.errors);
+  EXPECT_EQ(m.mapping->describe("a"), "replicated");
+  EXPECT_EQ(m.mapping->describe("b"), "replicated");
+  EXPECT_EQ(m.mapping->describe("x"), "(BLOCK,*)"); // descriptive: as asserted
+  EXPECT_EQ(m.mapping->describe("y"), "(CYCLIC,*)");
+  EXPECT_EQ(m.mapping->notes,
+            (std::vector<std::string>{
+                "Dummy 'a' takes its mapping from the caller (INHERIT); estimated alone it is treated as replicated",
+                "Dummy 'b' takes its mapping from the caller (DISTRIBUTE *); estimated alone it is treated as "
+                "replicated"}));
+}
+
+TEST(HpfMapping, NumberOfProcessorsIsTheCountAskedFor)
+{
+  auto p = unitWith({"PROCESSORS P(NUMBER_OF_PROCESSORS())", "DISTRIBUTE A(BLOCK) ONTO P"});
+  auto m = mapOf(p, mapping::ProcessorsArrangement{"procs", {8}});
+  ASSERT_TRUE(m.mapping) << joined(m.errors);
+  EXPECT_EQ(m.mapping->str(), "a=(BLOCK) onto 8");
+  auto unknown = mapOf(p);
+  EXPECT_FALSE(unknown.mapping);
+  EXPECT_EQ(unknown.missing, std::vector<std::string>{"number_of_processors"});
+}
+
+TEST(HpfMapping, ProcessorsAndTemplatesOfRankThree)
+{
+  auto p = unitWith({"PROCESSORS Q(2, 2, 2)", "TEMPLATE T(N, N, N)", "ALIGN X(I, J) WITH T(I, J, 3)",
+                     "DISTRIBUTE T(BLOCK, CYCLIC, BLOCK) ONTO Q"});
+  auto m = mapOf(p);
+  ASSERT_TRUE(m.mapping) << joined(m.errors);
+  EXPECT_EQ(m.mapping->procs.shape, (std::vector<std::int64_t>{2, 2, 2}));
+  // x(5, 2) sits at t(5, 2, 3): BLOCK of 4 -> 1, CYCLIC -> (2-1) mod 2 = 1, BLOCK of 4 -> 0
+  EXPECT_EQ(owner(*m.mapping, "x", {5, 2}), (std::vector<std::int64_t>{1, 1, 0}));
+}
+
+TEST(HpfMapping, BadBlockSizesAndIrregularFormats)
+{
+  auto zero = mapOf(unitWith({"DISTRIBUTE A(CYCLIC(K))"}));
+  EXPECT_FALSE(zero.mapping);
+  EXPECT_EQ(zero.errors, std::vector<std::string>{"CYCLIC block size 'k' is 0; it must be positive"});
+
+  auto gen = mapOf(unitWith({"PROCESSORS P(2)", "DISTRIBUTE A(GEN_BLOCK(B)) ONTO P"}));
+  ASSERT_TRUE(gen.mapping) << joined(gen.errors);
+  EXPECT_EQ(gen.mapping->describe("a"), "(BLOCK)");
+  EXPECT_EQ(gen.mapping->notes,
+            std::vector<std::string>{"GEN_BLOCK(b) is estimated as BLOCK (PartScope has no irregular distributions)"});
+}
+
+TEST(HpfMapping, ExecutableRemappingsKeepTheirLines)
+{
+  const char* text = "program r\n"
+                     "  integer, parameter :: n = 8\n"
+                     "  real :: x(n)\n"
+                     "!HPF$ PROCESSORS p(4)\n"
+                     "!HPF$ DYNAMIC, DISTRIBUTE(BLOCK) ONTO p :: x\n"
+                     "  forall (i = 1:n) x(i) = i\n"
+                     "!HPF$ REDISTRIBUTE x(CYCLIC)\n"
+                     "  forall (i = 1:n) x(i) = 2 * x(i)\n"
+                     "end program r\n";
+  auto p = test::build(text);
+  EXPECT_TRUE(p.parsed->diagnostics.empty()) << testing::PrintToString(test::messages(*p.parsed));
+  EXPECT_EQ(p.unit().directiveLines, (std::vector<int>{4, 5, 5, 7}));
+  auto before = mapping::mappingFromDirectives(p.unit(), {}, std::nullopt, 6);
+  auto after = mapping::mappingFromDirectives(p.unit(), {}, std::nullopt, 8);
+  ASSERT_TRUE(before.mapping && after.mapping);
+  EXPECT_EQ(before.mapping->describe("x"), "(BLOCK)");
+  EXPECT_EQ(after.mapping->describe("x"), "(CYCLIC)");
+  EXPECT_TRUE(after.mapping->notes.empty()) << joined(after.mapping->notes);
+}
+
+// ---- the realistic sample: tests/data/hpf-spellings.f -----------------------
+
+namespace {
+
+std::string readSample()
+{
+  std::ifstream in(std::string(PS_SOURCE_DIR) + "/tests/data/hpf-spellings.f");
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+} // namespace
+
+TEST(HpfSample, ReadsEverySpelling)
+{
+  auto p = test::build(readSample(), "hpf-spellings.f");
+  EXPECT_TRUE(p.parsed->diagnostics.empty()) << testing::PrintToString(test::messages(*p.parsed));
+  EXPECT_TRUE(p.model.diagnostics.empty());
+  ASSERT_EQ(p.model.units.size(), 3u);
+  const auto& heat = p.unit(0);
+  std::vector<std::string> kinds;
+  for (const auto& d : heat.directives)
+    kinds.push_back(fortran::directiveKindName(d.kind));
+  EXPECT_EQ(kinds, (std::vector<std::string>{"PROCESSORS", "PROCESSORS", "TEMPLATE", "ALIGN", "ALIGN", "ALIGN",
+                                             "DYNAMIC", "DISTRIBUTE", "SEQUENCE", "TASK_REGION", "END TASK_REGION",
+                                             "REDISTRIBUTE", "ON"}));
+  EXPECT_EQ(heat.directiveLines, (std::vector<int>{14, 15, 16, 17, 18, 19, 20, 21, 23, 48, 50, 52, 54}));
+  // loops: DO 10 J, DO 10 I, FORALL I, DO 40, FORALL J, I, FORALL J, I (masked), DO 30 J, DO 30 I, DO 50
+  ASSERT_EQ(heat.loops.size(), 11u);
+  EXPECT_TRUE(heat.loops[0].independent && heat.loops[1].independent);
+  EXPECT_TRUE(heat.loops[4].isForall && heat.loops[4].independent && heat.loops[5].independent);
+  EXPECT_EQ(heat.loops[4].line, 36);
+  EXPECT_EQ(heat.loops[8].reductionVariables, std::vector<std::string>{"resid"});
+  EXPECT_EQ(p.unit(1).name, "source");
+  EXPECT_EQ(p.parsed->units[1].prefixes, std::vector<std::string>{"pure"});
+
+  // the FORALL in the time loop: the declared mapping onto the 2x2 GRID
+  auto m = mapping::mappingFromDirectives(heat, {}, std::nullopt, 36);
+  ASSERT_TRUE(m.mapping) << joined(m.errors);
+  EXPECT_EQ(m.mapping->str(), "f,u,v,w=(BLOCK,BLOCK) via template t onto 2x2");
+  EXPECT_EQ(owner(*m.mapping, "w", {200}), (std::vector<std::int64_t>{1, -1})); // replicated along GRID's columns
+  EXPECT_EQ(owner(*m.mapping, "f", {100, 200}), (std::vector<std::int64_t>{0, 1}));
+  // after the REDISTRIBUTE: onto PROCS, whose size is the count asked for
+  auto after = mapping::mappingFromDirectives(heat, {}, mapping::ProcessorsArrangement{"procs", {8}}, 53);
+  ASSERT_TRUE(after.mapping) << joined(after.errors);
+  EXPECT_EQ(after.mapping->describe("u"), "(*,BLOCK) via template t");
+  EXPECT_EQ(after.mapping->procs.str(), "8");
+  auto unknown = mapping::mappingFromDirectives(heat, {}, std::nullopt, 53);
+  EXPECT_EQ(unknown.missing, std::vector<std::string>{"number_of_processors"});
+
+  auto copy = mapping::mappingFromDirectives(p.unit(2), {{"n", 256}}, std::nullopt);
+  ASSERT_TRUE(copy.mapping) << joined(copy.errors);
+  EXPECT_EQ(copy.mapping->describe("x"), "replicated");
+  EXPECT_EQ(copy.mapping->describe("y"), "(BLOCK,BLOCK)");
+  EXPECT_EQ(copy.mapping->notes, std::vector<std::string>{"Dummy 'x' takes its mapping from the caller (INHERIT); "
+                                                          "estimated alone it is treated as replicated"});
+}
