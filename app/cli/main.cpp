@@ -173,6 +173,9 @@ int runEstimate(const Options& o)
     std::cout << ps::estimate::toText(result, o.file, *machine) << formulasText(result, o);
   for (const auto& e : result.errors)
     std::cerr << o.file << ": error: " << e << "\n";
+  for (const auto& m : result.missingDetails) // where the program sets what PartScope could not follow
+    if (!m.reason.empty())
+      std::cerr << o.file << ":" << m.line << ": note: '" << m.name << "' is " << m.reason << "\n";
   if (!result.missing.empty())
     std::cerr << o.file << ": note: give " << ps::symbolic::quotedList(result.missing) << " a value with --set "
               << result.missing.front() << "=VALUE\n";
