@@ -5,6 +5,7 @@
 #include "estimate/report.h"
 #include "fortran/parser.h"
 #include "mapping/mapping-builder.h"
+#include "estimate/mapping-assumptions.h"
 #include "program/outline.h"
 
 #include <algorithm>
@@ -98,6 +99,7 @@ private:
       return true;
     }
     const auto model = estimateModel(s.values);
+    assumptions(model, s);
     for (const auto& v : s.variants) {
       if (m_cancelled)
         return false;
@@ -107,6 +109,19 @@ private:
     m_out.valueSweepOnly = s.valueSweepOnly;
     m_out.sweepVariable = s.sweepVariable;
     return !m_cancelled;
+  }
+
+  /// The Distributions panel starts from the directives: say which of the
+  /// nest's arrays they left to a guess.
+  void assumptions(const program::ProgramModel& model, const EstimateSettings& s)
+  {
+    const auto found = s.loopLine > 0 ? model.loopAtLine(s.loopLine) : std::nullopt;
+    if (!found)
+      return;
+    const auto& [unit, loop] = *found;
+    const auto m = mapping::mappingFromDirectives(*unit, s.values, std::nullopt, loop->line);
+    for (const auto& a : estimate::directiveAssumptions(*unit, *loop, m.mapping ? &*m.mapping : nullptr))
+      m_out.assumptions.emplace_back(a.directiveLine, a.note);
   }
 
   void variant(const program::ProgramModel& model, const VariantSetting& v, const EstimateSettings& s)
@@ -171,6 +186,9 @@ private:
   {
     addUnique(m_out.errors, r.errors);
     addUnique(m_out.missing, r.missing);
+    for (const auto& m : r.missingDetails)
+      if (!m.reason.empty())
+        m_out.missingReasons.emplace(m.name, m.reason);
     return r.errors.empty() && !r.variants.empty() && !r.variants[0].points.empty();
   }
 

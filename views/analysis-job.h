@@ -70,6 +70,11 @@ struct JobOutput {
   std::string sweepVariable;  // the x of timeVsN, as requested
   std::vector<std::string> errors;  // sentences for the user
   std::vector<std::string> missing; // unknowns that need values
+  std::map<std::string, std::string> missingReasons; // unknown -> "set by READ at line 6"
+  /// What the analyser assumed about the selected nest's arrays because the
+  /// directives do not say (estimate/mapping-assumptions.h): the directive's
+  /// line (0: none to mark) and the note.
+  std::vector<std::pair<int, std::string>> assumptions;
   double seconds = 0;         // wall time of the job
   bool valueSweepOnly = false; // only timeVsN is filled
   std::string formulas, formulasLatex; // estimate::formulasText of each variant's point

@@ -19,8 +19,6 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
-
-#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -143,7 +141,7 @@ void ChartPanel::fill(QChart* chart, const std::vector<Curve>& curves, const QSt
 /// Qt Charts sizes an axis to the first series attached to it; the other
 /// variants' points could fall outside it (a faster variant below a log
 /// axis). The ranges here hold every point of every curve: whole decades (or
-/// powers of two) on log axes, so that each has its tick label.
+/// powers of two) on log axes, a hair wider, so that each has its tick label.
 void ChartPanel::fitAxes(const std::vector<Curve>& curves, double scale, bool powersOfTwo, QAbstractAxis* x,
                          QAbstractAxis* y) const
 {
@@ -163,10 +161,13 @@ void ChartPanel::fitAxes(const std::vector<Curve>& curves, double scale, bool po
       const double e = std::log(v) / std::log(base);
       return std::pow(base, up ? std::ceil(e - 1e-9) : std::floor(e + 1e-9));
     };
+    // A hair beyond the powers: Qt Charts drops the label of an end tick
+    // whose logarithm rounds to just inside the range (0.01 drew no "0.01").
+    constexpr double kHair = 1.02;
     if (x0 > 0)
-      x->setRange(outward(x0, xb, false), std::max(outward(x1, xb, true), outward(x0, xb, false) * xb));
+      x->setRange(outward(x0, xb, false) / kHair, std::max(outward(x1, xb, true), outward(x0, xb, false) * xb) * kHair);
     if (y0 > 0)
-      y->setRange(outward(y0, 10, false), std::max(outward(y1, 10, true), outward(y0, 10, false) * 10));
+      y->setRange(outward(y0, 10, false) / kHair, std::max(outward(y1, 10, true), outward(y0, 10, false) * 10) * kHair);
     return;
   }
   x->setRange(x0, x1 > x0 ? x1 : x0 + 1);

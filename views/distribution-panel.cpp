@@ -318,7 +318,8 @@ void DistributionPanel::addValueRow(const QString& name, qint64 value, bool miss
   m_sweepVariable->addItem(name);
 }
 
-void DistributionPanel::setMissing(const std::vector<std::string>& names)
+void DistributionPanel::setMissing(const std::vector<std::string>& names,
+                                   const std::map<std::string, std::string>& reasons)
 {
   for (const auto& n : names) {
     const auto name = QString::fromStdString(n);
@@ -326,6 +327,8 @@ void DistributionPanel::setMissing(const std::vector<std::string>& names)
       addValueRow(name, 0, true);
     else if (m_valueBoxes[name]->value() == 0)
       m_valueBoxes[name]->setStyleSheet("QSpinBox { background: #fbd5d5; }");
+    if (auto it = reasons.find(n); it != reasons.end())
+      m_valueBoxes[name]->setToolTip(tr("The estimate needs '%1', which is %2").arg(name, QString::fromStdString(it->second)));
   }
 }
 

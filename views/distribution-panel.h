@@ -51,7 +51,9 @@ public:
   /// Returns the variant's index, or -1 with `error` when the spec is not valid.
   int addSpecVariant(const QString& name, const QString& spec, const QString& arrangement, QString* error);
   /// Unknowns the last estimate asked for: added to the values, highlighted.
-  void setMissing(const std::vector<std::string>& names);
+  /// Marks the value boxes of `names` as needed; `reasons` (name -> "set by
+  /// READ at line 6") become their tool tips.
+  void setMissing(const std::vector<std::string>& names, const std::map<std::string, std::string>& reasons = {});
 
 public slots:
   void addVariant();

@@ -6,6 +6,7 @@
 #include "views/distribution-panel.h"
 #include "views/distribution-plan-dock.h"
 #include "views/outline-model.h"
+#include "views/program-file.h"
 #include "views/profile-job.h"
 #include "views/results-model.h"
 #include "views/scalability-panel.h"
@@ -35,6 +36,7 @@
 #include <QSplitter>
 #include <QStandardItemModel>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
@@ -432,6 +434,8 @@ void MainWindow::newFile()
   m_editor->setText("program main\n  implicit none\n\nend program main\n");
   m_editor->setModified(false);
   m_loading = false;
+  m_latin1 = false;
+  m_fullyLoaded = true;
   setCurrentPath({});
   m_profileCounts.reset();
   submit();
@@ -449,21 +453,26 @@ void MainWindow::openWithDialog()
 
 bool MainWindow::openFile(const QString& path, QString* error)
 {
-  QFile f(path);
-  if (!f.open(QIODevice::ReadOnly | QIODevice::Text)) {
-    const auto message = tr("Cannot open '%1': %2").arg(path, f.errorString());
+  QString why;
+  auto program = readProgramFile(path, &why); // a binary file is refused, not shown truncated
+  if (!program) {
     if (error)
-      *error = message;
+      *error = why;
     else
-      QMessageBox::warning(this, tr("Open"), message);
+      QMessageBox::warning(this, tr("Open"), why);
     return false;
   }
   m_loading = true;
   m_editor->setFixedForm(isFixedFormPath(path));
-  m_editor->setText(QString::fromUtf8(f.readAll()));
+  m_editor->setText(program->text);
   m_editor->setModified(false);
   m_loading = false;
+  m_latin1 = program->latin1;
+  // Whatever the editor did not take in whole must never be written back over the file.
+  m_fullyLoaded = m_editor->text() == program->text;
   setCurrentPath(QFileInfo(path).absoluteFilePath());
+  if (!m_fullyLoaded)
+    QMessageBox::warning(this, tr("Open"), tr("'%1' did not load completely; it will not be saved over").arg(path));
   addRecent(m_path);
   m_selectedLine = 0;
   loadProfileCounts();
@@ -473,17 +482,27 @@ bool MainWindow::openFile(const QString& path, QString* error)
 
 bool MainWindow::saveFile(const QString& path)
 {
+  if (!m_fullyLoaded && QFileInfo(path).absoluteFilePath() == m_path) {
+    QMessageBox::warning(this, tr("Save"), tr("'%1' was not loaded completely; save the text under another name").arg(path));
+    return false;
+  }
+  bool changed = false;
+  const auto bytes = encodeProgramText(m_editor->text(), m_latin1, &changed);
   QSaveFile f(path);
-  if (!f.open(QIODevice::WriteOnly | QIODevice::Text) || f.write(m_editor->text().toUtf8()) < 0 || !f.commit()) {
+  if (!f.open(QIODevice::WriteOnly | QIODevice::Text) || f.write(bytes) < 0 || !f.commit()) {
     QMessageBox::warning(this, tr("Save"), tr("Cannot save '%1': %2").arg(path, f.errorString()));
     return false;
   }
+  m_latin1 = m_latin1 && !changed;
+  m_fullyLoaded = true; // the file now holds exactly the editor's text
   m_recovery.discard(m_path);
   m_editor->setModified(false);
   setCurrentPath(QFileInfo(path).absoluteFilePath());
   addRecent(m_path);
   storeProfileCounts(); // Save As: the counts go along
-  statusBar()->showMessage(tr("Saved %1").arg(path), 3000);
+  statusBar()->showMessage(changed ? tr("Saved %1 as UTF-8: the text has characters Latin-1 cannot hold").arg(path)
+                                   : tr("Saved %1").arg(path),
+                           3000);
   return true;
 }
 
@@ -785,7 +804,8 @@ void MainWindow::applyEstimate(const JobOutput& output)
     auto* item = new QListWidgetItem(e, m_notes);
     item->setForeground(QColor(0xb0, 0x20, 0x20));
   }
-  m_panel->setMissing(output.missing);
+  showAssumptions(output.assumptions);
+  m_panel->setMissing(output.missing, output.missingReasons);
   m_editor->clearStatementAnnotations();
   if (output.estimated) {
     m_results->setTable(output.table);
@@ -805,6 +825,20 @@ void MainWindow::applyEstimate(const JobOutput& output)
   emit estimateFinished();
   if (output.estimated)
     submitValueSweep();
+}
+
+void MainWindow::showAssumptions(const std::vector<std::pair<int, std::string>>& assumptions)
+{
+  auto diagnostics = m_snapshot.diagnostics;
+  for (const auto& [line, note] : assumptions) {
+    auto* item = new QListWidgetItem(style()->standardIcon(QStyle::SP_MessageBoxWarning),
+                                     tr("Warning: %1").arg(QString::fromStdString(note)), m_notes);
+    item->setData(Qt::UserRole, line); // the directive's line, 0 when there is none
+    item->setForeground(QColor(0xa0, 0x60, 0x00));
+    if (line > 0) // a marker on the directive that could not be read
+      diagnostics.push_back({line, 1, line, 0, "warning", note});
+  }
+  m_editor->setDiagnostics(diagnostics);
 }
 
 void MainWindow::updateSelection()

@@ -46,7 +46,8 @@ public:
   explicit MainWindow(const QString& recoveryFolder = {}, QWidget* parent = nullptr);
   ~MainWindow() override;
 
-  /// Opens `path`; false with a message box (or `error`) when it cannot be read.
+  /// Opens `path`; false with a message box (or `error`) when it cannot be
+  /// read or is not a text file (the editor keeps what it had).
   bool openFile(const QString& path, QString* error = nullptr);
   bool saveFile(const QString& path);
   /// Selects the loop nest whose DO statement is on `line` (after the next analysis).
@@ -130,6 +131,9 @@ private:
   void submitValueSweep();
   void jobFinished(int generation, const JobOutput& output);
   void applyEstimate(const JobOutput& output);
+  /// Warning rows in the results and markers on the directives for what the
+  /// analyser assumed about the nest's mapping.
+  void showAssumptions(const std::vector<std::pair<int, std::string>>& assumptions);
   void updateSelection();
   void updateScaleProgram();
   void centralTabChanged();
@@ -186,6 +190,8 @@ private:
   QElapsedTimer m_sinceChange;
   double m_lastUpdateMs = 0;
   bool m_loading = false;
+  bool m_latin1 = false;         // the file is Latin-1 text: saved back as Latin-1
+  bool m_fullyLoaded = true;     // the editor holds the whole file: saving over it loses nothing
   QPointer<ProfileJob> m_profileJob;
   QPointer<QProgressDialog> m_profileProgress;
   std::optional<profile::CoverageCounts> m_profileCounts;

@@ -54,7 +54,9 @@ QLogValueAxis* logAxisOver(const Range& r, const QString& title)
   axis->setTitleText(title);
   axis->setBase(10);
   axis->setLabelFormat("%g");
-  axis->setRange(std::pow(10, std::floor(std::log10(r.lo))), std::pow(10, std::ceil(std::log10(r.hi))));
+  // a hair beyond the decades, so that Qt Charts labels both end ticks
+  axis->setRange(std::pow(10, std::floor(std::log10(r.lo) + 1e-9)) / 1.02,
+                 std::pow(10, std::ceil(std::log10(r.hi) - 1e-9)) * 1.02);
   return axis;
 }
 

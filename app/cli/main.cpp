@@ -225,6 +225,9 @@ int runEstimate(const Options& o)
     std::cout << ps::estimate::toText(result, o.file, *machine) << formulasText(result, o);
   for (const auto& e : result.errors)
     std::cerr << o.file << ": error: " << e << "\n";
+  for (const auto& m : result.missingDetails) // where the program sets what PartScope could not follow
+    if (!m.reason.empty())
+      std::cerr << o.file << ":" << m.line << ": note: '" << m.name << "' is " << m.reason << "\n";
   if (result.errors.empty() && !o.json) // JSON readers get the mapping and every point's P instead
     hintWithoutDirectives(result, o);
   if (!result.missing.empty())

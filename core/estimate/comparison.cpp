@@ -1,5 +1,6 @@
 #include "estimate/comparison.h"
 
+#include "estimate/mapping-assumptions.h"
 #include "estimate/unit-estimator.h"
 #include "mapping/mapping-builder.h"
 
@@ -92,23 +93,72 @@ ComparisonResult tidied(ComparisonResult result)
   return result;
 }
 
-ComparisonResult compareNests(const program::ProgramModel& model, const ComparisonRequest& request,
-                              const machine::MachineProfile& machine);
-
-} // namespace
-
-ComparisonResult compare(const program::ProgramModel& model, const ComparisonRequest& request,
-                         const machine::MachineProfile& machine)
+/// Whether `id` is `nest` or a loop inside it.
+bool inNest(const program::Unit& unit, int id, int nest)
 {
-  if (!request.unitName.empty() || request.program)
-    return tidied(compareUnit(model, request, machine));
-  return tidied(compareNests(model, request, machine));
+  for (; id >= 0; id = unit.loops[static_cast<std::size_t>(id)].parent)
+    if (id == nest)
+      return true;
+  return false;
 }
 
-namespace {
+/// Every unknown without a value that the bounds and affine subscripts of
+/// the nest use, with a sentence for each that `result` does not name yet:
+/// the estimate stops at the first statement whose iteration space has no
+/// value, so its own list can be short.
+void addNestUnknowns(const program::Unit& unit, const program::Loop& nest, ComparisonResult& result)
+{
+  auto known = result.values;
+  for (const auto& [name, value] : program::parameterValues(unit))
+    known.emplace(name, value);
+  std::vector<std::string> own; // the nest's loop variables are no unknowns
+  const auto need = [&](const symbolic::Expr& e, const std::string& what) {
+    for (const auto& n : e.symbols()) {
+      if (known.count(n) || std::find(own.begin(), own.end(), n) != own.end() ||
+          std::find(result.missing.begin(), result.missing.end(), n) != result.missing.end())
+        continue;
+      result.missing.push_back(n);
+      result.errors.push_back("The value of '" + n + "' is needed for " + what);
+    }
+  };
+  for (const auto& l : unit.loops)
+    if (inNest(unit, l.id, nest.id))
+      own.push_back(l.variable);
+  for (const auto& l : unit.loops)
+    if (inNest(unit, l.id, nest.id))
+      for (const auto* e : {&l.lower, &l.upper, &l.step})
+        need(*e, "the bounds of the loop at line " + std::to_string(l.line));
+  for (const auto* st : unit.statementsIn(nest.id))
+    for (const auto& r : st->refs)
+      for (const auto& sub : r.subscripts)
+        if (sub.kind == program::SubscriptKind::Affine)
+          need(sub.affine.constant, "the subscripts of '" + r.array + "' at line " + std::to_string(r.line));
+}
 
-ComparisonResult compareNests(const program::ProgramModel& model, const ComparisonRequest& request,
-                         const machine::MachineProfile& machine)
+/// Where the program sets each missing unknown: the estimated unit's
+/// origins first, then any unit's.
+std::vector<MissingValue> describeMissing(const program::ProgramModel& model, const ComparisonResult& result)
+{
+  std::vector<MissingValue> out;
+  for (const auto& name : result.missing) {
+    MissingValue m{name, result.unit ? result.unit->name : "", 0, ""};
+    std::vector<const program::Unit*> units{result.unit};
+    for (const auto& u : model.units)
+      units.push_back(&u);
+    for (const auto* u : units) {
+      const auto it = u ? u->unknownOrigins.find(name) : std::map<std::string, program::UnknownOrigin>::const_iterator{};
+      if (u && it != u->unknownOrigins.end()) {
+        m = {name, u->name, it->second.line, it->second.reason};
+        break;
+      }
+    }
+    out.push_back(std::move(m));
+  }
+  return out;
+}
+
+ComparisonResult compareLoop(const program::ProgramModel& model, const ComparisonRequest& request,
+                             const machine::MachineProfile& machine)
 {
   ComparisonResult result;
   auto found = model.loopAtLine(request.loopLine);
@@ -137,14 +187,30 @@ ComparisonResult compareNests(const program::ProgramModel& model, const Comparis
         collectProblems(e, "", result);
         break;
       }
+      if (!v.spec) // say what the directives left to a guess
+        for (const auto& a : directiveAssumptions(*result.unit, *result.loop, &*m.mapping))
+          if (std::find(e.estimate->notes.begin(), e.estimate->notes.end(), a.note) == e.estimate->notes.end())
+            e.estimate->notes.insert(e.estimate->notes.begin(), a.note);
       vr.points.push_back(std::move(*e.estimate));
     }
     result.variants.push_back(std::move(vr));
   }
+  if (!result.missing.empty())
+    addNestUnknowns(*result.unit, *result.loop, result);
   return result;
 }
 
 } // namespace
+
+ComparisonResult compare(const program::ProgramModel& model, const ComparisonRequest& request,
+                         const machine::MachineProfile& machine)
+{
+  auto result = !request.unitName.empty() || request.program ? compareUnit(model, request, machine)
+                                                               : compareLoop(model, request, machine);
+  result = tidied(std::move(result));
+  result.missingDetails = describeMissing(model, result);
+  return result;
+}
 
 std::vector<std::string> unusedValues(const program::ProgramModel& model, const symbolic::Bindings& values)
 {

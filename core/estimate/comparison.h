@@ -37,6 +37,15 @@ struct VariantResult {
 /// What was estimated: one loop nest, one unit, or the whole program.
 enum class EstimateScope { Loop, Unit, Program };
 
+/// An unknown the estimate needs, and where the program sets it when the
+/// analyser could not follow that (program::UnknownOrigin).
+struct MissingValue {
+  std::string name;
+  std::string unit;   // the unit whose unknown it is
+  int line = 0;       // the line that sets it; 0 when the program does not set it
+  std::string reason; // "set by READ at line 6"; empty when the program does not set it
+};
+
 struct ComparisonResult {
   EstimateScope scope = EstimateScope::Loop;
   const program::Unit* unit = nullptr;
@@ -44,11 +53,14 @@ struct ComparisonResult {
   symbolic::Bindings values;           // the values used
   std::vector<VariantResult> variants;
   std::vector<std::string> errors;     // fatal: nothing was estimated
-  std::vector<std::string> missing;    // unknowns whose values are needed
+  std::vector<std::string> missing;    // unknowns whose values are needed, all in one answer
+  std::vector<MissingValue> missingDetails; // one per `missing`, same order
 };
 
 /// Runs every variant at every arrangement. Errors (no loop on that line,
 /// missing values, a spec naming unknown arrays) are sentences for the user.
+/// When values are missing, `missing` names every unknown the nest's bounds
+/// and subscripts need, not only those the estimate met before stopping.
 /// With `request.unitName` or `request.program`, estimates a whole unit
 /// (compareUnit in unit-estimator.h).
 ComparisonResult compare(const program::ProgramModel& model, const ComparisonRequest& request,

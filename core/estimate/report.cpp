@@ -216,6 +216,9 @@ nlohmann::json toJson(const ComparisonResult& result, const std::string& file, c
   }
   j["errors"] = result.errors;
   j["missing_values"] = result.missing;
+  j["missing_details"] = nlohmann::json::array();
+  for (const auto& m : result.missingDetails)
+    j["missing_details"].push_back({{"name", m.name}, {"unit", m.unit}, {"line", m.line}, {"reason", m.reason}});
   return j;
 }
 

@@ -2,6 +2,8 @@
 // folded PARAMETERs, the loop tree, and per statement its operation counts and
 // affine array references.
 #include "program/model.h"
+#include "program/scalar-values.h"
+#include "support/text.h"
 
 #include <algorithm>
 #include <array>
@@ -67,10 +69,14 @@ public:
     m_unit.directives = m_ast.directives;
     for (const auto& d : m_unit.directives)
       m_unit.directiveLines.push_back(line(d.range));
+    findUnreadDirectives();
     declareAll();
     for (const auto& s : m_ast.body)
       visit(s, {}, 1.0);
     collectUnknowns();
+    for (const auto& [name, origin] : m_scalars.origins())
+      if (std::find(m_unit.unknowns.begin(), m_unit.unknowns.end(), name) != m_unit.unknowns.end())
+        m_unit.unknownOrigins.emplace(name, origin);
     return std::move(m_unit);
   }
 
@@ -81,6 +87,25 @@ private:
   }
 
   int line(fortran::SourceRange r) const { return m_parsed.line(r); }
+
+  /// Directive lines (!HPF$, CHPF$, *HPF$) of the unit with a parse error:
+  /// the parser drops such a directive, so the model would not know it.
+  void findUnreadDirectives()
+  {
+    const auto& file = *m_parsed.file;
+    std::set<int> errorLines;
+    for (const auto& d : m_parsed.diagnostics)
+      if (d.severity() == Severity::Error)
+        errorLines.insert(file.lineColumn(d.range().begin).line);
+    for (int l : errorLines) {
+      if (l < m_unit.line || l > m_unit.endLine)
+        continue;
+      const auto text = trim(file.lineText(l));
+      const auto sentinel = toLower(text.substr(0, 5));
+      if (sentinel == "!hpf$" || sentinel == "chpf$" || sentinel == "*hpf$")
+        m_unit.unreadDirectives.push_back({l, text});
+    }
+  }
 
   // ---- declarations --------------------------------------------------------
 
@@ -159,17 +184,27 @@ private:
     case StmtKind::If: {
       const bool hasElse = !s.branches.empty() && s.branches.back().condition.missing();
       const double share = probability / static_cast<double>(s.branches.size() + (hasElse ? 0 : 1));
+      const auto before = m_scalars.snapshot();
+      std::vector<ScalarValues::Snapshot> paths;
       for (const auto& b : s.branches) {
         if (!b.condition.missing())
           conditionReads(b.condition, s.range, loops, probability);
+        m_scalars.restore(before);
         visitBranch(b.body, line(s.range), loops, share);
+        paths.push_back(m_scalars.snapshot());
       }
+      if (!hasElse)
+        paths.push_back(before);
+      m_scalars.merge(paths);
       break;
     }
-    case StmtKind::LogicalIf:
+    case StmtKind::LogicalIf: {
       conditionReads(s.condition, s.range, loops, probability);
+      const auto before = m_scalars.snapshot();
       visitBranch(s.body, line(s.range), loops, probability * 0.5);
+      m_scalars.merge({m_scalars.snapshot(), before});
       break;
+    }
     case StmtKind::Assignment: assignment(s, loops, probability); break;
     case StmtKind::Call: call(s, loops, probability); break;
     case StmtKind::Goto:
@@ -218,8 +253,43 @@ private:
     m_unit.loops.push_back(l);
     auto inner = loops;
     inner.push_back(l.id);
+    std::map<std::string, std::set<int>> setInBody;
+    namesSetIn(s.body, setInBody);
+    m_scalars.enterLoop(l.variable, setInBody, l.line);
     for (const auto& b : s.body)
       visit(b, inner, probability);
+    m_scalars.leaveLoop(l.variable, l.line);
+  }
+
+  /// An integer expression with PARAMETERs folded (or kept) and the scalars
+  /// of known value substituted (program/scalar-values.h).
+  std::optional<symbolic::Expr> valueOf(const fortran::Expr& e, SymbolicParameters parameters = SymbolicParameters::Fold)
+  {
+    auto v = toSymbolic(e, m_unit, parameters);
+    if (v)
+      v = m_scalars.substitute(*v, parameters == SymbolicParameters::Keep);
+    return v;
+  }
+
+  /// The scalars that the statements of `body` assign, read or pass to a
+  /// CALL, with the lines where they do.
+  void namesSetIn(const std::vector<fortran::Stmt>& body, std::map<std::string, std::set<int>>& out) const
+  {
+    using fortran::StmtKind;
+    for (const auto& s : body) {
+      if (s.kind == StmtKind::Assignment && s.lhs.kind == ExprKind::Name)
+        out[s.lhs.text].insert(line(s.range));
+      if (s.kind == StmtKind::Io)
+        for (const auto& n : readVariables(m_parsed.cooked().slice(s.range)))
+          out[n].insert(line(s.range));
+      if (s.kind == StmtKind::Call)
+        for (const auto& a : s.args)
+          if (a.kind == ExprKind::Name)
+            out[a.text].insert(line(s.range));
+      namesSetIn(s.body, out);
+      for (const auto& b : s.branches)
+        namesSetIn(b.body, out);
+    }
   }
 
   /// A FORALL is read as the perfect DO nest over its indices, outermost
@@ -262,15 +332,15 @@ private:
   {
     l.variable = variable;
     declare(variable).isLoopVariable = true;
-    auto lower = toSymbolic(lowerExpr, m_unit);
-    auto upper = toSymbolic(upperExpr, m_unit);
-    auto step = stepExpr.missing() ? std::optional(symbolic::Expr::integer(1)) : toSymbolic(stepExpr, m_unit);
+    auto lower = valueOf(lowerExpr);
+    auto upper = valueOf(upperExpr);
+    auto step = stepExpr.missing() ? std::optional(symbolic::Expr::integer(1)) : valueOf(stepExpr);
     l.boundsKnown = lower && upper && step;
     if (lower) l.lower = *lower;
     if (upper) l.upper = *upper;
     if (step) l.step = *step;
-    l.lowerAsWritten = toSymbolic(lowerExpr, m_unit, SymbolicParameters::Keep).value_or(l.lower);
-    l.upperAsWritten = toSymbolic(upperExpr, m_unit, SymbolicParameters::Keep).value_or(l.upper);
+    l.lowerAsWritten = valueOf(lowerExpr, SymbolicParameters::Keep).value_or(l.lower);
+    l.upperAsWritten = valueOf(upperExpr, SymbolicParameters::Keep).value_or(l.upper);
   }
 
   Statement& newStatement(const fortran::Stmt& s, const std::vector<int>& loops, double probability, StatementKind kind)
@@ -316,6 +386,15 @@ private:
       st.scalarTarget = s.lhs.text;
     }
     count(s.rhs, st, vars);
+    if (!st.scalarTarget.empty() && isIntegerScalar(st.scalarTarget))
+      m_scalars.assign(st.scalarTarget, valueOf(s.rhs), valueOf(s.rhs, SymbolicParameters::Keep), vars, st.line);
+  }
+
+  bool isIntegerScalar(const std::string& name) const
+  {
+    const Symbol* s = m_unit.symbol(name);
+    const auto type = s ? s->type : m_typing.typeOf(name);
+    return (!s || (!s->isArray() && !s->isParameter)) && type.base == fortran::BaseType::Integer;
   }
 
   void call(const fortran::Stmt& s, const std::vector<int>& loops, double probability)
@@ -325,14 +404,21 @@ private:
     const auto vars = loopVariables(loops);
     for (const auto& a : s.args) {
       count(a, st, vars);
-      CallArgument arg{fortran::toString(a), a.kind == ExprKind::Name ? a.text : "", toSymbolic(a, m_unit)};
+      CallArgument arg{fortran::toString(a), a.kind == ExprKind::Name ? a.text : "", valueOf(a)};
       st.arguments.push_back(std::move(arg));
     }
+    for (const auto& a : s.args) // by reference: the callee may set them
+      if (a.kind == ExprKind::Name && isIntegerScalar(a.text))
+        m_scalars.setBy(a.text, "CALL '" + s.name + "'", st.line);
   }
 
   void other(const fortran::Stmt& s, const std::vector<int>& loops, double probability, StatementKind kind)
   {
-    newStatement(s, loops, probability, kind);
+    const auto& st = newStatement(s, loops, probability, kind);
+    if (kind == StatementKind::Io && s.name == "read")
+      for (const auto& n : readVariables(st.text))
+        if (isIntegerScalar(n))
+          m_scalars.setBy(n, "READ", st.line);
   }
 
   void conditionReads(const fortran::Expr& condition, fortran::SourceRange range, const std::vector<int>& loops,
@@ -382,7 +468,7 @@ private:
       s.kind = SubscriptKind::Triplet;
       return s;
     }
-    if (auto sym = toSymbolic(e, m_unit)) {
+    if (auto sym = valueOf(e)) {
       if (auto affine = sym->affineIn(vars)) {
         s.kind = SubscriptKind::Affine;
         s.affine = *affine;
@@ -471,6 +557,7 @@ private:
   Unit m_unit;
   ImplicitTyping m_typing;
   int m_branchLine = 0; // line of the IF whose branch is being visited
+  ScalarValues m_scalars; // forward substitution of integer scalars
   std::set<std::string> m_typed;
   std::set<std::string> m_reported;
 };

@@ -127,6 +127,22 @@ struct Loop {
   std::vector<int> children;     // directly nested loops
 };
 
+/// Where an unknown of a unit is set, when it is set in a way the analyser
+/// does not follow (a READ, a CALL, different values on different paths):
+/// shown where its value is asked for.
+struct UnknownOrigin {
+  int line = 0;       // the (first) line that sets it
+  std::string reason; // a clause: "set by READ at line 7"
+};
+
+/// An HPF directive line of the unit that the parser could not read (it
+/// reported an error on it), kept so estimates can say that the arrays it
+/// names were assumed replicated.
+struct UnreadDirective {
+  int line = 0;
+  std::string text; // the line as written, trimmed
+};
+
 struct Unit {
   std::string name;
   fortran::UnitKind kind = fortran::UnitKind::Program;
@@ -137,8 +153,13 @@ struct Unit {
   std::vector<Loop> loops;
   std::vector<Statement> statements;
   std::vector<std::string> unknowns; // symbols without value used in bounds, extents, subscripts
+  /// Unknowns used in bounds or subscripts where a READ, a CALL or several
+  /// assignments set them (program/scalar-values.h); the others are not set
+  /// in the unit at all.
+  std::map<std::string, UnknownOrigin> unknownOrigins;
   std::vector<fortran::Directive> directives;
   std::vector<int> directiveLines;   // original line of each of `directives`, same order
+  std::vector<UnreadDirective> unreadDirectives; // directive lines with a parse error, in order
 
   const Symbol* symbol(const std::string& name) const;
   /// The loop whose DO statement is on `line`, or nullptr.

@@ -31,11 +31,20 @@ std::optional<std::int64_t> evaluateFor(const Expr& e, const Bindings& values, c
 std::optional<LoopRange> loopRangeFor(const Expr& lower, const Expr& upper, const Expr& step, const Bindings& values,
                                       const std::string& what, EvaluationError* error)
 {
-  auto lo = evaluateFor(lower, values, what, error);
-  auto hi = lo ? evaluateFor(upper, values, what, error) : std::nullopt;
-  auto st = hi ? evaluateFor(step, values, what, error) : std::nullopt;
-  if (!st)
+  // all three bounds, so that `error` names every unknown they need
+  EvaluationError lowerError, upperError, stepError;
+  auto lo = evaluateFor(lower, values, what, &lowerError);
+  auto hi = evaluateFor(upper, values, what, &upperError);
+  auto st = evaluateFor(step, values, what, &stepError);
+  if (!lo || !hi || !st) {
+    std::vector<std::string> missing;
+    for (const auto* e : {&lowerError, &upperError, &stepError})
+      addMissing(missing, e->missing);
+    *error = !lo ? lowerError : !hi ? upperError : stepError;
+    if (!missing.empty())
+      *error = {missing, "The value of " + quotedList(missing) + " is needed for " + what};
     return std::nullopt;
+  }
   if (*st == 0) {
     *error = {{}, "The step of " + what + " is 0"};
     return std::nullopt;

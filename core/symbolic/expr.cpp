@@ -1,9 +1,10 @@
 #include "symbolic/expr.h"
 
+#include "symbolic/canonical-printer.h"
+
 #include <ginac/ginac.h>
 
 #include <limits>
-#include <sstream>
 
 namespace ps::symbolic {
 namespace {
@@ -126,18 +127,8 @@ std::optional<AffineForm> Expr::affineIn(const std::vector<std::string>& variabl
   return form;
 }
 
-std::string Expr::str() const
-{
-  std::ostringstream out;
-  out << *m_ex;
-  return out.str();
-}
+std::string Expr::str() const { return canonicalText(*m_ex, false); }
 
-std::string Expr::latex() const
-{
-  std::ostringstream out;
-  out << GiNaC::latex << *m_ex;
-  return out.str();
-}
+std::string Expr::latex() const { return canonicalText(*m_ex, true); }
 
 } // namespace ps::symbolic

@@ -2,6 +2,7 @@
 
 #include "support/check.h"
 #include "support/text.h"
+#include "symbolic/canonical-printer.h"
 
 #include <ginac/ginac.h>
 
@@ -10,7 +11,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <initializer_list>
-#include <sstream>
 
 namespace ps::symbolic {
 
@@ -427,18 +427,8 @@ std::optional<Formula> Formula::bind(const std::vector<std::string>& slots, cons
 
 double Formula::evaluateSlots(const double* args) const { return run(*m_compiled, args); }
 
-std::string Formula::str() const
-{
-  std::ostringstream out;
-  out << toGinac(*m_parsed);
-  return out.str();
-}
+std::string Formula::str() const { return canonicalText(toGinac(*m_parsed), false); }
 
-std::string Formula::latex() const
-{
-  std::ostringstream out;
-  out << GiNaC::latex << toGinac(*m_parsed);
-  return out.str();
-}
+std::string Formula::latex() const { return canonicalText(toGinac(*m_parsed), true); }
 
 } // namespace ps::symbolic

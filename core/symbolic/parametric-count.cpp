@@ -1,5 +1,6 @@
 #include "symbolic/parametric-count.h"
 
+#include "symbolic/canonical-printer.h"
 #include "symbolic/constraint-rows.h"
 
 #include <ginac/ginac.h>
@@ -174,15 +175,6 @@ bool holds(const std::vector<LinearConstraint>& guard, const std::vector<std::in
 
 // ---- printing ---------------------------------------------------------------
 
-std::string latexName(const std::string& name)
-{
-  auto digits = name.find_first_of("0123456789");
-  if (digits == 0 || digits == std::string::npos)
-    return name.size() > 1 ? "\\mathit{" + name + "}" : name;
-  const auto stem = name.substr(0, digits);
-  return (stem.size() > 1 ? "\\mathit{" + stem + "}" : stem) + "_{" + name.substr(digits) + "}";
-}
-
 /// "a*n + b" of the positive (or negated negative) coefficients; "0" if none.
 std::string side(const LinearConstraint& g, const std::vector<std::string>& names, int sign, std::int64_t constant,
                  bool latex)
@@ -220,168 +212,6 @@ GiNaC::ex polynomialEx(const PiecewiseCount::Piece& piece, const std::vector<GiN
   return GiNaC::factor(GiNaC::expand(e / GiNaC::numeric(static_cast<long>(piece.denominator))));
 }
 
-/// Prints a factored polynomial in one canonical order: GiNaC keeps sums
-/// and products in the order of its symbols' serial numbers, which depend
-/// on what else the process created, so its own output changes from run
-/// to run. Sums: higher degree first, then by text; products: coefficient,
-/// then factors by text.
-class CanonicalPrinter {
-public:
-  explicit CanonicalPrinter(bool latex) : m_latex(latex) {}
-
-  std::string print(const GiNaC::ex& e) const
-  {
-    if (GiNaC::is_a<GiNaC::add>(e))
-      return sum(e);
-    auto [c, rest] = split(e);
-    return signed_(c, rest);
-  }
-
-private:
-  /// e = c * rest with c numeric; rest the non-numeric factors, printed.
-  std::pair<GiNaC::numeric, std::string> split(const GiNaC::ex& e) const
-  {
-    if (GiNaC::is_a<GiNaC::numeric>(e))
-      return {GiNaC::ex_to<GiNaC::numeric>(e), ""};
-    if (!GiNaC::is_a<GiNaC::mul>(e))
-      return {1, factor(e)};
-    GiNaC::numeric c = 1;
-    std::vector<std::string> factors;
-    for (std::size_t i = 0; i < e.nops(); ++i) {
-      if (GiNaC::is_a<GiNaC::numeric>(e.op(i)))
-        c *= GiNaC::ex_to<GiNaC::numeric>(e.op(i));
-      else
-        factors.push_back(factor(leadingPositive(e.op(i), c)));
-    }
-    std::sort(factors.begin(), factors.end(), [](const auto& a, const auto& b) {
-      return std::pair(a.front() == '(', a) < std::pair(b.front() == '(', b); // symbols before sums
-    });
-    std::string out;
-    for (const auto& f : factors)
-      out += (out.empty() ? "" : m_latex ? " " : "*") + f;
-    return {c, out};
-  }
-
-  /// The factor with the first term of its sum positive, the sign moved
-  /// into `c` (factor() distributes signs differently from run to run).
-  GiNaC::ex leadingPositive(const GiNaC::ex& f, GiNaC::numeric& c) const
-  {
-    const bool power = GiNaC::is_a<GiNaC::power>(f);
-    const auto base = power ? f.op(0) : f;
-    if (!GiNaC::is_a<GiNaC::add>(base) || !mostlyNegative(base))
-      return f;
-    if (!power) {
-      c = -c;
-      return -base;
-    }
-    const auto exponent = GiNaC::ex_to<GiNaC::numeric>(f.op(1));
-    if (exponent.is_odd())
-      c = -c;
-    return GiNaC::pow(-base, f.op(1));
-  }
-
-  /// A factor of a product: a symbol, a power, or a sum in parentheses.
-  std::string factor(const GiNaC::ex& e) const
-  {
-    if (GiNaC::is_a<GiNaC::symbol>(e)) {
-      const auto name = GiNaC::ex_to<GiNaC::symbol>(e).get_name();
-      return m_latex ? latexName(name) : name;
-    }
-    if (GiNaC::is_a<GiNaC::power>(e)) {
-      std::ostringstream exponent;
-      exponent << e.op(1);
-      const auto base = factor(e.op(0));
-      return m_latex ? base + "^{" + exponent.str() + "}" : base + "^" + exponent.str();
-    }
-    if (GiNaC::is_a<GiNaC::add>(e))
-      return (m_latex ? "\\left(" : "(") + sum(e) + (m_latex ? "\\right)" : ")");
-    return "(" + print(e) + ")";
-  }
-
-  std::string sum(const GiNaC::ex& e) const
-  {
-    std::vector<std::tuple<int, bool, std::string, GiNaC::numeric>> terms; // -degree, negative, text, coefficient
-    for (std::size_t i = 0; i < e.nops(); ++i) {
-      auto [c, rest] = split(e.op(i));
-      int degree = 0;
-      for (const auto& sym : symbolsIn(e.op(i)))
-        degree += e.op(i).degree(sym);
-      terms.emplace_back(-degree, c.is_negative(), rest, c);
-    }
-    std::sort(terms.begin(), terms.end(), [](const auto& a, const auto& b) { // "UB1 - LB1 + 1"
-      return std::tie(std::get<0>(a), std::get<1>(a), std::get<2>(a)) <
-             std::tie(std::get<0>(b), std::get<1>(b), std::get<2>(b));
-    });
-    std::string out;
-    for (const auto& [d, negative, rest, c] : terms) {
-      const auto term = signed_(c, rest);
-      if (out.empty())
-        out = term;
-      else
-        out += term.front() == '-' ? " - " + term.substr(1) : " + " + term;
-    }
-    return out;
-  }
-
-  /// More negative than positive terms; on a tie, a leading minus, then the
-  /// text order (any rule that does not depend on GiNaC's order).
-  bool mostlyNegative(const GiNaC::ex& terms) const
-  {
-    int balance = 0;
-    for (std::size_t i = 0; i < terms.nops(); ++i)
-      balance += coefficientOf(terms.op(i)).is_negative() ? -1 : 1;
-    if (balance != 0)
-      return balance < 0;
-    const auto plain = sum(terms), negated = sum(-terms);
-    if ((plain.front() == '-') != (negated.front() == '-'))
-      return plain.front() == '-'; // "m - 1", not "-m + 1"
-    return negated < plain;
-  }
-
-  static GiNaC::numeric coefficientOf(const GiNaC::ex& term)
-  {
-    if (GiNaC::is_a<GiNaC::numeric>(term))
-      return GiNaC::ex_to<GiNaC::numeric>(term);
-    GiNaC::numeric c = 1;
-    for (std::size_t i = 0; GiNaC::is_a<GiNaC::mul>(term) && i < term.nops(); ++i)
-      if (GiNaC::is_a<GiNaC::numeric>(term.op(i)))
-        c *= GiNaC::ex_to<GiNaC::numeric>(term.op(i));
-    return c;
-  }
-
-  static std::vector<GiNaC::ex> symbolsIn(const GiNaC::ex& e)
-  {
-    std::vector<GiNaC::ex> out;
-    for (GiNaC::const_preorder_iterator it = e.preorder_begin(); it != e.preorder_end(); ++it)
-      if (GiNaC::is_a<GiNaC::symbol>(*it))
-        out.push_back(*it);
-    return out;
-  }
-
-  /// c * rest with c written as a fraction in front ("-1/2*n", "n", "3").
-  std::string signed_(const GiNaC::numeric& c, const std::string& rest) const
-  {
-    const bool negative = c.is_negative();
-    const GiNaC::numeric a = negative ? -c : c;
-    std::ostringstream num, den;
-    num << a.numer();
-    den << a.denom();
-    std::string coefficient = m_latex && den.str() != "1" ? "\\frac{" + num.str() + "}{" + den.str() + "}"
-                              : den.str() != "1"          ? num.str() + "/" + den.str()
-                                                          : num.str();
-    std::string out;
-    if (rest.empty())
-      out = coefficient;
-    else if (coefficient == "1")
-      out = rest;
-    else
-      out = coefficient + (m_latex ? " " : "*") + rest;
-    return (negative ? "-" : "") + out;
-  }
-
-  bool m_latex;
-};
-
 std::string print(const PiecewiseCount& count, bool latex)
 {
   std::vector<GiNaC::symbol> symbols;
@@ -392,12 +222,11 @@ std::string print(const PiecewiseCount& count, bool latex)
     return "0";
   if (latex)
     out << "\\begin{cases}\n";
-  const CanonicalPrinter printer(latex);
   for (const auto& piece : count.pieces()) {
     std::string guard;
     for (const auto& g : piece.guard)
       guard += (guard.empty() ? "" : latex ? ",\\ " : " and ") + guardText(g, count.parameters(), latex);
-    const auto value = printer.print(polynomialEx(piece, symbols));
+    const auto value = canonicalText(polynomialEx(piece, symbols), latex);
     if (latex)
       out << value << " & " << (guard.empty() ? "\\text{always}" : guard) << " \\\\\n";
     else

@@ -68,7 +68,27 @@ TEST(Formula, PrintsLatex)
   FormulaError error;
   auto f = Formula::parse("sqrt(p) - 1", &error);
   ASSERT_TRUE(f);
-  EXPECT_EQ(f->latex(), "-1+\\sqrt{p}");
+  EXPECT_EQ(f->latex(), "\\sqrt{p} - 1"); // one order in every process, not GiNaC's
+}
+
+TEST(Formula, PrintsInOneCanonicalOrder)
+{
+  // sums: the number last, higher degree first, positive before negative, then by text;
+  // products: coefficient, factors by text, negative powers as a denominator
+  const std::pair<const char*, const char*> rows[] = {
+    {"1 - k + n", "n - k + 1"},
+    {"n - 1 + 2*m", "2*m + n - 1"},
+    {"(9*n/p + 1)*n1*tc", "n1*tc*(9*n/p + 1)"},
+    {"2/p", "2/p"},
+    {"rho + 8*n1*beta", "8*beta*n1 + rho"},
+    {"abs(1 - n)", "abs(-n + 1)"},
+  };
+  for (const auto& [text, printed] : rows) {
+    FormulaError error;
+    auto f = Formula::parse(text, &error);
+    ASSERT_TRUE(f) << text;
+    EXPECT_EQ(f->str(), printed) << text;
+  }
 }
 
 struct BadFormula {

@@ -9,9 +9,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+#include <limits>
+
 #include <QAction>
 #include <QCheckBox>
 #include <QDir>
+#include <QListWidget>
+#include <QPointer>
 #include <QLineSeries>
 #include <QPlainTextEdit>
 #include <QLogValueAxis>
@@ -100,6 +105,11 @@ private slots:
   void estimateUnitAndProgramEqualTheCli();
   void annotationsShowTheCliNumbers();
   void formulasViewShowsTheClosedForms();
+  void reestimatingDeletesTheOldAxes();
+  void binaryFilesAreRefusedAndNeverSavedOver();
+  void latin1TextIsSavedBackUnchanged();
+  void unreadableDirectiveShowsAWarningRowAndAMarker();
+  void missingValuesSayWhereTheProgramSetsThem();
 
 private:
   /// Opens Jacobi, cursor in the relaxation loop, variants A (BLOCK,BLOCK)
@@ -420,6 +430,171 @@ void IdeTest::formulasViewShowsTheClosedForms()
   view->findChild<QCheckBox*>("formulasLatex")->setChecked(true);
   QVERIFY(text->toPlainText().contains("\\begin{cases}"));
   QCOMPARE(view->shownText(), text->toPlainText());
+}
+
+/// Each log axis holds every point of every series and spans whole powers
+/// of its base around them, a hair wider (at most 5%), so that every decade
+/// (or power of two) has its tick label.
+bool isDescendant(const QObject* o, const QObject* ancestor)
+{
+  for (; o; o = o->parent())
+    if (o == ancestor)
+      return true;
+  return false;
+}
+
+void checkLogAxes(QChart* chart)
+{
+  const auto axes = chart->axes();
+  QCOMPARE(axes.size(), 2);
+  for (auto* axis : axes) {
+    auto* log = qobject_cast<QLogValueAxis*>(axis);
+    QVERIFY(log);
+    double lo = std::numeric_limits<double>::infinity(), hi = 0;
+    for (auto* s : chart->series())
+      for (const auto& p : qobject_cast<QLineSeries*>(s)->points()) {
+        const double v = axis->orientation() == Qt::Horizontal ? p.x() : p.y();
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+      }
+    const double b = log->base();
+    const double below = std::pow(b, std::floor(std::log(lo) / std::log(b) + 1e-9));
+    const double above = std::pow(b, std::ceil(std::log(hi) / std::log(b) - 1e-9));
+    QVERIFY2(log->min() <= below && below <= log->min() * 1.05,
+             qPrintable(QStringLiteral("min %1, smallest point %2").arg(log->min()).arg(lo)));
+    QVERIFY2(log->max() >= above && above * 1.05 >= log->max(),
+             qPrintable(QStringLiteral("max %1, largest point %2").arg(log->max()).arg(hi)));
+  }
+}
+
+void IdeTest::reestimatingDeletesTheOldAxes()
+{
+  MainWindow w(m_recovery.path());
+  estimateJacobi(w);
+  auto* chart = w.chartPanel()->processorsChart();
+  for (int n : {200, 160, 128, 96}) {
+    checkLogAxes(chart);
+    std::vector<QPointer<QAbstractAxis>> old;
+    for (auto* axis : chart->axes()) {
+      QVERIFY(isDescendant(axis, chart)); // the chart owns its axes ...
+      old.emplace_back(axis);
+    }
+    QSignalSpy estimated(&w, &MainWindow::estimateFinished);
+    w.distributionPanel()->findChild<QSpinBox*>("value-n")->setValue(n);
+    QVERIFY(estimated.wait(10000));
+    QCOMPARE(chart->axes().size(), 2);
+    for (const auto& axis : old) // ... and deletes the ones it replaced (no leak per edit)
+      QVERIFY(axis.isNull());
+  }
+  checkLogAxes(chart);
+  w.chartPanel()->setLogAxes(false);
+  w.chartPanel()->setLogAxes(true);
+  checkLogAxes(chart);
+}
+
+void IdeTest::binaryFilesAreRefusedAndNeverSavedOver()
+{
+  QTemporaryDir dir;
+  const auto program = dir.filePath("stencil.f90");
+  QVERIFY(QFile::copy(sample("stencil1d.f90"), program));
+  const auto binary = dir.filePath("core.f90");
+  QByteArray bytes("program x\n");
+  bytes.append('\0');
+  bytes.append(QByteArray(300, '\x7f'));
+  QFile f(binary);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(bytes);
+  f.close();
+  MainWindow w(m_recovery.path());
+  QVERIFY(w.openFile(program));
+  const auto text = w.editor()->text();
+  QString error;
+  QVERIFY(!w.openFile(binary, &error));
+  QCOMPARE(error, QStringLiteral("Cannot open '%1': it is not a text file (NUL byte at offset 10)").arg(binary));
+  QCOMPARE(w.editor()->text(), text); // the editor keeps the program it had ...
+  w.editor()->append("! edited\n");
+  QVERIFY(w.saveFile(program)); // ... and saving writes it where it came from
+  QFile back(binary);
+  QVERIFY(back.open(QIODevice::ReadOnly));
+  QCOMPARE(back.readAll(), bytes);
+}
+
+void IdeTest::latin1TextIsSavedBackUnchanged()
+{
+  QTemporaryDir dir;
+  const auto path = dir.filePath("old.f");
+  const QByteArray bytes("      PROGRAM OLD\n! r\xe9sum\xe9 of the method\n      END\n");
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(bytes);
+  f.close();
+  MainWindow w(m_recovery.path());
+  QVERIFY(w.openFile(path));
+  QVERIFY(w.editor()->text().contains(QStringLiteral("r\u00e9sum\u00e9")));
+  QVERIFY(w.saveFile(path));
+  QVERIFY(f.open(QIODevice::ReadOnly));
+  QCOMPARE(f.readAll(), bytes);
+}
+
+void IdeTest::unreadableDirectiveShowsAWarningRowAndAMarker()
+{
+  QTemporaryDir dir;
+  const auto path = dir.filePath("unread.f90");
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write("program unread\n"
+          "  integer, parameter :: n = 1000\n"
+          "  real :: a(n), b(n), c(n)\n"
+          "  integer :: i\n"
+          "!hpf$ distribute a(block\n" // line 5: cannot be read
+          "!hpf$ distribute c(cyclic)\n"
+          "  do i = 2, n\n"
+          "    a(i) = b(i - 1) + c(i)\n"
+          "  end do\n"
+          "end program unread\n");
+  f.close();
+  MainWindow w(m_recovery.path());
+  w.show();
+  QSignalSpy analysed(&w, &MainWindow::analysisFinished);
+  QVERIFY(w.openFile(path));
+  QVERIFY(analysed.wait(10000));
+  w.editor()->goTo(8, 5);
+  QTRY_COMPARE(w.distributionPanel()->loopLine(), 7);
+  QSignalSpy estimated(&w, &MainWindow::estimateFinished);
+  w.findChild<QAction*>("estimate")->trigger();
+  QVERIFY(estimated.wait(10000));
+  auto* notes = w.findChild<QListWidget*>("notesList");
+  QVERIFY(notes);
+  QStringList warnings;
+  for (int i = 0; i < notes->count(); ++i)
+    if (notes->item(i)->data(Qt::UserRole).toInt() == 5)
+      warnings << notes->item(i)->text();
+  QCOMPARE(warnings, QStringList{"Warning: Array 'a' is assumed replicated (a copy on every processor): the directive at "
+                                 "line 5 that maps it could not be read"});
+  QVERIFY(w.editor()->hasDiagnosticMarker(5));
+  QVERIFY(!w.editor()->hasDiagnosticMarker(6));
+}
+
+void IdeTest::missingValuesSayWhereTheProgramSetsThem()
+{
+  MainWindow w(m_recovery.path());
+  w.show();
+  QSignalSpy analysed(&w, &MainWindow::analysisFinished);
+  QVERIFY(w.openFile(QStringLiteral(PS_SOURCE_DIR "/tests/data/guessed-values.f")));
+  QVERIFY(analysed.wait(10000));
+  w.editor()->goTo(17, 11); // inside the DO k nest
+  QTRY_COMPARE(w.distributionPanel()->loopLine(), 14);
+  QSignalSpy estimated(&w, &MainWindow::estimateFinished);
+  w.findChild<QAction*>("estimate")->trigger();
+  QVERIFY(estimated.wait(10000));
+  QCOMPARE(w.estimateErrors().size(), 4); // n, l, m and mm in one answer; kp1 and nh substituted
+  auto* n = w.distributionPanel()->findChild<QSpinBox*>("value-n");
+  QVERIFY(n);
+  QCOMPARE(n->toolTip(), QString("The estimate needs 'n', which is set by READ at line 6"));
+  auto* l = w.distributionPanel()->findChild<QSpinBox*>("value-l");
+  QVERIFY(l);
+  QVERIFY(l->toolTip().endsWith("assigned differently on several paths (lines 10 and 12)"));
+  QVERIFY(!w.distributionPanel()->findChild<QSpinBox*>("value-kp1"));
 }
 
 #include "ide-test.moc"

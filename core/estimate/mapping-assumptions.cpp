@@ -1,0 +1,95 @@
+#include "estimate/mapping-assumptions.h"
+
+#include "support/text.h"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+namespace ps::estimate {
+namespace {
+
+/// The names a directive line mentions, lower case.
+std::set<std::string> wordsOf(const std::string& text)
+{
+  std::set<std::string> words;
+  std::string word;
+  for (char c : toLower(text) + " ") {
+    if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') {
+      word += c;
+    } else if (!word.empty()) {
+      words.insert(word);
+      word.clear();
+    }
+  }
+  return words;
+}
+
+bool hasMappingDirective(const program::Unit& unit)
+{
+  using fortran::DirectiveKind;
+  return std::any_of(unit.directives.begin(), unit.directives.end(), [](const fortran::Directive& d) {
+    return d.kind == DirectiveKind::Distribute || d.kind == DirectiveKind::Align ||
+           d.kind == DirectiveKind::Redistribute || d.kind == DirectiveKind::Realign;
+  });
+}
+
+std::string quoted(const std::vector<std::string>& names)
+{
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    out += (i == 0 ? "'" : i + 1 == names.size() ? " and '" : ", '") + names[i] + "'";
+  return out;
+}
+
+/// "Arrays 'a' and 'b' are" / "Array 'a' is".
+std::string subject(const std::vector<std::string>& arrays)
+{
+  return (arrays.size() == 1 ? "Array " : "Arrays ") + quoted(arrays) + (arrays.size() == 1 ? " is" : " are");
+}
+
+/// The nest's arrays that `mapping` leaves replicated, sorted.
+std::vector<std::string> replicatedArrays(const program::Unit& unit, const program::Loop& nest,
+                                          const mapping::Mapping* mapping)
+{
+  std::set<std::string> names;
+  for (const auto* st : unit.statementsIn(nest.id))
+    for (const auto& r : st->refs) {
+      const auto* s = unit.symbol(r.array);
+      if (s && s->isArray() && (!mapping || !mapping->array(r.array)))
+        names.insert(r.array);
+    }
+  return {names.begin(), names.end()};
+}
+
+} // namespace
+
+std::vector<MappingAssumption> directiveAssumptions(const program::Unit& unit, const program::Loop& nest,
+                                                    const mapping::Mapping* mapping)
+{
+  auto rest = replicatedArrays(unit, nest, mapping);
+  std::vector<MappingAssumption> out;
+  for (const auto& d : unit.unreadDirectives) {
+    const auto words = wordsOf(d.text);
+    std::vector<std::string> named;
+    for (const auto& a : rest)
+      if (words.count(a))
+        named.push_back(a);
+    if (named.empty())
+      continue;
+    out.push_back({named, d.line,
+                   subject(named) + " assumed replicated (a copy on every processor): the directive at line " +
+                     std::to_string(d.line) + " that maps " + (named.size() == 1 ? "it" : "them") +
+                     " could not be read"});
+    std::erase_if(rest, [&](const std::string& a) { return words.count(a) > 0; });
+  }
+  if (rest.empty() || hasMappingDirective(unit))
+    return out;
+  const int line = unit.unreadDirectives.empty() ? 0 : unit.unreadDirectives.front().line;
+  out.push_back({rest, line,
+                 subject(rest) + " assumed replicated (a copy on every processor): '" + unit.name + "' has no " +
+                   (line ? "mapping directive that could be read" : "HPF mapping directives")});
+  return out;
+}
+
+} // namespace ps::estimate

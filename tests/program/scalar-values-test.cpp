@@ -1,0 +1,126 @@
+// Forward substitution of integer scalars and the origins of the unknowns
+// it cannot resolve (program/scalar-values.h), through the model builder.
+#include "program/scalar-values.h"
+#include "test-support.h"
+
+#include <gtest/gtest.h>
+
+using ps::program::readVariables;
+using ps::test::build;
+
+namespace {
+
+const ps::program::Loop& loopAt(const ps::program::Unit& u, int line)
+{
+  const auto* l = u.loopAtLine(line);
+  EXPECT_NE(l, nullptr) << line;
+  return *l;
+}
+
+} // namespace
+
+TEST(ScalarValues, ReadVariablesAreTheTopLevelNamesOfTheInputList)
+{
+  EXPECT_EQ(readVariables("READ *, N, M"), (std::vector<std::string>{"n", "m"}));
+  EXPECT_EQ(readVariables("read(5,*) n, a(i), m"), (std::vector<std::string>{"n", "a", "m"}));
+  EXPECT_EQ(readVariables("READ (*, '(I5)') (A(I), I = 1, K), L"), (std::vector<std::string>{"l"}));
+  EXPECT_EQ(readVariables("READ 10, NITER"), (std::vector<std::string>{"niter"}));
+  EXPECT_TRUE(readVariables("WRITE(*,*) N").empty());
+}
+
+TEST(ScalarValues, AssignmentsFromLoopVariablesAndParametersAreSubstituted)
+{
+  const auto p = build("program t\n"                   // 1
+                       "integer n, k, i, kp1, nh, j\n" // 2
+                       "parameter (n = 100)\n"         // 3
+                       "real a(n, n)\n"                // 4
+                       "nh = n / 2 + 1\n"              // 5
+                       "do k = 1, n - 1\n"             // 6
+                       "  kp1 = k + 1\n"               // 7
+                       "  j = kp1 + 2\n"               // 8
+                       "  do i = kp1, nh\n"            // 9
+                       "    a(i, j) = a(kp1, k)\n"     // 10
+                       "  end do\n"
+                       "end do\n"
+                       "end program\n");
+  const auto& u = p.unit();
+  EXPECT_TRUE(u.unknowns.empty()) << u.unknowns.front();
+  EXPECT_EQ(loopAt(u, 9).lower.str(), "k + 1");
+  EXPECT_EQ(loopAt(u, 9).upper.str(), "51");
+  EXPECT_EQ(loopAt(u, 9).upperAsWritten.str(), "n/2 + 1"); // the PARAMETER kept for the closed forms
+  const auto& refs = u.statements.back().refs;
+  ASSERT_EQ(refs.size(), 2u);
+  EXPECT_EQ(refs[0].subscripts[1].kind, ps::program::SubscriptKind::Affine);
+  EXPECT_EQ(refs[0].subscripts[1].affine.coefficient("k"), 1); // j = k + 3
+  EXPECT_EQ(refs[0].subscripts[1].affine.constant.str(), "3");
+  EXPECT_EQ(refs[1].subscripts[0].affine.coefficient("k"), 1);
+}
+
+TEST(ScalarValues, UnknownsSetByReadCallOrSeveralPathsCarryTheirLine)
+{
+  const auto p = build("program t\n"                  // 1
+                       "integer n, m, l, k, mm, i\n"  // 2
+                       "real a(1000)\n"               // 3
+                       "read *, n\n"                  // 4
+                       "call setup(m)\n"              // 5
+                       "if (n > 10) then\n"           // 6
+                       "  l = 1\n"                    // 7
+                       "else\n"                       // 8
+                       "  l = 2\n"                    // 9
+                       "end if\n"                     // 10
+                       "do k = l, m\n"                // 11
+                       "  do i = 1, n\n"              // 12
+                       "    a(i + mm) = 0\n"          // 13
+                       "    mm = k\n"                 // 14
+                       "  end do\n"
+                       "end do\n"
+                       "end program\n");
+  const auto& o = p.unit().unknownOrigins;
+  ASSERT_EQ(o.size(), 4u);
+  EXPECT_EQ(o.at("n").line, 4);
+  EXPECT_EQ(o.at("n").reason, "set by READ at line 4");
+  EXPECT_EQ(o.at("m").reason, "possibly set by CALL 'setup' at line 5");
+  EXPECT_EQ(o.at("l").line, 7);
+  EXPECT_EQ(o.at("l").reason, "assigned differently on several paths (lines 7 and 9)");
+  EXPECT_EQ(o.at("mm").reason, "assigned at line 14 in the loop at line 12, after this use");
+}
+
+TEST(ScalarValues, EqualValuesOnEveryPathAreKeptAndOnePathIsNot)
+{
+  const auto p = build("program t\n"            // 1
+                       "integer n, l, j, i\n"   // 2
+                       "real a(1000)\n"         // 3
+                       "read *, n\n"            // 4
+                       "if (n > 10) then\n"     // 5
+                       "  l = 3\n"              // 6
+                       "else\n"                 // 7
+                       "  l = 3\n"              // 8
+                       "end if\n"               // 9
+                       "if (n > 20) j = 5\n"    // 10
+                       "do i = l, 10\n"         // 11
+                       "  a(i + j) = 0\n"       // 12
+                       "end do\n"
+                       "end program\n");
+  const auto& u = p.unit();
+  EXPECT_EQ(loopAt(u, 11).lower.str(), "3");
+  ASSERT_TRUE(u.unknownOrigins.count("j"));
+  EXPECT_EQ(u.unknownOrigins.at("j").reason, "assigned on some paths only (line 10)");
+}
+
+TEST(ScalarValues, AValueOfALoopVariableEndsWithTheLoop)
+{
+  const auto p = build("program t\n"           // 1
+                       "integer k, kp1, i\n"   // 2
+                       "real a(1000)\n"        // 3
+                       "do k = 1, 10\n"        // 4
+                       "  kp1 = k + 1\n"       // 5
+                       "end do\n"              // 6
+                       "do i = kp1, 20\n"      // 7
+                       "  a(i) = 0\n"          // 8
+                       "end do\n"
+                       "end program\n");
+  const auto& u = p.unit();
+  EXPECT_EQ(u.unknowns, (std::vector<std::string>{"kp1"}));
+  EXPECT_EQ(u.unknownOrigins.at("kp1").reason,
+            "assigned at line 5 from the variable 'k' of the loop at line 4, used after that loop");
+}
