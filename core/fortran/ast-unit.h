@@ -10,7 +10,8 @@
 
 namespace ps::fortran {
 
-enum class UnitKind { Program, Subroutine, Function, BlockData };
+/// Module: read (declarations kept), not modelled beyond them.
+enum class UnitKind { Program, Subroutine, Function, BlockData, Module };
 
 const char* unitKindName(UnitKind kind);
 
@@ -20,6 +21,7 @@ struct ProgramUnit {
   SourceRange range;                 // from the header (or first statement) to END
   std::vector<std::string> dummies;  // dummy arguments
   std::optional<TypeSpec> resultType;
+  std::string resultName;            // FUNCTION: RESULT(name), else the function's name
   std::vector<Declaration> declarations;
   std::vector<Directive> directives; // all but INDEPENDENT (attached to DO)
   std::vector<Stmt> body;

@@ -7,7 +7,7 @@
 
 namespace ps::fortran::detail {
 
-enum class LineKind { Exec, Declaration, Directive, UnitBegin, UnitEnd, EndDo, IfThen, ElseIf, Else, EndIf, Empty };
+enum class LineKind { Exec, Declaration, Directive, UnitBegin, UnitEnd, EndDo, IfThen, ElseIf, Else, EndIf, Contains, Empty };
 
 struct ParsedLine {
   LineKind kind = LineKind::Empty;
@@ -21,6 +21,7 @@ struct ParsedLine {
   std::string name;   // UnitBegin: unit name; UnitEnd: "program", "subroutine", ... or ""
   std::vector<std::string> dummies;
   std::optional<TypeSpec> resultType;
+  std::string resultName; // FUNCTION ... RESULT(name)
   std::vector<std::string> warnings; // non-fatal remarks about this statement
 };
 
