@@ -1,6 +1,8 @@
 #include "fortran/parser.h"
 
 #include "fortran/fixed-form-keywords.h"
+#include "fortran/include-expander.h"
+#include "fortran/preprocessor.h"
 #include "fortran/statement-parser.h"
 #include "support/text.h"
 
@@ -379,6 +381,16 @@ private:
   std::optional<Directive> m_pendingIndependent;
 };
 
+/// The file's lines, through the C preprocessor when it needs one.
+std::vector<SourceLine> readLines(SourceFile& file, const ParseOptions& options, std::vector<Diagnostic>& diagnostics)
+{
+  if (!options.preprocess.value_or(needsPreprocessing(file.path(), file.text())))
+    return splitSourceLines(file.text());
+  auto result = preprocess(file, {options.includeDirs, options.defines});
+  diagnostics = std::move(result.diagnostics);
+  return std::move(result.lines);
+}
+
 } // namespace
 
 ParsedFile parseSource(std::string path, std::string text, const ParseOptions& options)
@@ -386,8 +398,12 @@ ParsedFile parseSource(std::string path, std::string text, const ParseOptions& o
   ParsedFile out;
   out.form = options.form.value_or(formFromPath(path).value_or(SourceForm::Free));
   out.file = std::make_unique<SourceFile>(std::move(path), std::move(text));
-  out.prescan = std::make_unique<PrescanResult>(prescan(*out.file, out.form));
-  out.diagnostics = out.prescan->diagnostics;
+  std::vector<Diagnostic> early;
+  auto lines = readLines(*out.file, options, early);
+  lines = expandIncludes(*out.file, lines, out.form, options.includeDirs, early);
+  out.prescan = std::make_unique<PrescanResult>(prescan(*out.file, lines, out.form));
+  out.diagnostics = std::move(early);
+  out.diagnostics.insert(out.diagnostics.end(), out.prescan->diagnostics.begin(), out.prescan->diagnostics.end());
   UnitBuilder builder(out);
   for (const auto& statement : out.prescan->statements)
     builder.statement(statement);
