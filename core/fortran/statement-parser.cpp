@@ -125,7 +125,7 @@ EntityDecl parseEntity(Cursor& c, bool allowInit)
   e.name = c.expectName("a name");
   if (c.peek().isPunct("("))
     e.dims = parseDimSpecs(c);
-  if (c.acceptOp("*")) // CHARACTER name*len
+  if (c.peek().isOp("*")) // CHARACTER name*len
     parseKindSelector(c);
   if (allowInit && c.acceptOp("="))
     e.init = parseExpr(c);
