@@ -215,8 +215,9 @@ void addFixedBody(const PhysicalLine& line, const FixedFields& fields, Statement
 {
   builder.add(fields.body, line.offset + fields.bodyOffset);
   if (!isBlank(fields.overflow)) {
-    const auto at = line.offset + fields.overflowOffset;
-    builder.markTruncated({at, at + static_cast<std::uint32_t>(fields.overflow.size())});
+    const auto first = fields.overflow.find_first_not_of(" \t");
+    const auto at = line.offset + fields.overflowOffset + static_cast<std::uint32_t>(first);
+    builder.markTruncated({at, at + static_cast<std::uint32_t>(fields.overflow.size() - first)});
   }
 }
 
