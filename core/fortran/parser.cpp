@@ -109,6 +109,8 @@ private:
   /// everything up to their END is skipped. True when `tokens` was skipped.
   bool skipBlock(const std::vector<Token>& tokens)
   {
+    if (tokens.size() < 2)
+      return m_skipDepth > 0;
     const Token& k = tokens[0];
     const bool opens = k.isName("interface") || (k.isName("abstract") && tokens[1].isName("interface")) ||
                        (k.isName("type") && (tokens[1].kind == TokenKind::Identifier || tokens[1].isPunct("::") ||

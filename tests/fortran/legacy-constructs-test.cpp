@@ -64,6 +64,24 @@ TEST(LegacyF77, WholeFileAcceptedLikeGfortran)
   EXPECT_EQ(main.loops[2].endLine, 28);
 }
 
+TEST(LegacyF77, SameConstructsInFreeForm)
+{
+  const auto path = dataFile("legacy90.f90");
+  EXPECT_TRUE(test::gfortranAccepts(path));
+  auto p = buildFile(path);
+  EXPECT_EQ(errors(p), Strings{});
+  ASSERT_EQ(p.model.units.size(), 3u);
+  const auto& main = p.unit(0);
+  EXPECT_EQ(main.symbol("c")->dims.at(0).upper.str(), "21");
+  ASSERT_EQ(main.loops.size(), 3u);
+  EXPECT_EQ(main.loops[1].parent, 0);
+  EXPECT_EQ(main.loops[0].endLine, 21); // shared terminator 10 CONTINUE
+  EXPECT_EQ(main.loops[2].endLine, 25); // DO 20 ends on an assignment
+  const auto& decls = p.parsed->units.at(1).declarations;
+  EXPECT_TRUE(std::any_of(decls.begin(), decls.end(), [](const Declaration& d) { return d.keyword == "entry"; }));
+  EXPECT_EQ(p.model.units.at(2).symbol("c")->elementBytes, 8);
+}
+
 TEST(LegacyF77, StatementFunctionEntryAndAlternateReturns)
 {
   auto p = buildFile(dataFile("legacy.f"));
