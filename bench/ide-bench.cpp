@@ -46,7 +46,7 @@ void BM_AnalysisJob(benchmark::State& state)
   std::ifstream in(kJacobi);
   std::stringstream text;
   text << in.rdbuf();
-  const ps::views::JobInput input{kJacobi, text.str(), jacobiSettings(state.range(0) != 0), {}};
+  const ps::views::JobInput input{kJacobi, text.str(), jacobiSettings(state.range(0) != 0), {}, {}};
   std::atomic<bool> cancelled{false};
   for (auto _ : state)
     benchmark::DoNotOptimize(ps::views::runJob(input, cancelled));

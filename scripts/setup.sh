@@ -9,7 +9,7 @@ BUILD_DIR="${PARTSCOPE_BUILD_DIR:-$ROOT/build}"
 # Keep this list in step with ARCHITECTURE.md's dependency table; only what the
 # current code base uses is installed, so a cold CI run stays short.
 PACKAGES=(
-  g++ cmake ninja-build pkg-config ccache gfortran
+  g++ cmake ninja-build pkg-config ccache gfortran cpp
   libginac-dev libgsl-dev libisl-dev libboost-graph-dev libcli11-dev nlohmann-json3-dev
   libgtest-dev libbenchmark-dev
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libxkbcommon-dev

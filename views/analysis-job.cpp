@@ -50,7 +50,7 @@ class JobRunner {
 public:
   JobRunner(const JobInput& input, const std::atomic<bool>& cancelled)
     : m_input(input), m_cancelled(cancelled),
-      m_parsed(fortran::parseSource(input.path.empty() ? "untitled.f90" : input.path, input.text))
+      m_parsed(fortran::parseSource(input.path.empty() ? "untitled.f90" : input.path, input.text, input.parse))
   {
   }
 

@@ -8,6 +8,7 @@
 // Source: the ParaScope interaction (Balasundaram et al. 1991, Section 2),
 // the P3T+ parameters of core/estimate.
 
+#include "fortran/parser.h"
 #include "profile/coverage-counts.h"
 
 #include <nlohmann/json.hpp>
@@ -53,6 +54,7 @@ struct JobInput {
   std::string text;
   std::optional<EstimateSettings> estimate;
   std::optional<profile::CoverageCounts> profileCounts; // measured branch probabilities for the estimates
+  fortran::ParseOptions parse; // include folders and cpp macros (views/source-settings.h)
 };
 
 /// A curve of one variant: x (P or N) against predicted time in seconds.

@@ -37,7 +37,7 @@ public:
   DistributeJobRunner(const DistributeJobInput& input, const std::atomic<bool>& cancelled,
                       const std::function<void(const DistributeProgress&)>& progress)
     : m_input(input), m_cancelled(cancelled), m_progress(progress),
-      m_parsed(fortran::parseSource(input.path.empty() ? "untitled.f90" : input.path, input.text))
+      m_parsed(fortran::parseSource(input.path.empty() ? "untitled.f90" : input.path, input.text, input.parse))
   {
   }
 

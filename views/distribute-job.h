@@ -10,6 +10,7 @@
 #include "ddt/decision-sweep.h"
 #include "ddt/hpf-directives.h"
 #include "ddt/plan.h"
+#include "fortran/parser.h"
 
 #include <atomic>
 #include <cstdint>
@@ -26,6 +27,7 @@ struct DistributeJobInput {
   enum class Part { Plan, Sweeps } part = Part::Plan;
   std::string path;   // decides fixed or free form; empty: an untitled free-form program
   std::string text;
+  fortran::ParseOptions parse; // include folders and cpp macros (views/source-settings.h)
   int cursorLine = 0; // the unit containing this line is distributed (else the first unit)
   std::map<std::string, std::int64_t> values; // unknowns and PARAMETER overrides
   std::string machine = "ddt";

@@ -1,4 +1,5 @@
 #include "views/distribution-plan-dock.h"
+#include "views/source-settings.h"
 
 #include "ddt/phase-times.h"
 #include "machine/machine-profile.h"
@@ -401,6 +402,7 @@ DistributeJobInput DistributionPlanDock::snapshot() const
   DistributeJobInput in;
   in.path = m_editor->fixedForm() ? "program.f" : "program.f90"; // the form follows the editor's
   in.text = m_editor->text().toStdString();
+  in.parse = sourceSettings();
   in.cursorLine = m_editor->cursorLine();
   in.values = m_panel->settings().values;
   in.machine = machine().toStdString();

@@ -1,4 +1,5 @@
 #include "views/main-window.h"
+#include "views/source-settings.h"
 
 #include "views/formulas-view.h"
 
@@ -293,6 +294,11 @@ void MainWindow::createActions()
   make("fileSave", tr("&Save"), QKeySequence::Save, &MainWindow::save);
   make("fileSaveAs", tr("Save &As…"), QKeySequence::SaveAs, &MainWindow::saveAs);
   make("fileQuit", tr("&Quit"), QKeySequence::Quit, &QWidget::close);
+  make("sourceSettings", tr("&Include Folders and Macros…"), QKeySequence(), [this] {
+    SourceSettingsDialog dialog(this);
+    if (dialog.exec() == QDialog::Accepted)
+      submit(); // re-read the program with the new folders and macros
+  });
   make("editUndo", tr("&Undo"), QKeySequence::Undo, [this] { m_editor->undo(); });
   make("editRedo", tr("&Redo"), QKeySequence::Redo, [this] { m_editor->redo(); });
   make("editFind", tr("&Find…"), QKeySequence::Find, [this] {
@@ -369,6 +375,8 @@ void MainWindow::createMenus()
   analysis->addActions({action("estimate"), action("estimateUnit"), action("estimateProgram"),
                         action("suggestDistribution"), action("profileRun"), action("selectOuter"),
                         action("selectInner")});
+  analysis->addSeparator();
+  analysis->addAction(action("sourceSettings"));
   auto* view = menuBar()->addMenu(tr("&View"));
   view->addActions({action("showSource"), action("showScalability")});
   view->addSeparator();
@@ -745,7 +753,8 @@ void MainWindow::submit()
 {
   m_analysisTimer->stop();
   m_estimateTimer->stop();
-  JobInput input{m_path.toStdString(), m_editor->text().toStdString(), std::nullopt, m_profileCounts};
+  JobInput input{m_path.toStdString(), m_editor->text().toStdString(), std::nullopt, m_profileCounts,
+                 sourceSettings()};
   if (m_estimating && m_panel->hasSelection()) {
     input.estimate = m_panel->settings();
     input.estimate->unitName = m_scopeUnit;
@@ -768,7 +777,7 @@ void MainWindow::submitValueSweep()
   settings.valueSweepOnly = true;
   settings.unitName = m_scopeUnit;
   settings.program = m_scopeProgram;
-  m_controller.submit({m_path.toStdString(), m_editor->text().toStdString(), settings, m_profileCounts});
+  m_controller.submit({m_path.toStdString(), m_editor->text().toStdString(), settings, m_profileCounts, sourceSettings()});
 }
 
 void MainWindow::jobFinished(int, const JobOutput& output)

@@ -1,4 +1,5 @@
 #include "views/scalability-panel.h"
+#include "views/source-settings.h"
 
 #include "views/chart-basics.h"
 #include "views/time-units.h"
@@ -222,6 +223,7 @@ void ScalabilityPanel::setProgram(const QString& path, const QString& text, cons
   ScaleJobInput program;
   program.path = path.toStdString();
   program.text = text.toStdString();
+  program.parse = sourceSettings();
   program.loopLine = settings.loopLine;
   for (const auto& v : settings.variants)
     program.variants.push_back({v.name, v.spec()});

@@ -87,7 +87,7 @@ private:
       return;
     }
     m_parsed = std::make_shared<const fortran::ParsedFile>(
-      fortran::parseSource(m_input.path.empty() ? "untitled.f90" : m_input.path, m_input.text));
+      fortran::parseSource(m_input.path.empty() ? "untitled.f90" : m_input.path, m_input.text, m_input.parse));
     for (const auto& v : m_input.variants) {
       std::string error;
       m_specs.push_back(v.spec.empty() ? std::nullopt : mapping::parseDistSpec(v.spec, &error));

@@ -31,6 +31,7 @@ struct ScaleVariant {
 struct ScaleJobInput {
   // program variants (used when `models` is empty)
   std::string path, text;
+  fortran::ParseOptions parse; // include folders and cpp macros (views/source-settings.h)
   int loopLine = 0;
   std::vector<ScaleVariant> variants;
   std::map<std::string, std::int64_t> values;

@@ -73,10 +73,7 @@ int run(const DistributeOptions& o)
       return fail(error);
     options.phaseTimes = *times;
   }
-  fortran::ParseOptions parseOptions;
-  if (o.form != "auto")
-    parseOptions.form = o.form == "fixed" ? fortran::SourceForm::Fixed : fortran::SourceForm::Free;
-  auto loaded = fortran::parseFile(o.file, parseOptions);
+  auto loaded = fortran::parseFile(o.file, parseOptions(o.form, o.source));
   if (!loaded.parsed)
     return fail(loaded.error);
   const auto& parsed = *loaded.parsed;
@@ -138,6 +135,7 @@ CLI::App* addDistributeCommand(CLI::App& app, DistributeOptions& o)
   c->add_option("--set", o.sets, "Value of an unknown or a new value for an integer PARAMETER, NAME=VALUE");
   c->add_option("--apply", o.apply, "Write the program with the plan's HPF directives to this file");
   c->add_option("--form", o.form, "Source form: auto, fixed or free")->check(CLI::IsMember({"auto", "fixed", "free"}));
+  addSourceOptions(c, o.source);
   c->add_flag("--static-only", o.staticOnly, "Only static solutions (no remapping search)");
   c->add_flag("--json", o.json, "Print JSON");
   return c;

@@ -3,6 +3,8 @@
 // phases, candidate mappings, static and dynamic solutions, the chosen
 // plan and its HPF directives.
 
+#include "source-options.h"
+
 #include <CLI/CLI.hpp>
 
 #include <string>
@@ -12,6 +14,7 @@ namespace ps::cli {
 
 struct DistributeOptions {
   std::string file, form = "auto", unit, machine = "ddt", phaseTimes, apply;
+  SourceOptions source; // --include-dir, -D
   std::vector<std::string> sets;
   int procs = 0; // 0: the machine profile's default, else 16
   int candidates = 4, dims = 2;

@@ -3,6 +3,7 @@
 #include "distribute-command.h"
 #include "profile-command.h"
 #include "scale-command.h"
+#include "source-options.h"
 
 #include "estimate/formulas-report.h"
 #include "estimate/report.h"
@@ -20,15 +21,6 @@
 #include <iostream>
 
 namespace {
-
-std::optional<ps::fortran::SourceForm> formOption(const std::string& form)
-{
-  if (form == "fixed")
-    return ps::fortran::SourceForm::Fixed;
-  if (form == "free")
-    return ps::fortran::SourceForm::Free;
-  return std::nullopt;
-}
 
 struct Options {
   std::string file;
@@ -48,6 +40,7 @@ struct Options {
   bool fetchOnce = false;   // estimate --fetch-once
   bool formulas = false;    // estimate --formulas
   bool latex = false;       // estimate --latex (with --formulas)
+  ps::cli::SourceOptions source; // --include-dir, -D
 };
 
 int fail(const std::string& message)
@@ -58,7 +51,7 @@ int fail(const std::string& message)
 
 std::optional<ps::fortran::ParsedFile> load(const Options& o, int* status)
 {
-  auto result = ps::fortran::parseFile(o.file, {formOption(o.form)});
+  auto result = ps::fortran::parseFile(o.file, ps::cli::parseOptions(o.form, o.source));
   if (!result.parsed)
     *status = fail(result.error);
   return std::move(result.parsed);
@@ -206,7 +199,7 @@ int runEstimate(const Options& o)
     return fail(e);
   chooseDefaultProcs(model, o, request);
   if (!o.profile.empty() || o.profileRun) {
-    const ps::cli::ProfileCommandOptions run{o.file, o.form, o.input, o.timeout, false};
+    const ps::cli::ProfileCommandOptions run{o.file, o.form, o.input, o.timeout, false, o.source};
     auto counts = ps::cli::loadCounts(o.profile, run, &error);
     if (!counts)
       return fail(error);
@@ -272,6 +265,7 @@ int main(int argc, char** argv)
   parse->add_option("--form", o.form, "Source form: auto (by extension), fixed or free")
       ->check(CLI::IsMember({"auto", "fixed", "free"}));
   parse->add_flag("--json", o.json, "Print JSON");
+  ps::cli::addSourceOptions(parse, o.source);
 
   auto* estimate = app.add_subcommand("estimate", "Estimate a loop nest, a unit or the program under one or more distributions");
   estimate->add_option("FILE", o.file, "Fortran/HPF source file")->required();
@@ -285,6 +279,7 @@ int main(int argc, char** argv)
   estimate->add_option("--form", o.form, "Source form: auto, fixed or free")
       ->check(CLI::IsMember({"auto", "fixed", "free"}));
   estimate->add_flag("--json", o.json, "Print JSON");
+  ps::cli::addSourceOptions(estimate, o.source);
   estimate->add_flag("--fetch-once", o.fetchOnce,
                      "Fetch an element that several statements of the nest read once (default: once per statement)");
   auto* formulas = estimate->add_flag("--formulas", o.formulas,

@@ -39,6 +39,7 @@ CLI::App* addProfileCommand(CLI::App& app, ProfileCommandOptions& o)
   cmd->add_option("--form", o.form, "Source form: auto (by extension), fixed or free")
       ->check(CLI::IsMember({"auto", "fixed", "free"}));
   cmd->add_flag("--json", o.json, "Print JSON (the counts file for estimate --profile)");
+  addSourceOptions(cmd, o.source);
   return cmd;
 }
 
@@ -49,7 +50,7 @@ int runProfileCommand(const ProfileCommandOptions& o)
     std::cerr << "partscope-cli profile: " << run.error << "\n";
     return 1;
   }
-  auto parsed = fortran::parseFile(o.file, {formOf(o.form)});
+  auto parsed = fortran::parseFile(o.file, parseOptions(o.form, o.source));
   if (!parsed.parsed) {
     std::cerr << "partscope-cli profile: " << parsed.error << "\n";
     return 2;

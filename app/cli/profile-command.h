@@ -5,6 +5,8 @@
 
 #include "profile/coverage-counts.h"
 
+#include "source-options.h"
+
 #include <CLI/CLI.hpp>
 
 #include <optional>
@@ -16,6 +18,7 @@ struct ProfileCommandOptions {
   std::string file, form = "auto", input;
   double timeout = 60;
   bool json = false;
+  SourceOptions source; // --include-dir, -D (for reading the program; the compile step does not use them yet)
 };
 
 /// Adds the subcommand and its options to `app`.

@@ -119,11 +119,12 @@ symbolic::Bindings bindings(const ScaleOptions& o)
 // Program files by path, parsed once for all machines of a run.
 using ProgramFiles = std::map<std::string, std::shared_ptr<const fortran::ParsedFile>>;
 
-std::shared_ptr<const fortran::ParsedFile> parseProgram(const std::string& path, ProgramFiles& files)
+std::shared_ptr<const fortran::ParsedFile> parseProgram(const std::string& path, ProgramFiles& files,
+                                                        const ScaleOptions& o)
 {
   if (auto it = files.find(path); it != files.end())
     return it->second;
-  auto parsed = fortran::parseFile(path, {});
+  auto parsed = fortran::parseFile(path, parseOptions(o.form, o.source));
   if (!parsed.parsed)
     fail(parsed.error);
   return files[path] = std::make_shared<const fortran::ParsedFile>(std::move(*parsed.parsed));
@@ -159,7 +160,7 @@ std::unique_ptr<scaling::TimeModel> otherProgram(const ScaleOptions& o, const st
   if (line.empty() || line.find_first_not_of("0123456789") != std::string::npos)
     fail("--program expects NAME=FILE:LINE[:SPEC], got '" + item + "'");
   const auto dist = second == std::string::npos ? std::nullopt : distSpec(rest.substr(second + 1));
-  return programModel(o, parseProgram(rest.substr(0, colon), files), name, std::stoi(line), dist, machine);
+  return programModel(o, parseProgram(rest.substr(0, colon), files, o), name, std::stoi(line), dist, machine);
 }
 
 std::vector<std::unique_ptr<scaling::TimeModel>> programModels(const ScaleOptions& o, ProgramFiles& files,
@@ -169,7 +170,7 @@ std::vector<std::unique_ptr<scaling::TimeModel>> programModels(const ScaleOption
   if (!o.file.empty()) {
     if (o.loop <= 0)
       fail("A program needs --loop LINE (the DO statement of the nest to scale)");
-    const auto file = parseProgram(o.file, files);
+    const auto file = parseProgram(o.file, files, o);
     std::vector<std::optional<mapping::DistSpec>> specs;
     for (const auto& d : o.dists)
       specs.push_back(distSpec(d));
@@ -305,6 +306,7 @@ CLI::App* addScaleCommand(CLI::App& app, ScaleOptions& o)
   c->add_option("--size-var", o.sizeVariable, "The unknown or PARAMETER that is the problem size n (default n)");
   c->add_option("--model", o.models, "An analytic model NAME=FORMULA over p and n; repeat for more");
   c->add_option("--models", o.modelsFile, "A JSON file of analytic models (see sampleprograms/tridiagonal-models.json)");
+  addSourceOptions(c, o.source);
   c->add_option("--work", o.work, "The work W(n) of --model and --measured, a formula over n");
   c->add_option("--const", o.consts, "A constant of the formulas, NAME=VALUE; repeat for more");
   c->add_option("--measured", o.measured, "Measured times, CSV rows p,n,seconds[,variant]");

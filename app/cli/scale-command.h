@@ -2,6 +2,8 @@
 // `partscope-cli scale`: isospeed scalability, range comparison and
 // crossing points of program variants, analytic models or measured times.
 
+#include "source-options.h"
+
 #include <CLI/CLI.hpp>
 
 #include <string>
@@ -18,6 +20,7 @@ struct ScaleOptions {
   std::string to, nRange, crossP;
   double p = 4, n = 64, step = 0, limit = 64, epsilon = 1e-2;
   bool interpolate = false, json = false, noCrossCheck = false;
+  SourceOptions source; // --include-dir, -D
 };
 
 /// Adds the subcommand and its options to `app`.

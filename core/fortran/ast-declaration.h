@@ -37,7 +37,11 @@ struct EntityDecl {
   Expr init; // PARAMETER value or initializer; Missing when none
 };
 
-enum class DeclKind { Type, Dimension, Parameter, Implicit, ImplicitNone, Common, External, Intrinsic, Save, Data, Other };
+/// StatementFunction: f(x, y) = expr before the first executable statement
+/// (F77, Sec. 15.4); entities[0] is f with `init` = expr, `arguments` the dummies.
+enum class DeclKind {
+  Type, Dimension, Parameter, Implicit, ImplicitNone, Common, External, Intrinsic, Save, Data, StatementFunction, Other
+};
 
 struct ImplicitRule {
   TypeSpec type;
@@ -54,6 +58,7 @@ struct Declaration {
   std::string commonName;              // Common ("" for blank common)
   std::vector<ImplicitRule> implicitRules;
   std::string keyword;                 // Other: the statement's keyword
+  std::vector<std::string> arguments;  // StatementFunction: dummy names
 };
 
 } // namespace ps::fortran

@@ -10,7 +10,8 @@
 
 namespace ps::fortran {
 
-enum class UnitKind { Program, Subroutine, Function, BlockData };
+/// Module: read (declarations kept), not modelled beyond them.
+enum class UnitKind { Program, Subroutine, Function, BlockData, Module };
 
 const char* unitKindName(UnitKind kind);
 
@@ -23,6 +24,7 @@ struct ProgramUnit {
   /// PURE, ELEMENTAL, RECURSIVE, EXTRINSIC(HPF_LOCAL)... in lower case, as
   /// written before SUBROUTINE or FUNCTION (HPF 1.1, Sec. 4.3; HPF 2.0, 6).
   std::vector<std::string> prefixes;
+  std::string resultName;            // FUNCTION: RESULT(name), else the function's name
   std::vector<Declaration> declarations;
   std::vector<Directive> directives; // all but INDEPENDENT (attached to DO)
   std::vector<Stmt> body;

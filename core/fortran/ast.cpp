@@ -149,6 +149,7 @@ const char* unitKindName(UnitKind kind)
   case UnitKind::Subroutine: return "subroutine";
   case UnitKind::Function: return "function";
   case UnitKind::BlockData: return "block data";
+  case UnitKind::Module: return "module";
   }
   return "?";
 }

@@ -54,16 +54,33 @@ void Diagnostic::addNote(FileRange range, std::string message)
   m_notes.push_back({range, std::move(message)});
 }
 
+namespace {
+
+std::string place(const SourceFile& file, std::uint32_t offset)
+{
+  const auto where = file.locate(offset);
+  return *where.path + ":" + std::to_string(where.at.line) + ":" + std::to_string(where.at.column);
+}
+
+/// "included from" notes, innermost INCLUDE first (as gfortran prints them).
+std::string inclusionNotes(const SourceFile& file, std::uint32_t offset)
+{
+  std::string out;
+  for (const auto& at : file.includedFrom(offset))
+    out += "\n" + *at.path + ":" + std::to_string(at.at.line) + ":" + std::to_string(at.at.column) +
+           ": note: Included from here";
+  return out;
+}
+
+} // namespace
+
 std::string format(const Diagnostic& diagnostic, const SourceFile& file)
 {
-  const auto lc = file.lineColumn(diagnostic.range().begin);
-  std::string out = file.path() + ":" + std::to_string(lc.line) + ":" + std::to_string(lc.column) + ": " +
-                    severityName(diagnostic.severity()) + ": " + diagnostic.message();
-  for (const auto& note : diagnostic.notes()) {
-    const auto nlc = file.lineColumn(note.range.begin);
-    out += "\n" + file.path() + ":" + std::to_string(nlc.line) + ":" + std::to_string(nlc.column) +
-           ": note: " + note.message;
-  }
+  const auto begin = diagnostic.range().begin;
+  std::string out = place(file, begin) + ": " + severityName(diagnostic.severity()) + ": " + diagnostic.message();
+  out += inclusionNotes(file, begin);
+  for (const auto& note : diagnostic.notes())
+    out += "\n" + place(file, note.range.begin) + ": note: " + note.message;
   return out;
 }
 

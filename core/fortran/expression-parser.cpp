@@ -204,6 +204,17 @@ Expr parseSubscript(Cursor& c)
     star.range = c.next().range;
     return star;
   }
+  // alternate return specifier *label of a CALL (F77, Sec. 15.9.3.5): a Star
+  // holding the label
+  if (c.peek().isOp("*") && c.peek(1).kind == TokenKind::Integer &&
+      (c.peek(2).isPunct(",") || c.peek(2).isPunct(")"))) {
+    Expr label;
+    label.kind = ExprKind::Star;
+    label.range = c.next().range;
+    label.text = c.next().text;
+    label.range.end = c.peek().range.begin;
+    return label;
+  }
   // keyword argument (name = value): keep the value
   if (c.peek().kind == TokenKind::Identifier && c.peek(1).isOp("=")) {
     c.next();

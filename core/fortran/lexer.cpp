@@ -38,7 +38,7 @@ public:
       skipBlanks();
       if (m_pos >= m_text.size())
         break;
-      out.push_back(next());
+      out.push_back(next(out.empty() ? nullptr : &out.back()));
     }
     const auto end = m_base + static_cast<std::uint32_t>(m_text.size());
     out.push_back({TokenKind::End, "", {end, end}});
@@ -78,10 +78,38 @@ private:
     return i + 1 - m_pos;
   }
 
-  Token next()
+  /// nH after '(' ',' '/' or '=' is a Hollerith constant (F77 Appendix C;
+  /// the prescanner kept its blanks): n characters of data, a String token.
+  bool startsHollerith(const Token* previous) const
+  {
+    if (previous == nullptr || !(previous->isPunct("(") || previous->isPunct(",") || previous->isOp("/") ||
+                                 previous->isOp("=")))
+      return false;
+    std::size_t i = m_pos;
+    while (isDigit(m_text[i]) && i + 1 < m_text.size())
+      ++i;
+    return i > m_pos && (m_text[i] == 'h' || m_text[i] == 'H') && std::stoi(std::string(m_text.substr(m_pos, std::min<std::size_t>(i - m_pos, 6)))) > 0;
+  }
+
+  Token hollerith()
+  {
+    const auto begin = m_pos;
+    std::size_t n = 0;
+    while (isDigit(peek()))
+      n = std::min<std::size_t>(n * 10 + static_cast<std::size_t>(peek() - '0'), 100000), ++m_pos;
+    ++m_pos; // the H
+    const auto length = std::min(n, m_text.size() - m_pos);
+    std::string value(m_text.substr(m_pos, length));
+    m_pos += length;
+    return make(TokenKind::String, std::move(value), begin);
+  }
+
+  Token next(const Token* previous)
   {
     const auto begin = m_pos;
     const char c = peek();
+    if (isDigit(c) && startsHollerith(previous))
+      return hollerith();
     if (isLetter(c) || c == '_') {
       while (isNameChar(peek()))
         ++m_pos;

@@ -1,5 +1,8 @@
 #include "fortran/parser.h"
 
+#include "fortran/fixed-form-keywords.h"
+#include "fortran/include-expander.h"
+#include "fortran/preprocessor.h"
 #include "fortran/statement-parser.h"
 #include "support/text.h"
 
@@ -27,20 +30,26 @@ public:
 
   void statement(const LogicalStatement& logical)
   {
-    const auto tokens = tokenize(m_out.cooked(), logical.range);
-    detail::Cursor c(tokens, m_arrays);
+    auto tokens = tokenize(m_out.cooked(), logical.range);
     if (logical.isDirective) {
+      detail::Cursor c(tokens, m_arrays);
       directive(c, logical.range);
       return;
     }
     int label = 0;
-    if (c.peek().kind == TokenKind::Integer && !c.peek(1).isOp("=")) {
-      label = detail::Cursor::labelValue(c.next());
-      if (c.atEnd()) {
+    if (tokens[0].kind == TokenKind::Integer && !tokens[1].isOp("=")) {
+      label = detail::Cursor::labelValue(tokens[0]);
+      tokens.erase(tokens.begin());
+      if (tokens[0].kind == TokenKind::End) {
         error(logical.range, "Statement label " + std::to_string(label) + " has no statement");
         return;
       }
     }
+    if (m_out.form == SourceForm::Fixed)
+      splitFixedFormKeywords(tokens);
+    if (skipBlock(tokens))
+      return;
+    detail::Cursor c(tokens, m_arrays);
     try {
       ParsedLine line = detail::parseStatement(c);
       line.label = label;
@@ -48,12 +57,18 @@ public:
       apply(std::move(line));
     } catch (const detail::StatementError& e) {
       error(e.range, e.message);
+      if (logical.truncated)
+        m_out.diagnostics.back().addNote(*logical.truncated, "Text after column 72 is ignored in fixed form");
       recover(tokens, label, logical.range);
     }
   }
 
   void finish()
   {
+    if (!m_unit && !m_hosts.empty()) {
+      m_unit = std::move(m_hosts.back());
+      m_hosts.pop_back();
+    }
     if (!m_unit)
       return;
     if (m_hasHeader)
@@ -97,11 +112,53 @@ private:
     }
   }
 
+  /// INTERFACE blocks and derived-type definitions are read, not modelled:
+  /// everything up to their END is skipped. True when `tokens` was skipped.
+  bool skipBlock(const std::vector<Token>& tokens)
+  {
+    if (tokens.size() < 2)
+      return m_skipDepth > 0;
+    const Token& k = tokens[0];
+    const bool opens = k.isName("interface") || (k.isName("abstract") && tokens[1].isName("interface")) ||
+                       (k.isName("type") && (tokens[1].kind == TokenKind::Identifier || tokens[1].isPunct("::") ||
+                                             tokens[1].isPunct(",")));
+    const bool closes = k.isName("endinterface") || k.isName("endtype") ||
+                        (k.isName("end") && (tokens[1].isName("interface") || tokens[1].isName("type")));
+    if (m_skipDepth > 0) {
+      m_skipDepth += opens ? 1 : closes ? -1 : 0;
+      return true;
+    }
+    if (!opens)
+      return false;
+    m_skipDepth = 1;
+    return true;
+  }
+
+  /// CONTAINS: the host's own statements end; its internal or module
+  /// procedures follow as units of their own, and the host ends at its END.
+  void contains(const ParsedLine& line)
+  {
+    if (!m_unit) {
+      error(line.range, "CONTAINS is outside a program unit");
+      return;
+    }
+    closeOpenConstructs("CONTAINS");
+    m_hosts.push_back(std::move(*m_unit));
+    m_unit.reset();
+  }
+
   void apply(ParsedLine&& line)
   {
     switch (line.kind) {
+    case LineKind::Contains: contains(line); break;
     case LineKind::UnitBegin: beginUnit(std::move(line)); break;
-    case LineKind::UnitEnd: endUnit(line.range.end); break;
+    case LineKind::UnitEnd:
+      if (!m_unit && !m_hosts.empty()) {
+        m_unit = std::move(m_hosts.back());
+        m_hosts.pop_back();
+      }
+      endUnit(line.range.end);
+      break;
     case LineKind::Declaration: declaration(std::move(line)); break;
     case LineKind::Exec: executable(std::move(line)); break;
     case LineKind::IfThen: ifThen(std::move(line)); break;
@@ -128,6 +185,8 @@ private:
     m_unit->dummies = std::move(line.dummies);
     m_unit->resultType = line.resultType;
     m_unit->prefixes = std::move(line.prefixes);
+    if (line.unitKind == UnitKind::Function)
+      m_unit->resultName = line.resultName.empty() ? line.name : line.resultName;
     m_unit->range = line.range;
     m_hasHeader = true;
   }
@@ -136,17 +195,22 @@ private:
   {
     if (!m_unit)
       return;
-    while (!m_stack.empty()) {
-      const Stmt& open = m_stack.back();
-      error(open.range, constructName(open) + " starting at line " +
-                            std::to_string(line(open.range)) + " is not closed before END");
-      closeTop(open.range);
-    }
+    closeOpenConstructs("END");
     m_unit->range.end = end;
     m_out.units.push_back(std::move(*m_unit));
     m_unit.reset();
     m_arrays.clear();
     m_pendingIndependent.reset();
+  }
+
+  void closeOpenConstructs(const char* before)
+  {
+    while (!m_stack.empty()) {
+      const Stmt& open = m_stack.back();
+      error(open.range, constructName(open) + " starting at line " +
+                            std::to_string(line(open.range)) + " is not closed before " + before);
+      closeTop(open.range);
+    }
   }
 
   void declaration(ParsedLine&& line)
@@ -159,8 +223,35 @@ private:
     unit(line.range).declarations.push_back(std::move(line.decl));
   }
 
+  /// f(x, y) = expr where f is no array and no executable statement came
+  /// before: a statement function definition (F77, Sec. 15.4).
+  bool statementFunction(const ParsedLine& line)
+  {
+    const Stmt& s = line.stmt;
+    if (s.kind != StmtKind::Assignment || s.lhs.kind != ExprKind::ArrayRef || m_arrays.count(s.lhs.text) ||
+        !m_stack.empty() || (m_unit && !m_unit->body.empty()))
+      return false;
+    Declaration d;
+    d.kind = DeclKind::StatementFunction;
+    d.range = line.range;
+    for (const auto& a : s.lhs.operands) {
+      if (a.kind != ExprKind::Name)
+        return false;
+      d.arguments.push_back(a.text);
+    }
+    EntityDecl e;
+    e.name = s.lhs.text;
+    e.range = s.lhs.range;
+    e.init = s.rhs;
+    d.entities.push_back(std::move(e));
+    unit(line.range).declarations.push_back(std::move(d));
+    return true;
+  }
+
   void executable(ParsedLine&& line)
   {
+    if (statementFunction(line))
+      return;
     Stmt s = std::move(line.stmt);
     s.label = line.label;
     s.range = line.range;
@@ -294,7 +385,7 @@ private:
   /// IF-THEN header still opens its construct, and a label still closes loops.
   void recover(const std::vector<Token>& tokens, int label, SourceRange range)
   {
-    const std::size_t first = label != 0 ? 1 : 0;
+    const std::size_t first = 0;
     const Token& keyword = tokens[first];
     if (keyword.isName("do")) {
       Stmt s;
@@ -320,6 +411,8 @@ private:
 
   ParsedFile& m_out;
   std::optional<ProgramUnit> m_unit;
+  std::vector<ProgramUnit> m_hosts; // units whose CONTAINS part is being read
+  int m_skipDepth = 0;              // nesting of skipped INTERFACE / TYPE blocks
   bool m_hasHeader = false;
   std::vector<Stmt> m_stack;
   std::set<std::string> m_arrays;
@@ -344,6 +437,16 @@ void capErrors(std::vector<Diagnostic>& diagnostics)
   }
 }
 
+/// The file's lines, through the C preprocessor when it needs one.
+std::vector<SourceLine> readLines(SourceFile& file, const ParseOptions& options, std::vector<Diagnostic>& diagnostics)
+{
+  if (!options.preprocess.value_or(needsPreprocessing(file.path(), file.text())))
+    return splitSourceLines(file.text());
+  auto result = preprocess(file, {options.includeDirs, options.defines});
+  diagnostics = std::move(result.diagnostics);
+  return std::move(result.lines);
+}
+
 } // namespace
 
 ParsedFile parseSource(std::string path, std::string text, const ParseOptions& options)
@@ -351,8 +454,12 @@ ParsedFile parseSource(std::string path, std::string text, const ParseOptions& o
   ParsedFile out;
   out.form = options.form.value_or(formFromPath(path).value_or(SourceForm::Free));
   out.file = std::make_unique<SourceFile>(std::move(path), std::move(text));
-  out.prescan = std::make_unique<PrescanResult>(prescan(*out.file, out.form));
-  out.diagnostics = out.prescan->diagnostics;
+  std::vector<Diagnostic> early;
+  auto lines = readLines(*out.file, options, early);
+  lines = expandIncludes(*out.file, lines, out.form, options.includeDirs, early);
+  out.prescan = std::make_unique<PrescanResult>(prescan(*out.file, lines, out.form));
+  out.diagnostics = std::move(early);
+  out.diagnostics.insert(out.diagnostics.end(), out.prescan->diagnostics.begin(), out.prescan->diagnostics.end());
   UnitBuilder builder(out);
   for (const auto& statement : out.prescan->statements)
     builder.statement(statement);

@@ -7,12 +7,21 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace ps::fortran {
 
 struct ParseOptions {
   /// Source form; when absent it comes from the file name, else free form.
   std::optional<SourceForm> form;
+  /// Folders searched for INCLUDE and #include files after the file's own
+  /// folder (gfortran's -I; the CLI's --include-dir).
+  std::vector<std::string> includeDirs;
+  /// cpp macros, NAME or NAME=VALUE (the CLI's -D).
+  std::vector<std::string> defines;
+  /// Run the C preprocessor: when absent, for .F/.F90/.FPP files and text
+  /// with '#' lines (see needsPreprocessing).
+  std::optional<bool> preprocess;
 };
 
 /// Parses `text` as the contents of `path`. Never fails.

@@ -10,27 +10,12 @@ namespace {
 
 constexpr std::size_t kFixedFormLastColumn = 72;
 
+/// A physical line as the scanners see it: a view of a SourceLine.
 struct PhysicalLine {
-  std::string_view text; // without the newline or a trailing '\r'
+  std::string_view text;
   std::uint32_t offset = 0;
+  std::uint32_t limit = UINT32_MAX;
 };
-
-std::vector<PhysicalLine> splitLines(const std::string& text)
-{
-  std::vector<PhysicalLine> lines;
-  std::size_t begin = 0;
-  while (begin < text.size()) {
-    auto end = text.find('\n', begin);
-    if (end == std::string::npos)
-      end = text.size();
-    auto line = std::string_view(text).substr(begin, end - begin);
-    if (!line.empty() && line.back() == '\r')
-      line.remove_suffix(1);
-    lines.push_back({line, static_cast<std::uint32_t>(begin)});
-    begin = end + 1;
-  }
-  return lines;
-}
 
 bool isBlank(std::string_view s)
 {
@@ -63,18 +48,29 @@ public:
   void start(bool directive)
   {
     flush();
+    m_truncated.reset();
     m_active = true;
     m_directive = directive;
     m_quote = 0;
+    m_count = -1;
+    m_hollerith = 0;
   }
 
-  /// Adds body characters; stops at a '!' comment. Returns the count consumed.
+  /// Fixed form: blanks outside character strings and Hollerith constants
+  /// are insignificant and dropped (F77, Sec. 3.1.6; `D O 1 0 I = 1, N`).
+  void setDropBlanks(bool drop) { m_dropBlanks = drop; }
+  /// Provenance never goes beyond `limit` (see SourceLine).
+  void setLimit(std::uint32_t limit) { m_limit = limit; }
+
+  /// Adds body characters; stops at a '!' comment.
   void add(std::string_view text, std::uint32_t origin)
   {
     for (std::size_t i = 0; i < text.size(); ++i) {
       const char c = text[i];
-      const auto at = origin + static_cast<std::uint32_t>(i);
-      if (m_quote != 0) {
+      const auto at = std::min(origin + static_cast<std::uint32_t>(i), m_limit);
+      if (m_hollerith > 0) {
+        --m_hollerith;
+      } else if (m_quote != 0) {
         if (c == m_quote)
           m_quote = 0;
       } else if (c == '\'' || c == '"') {
@@ -85,10 +81,24 @@ public:
         flush();
         start(false);
         continue;
+      } else if ((c == ' ' || c == '\t') && m_dropBlanks && !m_directive) {
+        continue;
+      } else {
+        trackHollerith(c);
       }
       m_chars.push_back({c, at});
     }
   }
+
+  /// Records that text of the statement was cut off after column 72.
+  void markTruncated(FileRange range)
+  {
+    if (!m_truncated)
+      m_truncated = range;
+  }
+
+  /// Adds `c` as is (the blank that keeps a label apart from its statement).
+  void addRaw(char c, std::uint32_t origin) { m_chars.push_back({c, std::min(origin, m_limit)}); }
 
   void flush()
   {
@@ -105,13 +115,34 @@ public:
       m_out.cooked.put(it->first == '\t' ? ' ' : it->first, it->second);
     const auto end = static_cast<std::uint32_t>(m_out.cooked.text().size());
     m_out.cooked.put('\n', m_chars.back().second + 1);
-    m_out.statements.push_back({{begin, end}, m_directive});
+    m_out.statements.push_back({{begin, end}, m_directive, m_truncated});
     m_chars.clear();
   }
 
 private:
+  /// nH starts a Hollerith constant of n characters (F77 Appendix C) when the
+  /// digits follow '(' ',' '/' or '=': the characters after the H are data.
+  void trackHollerith(char c)
+  {
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      if (m_count < 0 && !m_chars.empty() && std::string_view("(,/=").find(m_chars.back().first) != std::string_view::npos)
+        m_count = 0;
+      if (m_count >= 0)
+        m_count = std::min(m_count * 10 + (c - '0'), 100000);
+      return;
+    }
+    if ((c == 'h' || c == 'H') && m_count > 0)
+      m_hollerith = m_count;
+    m_count = -1;
+  }
+
   PrescanResult& m_out;
   std::vector<std::pair<char, std::uint32_t>> m_chars;
+  bool m_dropBlanks = false;
+  std::optional<FileRange> m_truncated;
+  std::uint32_t m_limit = UINT32_MAX;
+  int m_count = -1;     // value of the digits that may start a Hollerith constant
+  int m_hollerith = 0;  // characters of a Hollerith constant still to come
   bool m_active = false;
   bool m_directive = false;
   char m_quote = 0;
@@ -142,6 +173,9 @@ struct FixedFields {
   std::string_view body;
   std::uint32_t labelOffset = 0;
   std::uint32_t bodyOffset = 0;
+  std::size_t bodyColumn = 7;  // 1-based column of the body's first character
+  std::string_view overflow;   // text after column 72, ignored
+  std::uint32_t overflowOffset = 0;
 };
 
 FixedFields splitFixedFields(std::string_view line)
@@ -159,15 +193,32 @@ FixedFields splitFixedFields(std::string_view line)
       ++f.bodyOffset;
     }
     f.body = rest;
+    f.bodyColumn = 7; // the tab stands for columns up to 6
   } else {
     f.label = line.substr(0, std::min<std::size_t>(5, line.size()));
     f.continuation = line.size() > 5 && line[5] != ' ' && line[5] != '0';
     f.bodyOffset = 6;
     f.body = line.size() > 6 ? line.substr(6) : std::string_view{};
   }
-  if (f.bodyOffset + f.body.size() > kFixedFormLastColumn)
-    f.body = f.body.substr(0, kFixedFormLastColumn > f.bodyOffset ? kFixedFormLastColumn - f.bodyOffset : 0);
+  const std::size_t room = kFixedFormLastColumn + 1 - f.bodyColumn;
+  if (f.body.size() > room) {
+    f.overflow = f.body.substr(room);
+    f.overflowOffset = f.bodyOffset + static_cast<std::uint32_t>(room);
+    f.body = f.body.substr(0, room);
+  }
   return f;
+}
+
+/// Adds the body of a fixed-form line; text after column 72 is dropped, and
+/// remembered so that a syntax error in the statement can say so.
+void addFixedBody(const PhysicalLine& line, const FixedFields& fields, StatementBuilder& builder)
+{
+  builder.add(fields.body, line.offset + fields.bodyOffset);
+  if (!isBlank(fields.overflow)) {
+    const auto first = fields.overflow.find_first_not_of(" \t");
+    const auto at = line.offset + fields.overflowOffset + static_cast<std::uint32_t>(first);
+    builder.markTruncated({at, at + static_cast<std::uint32_t>(fields.overflow.size() - first)});
+  }
 }
 
 std::size_t trailingAmpersand(std::string_view text, char quote);
@@ -234,6 +285,7 @@ void prescanFixedLine(const PhysicalLine& line, StatementBuilder& builder, Presc
   const bool directive = isFixedDirectiveSentinel(line.text) || isIndentedDirective(line.text);
   if (!directive && isFixedComment(line.text))
     return;
+  builder.setLimit(line.limit);
   if (!directive)
     ampersand = false;
   const auto fields = directive ? directiveFields(line, builder, ampersand) : splitFixedFields(line.text);
@@ -243,7 +295,7 @@ void prescanFixedLine(const PhysicalLine& line, StatementBuilder& builder, Presc
                                    "Continuation line has no statement to continue");
       return;
     }
-    builder.add(fields.body, line.offset + fields.bodyOffset);
+    addFixedBody(line, fields, builder);
     return;
   }
   builder.start(directive);
@@ -262,10 +314,10 @@ void prescanFixedLine(const PhysicalLine& line, StatementBuilder& builder, Presc
       }
       // The label goes first in the cooked statement, separated by a blank.
       builder.add(label.substr(first), line.offset + static_cast<std::uint32_t>(first));
-      builder.add(" ", line.offset + static_cast<std::uint32_t>(label.size()));
+      builder.addRaw(' ', line.offset + static_cast<std::uint32_t>(label.size()));
     }
   }
-  builder.add(fields.body, line.offset + fields.bodyOffset);
+  addFixedBody(line, fields, builder);
 }
 
 // ---- free form ----------------------------------------------------------
@@ -302,6 +354,7 @@ public:
   {
     auto text = line.text;
     std::uint32_t offset = line.offset;
+    m_builder.setLimit(line.limit);
     const auto first = text.find_first_not_of(" \t");
     if (first == std::string_view::npos)
       return;
@@ -380,13 +433,17 @@ const char* formName(SourceForm form)
   return form == SourceForm::Fixed ? "fixed" : "free";
 }
 
-PrescanResult prescan(const SourceFile& file, SourceForm form)
+PrescanResult prescan(const SourceFile& file, const std::vector<SourceLine>& sourceLines, SourceForm form)
 {
   PrescanResult out{CookedSource(file), {}, {}};
   StatementBuilder builder(out);
-  const auto lines = splitLines(file.text());
+  std::vector<PhysicalLine> lines;
+  lines.reserve(sourceLines.size());
+  for (const auto& l : sourceLines)
+    lines.push_back({l.text, l.origin, l.limit});
   if (form == SourceForm::Fixed) {
     bool ampersand = false; // a directive line ended with '&'
+    builder.setDropBlanks(true);
     for (const auto& line : lines)
       prescanFixedLine(line, builder, out, ampersand);
     builder.flush();
@@ -397,6 +454,11 @@ PrescanResult prescan(const SourceFile& file, SourceForm form)
     scanner.finish();
   }
   return out;
+}
+
+PrescanResult prescan(const SourceFile& file, SourceForm form)
+{
+  return prescan(file, splitSourceLines(file.text()), form);
 }
 
 } // namespace ps::fortran

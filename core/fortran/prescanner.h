@@ -26,6 +26,9 @@ const char* formName(SourceForm form);
 struct LogicalStatement {
   SourceRange range;
   bool isDirective = false;
+  /// Fixed form: non-blank text after column 72 that was cut off (a syntax
+  /// error in the statement then says so).
+  std::optional<FileRange> truncated;
 };
 
 struct PrescanResult {
@@ -36,5 +39,8 @@ struct PrescanResult {
 
 /// Prescans `file` in `form`. Never fails: odd lines become diagnostics.
 PrescanResult prescan(const SourceFile& file, SourceForm form);
+/// Prescans `lines` (the file after INCLUDE expansion and cpp; provenance in
+/// `file` and its included files) in `form`.
+PrescanResult prescan(const SourceFile& file, const std::vector<SourceLine>& lines, SourceForm form);
 
 } // namespace ps::fortran

@@ -1,5 +1,7 @@
 #include "fortran/source.h"
 
+#include "support/check.h"
+
 #include <algorithm>
 
 namespace ps::fortran {
@@ -18,7 +20,56 @@ SourceFile::SourceFile(std::string path, std::string text) : m_path(std::move(pa
   }
 }
 
+const SourceFile::Included* SourceFile::segment(std::uint32_t offset) const
+{
+  auto it = std::upper_bound(m_included.begin(), m_included.end(), offset,
+                             [](std::uint32_t o, const Included& s) { return o < s.base; });
+  return it == m_included.begin() ? nullptr : &*(it - 1);
+}
+
+std::uint32_t SourceFile::addIncluded(std::string path, std::string text, std::uint32_t includedAt)
+{
+  // One spare offset after every text: a range's end may point past its last byte.
+  std::uint32_t base = static_cast<std::uint32_t>(m_text.size()) + 1;
+  if (!m_included.empty())
+    base = m_included.back().base + static_cast<std::uint32_t>(m_included.back().file->text().size()) + 1;
+  m_included.push_back({base, includedAt, std::make_unique<SourceFile>(std::move(path), std::move(text))});
+  return base;
+}
+
+const SourceFile& SourceFile::included(std::uint32_t base) const
+{
+  const Included* s = segment(base);
+  PS_CHECK(s != nullptr && s->base == base);
+  return *s->file;
+}
+
+FileLocation SourceFile::locate(std::uint32_t offset) const
+{
+  if (const Included* s = segment(offset))
+    return {&s->file->path(), s->file->ownLineColumn(offset - s->base)};
+  return {&m_path, ownLineColumn(offset)};
+}
+
+std::vector<FileLocation> SourceFile::includedFrom(std::uint32_t offset) const
+{
+  std::vector<FileLocation> chain;
+  for (const Included* s = segment(offset); s != nullptr; s = segment(s->includedAt))
+    chain.push_back(locate(s->includedAt));
+  return chain;
+}
+
 LineColumn SourceFile::lineColumn(std::uint32_t offset) const
+{
+  const Included* s = segment(offset);
+  while (s != nullptr) {
+    offset = s->includedAt;
+    s = segment(offset);
+  }
+  return ownLineColumn(offset);
+}
+
+LineColumn SourceFile::ownLineColumn(std::uint32_t offset) const
 {
   auto it = std::upper_bound(m_lineStarts.begin(), m_lineStarts.end(), offset);
   const auto index = static_cast<int>(it - m_lineStarts.begin()) - 1;
@@ -46,6 +97,24 @@ std::string SourceFile::lineText(int line) const
   if (!s.empty() && s.back() == '\r')
     s.pop_back();
   return s;
+}
+
+std::vector<SourceLine> splitSourceLines(std::string_view text, std::uint32_t base)
+{
+  std::vector<SourceLine> lines;
+  std::size_t begin = 0;
+  while (begin < text.size()) {
+    auto end = text.find('\n', begin);
+    if (end == std::string_view::npos)
+      end = text.size();
+    auto line = text.substr(begin, end - begin);
+    if (!line.empty() && line.back() == '\r')
+      line.remove_suffix(1);
+    const auto origin = base + static_cast<std::uint32_t>(begin);
+    lines.push_back({std::string(line), origin, origin + static_cast<std::uint32_t>(line.size())});
+    begin = end + 1;
+  }
+  return lines;
 }
 
 void CookedSource::put(char c, std::uint32_t origin)

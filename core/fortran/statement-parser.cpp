@@ -76,7 +76,23 @@ int parseKindSelector(Cursor& c)
   return 0;
 }
 
-std::optional<TypeSpec> parseTypeSpec(Cursor& c)
+/// In IMPLICIT, `REAL (A-H)` has letter ranges where `REAL(8) (A-H)` has a
+/// kind: the group is a kind selector only when another '(' follows it.
+bool parenIsKind(const Cursor& c)
+{
+  int depth = 0;
+  for (std::size_t i = 0;; ++i) {
+    const Token& t = c.peek(i);
+    if (t.kind == TokenKind::End)
+      return false;
+    if (t.isPunct("("))
+      ++depth;
+    else if (t.isPunct(")") && --depth == 0)
+      return c.peek(i + 1).isPunct("(");
+  }
+}
+
+std::optional<TypeSpec> parseTypeSpec(Cursor& c, bool inImplicit = false)
 {
   const Token& t = c.peek();
   if (t.kind != TokenKind::Identifier)
@@ -95,7 +111,8 @@ std::optional<TypeSpec> parseTypeSpec(Cursor& c)
   else if (k == "double" && c.peek(1).isName("complex")) { spec.base = BaseType::DoubleComplex; c.next(); }
   else return std::nullopt;
   c.next();
-  if (spec.base != BaseType::DoublePrecision && spec.base != BaseType::DoubleComplex)
+  const bool letterRangesNext = inImplicit && c.peek().isPunct("(") && !parenIsKind(c);
+  if (spec.base != BaseType::DoublePrecision && spec.base != BaseType::DoubleComplex && !letterRangesNext)
     spec.kindBytes = parseKindSelector(c);
   spec.range.end = c.peek().range.begin;
   if (spec.base == BaseType::Character)
@@ -110,7 +127,7 @@ EntityDecl parseEntity(Cursor& c, bool allowInit)
   e.name = c.expectName("a name");
   if (c.peek().isPunct("("))
     e.dims = parseDimSpecs(c);
-  if (c.acceptOp("*")) // CHARACTER name*len
+  if (c.peek().isOp("*")) // CHARACTER name*len
     parseKindSelector(c);
   if (allowInit && c.acceptOp("="))
     e.init = parseExpr(c);
@@ -155,7 +172,7 @@ std::vector<ImplicitRule> parseImplicitRules(Cursor& c)
 {
   std::vector<ImplicitRule> rules;
   do {
-    auto type = parseTypeSpec(c);
+    auto type = parseTypeSpec(c, true);
     if (!type)
       c.fail("Expected a type in IMPLICIT");
     c.expectPunct("(", "before the letter ranges");
@@ -232,7 +249,8 @@ std::optional<Declaration> parseSpecification(Cursor& c, const std::string& k)
     }
     d.entities = parseEntityList(c, false);
   } else if (k == "data" || k == "equivalence" || k == "namelist" || k == "use" || k == "allocatable" ||
-             k == "intent" || k == "optional" || k == "target" || k == "pointer") {
+             k == "intent" || k == "optional" || k == "target" || k == "pointer" || k == "entry" ||
+             k == "private" || k == "public" || k == "sequence" || (k == "type" && c.peek(1).isPunct("("))) {
     d.kind = k == "data" ? DeclKind::Data : DeclKind::Other;
     d.keyword = k;
     while (!c.atEnd())
@@ -277,10 +295,14 @@ ParsedLine unitHeader(Cursor& c, UnitKind kind, std::optional<TypeSpec> type)
     return line;
   }
   line.name = c.expectName("a program unit name");
-  if (kind != UnitKind::Program)
+  if (kind != UnitKind::Program && kind != UnitKind::Module)
     line.dummies = parseDummyList(c);
-  if (kind == UnitKind::Function && c.acceptName("result"))
-    parseDummyList(c);
+  if (kind == UnitKind::Function && c.acceptName("result")) {
+    const auto result = parseDummyList(c);
+    if (result.size() != 1 || result[0] == "*")
+      c.fail("Expected one result name after RESULT");
+    line.resultName = result[0];
+  }
   c.expectEnd();
   return line;
 }
@@ -299,7 +321,7 @@ ParsedLine parseEnd(Cursor& c, std::string rest)
   } else if (rest == "if") {
     line.kind = LineKind::EndIf;
   } else if (rest.empty() || rest == "program" || rest == "subroutine" || rest == "function" || rest == "blockdata" ||
-             rest == "block") {
+             rest == "block" || rest == "module") {
     if (rest == "block")
       c.acceptName("data");
     line.kind = LineKind::UnitEnd;
@@ -422,6 +444,18 @@ Stmt parseIo(Cursor& c, const std::string& keyword)
                                                               : "Unexpected character '" + c.peek().text + "'");
     c.next();
   }
+  return s;
+}
+
+/// ASSIGN label TO name (F77, Sec. 10.3): no work; kept as a CONTINUE.
+Stmt parseAssign(Cursor& c)
+{
+  parseLabelValue(c);
+  c.expectName("TO after the label");
+  c.expectName("a variable after TO");
+  c.expectEnd();
+  Stmt s;
+  s.kind = StmtKind::Continue;
   return s;
 }
 
@@ -563,6 +597,8 @@ ParsedLine parseExecutable(Cursor& c)
   if (k == "exit") { c.next(); return execLine(simple(c, StmtKind::Exit)); }
   if (k == "cycle") { c.next(); return execLine(simple(c, StmtKind::Cycle)); }
   if (isIoKeyword(k)) { c.next(); return execLine(parseIo(c, k)); }
+  if (k == "assign") { c.next(); return execLine(parseAssign(c)); }
+  if (k == "allocate" || k == "deallocate" || k == "nullify") { c.next(); return execLine(parseIo(c, k)); }
   c.fail("Unrecognized statement starting with '" + k + "'");
 }
 
@@ -683,8 +719,16 @@ ParsedLine parseStatement(Cursor& c)
     line.decl = std::move(*decl);
     return line;
   }
-  if (k == "module" || k == "contains" || k == "interface" || k == "type" || k == "use") {
-    c.fail(k == "module" ? "MODULE is not supported" : "Unsupported statement '" + k + "'");
+  if (k == "module" && !c.peek(1).isName("procedure")) {
+    c.next();
+    return unitHeader(c, UnitKind::Module, std::nullopt);
+  }
+  if (k == "contains") {
+    c.next();
+    c.expectEnd();
+    ParsedLine line;
+    line.kind = LineKind::Contains;
+    return line;
   }
   return parseExecutable(c);
 }

@@ -7,7 +7,7 @@
 
 namespace ps::fortran::detail {
 
-enum class LineKind { Exec, Declaration, Directive, UnitBegin, UnitEnd, EndDo, ForallBegin, EndForall, IfThen, ElseIf, Else, EndIf, Empty };
+enum class LineKind { Exec, Declaration, Directive, UnitBegin, UnitEnd, EndDo, ForallBegin, EndForall, IfThen, ElseIf, Else, EndIf, Contains, Empty };
 
 struct ParsedLine {
   LineKind kind = LineKind::Empty;
@@ -22,6 +22,7 @@ struct ParsedLine {
   std::vector<std::string> dummies;
   std::optional<TypeSpec> resultType;
   std::vector<std::string> prefixes; // UnitBegin: PURE, ELEMENTAL, ...
+  std::string resultName; // FUNCTION ... RESULT(name)
   std::vector<std::string> warnings; // non-fatal remarks about this statement
 };
 

@@ -5,6 +5,8 @@
 #include "program/scalar-values.h"
 #include "support/text.h"
 
+#include "fortran/intrinsics.h"
+
 #include <algorithm>
 #include <array>
 #include <set>
@@ -18,13 +20,7 @@ using fortran::Severity;
 
 bool isIntrinsic(const std::string& name)
 {
-  static const std::set<std::string> names{
-      "abs", "sqrt", "exp", "log", "log10", "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh",
-      "cosh", "tanh", "min", "max", "mod", "sign", "dble", "real", "float", "int", "nint", "dabs", "dsqrt",
-      "dexp", "dlog", "dsin", "dcos", "dmin1", "dmax1", "amin1", "amax1", "min0", "max0", "iabs", "cmplx",
-      "aimag", "conjg", "sum", "product", "maxval", "minval", "dot_product", "matmul", "size", "ifix",
-      "idint", "sngl", "floor", "ceiling", "modulo", "epsilon", "huge", "tiny", "transpose"};
-  return names.count(name) != 0;
+  return fortran::findIntrinsic(name) != nullptr;
 }
 
 class ImplicitTyping {
@@ -148,6 +144,12 @@ private:
       declare(dummy).isDummy = true;
     for (const auto& d : m_ast.declarations)
       declaration(d);
+    if (m_ast.resultType && !m_ast.resultName.empty()) { // INTEGER FUNCTION F(X): F is typed
+      Symbol& result = declare(m_ast.resultName);
+      result.type = *m_ast.resultType;
+      result.elementBytes = fortran::elementBytes(result.type);
+      m_typed.insert(m_ast.resultName);
+    }
   }
 
   void declaration(const fortran::Declaration& d)

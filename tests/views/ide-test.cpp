@@ -6,6 +6,7 @@
 #include "views/main-window.h"
 #include "views/results-model.h"
 #include "views/source-editor.h"
+#include "views/source-settings.h"
 
 #include <nlohmann/json.hpp>
 
@@ -21,6 +22,7 @@
 #include <QPlainTextEdit>
 #include <QLogValueAxis>
 #include <QProcess>
+#include <QSettings>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -110,6 +112,7 @@ private slots:
   void latin1TextIsSavedBackUnchanged();
   void unreadableDirectiveShowsAWarningRowAndAMarker();
   void missingValuesSayWhereTheProgramSetsThem();
+  void includeFoldersComeFromTheSourceSettings();
 
 private:
   /// Opens Jacobi, cursor in the relaxation loop, variants A (BLOCK,BLOCK)
@@ -595,6 +598,41 @@ void IdeTest::missingValuesSayWhereTheProgramSetsThem()
   QVERIFY(l);
   QVERIFY(l->toolTip().endsWith("assigned differently on several paths (lines 10 and 12)"));
   QVERIFY(!w.distributionPanel()->findChild<QSpinBox*>("value-kp1"));
+}
+
+void IdeTest::includeFoldersComeFromTheSourceSettings()
+{
+  QTemporaryDir dir;
+  QVERIFY(QDir(dir.path()).mkdir("inc"));
+  QFile inc(dir.filePath("inc/params.inc"));
+  QVERIFY(inc.open(QIODevice::WriteOnly));
+  inc.write("      INTEGER NP\n      PARAMETER (NP = 64)\n");
+  inc.close();
+  const auto path = dir.filePath("main.f");
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write("      PROGRAM P\n      INCLUDE 'params.inc'\n      REAL A(NP)\n      DO 10 I = 1, NP\n   10 A(I) = 0\n      END\n");
+  f.close();
+  QSettings().remove("source");
+  MainWindow w(m_recovery.path());
+  w.show();
+  QSignalSpy analysed(&w, &MainWindow::analysisFinished);
+  QVERIFY(w.openFile(path));
+  QVERIFY(analysed.wait(10000));
+  QVERIFY(w.editor()->hasDiagnosticMarker(2)); // Cannot find INCLUDE file 'params.inc'
+
+  ps::views::SourceSettingsDialog dialog(&w);
+  dialog.findChild<QPlainTextEdit*>("includeDirs")->setPlainText(dir.filePath("inc") + "\n\n");
+  dialog.findChild<QPlainTextEdit*>("defines")->setPlainText("DEBUG\nN=4");
+  dialog.accept();
+  const auto options = ps::views::sourceSettings();
+  QCOMPARE(options.includeDirs, std::vector<std::string>{dir.filePath("inc").toStdString()});
+  QCOMPARE(options.defines, (std::vector<std::string>{"DEBUG", "N=4"}));
+  QVERIFY(w.findChild<QAction*>("sourceSettings") != nullptr);
+  QVERIFY(w.openFile(path));
+  QVERIFY(analysed.wait(10000));
+  QVERIFY(!w.editor()->hasDiagnosticMarker(2));
+  QSettings().remove("source");
 }
 
 #include "ide-test.moc"
