@@ -1,0 +1,57 @@
+C     LINKED-CELL MOLECULAR DYNAMICS WITH HPF MAPPINGS IN FIXED FORM: A
+C     RANK-3 CELL TEMPLATE ON A RANK-3 PROCESSORS ARRANGEMENT, PARTICLE
+C     ARRAYS DISTRIBUTED BLOCK, A DIRECTIVE CONTINUED OVER THREE LINES.
+      PROGRAM MDCELL
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      INTEGER NC, NP, MAXPC
+      PARAMETER (NC = 8, NP = 4096, MAXPC = 32)
+      DOUBLE PRECISION X(3,NP), F(3,NP), CELLE(NC,NC,NC)
+      INTEGER NIN(NC,NC,NC), LIST(MAXPC,NC,NC,NC)
+      INTEGER I, J, K, L, M, IP, JP, IC, JC, KC
+CHPF$ PROCESSORS PCUBE(2,2,2)
+CHPF$ TEMPLATE CELLS(NC,NC,NC)
+CHPF$ ALIGN NIN(I,J,K) WITH CELLS(I,J,K)
+CHPF$ ALIGN CELLE(I,J,K) WITH CELLS(I,J,K)
+CHPF$ ALIGN LIST(*,I,J,K) WITH CELLS(I,J,K)
+CHPF$ DISTRIBUTE CELLS(BLOCK,
+CHPF$&                 BLOCK,
+CHPF$&                 BLOCK) ONTO PCUBE
+CHPF$ DISTRIBUTE (*,BLOCK) :: X, F
+      BOX = 16.0D0
+      DO 10 IP = 1, NP
+         X(1,IP) = DMOD(IP * 0.618034D0, 1.0D0) * BOX
+         X(2,IP) = DMOD(IP * 0.414214D0, 1.0D0) * BOX
+         X(3,IP) = DMOD(IP * 0.732051D0, 1.0D0) * BOX
+   10 CONTINUE
+CHPF$ INDEPENDENT, NEW(I, J)
+      DO 20 K = 1, NC
+      DO 20 J = 1, NC
+      DO 20 I = 1, NC
+         NIN(I,J,K) = 0
+         CELLE(I,J,K) = 0.0D0
+   20 CONTINUE
+      DO 30 IP = 1, NP
+         IC = MIN(NC, 1 + INT(X(1,IP) * NC / BOX))
+         JC = MIN(NC, 1 + INT(X(2,IP) * NC / BOX))
+         KC = MIN(NC, 1 + INT(X(3,IP) * NC / BOX))
+         IF (NIN(IC,JC,KC) .GE. MAXPC) GO TO 30
+         NIN(IC,JC,KC) = NIN(IC,JC,KC) + 1
+         LIST(NIN(IC,JC,KC),IC,JC,KC) = IP
+   30 CONTINUE
+CHPF$ INDEPENDENT, NEW(I, J, L, M, IP, JP, R2)
+      DO 60 K = 1, NC
+      DO 60 J = 1, NC
+      DO 60 I = 1, NC
+         DO 50 L = 1, NIN(I,J,K)
+            IP = LIST(L,I,J,K)
+            DO 40 M = L + 1, NIN(I,J,K)
+               JP = LIST(M,I,J,K)
+               R2 = (X(1,IP) - X(1,JP))**2 + (X(2,IP) - X(2,JP))**2
+     1            + (X(3,IP) - X(3,JP))**2 + 1.0D-3
+               CELLE(I,J,K) = CELLE(I,J,K) + 4.0D0 * (R2**(-6)
+     1                      - R2**(-3))
+   40       CONTINUE
+   50    CONTINUE
+   60 CONTINUE
+      WRITE (6, '(A, D20.12)') ' CELL ENERGY ', SUM(CELLE)
+      END

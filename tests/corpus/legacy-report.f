@@ -1,0 +1,163 @@
+C=======================================================================
+C     REPORT WRITER OF A 1970S TABLE PROGRAM: HOLLERITH CONSTANTS,
+C     ENTRY POINTS, ALTERNATE RETURNS, ASSIGNED AND COMPUTED GOTO,
+C     ARITHMETIC IF, CHARACTER*(*) DUMMIES, FORMAT WITH H-EDITING,
+C     EQUIVALENCE, SAVE, BLOCK DATA AND DATA WITH IMPLIED DO.
+C=======================================================================
+      PROGRAM REPORT
+      INTEGER NROW, NCOL
+      PARAMETER (NROW = 12, NCOL = 5)
+      REAL TABLE(NROW,NCOL), TOTAL(NCOL)
+      INTEGER ITITLE(4), I, J, ISTAT, KIND
+      CHARACTER*20 LABEL
+      CHARACTER*8 MONTH(NROW)
+      COMMON /RPTCOM/ TOTAL
+      DATA ITITLE / 4HMONT, 4HHLY , 4HREPO, 4HRT   /
+      DATA MONTH / 'JANUARY', 'FEBRUARY', 'MARCH', 'APRIL', 'MAY',
+     1     'JUNE', 'JULY', 'AUGUST', 'SEPTEMBR', 'OCTOBER',
+     2     'NOVEMBER', 'DECEMBER' /
+      DATA ((TABLE(I,J), I = 1, NROW), J = 1, NCOL) / 60*0.0 /
+C
+      DO 20 J = 1, NCOL
+         DO 20 I = 1, NROW
+            TABLE(I,J) = FLOAT(I * J) + 0.5 * FLOAT(MOD(I + J, 3))
+   20 CONTINUE
+      LABEL = 'SALES BY MONTH'
+      CALL HEADER(ITITLE, 4, LABEL)
+      CALL TOTALS(TABLE, NROW, NCOL, *80, *90)
+      DO 40 I = 1, NROW
+         WRITE (6, 1000) MONTH(I), (TABLE(I,J), J = 1, NCOL)
+   40 CONTINUE
+      WRITE (6, 1010) (TOTAL(J), J = 1, NCOL)
+      KIND = 2
+      CALL CLASSF(TOTAL(1), KIND)
+      CALL FOOTER(LABEL)
+      STOP
+   80 WRITE (6, 1020)
+      STOP 1
+   90 WRITE (6, 1030)
+      ISTAT = 2
+      STOP 2
+ 1000 FORMAT (1X, A8, 5F10.2)
+ 1010 FORMAT (1X, 8HTOTALS  , 5F10.2)
+ 1020 FORMAT (1X, 23HNEGATIVE ENTRY IN TABLE)
+ 1030 FORMAT (1X, 'TABLE OVERFLOW')
+      END
+C
+      SUBROUTINE HEADER(ITEXT, NW, LABEL)
+      INTEGER NW, ITEXT(NW), I, NCALL
+      CHARACTER*(*) LABEL
+      SAVE NCALL
+      DATA NCALL / 0 /
+      NCALL = NCALL + 1
+      WRITE (6, 100) (ITEXT(I), I = 1, NW)
+      WRITE (6, 110) LABEL(1:LEN(LABEL)), NCALL
+  100 FORMAT (1H1, 20X, 4A4)
+  110 FORMAT (1H , 20X, A, ' (PAGE ', I3, ')')
+      RETURN
+C     SECOND ENTRY: A FOOTER WITH THE SAME PAGE COUNTER
+      ENTRY FOOTER(LABEL)
+      NCALL = NCALL + 1
+      WRITE (6, 120) LABEL, NCALL
+  120 FORMAT (1H0, 20X, 'END OF ', A, ' PAGE ', I3)
+      RETURN
+      END
+C
+      SUBROUTINE TOTALS(T, NR, NC, *, *)
+      INTEGER NR, NC, I, J
+      REAL T(NR,NC), TOTAL(5), BIG
+      COMMON /RPTCOM/ TOTAL
+      PARAMETER (BIG = 1.0E6)
+      DO 30 J = 1, NC
+         TOTAL(J) = 0.0
+         DO 20 I = 1, NR
+            IF (T(I,J)) 80, 10, 10
+   10       TOTAL(J) = TOTAL(J) + T(I,J)
+   20    CONTINUE
+         IF (TOTAL(J) .GT. BIG) RETURN 2
+   30 CONTINUE
+      RETURN
+   80 RETURN 1
+      END
+C
+      SUBROUTINE CLASSF(X, KIND)
+      REAL X
+      INTEGER KIND, LABL
+      CHARACTER*12 WORD
+      ASSIGN 30 TO LABL
+      GO TO (10, 20, 30), KIND
+      WORD = 'UNKNOWN'
+      GO TO 40
+   10 WORD = 'SMALL'
+      GO TO 40
+   20 WORD = 'MEDIUM'
+      IF (X .GT. 100.0) GO TO LABL, (30)
+      GO TO 40
+   30 WORD = 'LARGE'
+   40 WRITE (6, 50) X, WORD
+   50 FORMAT (1X, F12.3, ' IS ', A12)
+      RETURN
+      END
+C
+      SUBROUTINE PACKIT(IBUF, N, REALS)
+C     EQUIVALENCE OF AN INTEGER AND A REAL BUFFER, AS IN OLD I/O PACKERS
+      INTEGER N, IBUF(N), I, IWORK(64)
+      REAL REALS(N), RWORK(64)
+      EQUIVALENCE (IWORK(1), RWORK(1))
+      DO 10 I = 1, MIN0(N, 64)
+         RWORK(I) = REALS(I)
+         IBUF(I) = IWORK(I)
+   10 CONTINUE
+      RETURN
+      END
+C
+      INTEGER FUNCTION LENTRM(STR)
+C     LENGTH OF A STRING WITHOUT TRAILING BLANKS
+      CHARACTER*(*) STR
+      INTEGER I
+      DO 10 I = LEN(STR), 1, -1
+         IF (STR(I:I) .NE. ' ') GO TO 20
+   10 CONTINUE
+      I = 0
+   20 LENTRM = I
+      RETURN
+      END
+C
+      SUBROUTINE UPCASE(STR)
+      CHARACTER*(*) STR
+      INTEGER I, IC
+      DO 10 I = 1, LEN(STR)
+         IC = ICHAR(STR(I:I))
+         IF (IC .GE. ICHAR('a') .AND. IC .LE. ICHAR('z'))
+     &      STR(I:I) = CHAR(IC - 32)
+   10 CONTINUE
+      RETURN
+      END
+C
+      SUBROUTINE READIN(LUN, A, N, IERR)
+      INTEGER LUN, N, IERR, I
+      REAL A(N)
+      CHARACTER*80 LINE
+      LOGICAL OK
+      IERR = 0
+      OPEN (UNIT = LUN, FILE = 'report.dat', STATUS = 'OLD', ERR = 90)
+      REWIND LUN
+      DO 10 I = 1, N
+         READ (LUN, '(A)', END = 20) LINE
+         READ (LINE, *, ERR = 80) A(I)
+   10 CONTINUE
+   20 CLOSE (LUN)
+      INQUIRE (UNIT = LUN, OPENED = OK)
+      IF (OK) PAUSE 'UNIT STILL OPEN'
+      RETURN
+   80 IERR = 2
+      RETURN
+   90 IERR = 1
+      RETURN
+      END
+C
+      BLOCK DATA RPTINI
+      REAL TOTAL(5)
+      COMMON /RPTCOM/ TOTAL
+      DATA TOTAL / 5*0.0 /
+      END

@@ -1,0 +1,52 @@
+C     INTEGER BUCKET SORT (NAS IS STYLE): KEYS FROM A LINEAR CONGRUENTIAL
+C     GENERATOR, HISTOGRAM, PREFIX SUM, RANKS AND A FULL VERIFICATION.
+      PROGRAM ISORT
+      IMPLICIT NONE
+      INTEGER NKEYS, MAXKEY, NITER
+      PARAMETER (NKEYS = 2**16, MAXKEY = 2**11, NITER = 10)
+      INTEGER KEY(NKEYS), RANK(NKEYS), CNT(0:MAXKEY-1), SORTED(NKEYS)
+      INTEGER I, K, IT, IBAD
+      DOUBLE PRECISION SEED, A, RANDLC
+      EXTERNAL RANDLC
+      SEED = 314159265.0D0
+      A = 1220703125.0D0
+      DO 10 I = 1, NKEYS
+         KEY(I) = INT(DFLOAT(MAXKEY) * 0.25D0 * (RANDLC(SEED, A)
+     1          + RANDLC(SEED, A) + RANDLC(SEED, A) + RANDLC(SEED, A)))
+   10 CONTINUE
+      DO 60 IT = 1, NITER
+         KEY(IT) = IT
+         KEY(IT + NITER) = MAXKEY - IT
+         DO 20 K = 0, MAXKEY - 1
+            CNT(K) = 0
+   20    CONTINUE
+         DO 30 I = 1, NKEYS
+            CNT(KEY(I)) = CNT(KEY(I)) + 1
+   30    CONTINUE
+         DO 40 K = 1, MAXKEY - 1
+            CNT(K) = CNT(K) + CNT(K-1)
+   40    CONTINUE
+         DO 50 I = NKEYS, 1, -1
+            RANK(I) = CNT(KEY(I))
+            CNT(KEY(I)) = CNT(KEY(I)) - 1
+   50    CONTINUE
+   60 CONTINUE
+      DO 70 I = 1, NKEYS
+         SORTED(RANK(I)) = KEY(I)
+   70 CONTINUE
+      IBAD = 0
+      DO 80 I = 2, NKEYS
+         IF (SORTED(I-1) .GT. SORTED(I)) IBAD = IBAD + 1
+   80 CONTINUE
+      IF (IBAD .EQ. 0) THEN
+         WRITE (6, *) 'IS: VERIFICATION SUCCESSFUL'
+      ELSE
+         WRITE (6, *) 'IS: ', IBAD, ' KEYS OUT OF ORDER'
+      END IF
+      END
+C
+      DOUBLE PRECISION FUNCTION RANDLC(X, A)
+      DOUBLE PRECISION X, A
+      X = DMOD(X * A, 2.0D0**46)
+      RANDLC = X / 2.0D0**46
+      END

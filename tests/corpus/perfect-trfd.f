@@ -1,0 +1,57 @@
+C     TWO-ELECTRON INTEGRAL TRANSFORMATION (PERFECT CLUB TRFD STYLE):
+C     PACKED TRIANGULAR STORAGE, INDEX FUNCTIONS AS STATEMENT FUNCTIONS,
+C     SHARED TERMINATORS AND A TRIANGULAR LOOP NEST.
+      PROGRAM TRFD
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      INTEGER NORB, NTRI, NPAIR
+      PARAMETER (NORB = 30, NTRI = NORB*(NORB+1)/2,
+     1           NPAIR = NTRI*(NTRI+1)/2)
+      DIMENSION V(NPAIR), XRSIQ(NTRI,NORB), C(NORB,NORB), XIJ(NORB)
+      INTEGER I, J, K, L, IJ, KL, MI, MJ, MK, INDX
+      INDX(I,J) = MAX0(I,J)*(MAX0(I,J)-1)/2 + MIN0(I,J)
+C
+      DO 10 J = 1, NORB
+      DO 10 I = 1, NORB
+         C(I,J) = 1.0D0 / DFLOAT(I + J)
+         IF (I .EQ. J) C(I,J) = 1.0D0
+   10 CONTINUE
+      DO 20 IJ = 1, NPAIR
+         V(IJ) = 1.0D0 / DFLOAT(IJ)
+   20 CONTINUE
+C     FIRST HALF TRANSFORMATION
+      DO 70 MI = 1, NORB
+      DO 70 MJ = 1, MI
+         IJ = INDX(MI,MJ)
+         DO 40 K = 1, NORB
+            XIJ(K) = 0.0D0
+   40    CONTINUE
+         DO 60 K = 1, NORB
+         DO 50 L = 1, K
+            KL = INDX(K,L)
+            VAL = V(INDX(IJ,KL))
+            XIJ(K) = XIJ(K) + VAL * C(L,MJ)
+            IF (K .NE. L) XIJ(L) = XIJ(L) + VAL * C(K,MJ)
+   50    CONTINUE
+   60    CONTINUE
+         DO 65 K = 1, NORB
+            XRSIQ(IJ,K) = XIJ(K)
+   65    CONTINUE
+   70 CONTINUE
+C     SECOND HALF TRANSFORMATION
+      DO 100 MK = 1, NORB
+      DO 100 MI = 1, NORB
+      DO 100 MJ = 1, MI
+         IJ = INDX(MI,MJ)
+         SUM = 0.0D0
+         DO 90 K = 1, NORB
+            SUM = SUM + XRSIQ(IJ,K) * C(K,MK)
+   90    CONTINUE
+         V(INDX(IJ,INDX(MK,MK))) = SUM
+  100 CONTINUE
+      CHK = 0.0D0
+      DO 110 IJ = 1, NPAIR, 37
+         CHK = CHK + V(IJ)
+  110 CONTINUE
+      WRITE (6, 120) NORB, CHK
+  120 FORMAT (' TRFD: ', I4, ' ORBITALS, CHECKSUM ', 1PD22.14)
+      END
