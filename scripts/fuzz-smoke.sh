@@ -14,6 +14,11 @@ CC=clang CXX=clang++ cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Re
   -DPS_FUZZ=ON -DPS_WERROR=OFF >/dev/null
 cmake --build "$BUILD" -j "$(nproc 2>/dev/null || echo 2)" --target ps_parser_fuzzer ps_directive_fuzzer
 
+# CLN (under GiNaC) allocates static tables it never frees: the test suite's
+# suppressions apply here too, else every run ends in a leak report.
+export LSAN_OPTIONS="suppressions=$ROOT/tests/sanitizer/lsan.supp:print_suppressions=0"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+
 run_fuzzer() {
   local target="$1"; shift
   local out="$BUILD/corpus-$target"
