@@ -119,7 +119,9 @@ std::string gfortranCommand(const CorpusFile& file)
   const std::string form = file.form == "fixed" ? "-ffixed-form" : "-ffree-form";
   // .hpf is no extension gfortran knows: name the language for it.
   const std::string lang = fs::path(file.name).extension() == ".hpf" ? "-x f95 " : "";
-  return "gfortran -fsyntax-only -std=legacy " + lang + form + " " + file.options + " -I '" +
+  // -J: the .mod files of MODULEs go to the temporary directory, not the cwd.
+  return "gfortran -fsyntax-only -std=legacy " + lang + form + " " + file.options + " -J '" + testing::TempDir() +
+         "' -I '" +
          (kCorpus / "include").string() + "' '" + (kCorpus / file.name).string() + "' 2>&1";
 }
 
