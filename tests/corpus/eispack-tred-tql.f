@@ -244,3 +244,228 @@ C
    20 PYTHAG = P
       RETURN
       END
+C
+C     ------------------------------------------------------------------
+C     TRIDIAGONALIZATION WITHOUT ACCUMULATING THE TRANSFORMATIONS
+C     (TRED1 STYLE): ONLY THE LOWER TRIANGLE OF A IS USED; THE
+C     HOUSEHOLDER VECTORS ARE LEFT IN THE STRICT LOWER TRIANGLE.
+C     ------------------------------------------------------------------
+      SUBROUTINE TRED1(NM, N, A, D, E, E2)
+      INTEGER I, J, K, L, N, II, NM, JP1
+      DOUBLE PRECISION A(NM,N), D(N), E(N), E2(N)
+      DOUBLE PRECISION F, G, H, SCALE
+      DO 100 I = 1, N
+         D(I) = A(N,I)
+         A(N,I) = A(I,I)
+  100 CONTINUE
+      DO 300 II = 1, N
+         I = N + 1 - II
+         L = I - 1
+         H = 0.0D0
+         SCALE = 0.0D0
+         IF (L .LT. 1) GO TO 130
+         DO 120 K = 1, L
+  120    SCALE = SCALE + DABS(D(K))
+         IF (SCALE .NE. 0.0D0) GO TO 140
+         DO 125 J = 1, L
+            D(J) = A(L,J)
+            A(L,J) = A(I,J)
+            A(I,J) = 0.0D0
+  125    CONTINUE
+  130    E(I) = 0.0D0
+         E2(I) = 0.0D0
+         GO TO 300
+  140    DO 150 K = 1, L
+            D(K) = D(K) / SCALE
+            H = H + D(K) * D(K)
+  150    CONTINUE
+         E2(I) = SCALE * SCALE * H
+         F = D(L)
+         G = -DSIGN(DSQRT(H), F)
+         E(I) = SCALE * G
+         H = H - F * G
+         D(L) = F - G
+         IF (L .EQ. 1) GO TO 285
+         DO 170 J = 1, L
+  170    E(J) = 0.0D0
+         DO 240 J = 1, L
+            F = D(J)
+            G = E(J) + A(J,J) * F
+            JP1 = J + 1
+            IF (L .LT. JP1) GO TO 220
+            DO 200 K = JP1, L
+               G = G + A(K,J) * D(K)
+               E(K) = E(K) + A(K,J) * F
+  200       CONTINUE
+  220       E(J) = G
+  240    CONTINUE
+         F = 0.0D0
+         DO 245 J = 1, L
+            E(J) = E(J) / H
+            F = F + E(J) * D(J)
+  245    CONTINUE
+         H = F / (H + H)
+         DO 250 J = 1, L
+  250    E(J) = E(J) - H * D(J)
+         DO 280 J = 1, L
+            F = D(J)
+            G = E(J)
+            DO 260 K = J, L
+  260       A(K,J) = A(K,J) - F * E(K) - G * D(K)
+  280    CONTINUE
+  285    DO 290 J = 1, L
+            F = D(J)
+            D(J) = A(L,J)
+            A(L,J) = A(I,J)
+            A(I,J) = F * SCALE
+  290    CONTINUE
+  300 CONTINUE
+      RETURN
+      END
+C
+C     ------------------------------------------------------------------
+C     EIGENVALUES OF A SYMMETRIC TRIDIAGONAL MATRIX BY THE RATIONAL QL
+C     METHOD (TQLRAT STYLE).  E2 HOLDS THE SQUARES OF THE SUBDIAGONAL.
+C     ------------------------------------------------------------------
+      SUBROUTINE TQLRAT(N, D, E2, IERR)
+      INTEGER I, J, L, M, N, II, L1, MML, IERR
+      DOUBLE PRECISION D(N), E2(N)
+      DOUBLE PRECISION B, C, F, G, H, P, R, S, T, EPS, PYTHAG
+      IERR = 0
+      IF (N .EQ. 1) GO TO 1001
+      DO 100 I = 2, N
+  100 E2(I-1) = E2(I)
+      F = 0.0D0
+      T = 0.0D0
+      E2(N) = 0.0D0
+      EPS = 1.0D0
+  102 EPS = 0.5D0 * EPS
+      IF (1.0D0 + EPS .GT. 1.0D0) GO TO 102
+      DO 290 L = 1, N
+         J = 0
+         H = DABS(D(L)) + DSQRT(E2(L))
+         IF (T .GT. H) GO TO 105
+         T = H
+         B = EPS * T
+         C = B * B
+C                                   LOOK FOR A SMALL SQUARED SUBDIAGONAL
+  105    DO 110 M = L, N
+            IF (E2(M) .LE. C) GO TO 120
+  110    CONTINUE
+  120    IF (M .EQ. L) GO TO 210
+  130    IF (J .EQ. 30) GO TO 1000
+         J = J + 1
+         L1 = L + 1
+         S = DSQRT(E2(L))
+         G = D(L)
+         P = (D(L1) - G) / (2.0D0 * S)
+         R = PYTHAG(P, 1.0D0)
+         D(L) = S / (P + DSIGN(R, P))
+         H = G - D(L)
+         DO 140 I = L1, N
+  140    D(I) = D(I) - H
+         F = F + H
+         G = D(M)
+         IF (G .EQ. 0.0D0) G = B
+         H = G
+         S = 0.0D0
+         MML = M - L
+         DO 200 II = 1, MML
+            I = M - II
+            P = G * H
+            R = P + E2(I)
+            E2(I+1) = S * R
+            S = E2(I) / R
+            D(I+1) = H + S * (H + D(I))
+            G = D(I) - E2(I) / G
+            IF (G .EQ. 0.0D0) G = B
+            H = G * P / R
+  200    CONTINUE
+         E2(L) = S * G
+         D(L) = H
+         IF (H .EQ. 0.0D0) GO TO 210
+         IF (DABS(E2(L)) .LE. DABS(C / H)) GO TO 210
+         E2(L) = H * E2(L)
+         IF (E2(L) .NE. 0.0D0) GO TO 130
+  210    P = D(L) + F
+C                                   ORDER THE EIGENVALUES (INSERTION)
+         IF (L .EQ. 1) GO TO 250
+         DO 230 II = 2, L
+            I = L + 2 - II
+            IF (P .GE. D(I-1)) GO TO 270
+            D(I) = D(I-1)
+  230    CONTINUE
+  250    I = 1
+  270    D(I) = P
+  290 CONTINUE
+      GO TO 1001
+ 1000 IERR = L
+ 1001 RETURN
+      END
+C
+C     ------------------------------------------------------------------
+C     BACK TRANSFORMATION AFTER TRED1 (TRBAK1 STYLE).
+C     ------------------------------------------------------------------
+      SUBROUTINE TRBAK1(NM, N, A, E, M, Z)
+      INTEGER I, J, K, L, M, N, NM
+      DOUBLE PRECISION A(NM,N), E(N), Z(NM,M), S
+      IF (M .EQ. 0) GO TO 200
+      IF (N .EQ. 1) GO TO 200
+      DO 140 I = 2, N
+         L = I - 1
+         IF (E(I) .EQ. 0.0D0) GO TO 140
+         DO 130 J = 1, M
+            S = 0.0D0
+            DO 110 K = 1, L
+  110       S = S + A(I,K) * Z(K,J)
+            S = (S / A(I,L)) / E(I)
+            DO 120 K = 1, L
+  120       Z(K,J) = Z(K,J) + S * A(I,K)
+  130    CONTINUE
+  140 CONTINUE
+  200 RETURN
+      END
+C
+C     ------------------------------------------------------------------
+C     VERIFICATION: RESIDUAL MAX |A*Z - Z*D| OVER THE FULL MATRIX AND
+C     THE LOSS OF ORTHOGONALITY MAX |Z'Z - I| OVER THE UPPER TRIANGLE.
+C     ------------------------------------------------------------------
+      SUBROUTINE EIGCHK(NM, N, A, Z, D, RESMAX, ORTMAX)
+      INTEGER NM, N, I, J, K
+      DOUBLE PRECISION A(NM,N), Z(NM,N), D(N), RESMAX, ORTMAX, S
+      RESMAX = 0.0D0
+      ORTMAX = 0.0D0
+      DO 30 J = 1, N
+      DO 30 I = 1, N
+         S = -Z(I,J) * D(J)
+         DO 20 K = 1, N
+            S = S + A(I,K) * Z(K,J)
+   20    CONTINUE
+         RESMAX = DMAX1(RESMAX, DABS(S))
+   30 CONTINUE
+      DO 60 J = 1, N
+      DO 60 I = 1, J
+         S = 0.0D0
+         IF (I .EQ. J) S = -1.0D0
+         DO 50 K = 1, N
+   50    S = S + Z(K,I) * Z(K,J)
+         ORTMAX = DMAX1(ORTMAX, DABS(S))
+   60 CONTINUE
+      RETURN
+      END
+C
+C     PRINT A SUMMARY LINE PER EIGENVALUE AND THE CHECK RESULTS.
+      SUBROUTINE EIGOUT(N, D, RESMAX, ORTMAX, IUNIT)
+      INTEGER N, IUNIT, I, J
+      DOUBLE PRECISION D(N), RESMAX, ORTMAX
+      WRITE (IUNIT, 900) N
+      DO 10 I = 1, N, 4
+         WRITE (IUNIT, 910) I, MIN(I + 3, N), (D(J), J = I, MIN(I+3, N))
+   10 CONTINUE
+      WRITE (IUNIT, 920) RESMAX, ORTMAX
+  900 FORMAT (/' EIGENVALUES OF THE ', I3, ' BY N TEST MATRIX')
+  910 FORMAT (1X, I3, ' -', I3, 4(1X, 1PD15.7))
+  920 FORMAT (' MAX RESIDUAL ', 1PD10.3, '   MAX ORTHOGONALITY LOSS ',
+     1        D10.3)
+      RETURN
+      END

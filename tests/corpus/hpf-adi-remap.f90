@@ -82,3 +82,127 @@ contains
   end subroutine init
 
 end program adi_remap
+
+! Full ADI time step for the 2-D heat equation with both sweeps written
+! as Thomas solves: the x-sweep under (*, BLOCK), REDISTRIBUTE to
+! (BLOCK, *) for the y-sweep, and back.  Coefficients are constants.
+subroutine adi_heat_step(n, r, u)
+  implicit none
+  integer, intent(in) :: n
+  real(kind=8), intent(in) :: r
+  real(kind=8), intent(inout) :: u(n, n)
+  real(kind=8) :: cp(n), dp(n), m, rhs(n, n)
+  integer :: i, j
+!HPF$ PROCESSORS :: q(8)
+!HPF$ DYNAMIC :: u, rhs
+!HPF$ DISTRIBUTE (*, BLOCK) ONTO q :: u
+!HPF$ ALIGN rhs(i, j) WITH u(i, j)
+!HPF$ INDEPENDENT, NEW(i)
+  do j = 2, n - 1
+    do i = 1, n
+      rhs(i, j) = u(i, j) + 0.5d0 * r * (u(i, j-1) - 2.0d0 * u(i, j) + u(i, j+1))
+    end do
+  end do
+!HPF$ INDEPENDENT, NEW(i, cp, dp, m)
+  do j = 2, n - 1
+    cp(1) = 0.0d0
+    dp(1) = u(1, j)
+    do i = 2, n - 1
+      m = 1.0d0 + r + 0.5d0 * r * cp(i-1)
+      cp(i) = -0.5d0 * r / m
+      dp(i) = (rhs(i, j) + 0.5d0 * r * dp(i-1)) / m
+    end do
+    do i = n - 1, 2, -1
+      u(i, j) = dp(i) - cp(i) * u(i+1, j)
+    end do
+  end do
+!HPF$ REDISTRIBUTE (BLOCK, *) ONTO q :: u
+!HPF$ INDEPENDENT, NEW(j)
+  do i = 2, n - 1
+    do j = 1, n
+      rhs(i, j) = u(i, j) + 0.5d0 * r * (u(i-1, j) - 2.0d0 * u(i, j) + u(i+1, j))
+    end do
+  end do
+!HPF$ INDEPENDENT, NEW(j, cp, dp, m)
+  do i = 2, n - 1
+    cp(1) = 0.0d0
+    dp(1) = u(i, 1)
+    do j = 2, n - 1
+      m = 1.0d0 + r + 0.5d0 * r * cp(j-1)
+      cp(j) = -0.5d0 * r / m
+      dp(j) = (rhs(i, j) + 0.5d0 * r * dp(j-1)) / m
+    end do
+    do j = n - 1, 2, -1
+      u(i, j) = dp(j) - cp(j) * u(i, j+1)
+    end do
+  end do
+!HPF$ REDISTRIBUTE (*, BLOCK) ONTO q :: u
+end subroutine adi_heat_step
+
+! Cost bookkeeping of the remapping: the number of elements that change
+! owner when an n x n array goes from (*, BLOCK) to (BLOCK, *) on p
+! processors, counted by brute force over the index space.
+subroutine remap_volume(n, np, moved)
+  implicit none
+  integer, intent(in) :: n, np
+  integer, intent(out) :: moved
+  integer :: i, j, b, owner_col, owner_row
+  b = (n + np - 1) / np
+  moved = 0
+  do j = 1, n
+    owner_col = (j - 1) / b
+    do i = 1, n
+      owner_row = (i - 1) / b
+      if (owner_row /= owner_col) moved = moved + 1
+    end do
+  end do
+  write (*, '(a, i10, a, f6.3)') ' elements moved', moved, '  fraction', real(moved) / real(n * n)
+end subroutine remap_volume
+
+! REALIGN between two templates of different shapes: the work array is
+! first aligned with the columns of ta, then realigned transposed with tb.
+subroutine realign_phases(n, w, s)
+  implicit none
+  integer, intent(in) :: n
+  real(kind=8), intent(inout) :: w(n, n)
+  real(kind=8), intent(out) :: s(n)
+  integer :: i, j
+!HPF$ PROCESSORS :: pr(4)
+!HPF$ TEMPLATE ta(n, n), tb(n, n)
+!HPF$ DISTRIBUTE ta(*, BLOCK) ONTO pr
+!HPF$ DISTRIBUTE tb(*, CYCLIC) ONTO pr
+!HPF$ DYNAMIC w
+!HPF$ ALIGN w(i, j) WITH ta(i, j)
+!HPF$ ALIGN s(j) WITH ta(*, j)
+!HPF$ INDEPENDENT
+  do j = 1, n
+    s(j) = sum(w(:, j))
+  end do
+!HPF$ REALIGN w(i, j) WITH tb(j, i)
+!HPF$ INDEPENDENT, NEW(j)
+  do i = 1, n
+    do j = 1, n
+      w(i, j) = w(i, j) - s(j) / n
+    end do
+  end do
+!HPF$ REALIGN w(i, j) WITH ta(i, j)
+end subroutine realign_phases
+
+! Diagnostics: total heat and the maximum of the lower triangle (i > j)
+! against the upper (a symmetric initial state stays symmetric).
+subroutine adi_symmetry(n, u, asym, total)
+  implicit none
+  integer, intent(in) :: n
+  real(kind=8), intent(in) :: u(n, n)
+  real(kind=8), intent(out) :: asym, total
+  integer :: i, j
+!HPF$ INHERIT u
+  asym = 0.0d0
+!HPF$ INDEPENDENT, NEW(i), REDUCTION(asym)
+  do j = 1, n - 1
+    do i = j + 1, n
+      asym = max(asym, abs(u(i, j) - u(j, i)))
+    end do
+  end do
+  total = sum(u)
+end subroutine adi_symmetry

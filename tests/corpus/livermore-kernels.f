@@ -325,3 +325,406 @@ C
    10 CONTINUE
       RETURN
       END
+C
+C***********************************************************************
+C     SECOND PASS: THE SAME FAMILY OF KERNELS WRITTEN AGAIN WITH THE
+C     LOOP SHAPES OF THE LONGER VERSIONS (TRIANGULAR, STRIDED, BACKWARD)
+C     AND A TIMING DRIVER THAT REPEATS EACH KERNEL NPASS TIMES.
+C***********************************************************************
+      SUBROUTINE KERNL2(L, NREP)
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      INCLUDE 'livcom.inc'
+      INTEGER L, NREP, I, J, K, M, II, IPNT, IPNTP, LW, KK, JJ
+      INTEGER IREP, NL1, NL2, KX, KY, J1, J2, K1, K2
+      DO 999 IREP = 1, NREP
+      GO TO (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12), L
+C                                   HYDRO FRAGMENT, STRIDE 1
+    1 DO 1001 K = 1, N
+ 1001    X(K) = Q + Y(K) * (R * Z(K+10) + T * Z(K+11))
+      GO TO 999
+C                                   ICCG EXCERPT: HALVING STRIDES
+    2 II = N
+      IPNTP = 0
+  222 IPNT = IPNTP
+      IPNTP = IPNTP + II
+      II = II / 2
+      I = IPNTP + 1
+      DO 2001 K = IPNT + 2, IPNTP, 2
+         I = I + 1
+         X(I) = X(K) - V(K) * X(K-1) - V(K+1) * X(K+1)
+ 2001 CONTINUE
+      IF (II .GT. 1) GO TO 222
+      GO TO 999
+C                                   INNER PRODUCT
+    3 Q = 0.0D0
+      DO 3001 K = 1, N
+ 3001    Q = Q + Z(K) * X(K)
+      GO TO 999
+C                                   BANDED LINEAR EQUATIONS, STEP 5
+    4 M = (1001 - 7) / 2
+      DO 4001 K = 7, 1001, M
+         LW = K - 6
+         T = X(K-1)
+         DO 4002 J = 5, N, 5
+            T = T - XX(LW) * Y(J)
+            LW = LW + 1
+ 4002    CONTINUE
+         X(K-1) = Y(5) * T
+ 4001 CONTINUE
+      GO TO 999
+C                                   TRI-DIAGONAL ELIMINATION, BELOW DIAG
+    5 DO 5001 I = 2, N
+ 5001    X(I) = Z(I) * (Y(I) - X(I-1))
+      GO TO 999
+C                                   GENERAL LINEAR RECURRENCE (TRIANGULAR)
+    6 DO 6001 I = 2, N
+         W(I) = 0.01D0
+         DO 6001 K = 1, I - 1
+            W(I) = W(I) + B(I,K) * W(I-K)
+ 6001 CONTINUE
+      GO TO 999
+C                                   EQUATION OF STATE FRAGMENT
+    7 DO 7001 K = 1, N
+         X(K) = U(K) + R * (Z(K) + R * Y(K)) +
+     1        T * (U(K+3) + R * (U(K+2) + R * U(K+1)) +
+     2        T * (U(K+6) + Q * (U(K+5) + Q * U(K+4))))
+ 7001 CONTINUE
+      GO TO 999
+C                                   ADI INTEGRATION, TWO PLANES
+    8 NL1 = 1
+      NL2 = 2
+      DO 8001 KX = 2, 3
+      DO 8001 KY = 2, N
+         DU1 = U(KY+1) - U(KY-1)
+         DU2 = V(KY+1) - V(KY-1)
+         DU3 = W(KY+1) - W(KY-1)
+         VH(KY,KX+NL2) = VH(KY,KX+NL1) + A11 * DU1 + A12 * DU2
+     1                 + A13 * DU3 + SIG * (VH(KY,KX+1) - 2.0D0
+     2                 * VH(KY,KX) + VH(KY,KX-1))
+ 8001 CONTINUE
+      GO TO 999
+C                                   INTEGRATE PREDICTORS
+    9 DO 9001 I = 1, N
+         PX(1,I) = DM28 * PX(13,I) + DM27 * PX(12,I) + DM26 * PX(11,I)
+     1           + DM25 * PX(10,I) + DM24 * PX(9,I) + DM23 * PX(8,I)
+     2           + DM22 * PX(7,I) + C0 * (PX(5,I) + PX(6,I)) + PX(3,I)
+ 9001 CONTINUE
+      GO TO 999
+C                                   DIFFERENCE PREDICTORS, BACKWARD
+   10 DO 10001 I = N, 1, -1
+         AR = CX(5,I)
+         BR = AR - PX(5,I)
+         PX(5,I) = AR
+         CR = BR - PX(6,I)
+         PX(6,I) = BR
+         PX(7,I) = CR
+10001 CONTINUE
+      GO TO 999
+C                                   FIRST SUM (PREFIX)
+   11 X(1) = Y(1)
+      DO 11001 K = 2, N
+11001    X(K) = X(K-1) + Y(K)
+      GO TO 999
+C                                   FIRST DIFFERENCE, BLOCKS OF 4
+   12 DO 12001 J1 = 1, N - 1, 4
+         J2 = MIN(J1 + 3, N - 1)
+         DO 12001 K = J1, J2
+            X(K) = Y(K+1) - Y(K)
+12001 CONTINUE
+  999 CONTINUE
+      RETURN
+      END
+C
+C     MATRIX KERNELS OF THE SECOND PASS: 2-D EXPLICIT HYDRO, MATRIX
+C     PRODUCT BY COLUMNS, PLANCKIAN AND A LOWER-TRIANGULAR SOLVE.
+      SUBROUTINE KERNL3(L)
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      INCLUDE 'livcom.inc'
+      INTEGER L, I, J, K, KK, NN
+      NN = MIN(N, 64)
+      IF (L - 2) 100, 200, 300
+C                                   2-D HYDRO: TWO SWEEPS OVER ZONES
+  100 DO 110 K = 2, 6
+      DO 110 J = 2, N
+         ZA(J,K) = (ZP(J-1,K+1) + ZQ(J-1,K+1) - ZP(J-1,K) - ZQ(J-1,K))
+     1           * (ZR(J,K) + ZR(J-1,K)) / (ZM(J-1,K) + ZM(J-1,K+1))
+         ZB(J,K) = (ZP(J-1,K) + ZQ(J-1,K) - ZP(J,K) - ZQ(J,K))
+     1           * (ZR(J,K) + ZR(J,K-1)) / (ZM(J,K) + ZM(J-1,K))
+  110 CONTINUE
+      DO 120 K = 2, 6
+      DO 120 J = 2, N
+         ZU(J,K) = ZU(J,K) + S * (ZA(J,K) * (ZZ(J,K) - ZZ(J+1,K))
+     1           - ZA(J-1,K) * (ZZ(J,K) - ZZ(J-1,K)))
+         ZV(J,K) = ZV(J,K) + S * (ZB(J,K) * (ZR(J,K) - ZR(J,K-1)))
+  120 CONTINUE
+      RETURN
+C                                   MATRIX PRODUCT, JKI ORDER
+  200 DO 210 J = 1, NN
+      DO 210 I = 1, NN
+  210    H(I,J) = 0.0D0
+      DO 220 J = 1, NN
+      DO 220 K = 1, NN
+      DO 220 I = 1, NN
+         H(I,J) = H(I,J) + B(I,K) * C(K,J)
+  220 CONTINUE
+      RETURN
+C                                   LOWER TRIANGULAR SOLVE, IN PLACE
+  300 DO 320 J = 1, NN
+         C(J,1) = C(J,1) / B(J,J)
+         DO 310 KK = J + 1, NN
+            C(KK,1) = C(KK,1) - B(KK,J) * C(J,1)
+  310    CONTINUE
+  320 CONTINUE
+C                                   UPPER TRIANGLE OF B, STRIDE 2
+      DO 330 I = 1, NN, 2
+      DO 330 J = I, NN
+         B(I,J) = 0.5D0 * (B(I,J) + B(J,I))
+  330 CONTINUE
+      RETURN
+      END
+C
+C     REPEAT EACH SECOND-PASS KERNEL, TIME IT WITH THE CPU CLOCK AND
+C     REPORT THE RATE IN MFLOPS FROM A TABLE OF FLOPS PER ITERATION.
+      SUBROUTINE LIVTIM
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      INCLUDE 'livcom.inc'
+      INCLUDE 'timers.inc'
+      INTEGER K, NFLOP(12), IREP
+      REAL T0, T1
+      DOUBLE PRECISION RATE(12), TIMK(12)
+      DATA NFLOP / 5, 4, 2, 2, 2, 2, 16, 36, 17, 9, 1, 1 /
+      DO 20 K = 1, 12
+         N = MIN(NSPAN(K), 100)
+         IREP = NPASS(K)
+         CALL CPU_TIME(T0)
+         CALL KERNL2(K, IREP)
+         CALL CPU_TIME(T1)
+         TIMK(K) = DBLE(T1 - T0)
+         IF (TIMK(K) .LE. 0.0D0) TIMK(K) = 1.0D-6
+         RATE(K) = DFLOAT(NFLOP(K) * N * IREP) / TIMK(K) * 1.0D-6
+         TSTART(MOD(K-1, MAXTIM) + 1) = DBLE(T0)
+         TELAPS(MOD(K-1, MAXTIM) + 1) = TIMK(K)
+   20 CONTINUE
+      WRITE (6, 900)
+      WRITE (6, 910) (K, TIMK(K), RATE(K), K = 1, 12)
+      CALL RATSUM(RATE, 12, AMEAN, GMEAN, HMEAN)
+      WRITE (6, 920) AMEAN, GMEAN, HMEAN
+  900 FORMAT (//, 5X, 'KERNEL', 8X, 'SECONDS', 10X, 'MFLOPS')
+  910 FORMAT (5X, I6, 2X, 1PE14.6, 2X, 0PF14.3)
+  920 FORMAT (/, 5X, 'ARITHMETIC MEAN ', F10.3, /,
+     1        5X, 'GEOMETRIC MEAN  ', F10.3, /,
+     2        5X, 'HARMONIC MEAN   ', F10.3)
+      RETURN
+      END
+C
+C     MEANS OF A TABLE OF RATES (ZERO RATES ARE SKIPPED).
+      SUBROUTINE RATSUM(RATE, NR, AMEAN, GMEAN, HMEAN)
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      INTEGER NR, K, NUSED
+      DOUBLE PRECISION RATE(NR)
+      SUMA = 0.0D0
+      SUML = 0.0D0
+      SUMH = 0.0D0
+      NUSED = 0
+      DO 10 K = 1, NR
+         IF (RATE(K) .LE. 0.0D0) GO TO 10
+         NUSED = NUSED + 1
+         SUMA = SUMA + RATE(K)
+         SUML = SUML + DLOG(RATE(K))
+         SUMH = SUMH + 1.0D0 / RATE(K)
+   10 CONTINUE
+      IF (NUSED .EQ. 0) GO TO 20
+      AMEAN = SUMA / DFLOAT(NUSED)
+      GMEAN = DEXP(SUML / DFLOAT(NUSED))
+      HMEAN = DFLOAT(NUSED) / SUMH
+      RETURN
+   20 AMEAN = 0.0D0
+      GMEAN = 0.0D0
+      HMEAN = 0.0D0
+      RETURN
+      END
+C
+C     VERIFY THE SECOND PASS: RELATIVE DIFFERENCE OF TWO CHECKSUMS OF
+C     THE RESULT ARRAYS, WITH AN ARITHMETIC IF ON THE TOLERANCE TEST.
+      LOGICAL FUNCTION LIVVER(REF, TOL)
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      INCLUDE 'livcom.inc'
+      INTEGER K, J
+      SUM1 = 0.0D0
+      SUM2 = 0.0D0
+      DO 10 K = 1, NMAX, 3
+         SUM1 = SUM1 + DABS(X(K))
+   10 CONTINUE
+      DO 20 J = 1, 7
+      DO 20 K = 1, 101, 10
+         SUM2 = SUM2 + DABS(ZA(K,J)) + DABS(VH(K,J))
+   20 CONTINUE
+      DIFF = DABS(SUM1 + SUM2 - REF) / DMAX1(DABS(REF), 1.0D-30)
+      LIVVER = .FALSE.
+      IF (DIFF - TOL) 30, 30, 40
+   30 LIVVER = .TRUE.
+   40 RETURN
+      END
+C
+C***********************************************************************
+C     THIRD PASS: THE LONGER KERNELS OF THE FAMILY (2-D PARTICLE IN
+C     CELL, 1-D PIC, CASUAL FORTRAN, MONTE CARLO SEARCH, IMPLICIT
+C     CONDITIONAL COMPUTATION, 2-D IMPLICIT HYDRO, LOCATION OF MINIMUM)
+C     WRITTEN AGAIN WITH INTEGER INDEX ARRAYS IN A LOCAL COMMON.
+C***********************************************************************
+      SUBROUTINE KERNL4(L)
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      INCLUDE 'livcom.inc'
+      INTEGER L, I, J, K, M, II, LB, K2, K3, J2, I1, J1, IR(1001)
+      INTEGER IX(1001), IY(1001), IE(1001), LL, ZONE
+      DOUBLE PRECISION VSP(1001), VSTP(1001), VXNE(1001), VXND(1001)
+      DOUBLE PRECISION VE3(1001)
+      DOUBLE PRECISION GRD(1001), RX(1001), RH(2048), DEX(1001)
+      DOUBLE PRECISION RD(1001), RT(1001), EX1(1001), XIX(1001)
+      COMMON /KSPACE/ GRD, RX, RH, DEX, RD, RT, EX1, XIX, IR, IX, IY, IE
+      GO TO (13, 14, 15, 16, 17, 18), L - 12
+      RETURN
+C                                   2-D PARTICLE IN CELL
+   13 DO 1301 IP = 1, N
+         I1 = INT(PX(1,IP))
+         J1 = INT(PX(2,IP))
+         I1 = 1 + MOD(ABS(I1), 64)
+         J1 = 1 + MOD(ABS(J1), 64)
+         PX(3,IP) = PX(3,IP) + B(I1,J1)
+         PX(4,IP) = PX(4,IP) + C(I1,J1)
+         PX(1,IP) = PX(1,IP) + PX(3,IP)
+         PX(2,IP) = PX(2,IP) + PX(4,IP)
+         I2 = INT(PX(1,IP))
+         J2 = INT(PX(2,IP))
+         I2 = MOD(ABS(I2), 64)
+         J2 = MOD(ABS(J2), 64)
+         PX(1,IP) = PX(1,IP) + Y(I2+32)
+         PX(2,IP) = PX(2,IP) + Z(J2+32)
+         I2 = I2 + 1
+         J2 = J2 + 1
+         H(I2,J2) = H(I2,J2) + 1.0D0
+ 1301 CONTINUE
+      RETURN
+C                                   1-D PARTICLE IN CELL, THREE PASSES
+   14 DO 1401 K = 1, N
+         VX(K) = 0.0D0
+         XX(K) = 0.0D0
+         IX(K) = INT(GRD(K))
+         XI(K) = DFLOAT(IX(K))
+         EX1(K) = EX(MAX(1, MIN(IX(K), NMAX)))
+         DEX(K) = EX1(K) - XI(K)
+ 1401 CONTINUE
+      DO 1402 K = 1, N
+         VX(K) = VX(K) + EX1(K) + (XX(K) - XI(K)) * DEX(K)
+         XX(K) = XX(K) + VX(K) + FW
+         IR(K) = INT(XX(K))
+         RX(K) = XX(K) - DFLOAT(IR(K))
+         IR(K) = 1 + MOD(ABS(IR(K)), 2047)
+         XX(K) = RX(K) + DFLOAT(IR(K))
+ 1402 CONTINUE
+      DO 1403 K = 1, N
+         RH(IR(K)) = RH(IR(K)) + 1.0D0 - RX(K)
+         RH(IR(K)+1) = RH(IR(K)+1) + RX(K)
+ 1403 CONTINUE
+      RETURN
+C                                   CASUAL FORTRAN: DEVELOPMENT VERSION
+   15 NG = 7
+      NZ = MIN(N, 101)
+      AR = 0.053D0
+      BR = 0.073D0
+      DO 1545 J = 2, NG
+      DO 1545 K = 2, NZ
+         IF (J - NG) 1531, 1530, 1530
+ 1530    VY(K,J) = 0.0D0
+         GO TO 1545
+ 1531    IF (VH(K,J+1) - VH(K,J)) 1533, 1533, 1532
+ 1532    T = AR
+         GO TO 1534
+ 1533    T = BR
+ 1534    IF (VF(K,J) - VF(K-1,J)) 1536, 1535, 1535
+ 1535    R = DMAX1(VH(K-1,J), VH(K-1,J+1))
+         S = VF(K-1,J)
+         GO TO 1537
+ 1536    R = DMAX1(VH(K,J), VH(K,J+1))
+         S = VF(K,J)
+ 1537    VY(K,J) = DSQRT(VG(K,J)**2 + R * R) * T / S
+ 1545 CONTINUE
+      RETURN
+C                                   MONTE CARLO SEARCH LOOP
+   16 II = N / 3
+      LB = II + II
+      K2 = 0
+      K3 = 0
+      M = 1
+ 1605 I1 = M
+ 1610 J2 = (N + N) * (M - 1) + 1
+      DO 1670 K = 1, N
+         K2 = K2 + 1
+         J4 = J2 + K + K
+         J5 = ZONE(J4)
+         IF (J5 - N) 1620, 1660, 1670
+ 1620    IF (J5 - N + II) 1630, 1640, 1640
+ 1630    IF (J5 - N + LB) 1650, 1650, 1650
+ 1640    CONTINUE
+ 1650    K3 = K3 + 1
+ 1660    IF (K3 .GT. 10) GO TO 1680
+ 1670 CONTINUE
+      M = M + 1
+      IF (M - 3) 1610, 1610, 1680
+ 1680 CONTINUE
+      RETURN
+C                                   IMPLICIT CONDITIONAL COMPUTATION
+   17 I = N
+      J = 1
+      INK = -1
+      SCALE = 5.0D0 / 3.0D0
+      XNM = 1.0D0 / 3.0D0
+      E6 = 1.03D0 / 3.07D0
+ 1761 E3 = XNM * VSP(I) + VSTP(I)
+      XNEI = XNM
+      VXNE(I) = XNEI
+      XNC = SCALE * E3
+      IF (XNM .GT. XNC) GO TO 1762
+      IF (XNEI .GT. XNC) GO TO 1762
+      VE3(I) = E3
+      E6 = E3 + E3 - XNM
+      VXND(I) = E6
+      XNM = E6
+      I = I + INK
+      IF (I .EQ. J) GO TO 1763
+      GO TO 1761
+ 1762 VE3(I) = E6
+      I = I + INK
+      IF (I .NE. J) GO TO 1761
+ 1763 RETURN
+C                                   2-D IMPLICIT HYDRODYNAMICS FRAGMENT
+   18 T = 0.0037D0
+      S = 0.0041D0
+      KN = 6
+      JN = MIN(N, 100)
+      DO 1870 K = 2, KN
+      DO 1870 J = 2, JN
+         ZA(J,K) = (ZP(J-1,K+1) + ZQ(J-1,K+1) - ZP(J-1,K)
+     1           - ZQ(J-1,K)) * (ZR(J,K) + ZR(J-1,K))
+     2           / (ZM(J-1,K) + ZM(J-1,K+1))
+ 1870 CONTINUE
+      DO 1872 K = 2, KN
+      DO 1872 J = 2, JN
+         ZU(J,K) = ZU(J,K) + S * (ZA(J,K) * (ZZ(J,K) - ZZ(J+1,K))
+     1           - ZA(J-1,K) * (ZZ(J,K) - ZZ(J-1,K)))
+ 1872 CONTINUE
+      DO 1874 K = 2, KN
+      DO 1874 J = 2, JN
+         ZR(J,K) = ZR(J,K) + T * ZU(J,K)
+         ZZ(J,K) = ZZ(J,K) + T * ZV(J,K)
+ 1874 CONTINUE
+      RETURN
+      END
+C
+C     INTEGER FUNCTION TABLE USED BY THE MONTE CARLO SEARCH: A PERIODIC
+C     ZONE MAP OVER THE INDEX RANGE.
+      INTEGER FUNCTION ZONE(K)
+      INTEGER K
+      ZONE = 1 + MOD(K * 7 + 3, 1001)
+      RETURN
+      END

@@ -230,3 +230,198 @@ c
       real tarray(2), etime
       telaps(n) = telaps(n) + dble(etime(tarray)) - tstart(n)
       end
+c
+c---------------------------------------------------------------------
+c     sparse matrix-vector product q = A p in three variants: plain
+c     row loop, row loop unrolled by two, and the transposed product
+c     scattered into the result (used by the symmetric check).
+c---------------------------------------------------------------------
+      subroutine spmv(n, p, q, ivar)
+      implicit none
+      include 'cgcom.inc'
+      integer n, ivar, j, k, k1, k2
+      double precision p(n), q(n), sum, sum1, sum2
+      goto (100, 200, 300) ivar
+c     plain
+  100 do 120 j = 1, n
+         sum = 0.0d0
+         do 110 k = rowstr(j), rowstr(j+1) - 1
+            sum = sum + aval(k) * p(colidx(k))
+  110    continue
+         q(j) = sum
+  120 continue
+      return
+c     unrolled by two, the odd element handled first
+  200 do 230 j = 1, n
+         k1 = rowstr(j)
+         k2 = rowstr(j+1) - 1
+         sum1 = 0.0d0
+         sum2 = 0.0d0
+         if (mod(k2 - k1 + 1, 2) .ne. 0) then
+            sum1 = aval(k1) * p(colidx(k1))
+            k1 = k1 + 1
+         end if
+         do 210 k = k1, k2 - 1, 2
+            sum1 = sum1 + aval(k) * p(colidx(k))
+            sum2 = sum2 + aval(k+1) * p(colidx(k+1))
+  210    continue
+         q(j) = sum1 + sum2
+  230 continue
+      return
+c     transposed: scatter
+  300 do 310 j = 1, n
+         q(j) = 0.0d0
+  310 continue
+      do 330 j = 1, n
+         do 320 k = rowstr(j), rowstr(j+1) - 1
+            q(colidx(k)) = q(colidx(k)) + aval(k) * p(j)
+  320    continue
+  330 continue
+      return
+      end
+c
+c---------------------------------------------------------------------
+c     symmetry check: max |A p - A' p| for a random p; makea builds a
+c     matrix that is only nearly symmetric, so this is a diagnostic.
+c---------------------------------------------------------------------
+      double precision function symerr(n)
+      implicit none
+      include 'cgcom.inc'
+      integer n, i
+      double precision t(NA), tt(NA), seed, amult, randlc
+      external randlc
+      seed = 271828183.0d0
+      amult = 1220703125.0d0
+      do 10 i = 1, n
+         pv(i) = randlc(seed, amult)
+   10 continue
+      call spmv(n, pv, t, 1)
+      call spmv(n, pv, tt, 3)
+      symerr = 0.0d0
+      do 20 i = 1, n
+         symerr = dmax1(symerr, dabs(t(i) - tt(i)))
+   20 continue
+      return
+      end
+c
+c---------------------------------------------------------------------
+c     sparse random vector with nzv nonzeros in distinct positions
+c     (sprnvc style): positions from the generator, rejected when out
+c     of range or already taken; powers of two bound the draws.
+c---------------------------------------------------------------------
+      subroutine sprnvc(n, nzv, v, iv, nzloc, mark)
+      implicit none
+      integer n, nzv, iv(*), nzloc(*), mark(*)
+      double precision v(*), vecelt, vecloc, seed, amult, randlc
+      integer nn1, nzrow, i, ii
+      external randlc
+      seed = 314159265.0d0
+      amult = 1220703125.0d0
+      nzrow = 0
+      nn1 = 1
+   10 nn1 = 2 * nn1
+      if (nn1 .lt. n) goto 10
+   20 if (nzrow .ge. nzv) goto 40
+         vecelt = randlc(seed, amult)
+         vecloc = randlc(seed, amult)
+         i = int(vecloc * dfloat(nn1)) + 1
+         if (i .gt. n) goto 20
+         if (mark(i) .ne. 0) goto 20
+         mark(i) = 1
+         nzrow = nzrow + 1
+         nzloc(nzrow) = i
+         v(nzrow) = vecelt
+         iv(nzrow) = i
+      goto 20
+   40 do 50 ii = 1, nzrow
+         i = nzloc(ii)
+         mark(i) = 0
+   50 continue
+      nzv = nzrow
+      return
+      end
+c
+c---------------------------------------------------------------------
+c     residual check of the CG solve: || x - A z || over a window of
+c     rows, and the relative error of zeta against the reference.
+c---------------------------------------------------------------------
+      subroutine cgveri(n, zeta, zetav, eps, lwin, verif)
+      implicit none
+      include 'cgcom.inc'
+      integer n, lwin, i, i0
+      double precision zeta, zetav, eps, err, rmax, rsum
+      logical verif
+      call spmv(n, zv, qv, 2)
+      rmax = 0.0d0
+      do 20 i0 = 1, n, lwin
+         rsum = 0.0d0
+         do 10 i = i0, min(i0 + lwin - 1, n)
+            rsum = rsum + (xv(i) - qv(i)) ** 2
+   10    continue
+         rmax = dmax1(rmax, dsqrt(rsum))
+   20 continue
+      err = dabs(zeta - zetav) / zetav
+      verif = err .le. eps
+      write (6, 900) zeta, zetav, err, rmax
+      if (verif) then
+         write (6, 910)
+      else
+         write (6, 920)
+      end if
+  900 format (' zeta ', 1pd22.14, ' reference ', d22.14/
+     &        ' error ', d10.3, ' max window residual ', d10.3)
+  910 format (' verification successful')
+  920 format (' verification failed')
+      return
+      end
+c
+c---------------------------------------------------------------------
+c     timer report: names, seconds and the fraction of the total,
+c     skipping timers that never ran.
+c---------------------------------------------------------------------
+      subroutine tprint(ntim)
+      include 'timers.inc'
+      integer ntim, i
+      double precision total, frac
+      total = 0.0d0
+      do 10 i = 1, ntim
+         total = total + telaps(i)
+   10 continue
+      if (total .le. 0.0d0) total = 1.0d0
+      write (6, 900)
+      do 20 i = 1, ntim
+         if (telaps(i) .eq. 0.0d0) goto 20
+         frac = 100.0d0 * telaps(i) / total
+         write (6, 910) i, tnames(i), telaps(i), frac
+   20 continue
+  900 format (/' timer  name                seconds   percent')
+  910 format (1x, i5, 2x, a16, f12.3, f9.2)
+      return
+      end
+c
+c---------------------------------------------------------------------
+c     dense check for small n: expand the sparse matrix into a full
+c     lower triangle and compare with the upper one (triangular nest).
+c---------------------------------------------------------------------
+      subroutine dnschk(n, ld, dense, asym)
+      implicit none
+      include 'cgcom.inc'
+      integer n, ld, i, j, k
+      double precision dense(ld,*), asym
+      do 10 j = 1, n
+      do 10 i = 1, n
+         dense(i,j) = 0.0d0
+   10 continue
+      do 30 i = 1, n
+         do 20 k = rowstr(i), rowstr(i+1) - 1
+            dense(i,colidx(k)) = dense(i,colidx(k)) + aval(k)
+   20    continue
+   30 continue
+      asym = 0.0d0
+      do 50 j = 2, n
+         do 40 i = 1, j - 1
+            asym = dmax1(asym, dabs(dense(i,j) - dense(j,i)))
+   40    continue
+   50 continue
+      return
+      end
