@@ -14,3 +14,8 @@ fi
 "$ROOT/scripts/setup.sh"
 cd "${PARTSCOPE_BUILD_DIR:-$ROOT/build}"
 ctest --output-on-failure -j "$(nproc 2>/dev/null || echo 2)" "$@"
+# Fuzz smoke run: the parser and directive fuzzers for 30 s each (clang,
+# build-fuzz/); PS_FUZZ_SMOKE=0 skips it, PS_FUZZ_SECONDS changes the time.
+if [ "${PS_FUZZ_SMOKE:-1}" != "0" ] && [ "${PS_SANITIZE:-OFF}" != "ON" ]; then
+  "$ROOT/scripts/fuzz-smoke.sh" "${PS_FUZZ_SECONDS:-30}"
+fi

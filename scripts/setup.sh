@@ -14,6 +14,7 @@ PACKAGES=(
   libgtest-dev libbenchmark-dev
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libxkbcommon-dev
   libqscintilla2-qt6-dev xvfb xauth
+  clang libclang-rt-14-dev
 )
 
 missing_packages() {

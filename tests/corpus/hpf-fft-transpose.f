@@ -1,0 +1,211 @@
+C     TWO-DIMENSIONAL FFT BY ROWS, TRANSPOSE, ROWS: THE TRANSPOSE IS A
+C     REDISTRIBUTION BETWEEN TWO TEMPLATES.  FIXED FORM WITH THE *HPF$
+C     SENTINEL, CYCLIC(K) BLOCKS, COMPLEX*16 AND DCONJG.
+      PROGRAM FFT2D
+      IMPLICIT NONE
+      INTEGER N, LOGN
+      PARAMETER (N = 128, LOGN = 7)
+      COMPLEX*16 X(N,N), Y(N,N), W(N)
+      DOUBLE PRECISION PI, ERR
+      INTEGER I, J, K
+*HPF$ PROCESSORS P(4)
+*HPF$ TEMPLATE TX(N,N), TY(N,N)
+*HPF$ ALIGN X(I,J) WITH TX(I,J)
+*HPF$ ALIGN Y(I,J) WITH TY(I,J)
+*HPF$ DISTRIBUTE TX(*,CYCLIC(8)) ONTO P
+*HPF$ DISTRIBUTE TY(*,BLOCK) ONTO P
+      PI = 4.0D0 * DATAN(1.0D0)
+      DO 10 K = 1, N
+         W(K) = DCMPLX(DCOS(2.0D0*PI*(K-1)/N), -DSIN(2.0D0*PI*(K-1)/N))
+   10 CONTINUE
+      DO 20 J = 1, N
+      DO 20 I = 1, N
+         X(I,J) = DCMPLX(DFLOAT(MOD(I*J, 17)), DFLOAT(I - J) * 0.01D0)
+   20 CONTINUE
+*HPF$ INDEPENDENT
+      DO 30 J = 1, N
+         CALL FFT1(X(1,J), W, N, LOGN)
+   30 CONTINUE
+*HPF$ INDEPENDENT, NEW(I)
+      DO 40 J = 1, N
+      DO 40 I = 1, N
+         Y(J,I) = X(I,J)
+   40 CONTINUE
+*HPF$ INDEPENDENT
+      DO 50 J = 1, N
+         CALL FFT1(Y(1,J), W, N, LOGN)
+   50 CONTINUE
+C     ENERGY CHECK WITH THE CONJUGATE
+      ERR = 0.0D0
+      DO 60 J = 1, N
+      DO 60 I = 1, N
+         ERR = ERR + DBLE(Y(I,J) * DCONJG(Y(I,J)))
+   60 CONTINUE
+      WRITE (6, 100) ERR / DFLOAT(N*N)
+  100 FORMAT (' MEAN ENERGY ', 1PD20.12)
+      END
+C
+      SUBROUTINE FFT1(A, W, N, LOGN)
+C     RADIX-2 DECIMATION IN TIME, IN PLACE, BIT-REVERSED INPUT ORDER
+      INTEGER N, LOGN, I, J, K, M, L, ISTEP, MMAX, IW
+      COMPLEX*16 A(N), W(N), T
+      J = 1
+      DO 20 I = 1, N - 1
+         IF (I .GE. J) GO TO 10
+         T = A(J)
+         A(J) = A(I)
+         A(I) = T
+   10    K = N / 2
+   15    IF (K .GE. J) GO TO 20
+         J = J - K
+         K = K / 2
+         GO TO 15
+   20 J = J + K
+      MMAX = 1
+      DO 40 L = 1, LOGN
+         ISTEP = 2 * MMAX
+         DO 30 M = 1, MMAX
+            IW = (M - 1) * (N / ISTEP) + 1
+            DO 30 I = M, N, ISTEP
+               K = I + MMAX
+               T = W(IW) * A(K)
+               A(K) = A(I) - T
+               A(I) = A(I) + T
+   30    CONTINUE
+         MMAX = ISTEP
+   40 CONTINUE
+      RETURN
+      END
+C
+C     BIT-REVERSAL PERMUTATION OF ONE COLUMN (THE INPUT ORDER FFT1
+C     EXPECTS), BY THE CLASSICAL INCREMENT-IN-REVERSE LOOP.
+      SUBROUTINE BITREV(A, N)
+      INTEGER N, I, J, M
+      COMPLEX*16 A(N), T
+      J = 1
+      DO 30 I = 1, N - 1
+         IF (I .GE. J) GO TO 10
+         T = A(J)
+         A(J) = A(I)
+         A(I) = T
+   10    M = N / 2
+   20    IF (M .GE. 2 .AND. J .GT. M) THEN
+            J = J - M
+            M = M / 2
+            GO TO 20
+         END IF
+         J = J + M
+   30 CONTINUE
+      RETURN
+      END
+C
+C     INVERSE TRANSFORM OF ALL COLUMNS BY CONJUGATION: IFFT(X) =
+C     CONJG(FFT(CONJG(X))) / N, USING DCONJG ON EVERY ELEMENT.
+      SUBROUTINE IFFTC(X, W, N, LOGN)
+      IMPLICIT NONE
+      INTEGER N, LOGN, I, J
+      COMPLEX*16 X(N,N), W(N)
+*HPF$ INHERIT X
+*HPF$ INDEPENDENT, NEW(I)
+      DO 30 J = 1, N
+         DO 10 I = 1, N
+            X(I,J) = DCONJG(X(I,J))
+   10    CONTINUE
+         CALL BITREV(X(1,J), N)
+         CALL FFT1(X(1,J), W, N, LOGN)
+         DO 20 I = 1, N
+            X(I,J) = DCONJG(X(I,J)) / DFLOAT(N)
+   20    CONTINUE
+   30 CONTINUE
+      RETURN
+      END
+C
+C     EXPLICIT TRANSPOSE IN TILES OF NB BY NB: THE TARGET ARRAY HAS THE
+C     (*,BLOCK) MAPPING, THE SOURCE (*,CYCLIC(8)); EACH TILE IS ONE
+C     MESSAGE IN A MESSAGE-PASSING IMPLEMENTATION.
+      SUBROUTINE TRANSP(X, Y, N, NB)
+      IMPLICIT NONE
+      INTEGER N, NB, I, J, II, JJ
+      COMPLEX*16 X(N,N), Y(N,N)
+*HPF$ PROCESSORS PT(4)
+*HPF$ DISTRIBUTE X(*,CYCLIC(8)) ONTO PT
+*HPF$ DISTRIBUTE Y(*,BLOCK) ONTO PT
+*HPF$ INDEPENDENT, NEW(II, I, J)
+      DO 40 JJ = 1, N, NB
+         DO 30 II = 1, N, NB
+            DO 20 J = JJ, MIN(JJ + NB - 1, N)
+            DO 20 I = II, MIN(II + NB - 1, N)
+               Y(J,I) = X(I,J)
+   20       CONTINUE
+   30    CONTINUE
+   40 CONTINUE
+      RETURN
+      END
+C
+C     THE SAME TRANSPOSE DONE BY REMAPPING ONE ARRAY IN PLACE: DYNAMIC,
+C     REDISTRIBUTE FROM COLUMNS TO ROWS, THEN A LOCAL COPY.
+      SUBROUTINE TRREMP(X, N)
+      IMPLICIT NONE
+      INTEGER N, I, J
+      COMPLEX*16 X(N,N), T
+*HPF$ PROCESSORS PR(4)
+*HPF$ DYNAMIC X
+*HPF$ DISTRIBUTE X(*,BLOCK) ONTO PR
+*HPF$ REDISTRIBUTE X(BLOCK,*) ONTO PR
+*HPF$ INDEPENDENT, NEW(J, T)
+      DO 20 I = 2, N
+         DO 10 J = 1, I - 1
+            T = X(I,J)
+            X(I,J) = X(J,I)
+            X(J,I) = T
+   10    CONTINUE
+   20 CONTINUE
+*HPF$ REDISTRIBUTE X(*,BLOCK) ONTO PR
+      RETURN
+      END
+C
+C     CHECK: A FORWARD AND INVERSE 2-D TRANSFORM RETURNS THE INPUT; THE
+C     ERROR IS A MAXIMUM OVER THE ARRAY (REDUCTION).  PARSEVAL'S SUM IS
+C     COMPARED AS WELL.
+      SUBROUTINE FFTCHK(X, X0, N, ERR, PARS)
+      IMPLICIT NONE
+      INTEGER N, I, J
+      COMPLEX*16 X(N,N), X0(N,N)
+      DOUBLE PRECISION ERR, PARS, S0, S1
+*HPF$ ALIGN X0(I,J) WITH X(I,J)
+      ERR = 0.0D0
+      S0 = 0.0D0
+      S1 = 0.0D0
+*HPF$ INDEPENDENT, NEW(I), REDUCTION(ERR, S0, S1)
+      DO 20 J = 1, N
+         DO 10 I = 1, N
+            ERR = DMAX1(ERR, CDABS(X(I,J) - X0(I,J)))
+            S0 = S0 + DBLE(X0(I,J) * DCONJG(X0(I,J)))
+            S1 = S1 + DBLE(X(I,J) * DCONJG(X(I,J)))
+   10    CONTINUE
+   20 CONTINUE
+      PARS = DABS(S1 - S0) / S0
+      WRITE (6, 900) N, ERR, PARS
+  900 FORMAT (' N =', I5, '  ROUND TRIP ERROR', 1PD11.3,
+     &        '  PARSEVAL', D11.3)
+      RETURN
+      END
+C
+C     SPECTRAL DERIVATIVE ALONG THE FIRST INDEX: MULTIPLY MODE K BY
+C     I*K (WAVENUMBERS WRAP ABOVE N/2), THE NYQUIST MODE SET TO ZERO.
+      SUBROUTINE SPDERV(Y, N)
+      IMPLICIT NONE
+      INTEGER N, I, J, K
+      COMPLEX*16 Y(N,N)
+*HPF$ INHERIT Y
+*HPF$ INDEPENDENT, NEW(I, K)
+      DO 20 J = 1, N
+         DO 10 I = 1, N
+            K = I - 1
+            IF (K .GT. N / 2) K = K - N
+            IF (K .EQ. N / 2) K = 0
+            Y(I,J) = DCMPLX(0.0D0, DFLOAT(K)) * Y(I,J)
+   10    CONTINUE
+   20 CONTINUE
+      RETURN
+      END

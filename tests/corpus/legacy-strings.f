@@ -1,0 +1,220 @@
+C     CHARACTER HANDLING OF A 1980S INPUT-DECK READER: CHARACTER*(*)
+C     DUMMIES, SUBSTRINGS, CONCATENATION, INDEX, LEN, CHARACTER FUNCTIONS,
+C     CHARACTER NAME*8 DECLARATIONS, LOGICAL FUNCTIONS AND A KEYWORD
+C     TABLE SEARCHED WITH A COMPUTED GOTO.
+      PROGRAM DECK
+      CHARACTER*80 CARD
+      CHARACTER KEY*8, VALUE*40, UPPER*80
+      INTEGER NKEY, IK, LUN, NCARD
+      PARAMETER (NKEY = 5)
+      CHARACTER*8 KEYS(NKEY)
+      LOGICAL ISCOMM
+      REAL XVAL
+      INTEGER IVAL
+      DATA KEYS / 'TITLE', 'NSTEP', 'DTIME', 'OUTPUT', 'END' /
+      LUN = 5
+      NCARD = 0
+   10 READ (LUN, '(A80)', END = 99) CARD
+      NCARD = NCARD + 1
+      IF (ISCOMM(CARD)) GO TO 10
+      CARD = UPPER(CARD)
+      CALL SPLIT(CARD, KEY, VALUE)
+      DO 20 IK = 1, NKEY
+         IF (KEY .EQ. KEYS(IK)) GO TO 30
+   20 CONTINUE
+      WRITE (6, 900) NCARD, KEY
+      GO TO 10
+   30 GO TO (40, 50, 60, 70, 99), IK
+   40 WRITE (6, 910) VALUE(1:INDEX(VALUE // ' ', '  '))
+      GO TO 10
+   50 READ (VALUE, '(I10)') IVAL
+      WRITE (6, 920) 'NSTEP', IVAL
+      GO TO 10
+   60 READ (VALUE, *) XVAL
+      WRITE (6, 930) 'DTIME', XVAL
+      GO TO 10
+   70 OPEN (UNIT = 7, FILE = VALUE, STATUS = 'UNKNOWN')
+      GO TO 10
+   99 CONTINUE
+      WRITE (6, 940) NCARD
+  900 FORMAT (' CARD ', I4, ': UNKNOWN KEYWORD ', A)
+  910 FORMAT (' TITLE: ', A)
+  920 FORMAT (1X, A, ' = ', I10)
+  930 FORMAT (1X, A, ' = ', G14.6)
+  940 FORMAT (1X, I4, ' CARDS READ')
+      END
+C
+      LOGICAL FUNCTION ISCOMM(LINE)
+      CHARACTER*(*) LINE
+      ISCOMM = LINE(1:1) .EQ. '*' .OR. LINE(1:1) .EQ. '#' .OR.
+     &         LEN(LINE) .EQ. 0 .OR. LINE .EQ. ' '
+      END
+C
+      CHARACTER*80 FUNCTION UPPER(S)
+      CHARACTER*(*) S
+      INTEGER I, K
+      UPPER = S
+      DO 10 I = 1, MIN(LEN(S), 80)
+         K = ICHAR(S(I:I))
+         IF (K .GE. 97 .AND. K .LE. 122) UPPER(I:I) = CHAR(K - 32)
+   10 CONTINUE
+      END
+C
+      SUBROUTINE SPLIT(CARD, KEY, VALUE)
+      CHARACTER*(*) CARD, KEY, VALUE
+      INTEGER IEQ, I1
+      IEQ = INDEX(CARD, '=')
+      IF (IEQ .EQ. 0) THEN
+         KEY = CARD
+         VALUE = ' '
+         RETURN
+      ENDIF
+      KEY = CARD(1:IEQ-1)
+      I1 = IEQ + 1
+    5 IF (I1 .LT. LEN(CARD) .AND. CARD(I1:I1) .EQ. ' ') THEN
+         I1 = I1 + 1
+         GO TO 5
+      END IF
+      VALUE = CARD(I1:)
+      IF (LGT(KEY, 'ZZZZZZZZ')) KEY = '?'
+      END
+C
+C     NUMBER OF THE FIRST AND LAST NON-BLANK CHARACTERS (0 IF BLANK).
+      INTEGER FUNCTION LNBLNK(S)
+      CHARACTER*(*) S
+      INTEGER I
+      DO 10 I = LEN(S), 1, -1
+         IF (S(I:I) .NE. ' ') GO TO 20
+   10 CONTINUE
+      I = 0
+   20 LNBLNK = I
+      END
+C
+      INTEGER FUNCTION IFNBLK(S)
+      CHARACTER*(*) S
+      INTEGER I
+      DO 10 I = 1, LEN(S)
+         IF (S(I:I) .NE. ' ') GO TO 20
+   10 CONTINUE
+      I = 0
+   20 IFNBLK = I
+      END
+C
+C     SPLIT A FREE-FORMAT LIST OF VALUES ('1.0, 2.5 3E2') INTO FIELDS
+C     SEPARATED BY COMMAS OR BLANKS; RETURNS THE START AND END COLUMNS.
+      SUBROUTINE FIELDS(LINE, MAXF, NF, IBEG, IEND)
+      CHARACTER*(*) LINE
+      INTEGER MAXF, NF, IBEG(MAXF), IEND(MAXF), I, L
+      LOGICAL INFLD
+      CHARACTER*1 CH
+      NF = 0
+      INFLD = .FALSE.
+      L = LEN(LINE)
+      DO 20 I = 1, L
+         CH = LINE(I:I)
+         IF (CH .EQ. ' ' .OR. CH .EQ. ',') THEN
+            IF (INFLD) IEND(NF) = I - 1
+            INFLD = .FALSE.
+         ELSE IF (.NOT. INFLD) THEN
+            IF (NF .EQ. MAXF) RETURN
+            NF = NF + 1
+            IBEG(NF) = I
+            INFLD = .TRUE.
+         END IF
+   20 CONTINUE
+      IF (INFLD) IEND(NF) = L
+      END
+C
+C     READ A REAL VALUE FROM A FIELD WITH AN INTERNAL READ, SETTING
+C     IERR WHEN THE FIELD IS NOT A NUMBER (ERR= BRANCH).
+      SUBROUTINE GETREA(FIELD, XVAL, IERR)
+      CHARACTER*(*) FIELD
+      CHARACTER*20 BUF
+      REAL XVAL
+      INTEGER IERR
+      IERR = 0
+      BUF = FIELD
+      READ (BUF, '(F20.0)', ERR = 90) XVAL
+      RETURN
+   90 IERR = 1
+      XVAL = 0.0
+      END
+C
+C     REPLACE EVERY OCCURRENCE OF OLD BY NEW IN S (THE RESULT IS
+C     TRUNCATED TO LEN(S)); RETURNS THE NUMBER OF REPLACEMENTS.
+      INTEGER FUNCTION REPLAC(S, OLD, NEW)
+      CHARACTER*(*) S, OLD, NEW
+      CHARACTER*256 WORK
+      INTEGER I, J, LO, LN, NREP
+      LO = LEN(OLD)
+      LN = LEN(NEW)
+      WORK = ' '
+      I = 1
+      J = 1
+      NREP = 0
+   10 IF (I .GT. LEN(S)) GO TO 30
+      IF (I + LO - 1 .LE. LEN(S)) THEN
+         IF (S(I:I+LO-1) .EQ. OLD) THEN
+            IF (J + LN - 1 .LE. 256) WORK(J:J+LN-1) = NEW
+            I = I + LO
+            J = J + LN
+            NREP = NREP + 1
+            GO TO 10
+         END IF
+      END IF
+      IF (J .LE. 256) WORK(J:J) = S(I:I)
+      I = I + 1
+      J = J + 1
+      GO TO 10
+   30 S = WORK
+      REPLAC = NREP
+      END
+C
+C     CENTRE A TITLE IN A LINE OF WIDTH LEN(LINE), FRAMED BY ASTERISKS.
+      SUBROUTINE CENTRE(TITLE, LINE)
+      CHARACTER*(*) TITLE, LINE
+      INTEGER IFNBLK, LNBLNK, I1, I2, LT, IPAD
+      I1 = IFNBLK(TITLE)
+      I2 = LNBLNK(TITLE)
+      LINE = ' '
+      IF (I1 .EQ. 0) RETURN
+      LT = I2 - I1 + 1
+      IPAD = MAX(1, (LEN(LINE) - LT) / 2)
+      LINE(1:1) = '*'
+      LINE(LEN(LINE):LEN(LINE)) = '*'
+      LINE(IPAD+1:MIN(IPAD+LT, LEN(LINE)-1)) = TITLE(I1:I2)
+      END
+C
+C     SORT A LIST OF KEYWORDS (STRAIGHT INSERTION WITH LLT, THE ASCII
+C     COLLATING SEQUENCE WHATEVER THE MACHINE'S OWN).
+      SUBROUTINE KSORT(KEYS, N)
+      INTEGER N, I, J
+      CHARACTER*(*) KEYS(N)
+      CHARACTER*32 T
+      DO 20 I = 2, N
+         T = KEYS(I)
+         DO 10 J = I - 1, 1, -1
+            IF (.NOT. LLT(T, KEYS(J))) GO TO 15
+            KEYS(J+1) = KEYS(J)
+   10    CONTINUE
+         J = 0
+   15    KEYS(J+1) = T
+   20 CONTINUE
+      END
+C
+C     ECHO THE DECK WITH CARD NUMBERS AND A COLUMN RULER EVERY 20 CARDS.
+      SUBROUTINE ECHO(LUNIN, LUNOUT, NCARD)
+      INTEGER LUNIN, LUNOUT, NCARD, LNBLNK, L
+      CHARACTER*80 CARD
+      NCARD = 0
+   10 READ (LUNIN, '(A)', END = 90) CARD
+      NCARD = NCARD + 1
+      IF (MOD(NCARD - 1, 20) .EQ. 0) WRITE (LUNOUT, 900)
+      L = MAX(1, LNBLNK(CARD))
+      WRITE (LUNOUT, 910) NCARD, CARD(1:L)
+      GO TO 10
+   90 REWIND LUNIN
+  900 FORMAT (/6X, '....+....1....+....2....+....3....+....4',
+     1        '....+....5....+....6....+....7....+....8')
+  910 FORMAT (1X, I4, 1X, A)
+      END

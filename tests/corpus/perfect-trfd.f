@@ -1,0 +1,212 @@
+C     TWO-ELECTRON INTEGRAL TRANSFORMATION (PERFECT CLUB TRFD STYLE):
+C     PACKED TRIANGULAR STORAGE, INDEX FUNCTIONS AS STATEMENT FUNCTIONS,
+C     SHARED TERMINATORS AND A TRIANGULAR LOOP NEST.
+      PROGRAM TRFD
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      INTEGER NORB, NTRI, NPAIR
+      PARAMETER (NORB = 30, NTRI = NORB*(NORB+1)/2,
+     1           NPAIR = NTRI*(NTRI+1)/2)
+      DIMENSION V(NPAIR), XRSIQ(NTRI,NORB), C(NORB,NORB), XIJ(NORB)
+      INTEGER I, J, K, L, IJ, KL, MI, MJ, MK, INDX
+      INDX(I,J) = MAX0(I,J)*(MAX0(I,J)-1)/2 + MIN0(I,J)
+C
+      DO 10 J = 1, NORB
+      DO 10 I = 1, NORB
+         C(I,J) = 1.0D0 / DFLOAT(I + J)
+         IF (I .EQ. J) C(I,J) = 1.0D0
+   10 CONTINUE
+      DO 20 IJ = 1, NPAIR
+         V(IJ) = 1.0D0 / DFLOAT(IJ)
+   20 CONTINUE
+C     FIRST HALF TRANSFORMATION
+      DO 70 MI = 1, NORB
+      DO 70 MJ = 1, MI
+         IJ = INDX(MI,MJ)
+         DO 40 K = 1, NORB
+            XIJ(K) = 0.0D0
+   40    CONTINUE
+         DO 60 K = 1, NORB
+         DO 50 L = 1, K
+            KL = INDX(K,L)
+            VAL = V(INDX(IJ,KL))
+            XIJ(K) = XIJ(K) + VAL * C(L,MJ)
+            IF (K .NE. L) XIJ(L) = XIJ(L) + VAL * C(K,MJ)
+   50    CONTINUE
+   60    CONTINUE
+         DO 65 K = 1, NORB
+            XRSIQ(IJ,K) = XIJ(K)
+   65    CONTINUE
+   70 CONTINUE
+C     SECOND HALF TRANSFORMATION
+      DO 100 MK = 1, NORB
+      DO 100 MI = 1, NORB
+      DO 100 MJ = 1, MI
+         IJ = INDX(MI,MJ)
+         SUM = 0.0D0
+         DO 90 K = 1, NORB
+            SUM = SUM + XRSIQ(IJ,K) * C(K,MK)
+   90    CONTINUE
+         V(INDX(IJ,INDX(MK,MK))) = SUM
+  100 CONTINUE
+      CHK = 0.0D0
+      DO 110 IJ = 1, NPAIR, 37
+         CHK = CHK + V(IJ)
+  110 CONTINUE
+      WRITE (6, 120) NORB, CHK
+  120 FORMAT (' TRFD: ', I4, ' ORBITALS, CHECKSUM ', 1PD22.14)
+      END
+C
+C     GENERATE THE INTEGRALS (IJ|KL) OVER ATOMIC ORBITALS FROM A MODEL
+C     DECAY LAW, ONLY FOR IJ >= KL (CANONICAL ORDER), AND COUNT THE
+C     INTEGRALS BELOW A SCREENING THRESHOLD.
+C
+      SUBROUTINE INTGEN(NORB, NPAIR, V, THRESH, NSKIP)
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      INTEGER NORB, NPAIR, NSKIP, I, J, K, L, IJ, KL, IJKL
+      DIMENSION V(NPAIR)
+      INTEGER INDX
+      INDX(I,J) = MAX0(I,J)*(MAX0(I,J)-1)/2 + MIN0(I,J)
+      NSKIP = 0
+      DO 40 I = 1, NORB
+      DO 40 J = 1, I
+         IJ = INDX(I,J)
+         DO 30 K = 1, I
+            LMAX = K
+            IF (K .EQ. I) LMAX = J
+            DO 20 L = 1, LMAX
+               KL = INDX(K,L)
+               IJKL = INDX(IJ,KL)
+               R2 = DFLOAT((I-K)**2 + (J-L)**2 + 1)
+               V(IJKL) = DEXP(-0.25D0 * R2) / DSQRT(R2)
+               IF (V(IJKL) .GE. THRESH) GO TO 20
+               V(IJKL) = 0.0D0
+               NSKIP = NSKIP + 1
+   20       CONTINUE
+   30    CONTINUE
+   40 CONTINUE
+      RETURN
+      END
+C
+C     ORTHONORMALIZE THE MO COEFFICIENTS BY MODIFIED GRAM-SCHMIDT:
+C     COLUMN J IS MADE ORTHOGONAL TO COLUMNS 1..J-1 (TRIANGULAR NEST).
+C
+      SUBROUTINE ORTHMO(NORB, C, IFAIL)
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      INTEGER NORB, IFAIL, I, J, K
+      DIMENSION C(NORB,NORB)
+      IFAIL = 0
+      DO 50 J = 1, NORB
+         DO 20 K = 1, J - 1
+            DOT = 0.0D0
+            DO 10 I = 1, NORB
+   10       DOT = DOT + C(I,K) * C(I,J)
+            DO 15 I = 1, NORB
+   15       C(I,J) = C(I,J) - DOT * C(I,K)
+   20    CONTINUE
+         XNRM = 0.0D0
+         DO 30 I = 1, NORB
+   30    XNRM = XNRM + C(I,J) ** 2
+         IF (XNRM .GT. 1.0D-24) GO TO 35
+         IFAIL = J
+         RETURN
+   35    XNRM = 1.0D0 / DSQRT(XNRM)
+         DO 40 I = 1, NORB
+   40    C(I,J) = C(I,J) * XNRM
+   50 CONTINUE
+      RETURN
+      END
+C
+C     UNPACK A TRIANGULAR ROW OF V INTO A SQUARE MATRIX, MULTIPLY BY C
+C     FROM BOTH SIDES (C' X C) AND PACK THE RESULT BACK (THE KERNEL OF
+C     THE SECOND HALF-TRANSFORMATION WRITTEN AS MATRIX PRODUCTS).
+C
+      SUBROUTINE TRNSF2(NORB, NTRI, XP, C, XSQ, T1, T2)
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      INTEGER NORB, NTRI, I, J, K, IJ
+      DIMENSION XP(NTRI), C(NORB,NORB), XSQ(NORB,NORB)
+      DIMENSION T1(NORB,NORB), T2(NORB,NORB)
+      IJ = 0
+      DO 10 I = 1, NORB
+      DO 10 J = 1, I
+         IJ = IJ + 1
+         XSQ(I,J) = XP(IJ)
+         XSQ(J,I) = XP(IJ)
+   10 CONTINUE
+      DO 30 J = 1, NORB
+      DO 30 I = 1, NORB
+         S = 0.0D0
+         DO 20 K = 1, NORB
+   20    S = S + XSQ(I,K) * C(K,J)
+         T1(I,J) = S
+   30 CONTINUE
+      DO 50 J = 1, NORB
+      DO 50 I = 1, J
+         S = 0.0D0
+         DO 40 K = 1, NORB
+   40    S = S + C(K,I) * T1(K,J)
+         T2(I,J) = S
+   50 CONTINUE
+      IJ = 0
+      DO 60 I = 1, NORB
+      DO 60 J = 1, I
+         IJ = IJ + 1
+         XP(IJ) = T2(J,I)
+   60 CONTINUE
+      RETURN
+      END
+C
+C     SYMMETRY CHECK OF THE TRANSFORMED INTEGRALS: (IJ|KL) = (KL|IJ)
+C     HOLDS BY CONSTRUCTION OF THE PACKED INDEX; THE CHECK LOOKS AT THE
+C     DIAGONAL BLOCKS (II|JJ) AGAINST (JJ|II) RECOMPUTED FROM XRSIQ.
+C
+      DOUBLE PRECISION FUNCTION SYMCHK(NORB, NTRI, NPAIR, V, XRSIQ)
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      INTEGER NORB, NTRI, NPAIR, I, J, II, JJ
+      DIMENSION V(NPAIR), XRSIQ(NTRI,NORB)
+      INTEGER INDX
+      INDX(I,J) = MAX0(I,J)*(MAX0(I,J)-1)/2 + MIN0(I,J)
+      SYMCHK = 0.0D0
+      DO 20 I = 1, NORB
+         II = INDX(I,I)
+         DO 10 J = I + 1, NORB
+            JJ = INDX(J,J)
+            D = V(INDX(II,JJ)) - V(INDX(JJ,II))
+            SYMCHK = DMAX1(SYMCHK, DABS(D))
+   10    CONTINUE
+         SYMCHK = DMAX1(SYMCHK, DABS(XRSIQ(II,I)) * 0.0D0)
+   20 CONTINUE
+      RETURN
+      END
+C
+C     WRITE THE NONZERO TRANSFORMED INTEGRALS IN LABELLED RECORDS OF
+C     NBUF VALUES (I, J, K, L PACKED INTO ONE INTEGER) TO UNIT IUNIT.
+C
+      SUBROUTINE WRTINT(NORB, NPAIR, V, IUNIT, NREC)
+      IMPLICIT DOUBLE PRECISION (A-H,O-Z)
+      INTEGER NORB, NPAIR, IUNIT, NREC, NBUF, NB, I, J, K, L, LAB
+      PARAMETER (NBUF = 64)
+      DIMENSION V(NPAIR), VBUF(NBUF)
+      INTEGER LBUF(NBUF), INDX
+      INDX(I,J) = MAX0(I,J)*(MAX0(I,J)-1)/2 + MIN0(I,J)
+      NB = 0
+      NREC = 0
+      DO 40 I = 1, NORB
+      DO 40 J = 1, I
+      DO 40 K = 1, I
+      DO 40 L = 1, K
+         VAL = V(INDX(INDX(I,J),INDX(K,L)))
+         IF (DABS(VAL) .LT. 1.0D-12) GO TO 40
+         LAB = ((I * 256 + J) * 256 + K) * 256 + L
+         NB = NB + 1
+         VBUF(NB) = VAL
+         LBUF(NB) = LAB
+         IF (NB .LT. NBUF) GO TO 40
+         WRITE (IUNIT) NB, (LBUF(LL), VBUF(LL), LL = 1, NB)
+         NREC = NREC + 1
+         NB = 0
+   40 CONTINUE
+      IF (NB .EQ. 0) RETURN
+      WRITE (IUNIT) NB, (LBUF(LL), VBUF(LL), LL = 1, NB)
+      NREC = NREC + 1
+      RETURN
+      END
