@@ -92,12 +92,20 @@ std::map<std::string, std::string> knownFailures()
   return out;
 }
 
-/// Error diagnostics of parsing and model building, "line:column: message".
-/// The include directory and cpp defines go here once the parser reads
-/// INCLUDE and cpp (ParseOptions gains them on the f77 branch).
+/// Error diagnostics of parsing and model building, "line:column: message",
+/// read as gfortran reads the file: the corpus's include folder (-I), its
+/// -D macros, and cpp when the manifest asks for -cpp.
 std::vector<std::string> parseErrors(const CorpusFile& file)
 {
   ps::fortran::ParseOptions options;
+  options.includeDirs = {(kCorpus / "include").string()};
+  std::istringstream words(file.options);
+  for (std::string w; words >> w;) {
+    if (w == "-cpp")
+      options.preprocess = true;
+    else if (w.rfind("-D", 0) == 0)
+      options.defines.push_back(w.substr(2));
+  }
   options.form = file.form == "fixed" ? ps::fortran::SourceForm::Fixed : ps::fortran::SourceForm::Free;
   auto result = ps::fortran::parseFile((kCorpus / file.name).string(), options);
   if (!result.parsed)
