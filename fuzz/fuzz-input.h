@@ -23,6 +23,7 @@ inline void parseAndBuild(std::string text, fortran::SourceForm form)
 {
   fortran::ParseOptions options;
   options.form = form;
+  options.preprocess = false; // cpp is an external program, and a process per input would starve the fuzzer
   const auto parsed = fortran::parseSource("fuzz-input", std::move(text), options);
   const auto model = program::buildModel(parsed);
   (void)program::allDiagnostics(parsed, model);
