@@ -23,6 +23,10 @@ std::string constructName(const Stmt& s)
   return isLoop(s) ? "DO loop" : s.kind == StmtKind::Forall ? "FORALL construct" : "IF construct";
 }
 
+/// Deepest nesting of DO, IF and FORALL constructs read (compilers have such
+/// limits too); real code stays far below it.
+constexpr std::size_t kMaxConstructDepth = 256;
+
 /// Nests parsed statements into program units, DO loops and IF constructs.
 class UnitBuilder {
 public:
@@ -196,6 +200,7 @@ private:
     if (!m_unit)
       return;
     closeOpenConstructs("END");
+    m_overDepth = 0;
     m_unit->range.end = end;
     m_out.units.push_back(std::move(*m_unit));
     m_unit.reset();
@@ -259,7 +264,7 @@ private:
     if (isLoop(s)) {
       s.independent = std::move(m_pendingIndependent);
       m_pendingIndependent.reset();
-      m_stack.push_back(std::move(s));
+      openConstruct(std::move(s));
       return;
     }
     if (s.kind == StmtKind::Forall) {
@@ -268,6 +273,31 @@ private:
     }
     append(std::move(s));
     closeLabel(line.label, line.range);
+  }
+
+  /// Opens a DO, IF or FORALL construct. Beyond kMaxConstructDepth levels
+  /// the construct is an error and is read as a plain statement, and its end
+  /// is skipped: every walker of the tree (model builder, printer, the tree's
+  /// own destructor) recurses once per level.
+  void openConstruct(Stmt s)
+  {
+    if (m_stack.size() < kMaxConstructDepth) {
+      m_stack.push_back(std::move(s));
+      return;
+    }
+    if (m_overDepth++ == 0)
+      error(s.range, "Constructs nested deeper than " + std::to_string(kMaxConstructDepth) + " levels");
+  }
+
+  /// Whether an END DO, END IF, END FORALL or ELSE belongs to a construct
+  /// read beyond the depth limit (and is then skipped).
+  bool overDepth(bool closes)
+  {
+    if (m_overDepth == 0)
+      return false;
+    if (closes)
+      --m_overDepth;
+    return true;
   }
 
   void append(Stmt s)
@@ -323,11 +353,13 @@ private:
     s.label = line.label;
     s.independent = std::move(m_pendingIndependent);
     m_pendingIndependent.reset();
-    m_stack.push_back(std::move(s));
+    openConstruct(std::move(s));
   }
 
   void endForall(const ParsedLine& line)
   {
+    if (overDepth(true))
+      return;
     if (m_stack.empty() || m_stack.back().kind != StmtKind::Forall) {
       error(line.range, "END FORALL has no matching FORALL");
       return;
@@ -344,11 +376,13 @@ private:
     s.range = line.range;
     s.label = line.label;
     s.branches.push_back({std::move(line.condition), line.range, {}});
-    m_stack.push_back(std::move(s));
+    openConstruct(std::move(s));
   }
 
   void elseBranch(ParsedLine&& line)
   {
+    if (overDepth(false))
+      return;
     const bool isElseIf = line.kind == LineKind::ElseIf;
     if (m_stack.empty() || m_stack.back().kind != StmtKind::If) {
       error(line.range, std::string(isElseIf ? "ELSE IF" : "ELSE") + " has no matching IF (...) THEN");
@@ -361,6 +395,8 @@ private:
 
   void endIf(const ParsedLine& line)
   {
+    if (overDepth(true))
+      return;
     if (m_stack.empty() || m_stack.back().kind != StmtKind::If) {
       error(line.range, "END IF has no matching IF (...) THEN");
       return;
@@ -371,6 +407,8 @@ private:
 
   void endDo(const ParsedLine& line)
   {
+    if (overDepth(true))
+      return;
     if (m_stack.empty() || !isLoop(m_stack.back()) ||
         (m_stack.back().doLabel != 0 && m_stack.back().doLabel != line.label)) {
       error(line.range, "END DO has no matching DO");
@@ -395,7 +433,7 @@ private:
       if (tokens[first + 1].kind == TokenKind::Integer)
         s.doLabel = detail::Cursor::labelValue(tokens[first + 1]);
       unit(range);
-      m_stack.push_back(std::move(s));
+      openConstruct(std::move(s));
       return;
     }
     if (keyword.isName("if") && tokens.size() >= 2 && tokens[tokens.size() - 2].isName("then")) {
@@ -415,6 +453,7 @@ private:
   int m_skipDepth = 0;              // nesting of skipped INTERFACE / TYPE blocks
   bool m_hasHeader = false;
   std::vector<Stmt> m_stack;
+  int m_overDepth = 0; // constructs opened beyond kMaxConstructDepth, not yet ended
   std::set<std::string> m_arrays;
   std::optional<Directive> m_pendingIndependent;
 };

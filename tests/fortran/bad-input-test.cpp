@@ -47,6 +47,33 @@ TEST(BadInput, NestingDeeperThan256LevelsIsAnErrorAtItsColumn)
   ASSERT_EQ(deep.model.units.size(), 1u);
 }
 
+/// `levels` DO loops (or IF constructs) inside each other around one assignment.
+std::string nestedConstructs(int levels, bool loops)
+{
+  std::string s = "program p\ninteger i\n";
+  for (int k = 0; k < levels; ++k)
+    s += loops ? "do i = 1, 2\n" : "if (i > 0) then\n";
+  s += "x = 1\n";
+  for (int k = 0; k < levels; ++k)
+    s += loops ? "end do\n" : "end if\n";
+  return s + "end\n";
+}
+
+TEST(BadInput, ConstructsDeeperThan256LevelsAreOneErrorNotACrash)
+{
+  const auto fine = test::build(nestedConstructs(256, true));
+  EXPECT_TRUE(test::messages(*fine.parsed).empty());
+  ASSERT_EQ(fine.model.units.size(), 1u);
+  EXPECT_EQ(fine.model.units[0].loops.size(), 256u);
+  // the 257th DO is line 3 + 256; its END DO and the 20,000th are skipped quietly (SIGSEGV before)
+  for (bool loops : {true, false}) {
+    const auto deep = test::build(nestedConstructs(20000, loops));
+    EXPECT_EQ(test::messages(*deep.parsed), std::vector<std::string>{"259:1: Constructs nested deeper than 256 levels"});
+    ASSERT_EQ(deep.model.units.size(), 1u);
+    EXPECT_EQ(deep.model.units[0].loops.size(), loops ? 256u : 0u);
+  }
+}
+
 TEST(BadInput, PrefixOperatorsAndPowersCountAsNesting)
 {
   std::string nots = "program p\nlogical x\nx = ";
