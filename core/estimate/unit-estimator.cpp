@@ -1,6 +1,7 @@
 #include "estimate/unit-estimator.h"
 
 #include "estimate/iteration-space.h"
+#include "estimate/mapping-assumptions.h"
 #include "mapping/mapping-builder.h"
 #include "support/text.h"
 
@@ -352,6 +353,9 @@ private:
     auto r = estimateNest(*f.unit, loop, *m, m_machine, f.values, m_options);
     if (!r.estimate)
       return collect(r);
+    if (!m_spec) // say what the directives left to a guess, as a single nest's estimate does
+      for (const auto& a : directiveAssumptions(*f.unit, loop, &*m))
+        addNote(*r.estimate, a.note);
     auto& notes = r.estimate->notes; // CALLs are parts of their own here
     std::erase_if(notes, [](const std::string& n) {
       return n.rfind("CALL '", 0) == 0 && n.find("(no interprocedural analysis yet)") != std::string::npos;

@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 using ps::test::build;
 
 namespace {
@@ -96,4 +98,24 @@ TEST(GuessedValues, AUnitWithoutDirectivesSaysSo)
   EXPECT_EQ(r.variants[0].points[0].notes.front(),
             "Arrays 'a' and 'b' are assumed replicated (a copy on every processor): 'guess' has no HPF mapping "
             "directives");
+}
+
+TEST(GuessedValues, AUnitEstimateSaysSoForEachNest)
+{
+  const auto p = build(kGuessed);
+  ps::estimate::ComparisonRequest request;
+  request.unitName = "guess";
+  request.variants = {{"A", std::nullopt}};
+  ps::mapping::ProcessorsArrangement procs;
+  procs.shape = {4};
+  request.procs = {procs};
+  request.values = {{"n", 100}, {"m", 50}};
+  const auto r = ps::estimate::compare(p.model, request, ps::machine::builtinProfiles().front());
+  ASSERT_TRUE(r.errors.empty());
+  const auto& notes = r.variants[0].points[0].notes;
+  const auto guessed = std::count_if(notes.begin(), notes.end(), [](const std::string& n) {
+    return n.find("Arrays 'a' and 'b' are assumed replicated (a copy on every processor): 'guess' has no HPF "
+                  "mapping directives") != std::string::npos;
+  });
+  EXPECT_EQ(guessed, 1) << ::testing::PrintToString(notes);
 }
