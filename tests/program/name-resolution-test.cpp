@@ -238,3 +238,13 @@ TEST(NameResolution, ModuleParameterIsFoldedInAModuleProcedure)
   const auto e = ps::test::run(p, 8, "a=(BLOCK)", "4", {});
   EXPECT_EQ(e.workPerProc, (std::vector<double>{25, 25, 25, 25})); // 100 iterations
 }
+
+TEST(NameResolution, Fortran2008IntrinsicsHypotAndNorm2NeedNoType)
+{
+  const auto p = build("program t\n"
+                       "  implicit none\n"
+                       "  real(8) :: a(3), t\n"
+                       "  t = hypot(a(1), a(2)) + norm2(a)\n"
+                       "end program t\n");
+  EXPECT_EQ(allMessages(p), Messages{});
+}
