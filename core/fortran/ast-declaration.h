@@ -39,14 +39,31 @@ struct EntityDecl {
 
 /// StatementFunction: f(x, y) = expr before the first executable statement
 /// (F77, Sec. 15.4); entities[0] is f with `init` = expr, `arguments` the dummies.
+/// Use: USE module [, ONLY: list] [, renames] (F90, Sec. 11.3.2), in `use`.
 enum class DeclKind {
-  Type, Dimension, Parameter, Implicit, ImplicitNone, Common, External, Intrinsic, Save, Data, StatementFunction, Other
+  Type, Dimension, Parameter, Implicit, ImplicitNone, Common, External, Intrinsic, Save, Data, StatementFunction, Use,
+  Other
 };
 
 struct ImplicitRule {
   TypeSpec type;
   char first = 'a';
   char last = 'z';
+};
+
+/// One name of a USE statement: `local => remote`, or `remote` alone (then
+/// `local` equals it). Generic specs (OPERATOR(+), ASSIGNMENT(=)) are dropped.
+struct UseName {
+  std::string local;
+  std::string remote;
+};
+
+/// USE m, ONLY: a, b => c  gives module "m", only = true, names {a, a}, {b, c}.
+/// Without ONLY every public name of m is visible, `names` holds the renames.
+struct UseSpec {
+  std::string module;
+  bool only = false;
+  std::vector<UseName> names;
 };
 
 struct Declaration {
@@ -59,6 +76,7 @@ struct Declaration {
   std::vector<ImplicitRule> implicitRules;
   std::string keyword;                 // Other: the statement's keyword
   std::vector<std::string> arguments;  // StatementFunction: dummy names
+  UseSpec use;                         // Use
 };
 
 } // namespace ps::fortran

@@ -28,6 +28,11 @@ struct ProgramUnit {
   std::vector<Declaration> declarations;
   std::vector<Directive> directives; // all but INDEPENDENT (attached to DO)
   std::vector<Stmt> body;
+  /// Index in ParsedFile::units of the unit whose CONTAINS part holds this
+  /// one (an internal or module procedure; it sees the host's names, F90,
+  /// Sec. 12.1.2.2.1); -1 for a unit of its own. Hosts come after the units
+  /// they contain.
+  int host = -1;
 };
 
 /// The result of parsing one file: the original text, the cooked text, the

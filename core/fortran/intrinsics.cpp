@@ -21,7 +21,7 @@ const Group kGroups[] = {
                        "epsilon", "huge", "tiny", "spread", "reshape", "pack", "unpack", "merge", "cshift",
                        "eoshift", "fraction", "nearest", "rrspacing", "scale", "set_exponent", "spacing",
                        "transfer", "null", "iand", "ior", "ieor", "not", "ishft", "ishftc", "ibits", "ibset",
-                       "ibclr", "and", "or", "xor", "lshift", "rshift"}},
+                       "ibclr", "and", "or", "xor", "lshift", "rshift", "hypot", "norm2"}},
   {T::Integer, {"int", "ifix", "idint", "nint", "idnint", "iabs", "isign", "idim", "min0", "max0", "max1", "min1",
                 "len", "len_trim", "index", "scan", "verify", "ichar", "iachar", "size", "lbound", "ubound", "shape",
                 "count", "maxloc", "minloc", "kind", "digits", "maxexponent", "minexponent", "precision", "radix",

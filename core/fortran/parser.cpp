@@ -7,6 +7,7 @@
 #include "support/text.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace ps::fortran {
@@ -69,10 +70,8 @@ public:
 
   void finish()
   {
-    if (!m_unit && !m_hosts.empty()) {
-      m_unit = std::move(m_hosts.back());
-      m_hosts.pop_back();
-    }
+    if (!m_unit && !m_hosts.empty())
+      resumeHost();
     if (!m_unit)
       return;
     if (m_hasHeader)
@@ -147,8 +146,40 @@ private:
       return;
     }
     closeOpenConstructs("CONTAINS");
-    m_hosts.push_back(std::move(*m_unit));
+    m_hosts.push_back({std::move(*m_unit), m_out.units.size(), m_arrays});
     m_unit.reset();
+  }
+
+  /// At the host's END: its contained units (those without a host yet) get
+  /// the index the host is about to take, and the host becomes current.
+  void resumeHost()
+  {
+    auto& h = m_hosts.back();
+    for (auto i = h.firstContained; i < m_out.units.size(); ++i)
+      if (m_out.units[i].host < 0)
+        m_out.units[i].host = static_cast<int>(m_out.units.size());
+    m_unit = std::move(h.unit);
+    m_arrays = std::move(h.arrays);
+    m_hosts.pop_back();
+  }
+
+  /// USE m: the arrays of module m (read earlier in the file) are arrays here
+  /// too, under their local names, so m's a(i) is an array element.
+  void useArrays(const UseSpec& use)
+  {
+    auto it = m_moduleArrays.find(use.module);
+    if (it == m_moduleArrays.end())
+      return;
+    std::set<std::string> renamed;
+    for (const auto& n : use.names) {
+      renamed.insert(n.remote);
+      if (it->second.count(n.remote))
+        m_arrays.insert(n.local);
+    }
+    if (!use.only)
+      for (const auto& a : it->second)
+        if (!renamed.count(a))
+          m_arrays.insert(a);
   }
 
   void apply(ParsedLine&& line)
@@ -157,10 +188,8 @@ private:
     case LineKind::Contains: contains(line); break;
     case LineKind::UnitBegin: beginUnit(std::move(line)); break;
     case LineKind::UnitEnd:
-      if (!m_unit && !m_hosts.empty()) {
-        m_unit = std::move(m_hosts.back());
-        m_hosts.pop_back();
-      }
+      if (!m_unit && !m_hosts.empty())
+        resumeHost();
       endUnit(line.range.end);
       break;
     case LineKind::Declaration: declaration(std::move(line)); break;
@@ -202,9 +231,14 @@ private:
     closeOpenConstructs("END");
     m_overDepth = 0;
     m_unit->range.end = end;
+    if (m_unit->kind == UnitKind::Module)
+      m_moduleArrays[m_unit->name] = m_arrays;
     m_out.units.push_back(std::move(*m_unit));
     m_unit.reset();
-    m_arrays.clear();
+    if (m_hosts.empty()) // a contained unit ends: the host's arrays are visible again
+      m_arrays.clear();
+    else
+      m_arrays = m_hosts.back().arrays;
     m_pendingIndependent.reset();
   }
 
@@ -221,6 +255,8 @@ private:
   void declaration(ParsedLine&& line)
   {
     line.decl.range = line.range;
+    if (line.decl.kind == DeclKind::Use)
+      useArrays(line.decl.use);
     for (const auto& e : line.decl.entities) {
       if (!e.dims.empty())
         m_arrays.insert(e.name);
@@ -449,7 +485,15 @@ private:
 
   ParsedFile& m_out;
   std::optional<ProgramUnit> m_unit;
-  std::vector<ProgramUnit> m_hosts; // units whose CONTAINS part is being read
+  /// A unit whose CONTAINS part is being read, the index its first contained
+  /// unit takes, and its arrays (visible in the contained units).
+  struct Host {
+    ProgramUnit unit;
+    std::size_t firstContained = 0;
+    std::set<std::string> arrays;
+  };
+  std::vector<Host> m_hosts;
+  std::map<std::string, std::set<std::string>> m_moduleArrays; // module name -> its arrays
   int m_skipDepth = 0;              // nesting of skipped INTERFACE / TYPE blocks
   bool m_hasHeader = false;
   std::vector<Stmt> m_stack;

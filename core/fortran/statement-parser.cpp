@@ -213,8 +213,59 @@ Declaration parseCommon(Cursor& c)
   return d;
 }
 
+/// OPERATOR(op) or ASSIGNMENT(=) in a USE list, with `=> OPERATOR(op)` after
+/// it: a generic spec names no variable or function. True when skipped.
+bool skipGenericSpec(Cursor& c)
+{
+  if (!(c.peek().isName("operator") || c.peek().isName("assignment")) || !c.peek(1).isPunct("("))
+    return false;
+  while (!c.atEnd() && !c.peek().isPunct(","))
+    c.next();
+  return true;
+}
+
+/// The list after USE m, or after ONLY: `local => remote` or `name`.
+std::vector<UseName> parseUseNames(Cursor& c)
+{
+  std::vector<UseName> names;
+  do {
+    if (c.atEnd() || skipGenericSpec(c))
+      continue;
+    UseName n;
+    n.local = c.expectName("a name in the USE list");
+    n.remote = c.acceptOp("=>") ? c.expectName("a module entity name after '=>'") : n.local;
+    names.push_back(std::move(n));
+  } while (c.acceptPunct(","));
+  return names;
+}
+
+/// USE [[, INTRINSIC | NON_INTRINSIC] ::] m [, ONLY: list | , renames]
+/// (F90, Sec. 11.3.2; the module nature is F2003).
+Declaration parseUse(Cursor& c)
+{
+  Declaration d;
+  d.kind = DeclKind::Use;
+  d.range = c.next().range;
+  if (c.acceptPunct(","))
+    c.expectName("INTRINSIC or NON_INTRINSIC");
+  c.acceptPunct("::");
+  d.use.module = c.expectName("a module name after USE");
+  if (c.acceptPunct(",")) {
+    if (c.peek().isName("only") && c.peek(1).isPunct(":")) {
+      c.next();
+      c.next();
+      d.use.only = true;
+    }
+    d.use.names = parseUseNames(c);
+  }
+  c.expectEnd();
+  return d;
+}
+
 std::optional<Declaration> parseSpecification(Cursor& c, const std::string& k)
 {
+  if (k == "use" && !c.peek(1).isOp("=") && !c.peek(1).isPunct("(")) // not USE = 1 in F77
+    return parseUse(c);
   Declaration d;
   d.range = c.peek().range;
   if (k == "dimension") {
@@ -248,7 +299,7 @@ std::optional<Declaration> parseSpecification(Cursor& c, const std::string& k)
       return d;
     }
     d.entities = parseEntityList(c, false);
-  } else if (k == "data" || k == "equivalence" || k == "namelist" || k == "use" || k == "allocatable" ||
+  } else if (k == "data" || k == "equivalence" || k == "namelist" || k == "allocatable" ||
              k == "intent" || k == "optional" || k == "target" || k == "pointer" || k == "entry" ||
              k == "private" || k == "public" || k == "sequence" || (k == "type" && c.peek(1).isPunct("("))) {
     d.kind = k == "data" ? DeclKind::Data : DeclKind::Other;

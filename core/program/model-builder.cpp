@@ -2,6 +2,7 @@
 // folded PARAMETERs, the loop tree, and per statement its operation counts and
 // affine array references.
 #include "program/model.h"
+#include "program/name-scope.h"
 #include "program/scalar-values.h"
 #include "support/text.h"
 
@@ -50,9 +51,9 @@ private:
 
 class UnitModelBuilder {
 public:
-  UnitModelBuilder(const fortran::ParsedFile& parsed, const fortran::ProgramUnit& ast, std::vector<Diagnostic>& diags,
-                   const symbolic::Bindings& overrides)
-    : m_parsed(parsed), m_ast(ast), m_diags(diags), m_overrides(overrides)
+  UnitModelBuilder(const fortran::ParsedFile& parsed, const fortran::ProgramUnit& ast, const OuterScope& outer,
+                   std::vector<Diagnostic>& diags, const symbolic::Bindings& overrides)
+    : m_parsed(parsed), m_ast(ast), m_outer(outer), m_diags(diags), m_overrides(overrides)
   {
   }
 
@@ -66,10 +67,13 @@ public:
     for (const auto& d : m_unit.directives)
       m_unit.directiveLines.push_back(line(d.range));
     findUnreadDirectives();
+    m_unit.associated = m_outer.symbols;
     declareAll();
     for (const auto& s : m_ast.body)
       visit(s, {}, 1.0);
     collectUnknowns();
+    for (const auto& [name, unused] : m_unit.symbols)
+      m_unit.associated.erase(name);
     for (const auto& [name, origin] : m_scalars.origins())
       if (std::find(m_unit.unknowns.begin(), m_unit.unknowns.end(), name) != m_unit.unknowns.end())
         m_unit.unknownOrigins.emplace(name, origin);
@@ -110,7 +114,8 @@ private:
     auto [it, inserted] = m_unit.symbols.try_emplace(name);
     if (inserted) {
       it->second.name = name;
-      it->second.type = m_typing.typeOf(name);
+      const auto outer = m_outer.symbols.find(name); // a host's loop variable keeps its type
+      it->second.type = outer != m_outer.symbols.end() ? outer->second.type : m_typing.typeOf(name);
       it->second.elementBytes = fortran::elementBytes(it->second.type);
     }
     return it->second;
@@ -133,6 +138,8 @@ private:
 
   void declareAll()
   {
+    if (m_outer.implicitNone)
+      m_typing.none();
     for (const auto& d : m_ast.declarations) {
       if (d.kind == fortran::DeclKind::ImplicitNone)
         m_typing.none();
@@ -163,6 +170,8 @@ private:
       }
       if (!e.dims.empty())
         setDims(s, e.dims);
+      if (d.kind == fortran::DeclKind::External)
+        m_externals.insert(e.name);
       if (d.kind == fortran::DeclKind::Parameter || d.parameterAttribute) {
         s.isParameter = true;
         if (!e.init.missing())
@@ -434,11 +443,23 @@ private:
 
   // ---- expressions ---------------------------------------------------------
 
-  void checkName(const std::string& name, fortran::SourceRange range)
+  /// Under IMPLICIT NONE a name needs a type here or from outside (USE,
+  /// host, a procedure of the file); an EXTERNAL name written bare
+  /// (`bareName`: an actual argument) needs none. Names that may come from a module the file
+  /// does not contain get one note per unit instead of errors.
+  void checkName(const std::string& name, fortran::SourceRange range, bool bareName = false)
   {
-    if (m_typing.isNone() && !m_typed.count(name) && !isIntrinsic(name) && !m_reported.count(name)) {
-      m_reported.insert(name);
+    if (!m_typing.isNone() || m_typed.count(name) || isIntrinsic(name) || m_reported.count(name) ||
+        m_outer.symbols.count(name) || m_outer.procedures.count(name) || (bareName && m_externals.count(name)))
+      return;
+    m_reported.insert(name);
+    if (m_outer.foreignModules.empty()) {
       diag(range, Severity::Error, "Name '" + name + "' has no type (IMPLICIT NONE is in effect)");
+    } else if (!m_notedForeign) {
+      m_notedForeign = true;
+      diag(range, Severity::Note,
+           "Name '" + name + "' and other names without a type are taken to come from module '" +
+               m_outer.foreignModules.front() + "', which is not in this file");
     }
   }
 
@@ -494,7 +515,7 @@ private:
       st.ops.intrinsic += 1;
       break;
     case ExprKind::Name: {
-      checkName(e.text, e.range);
+      checkName(e.text, e.range, true);
       const Symbol* s = m_unit.symbol(e.text);
       if (s && s->isArray()) {
         st.ops.load += 1;
@@ -554,6 +575,7 @@ private:
 
   const fortran::ParsedFile& m_parsed;
   const fortran::ProgramUnit& m_ast;
+  const OuterScope& m_outer;
   std::vector<Diagnostic>& m_diags;
   const symbolic::Bindings& m_overrides;
   Unit m_unit;
@@ -562,16 +584,113 @@ private:
   ScalarValues m_scalars; // forward substitution of integer scalars
   std::set<std::string> m_typed;
   std::set<std::string> m_reported;
+  std::set<std::string> m_externals; // declared EXTERNAL
+  bool m_notedForeign = false;
+};
+
+/// Builds every unit after its host and the modules it uses, so that their
+/// names (with folded PARAMETERs) are visible to it; the model keeps the
+/// file's order of units and diagnostics.
+class FileModelBuilder {
+public:
+  FileModelBuilder(const fortran::ParsedFile& parsed, const symbolic::Bindings& overrides)
+    : m_parsed(parsed), m_overrides(overrides), m_units(parsed.units.size()), m_exported(parsed.units.size()),
+      m_diags(parsed.units.size()), m_state(parsed.units.size(), State::New)
+  {
+  }
+
+  ProgramModel build()
+  {
+    ProgramModel model;
+    for (std::size_t i = 0; i < m_units.size(); ++i) {
+      ensure(i);
+      model.units.push_back(std::move(m_units[i]));
+      model.diagnostics.insert(model.diagnostics.end(), m_diags[i].begin(), m_diags[i].end());
+    }
+    return model;
+  }
+
+private:
+  enum class State { New, Building, Built };
+
+  void ensure(std::size_t i)
+  {
+    if (m_state[i] != State::New) // Building: a USE cycle, which compilers reject
+      return;
+    m_state[i] = State::Building;
+    const OuterScope outer = outerScope(i);
+    m_units[i] = UnitModelBuilder(m_parsed, m_parsed.units[i], outer, m_diags[i], m_overrides).build();
+    m_exported[i] = exportedScope(m_units[i], outer, containedNames(static_cast<int>(i)));
+    m_state[i] = State::Built;
+  }
+
+  const OuterScope& exported(std::size_t i)
+  {
+    ensure(i);
+    return m_exported[i];
+  }
+
+  /// The host's names, the unit's own contained procedures, then its USEs
+  /// (which hide host names of the same name).
+  OuterScope outerScope(std::size_t i)
+  {
+    const auto& ast = m_parsed.units[i];
+    OuterScope outer;
+    if (ast.host >= 0)
+      outer = exported(static_cast<std::size_t>(ast.host));
+    outer.implicitNone = implicitNone(static_cast<int>(i));
+    for (const auto& name : containedNames(static_cast<int>(i)))
+      outer.procedures.insert(name);
+    for (const auto& d : ast.declarations) {
+      if (d.kind != fortran::DeclKind::Use)
+        continue;
+      const auto module = findModule(d.use.module);
+      addUse(outer, d.use, module ? &exported(*module) : nullptr);
+    }
+    return outer;
+  }
+
+  /// IMPLICIT NONE of the unit, or of its host when it has no IMPLICIT.
+  bool implicitNone(int i) const
+  {
+    const auto& decls = m_parsed.units[static_cast<std::size_t>(i)].declarations;
+    for (const auto& d : decls)
+      if (d.kind == fortran::DeclKind::ImplicitNone || d.kind == fortran::DeclKind::Implicit)
+        return d.kind == fortran::DeclKind::ImplicitNone;
+    const int host = m_parsed.units[static_cast<std::size_t>(i)].host;
+    return host >= 0 && implicitNone(host);
+  }
+
+  std::vector<std::string> containedNames(int host) const
+  {
+    std::vector<std::string> names;
+    for (const auto& u : m_parsed.units)
+      if (u.host == host)
+        names.push_back(u.name);
+    return names;
+  }
+
+  std::optional<std::size_t> findModule(const std::string& name) const
+  {
+    for (std::size_t i = 0; i < m_parsed.units.size(); ++i)
+      if (m_parsed.units[i].kind == fortran::UnitKind::Module && m_parsed.units[i].name == name)
+        return i;
+    return std::nullopt;
+  }
+
+  const fortran::ParsedFile& m_parsed;
+  const symbolic::Bindings& m_overrides;
+  std::vector<Unit> m_units;
+  std::vector<OuterScope> m_exported;
+  std::vector<std::vector<Diagnostic>> m_diags;
+  std::vector<State> m_state;
 };
 
 } // namespace
 
 ProgramModel buildModel(const fortran::ParsedFile& parsed, const symbolic::Bindings& parameterValues)
 {
-  ProgramModel model;
-  for (const auto& ast : parsed.units)
-    model.units.push_back(UnitModelBuilder(parsed, ast, model.diagnostics, parameterValues).build());
-  return model;
+  return FileModelBuilder(parsed, parameterValues).build();
 }
 
 } // namespace ps::program

@@ -35,8 +35,10 @@ std::string ArrayReference::text() const
 
 const Symbol* Unit::symbol(const std::string& name) const
 {
-  auto it = symbols.find(name);
-  return it == symbols.end() ? nullptr : &it->second;
+  if (auto it = symbols.find(name); it != symbols.end())
+    return &it->second;
+  auto it = associated.find(name);
+  return it == associated.end() ? nullptr : &it->second;
 }
 
 const Loop* Unit::loopAtLine(int line) const
@@ -70,10 +72,16 @@ std::optional<std::pair<const Unit*, const Loop*>> ProgramModel::loopAtLine(int 
 symbolic::Bindings parameterValues(const Unit& unit)
 {
   symbolic::Bindings out;
-  for (const auto& [name, s] : unit.symbols)
-    if (s.isParameter && s.value)
-      if (auto v = s.value->asInteger())
-        out[name] = *v;
+  auto add = [&out](const std::map<std::string, Symbol>& symbols) {
+    for (const auto& [name, s] : symbols) {
+      out.erase(name); // a local declaration hides the associated one
+      if (s.isParameter && s.value)
+        if (auto v = s.value->asInteger())
+          out[name] = *v;
+    }
+  };
+  add(unit.associated);
+  add(unit.symbols);
   return out;
 }
 

@@ -150,6 +150,9 @@ struct Unit {
   int endLine = 0;
   std::vector<std::string> dummies;  // dummy arguments, in order
   std::map<std::string, Symbol> symbols;
+  /// Variables and PARAMETERs the unit sees by USE or host association and
+  /// does not declare itself (F90, Secs. 11.3.2, 12.1.2.2.1), by local name.
+  std::map<std::string, Symbol> associated;
   std::vector<Loop> loops;
   std::vector<Statement> statements;
   std::vector<std::string> unknowns; // symbols without value used in bounds, extents, subscripts
@@ -161,6 +164,7 @@ struct Unit {
   std::vector<int> directiveLines;   // original line of each of `directives`, same order
   std::vector<UnreadDirective> unreadDirectives; // directive lines with a parse error, in order
 
+  /// The unit's own symbol `name`, else the associated one, else nullptr.
   const Symbol* symbol(const std::string& name) const;
   /// The loop whose DO statement is on `line`, or nullptr.
   const Loop* loopAtLine(int line) const;
@@ -192,7 +196,8 @@ enum class SymbolicParameters { Fold, Keep };
 std::optional<symbolic::Expr> toSymbolic(const fortran::Expr& e, const Unit& unit,
                                          SymbolicParameters parameters = SymbolicParameters::Fold);
 
-/// The integer PARAMETER values of `unit` (name -> value).
+/// The integer PARAMETER values of `unit` (name -> value), its own and the
+/// associated ones.
 symbolic::Bindings parameterValues(const Unit& unit);
 
 } // namespace ps::program
