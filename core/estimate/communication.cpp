@@ -2,6 +2,7 @@
 
 #include "estimate/closed-communication.h"
 #include "estimate/owned-iterations.h"
+#include "estimate/saturating-count.h"
 
 #include <algorithm>
 #include <array>
@@ -323,13 +324,13 @@ private:
     std::vector<double> send(procs, 0.0), recv(procs, 0.0);
     std::int64_t maxBytes = 0;
     for (const auto& [from, to, elements] : messages) {
-      const auto bytes = elements * m_read.elementBytes;
+      const auto bytes = saturatingMul(elements, m_read.elementBytes);
       const double t = m_machine.messageTime(static_cast<double>(bytes), m_machine.hops(from, to, procs));
       send[from] += t;
       recv[to] += t;
-      m_recvMessages[to] += repeat;
-      m_recvBytes[to] += bytes * repeat;
-      record.bytes += bytes * repeat;
+      m_recvMessages[to] = saturatingAdd(m_recvMessages[to], repeat);
+      m_recvBytes[to] = saturatingAdd(m_recvBytes[to], saturatingMul(bytes, repeat));
+      record.bytes = saturatingAdd(record.bytes, saturatingMul(bytes, repeat));
       maxBytes = std::max(maxBytes, bytes);
     }
     const auto count = static_cast<std::int64_t>(messages.size());
@@ -339,8 +340,8 @@ private:
     if (m_broadcast) // a tree broadcast instead of the root sending to each
       slowest = std::ceil(std::log2(static_cast<double>(count) + 1.0)) *
                 m_machine.messageTime(static_cast<double>(maxBytes), 1);
-    record.messages += count * repeat;
-    record.instances += repeat;
+    record.messages = saturatingAdd(record.messages, saturatingMul(count, repeat));
+    record.instances = saturatingAdd(record.instances, repeat);
     record.time += slowest * static_cast<double>(repeat);
   }
 
@@ -485,8 +486,8 @@ void addReadMessages(const IterationSpace& space, const ReferencePlan* exec, con
   r.placement = placement;
   totals.records.push_back(r);
   for (std::size_t p = 0; p < totals.messagesPerProc.size(); ++p) {
-    totals.messagesPerProc[p] += sim.recvMessages()[p];
-    totals.bytesPerProc[p] += sim.recvBytes()[p];
+    totals.messagesPerProc[p] = saturatingAdd(totals.messagesPerProc[p], sim.recvMessages()[p]);
+    totals.bytesPerProc[p] = saturatingAdd(totals.bytesPerProc[p], sim.recvBytes()[p]);
   }
 }
 

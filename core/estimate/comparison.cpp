@@ -42,14 +42,31 @@ void collectProblems(const Result& from, const std::string& prefix, ComparisonRe
   symbolic::addMissing(into.missing, from.missing);
 }
 
-/// True when some unit declares or uses `name` (a symbol, an unknown or a
-/// loop variable), so a value for it can matter.
+/// True when `st` names `name`: its scalar target, an actual argument, or a
+/// name in an actual's integer value (implicitly typed names such as the
+/// DNRM of CALL PNORM(Y, M, DNRM) have no symbol).
+bool statementNames(const program::Statement& st, const std::string& name)
+{
+  if (st.scalarTarget == name || st.callee == name)
+    return true;
+  return std::any_of(st.arguments.begin(), st.arguments.end(), [&](const program::CallArgument& a) {
+    return a.name == name || (a.value && a.value->symbols().count(name));
+  });
+}
+
+/// True when some unit declares or uses `name` (a symbol, an unknown, a
+/// loop variable, a dummy, a scalar target or a CALL argument), so a value
+/// for it is no typo.
 bool namesVariable(const program::ProgramModel& model, const std::string& name)
 {
+  const auto has = [&](const std::vector<std::string>& names) {
+    return std::find(names.begin(), names.end(), name) != names.end();
+  };
   for (const auto& unit : model.units) {
-    if (unit.symbols.count(name) ||
-        std::find(unit.unknowns.begin(), unit.unknowns.end(), name) != unit.unknowns.end() ||
-        std::any_of(unit.loops.begin(), unit.loops.end(), [&](const auto& l) { return l.variable == name; }))
+    if (unit.symbols.count(name) || has(unit.unknowns) || has(unit.dummies) ||
+        std::any_of(unit.loops.begin(), unit.loops.end(), [&](const auto& l) { return l.variable == name; }) ||
+        std::any_of(unit.statements.begin(), unit.statements.end(),
+                    [&](const auto& st) { return statementNames(st, name); }))
       return true;
   }
   return false;

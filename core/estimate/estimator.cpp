@@ -1,5 +1,7 @@
 #include "estimate/estimator.h"
 
+#include "estimate/condition-owner.h"
+#include "estimate/saturating-count.h"
 #include "support/text.h"
 
 #include <algorithm>
@@ -143,6 +145,8 @@ private:
     const bool reduction = isReduction(st, m_unit);
     if (const auto* w = st.write())
       exec = plan(*w, space, "every processor is assumed to execute it");
+    else if (const auto* guarded = conditionOwner(m_unit, st, m_mapping)) // owner of what it guards
+      exec = plan(*guarded, space, "every processor is assumed to evaluate it");
     else if (reduction && !reads.empty())
       exec = reads.front();
     const ReferencePlan* owner = exec ? &*exec : nullptr;
@@ -166,7 +170,8 @@ private:
     for (const auto& read : reads) {
       if (reduction && exec && read.ref == exec->ref)
         continue;
-      const int placement = placementOf(st, *read.ref, m_statements, space, m_values);
+      const int placement = readsWrittenElements(st, *read.ref) ? placementOf(st, *read.ref, m_statements, space, m_values)
+                                                                : 0; // vectorized out of the whole nest
       if (m_options.fetchIdenticalReadsOnce && !firstFetch(st, read, placement))
         continue;
       const auto before = m_e.comm.records.size();
@@ -183,6 +188,27 @@ private:
       const auto* s = m_unit.symbol(st.scalarTarget);
       addReduction(st.scalarTarget, st.line, s ? s->elementBytes : 8, m_mapping, m_machine, m_e.comm);
     }
+  }
+
+  /// Whether some iteration of the nest writes an element that `read` of
+  /// `st` reads afterwards: an exact flow dependence into it (isl,
+  /// symbolic/dependences.h). Without one the read sees only values from
+  /// before the nest and is fetched before it, however the array is written
+  /// elsewhere in the nest (A(I,1) beside writes of A(I,J), J >= 2).
+  /// Source: P3T+ Sec. 3.2 (communication is vectorized out of the loops
+  /// that carry no dependence).
+  bool readsWrittenElements(const program::Statement& st, const program::ArrayReference& read)
+  {
+    int access = 0; // program::loopNestOf lists a statement's reads first, in order
+    for (const auto& ref : st.refs) {
+      if (&ref == &read)
+        break;
+      access += ref.isWrite ? 0 : 1;
+    }
+    const auto& deps = nestFlowDependences(m_unit, m_nest, m_values);
+    return std::any_of(deps.begin(), deps.end(), [&](const symbolic::Dependence& d) {
+      return d.kind == symbolic::DependenceKind::Flow && d.targetStatement == st.id && d.targetAccess == access;
+    });
   }
 
   /// The statement's cost per instance and branch probability, and its
@@ -281,10 +307,12 @@ private:
     m_e.ct = m_ctPerProc.empty() ? 0 : *std::max_element(m_ctPerProc.begin(), m_ctPerProc.end());
     m_e.ctPerProc = m_ctPerProc;
     for (const auto& r : m_e.comm.records) {
-      m_e.nt += r.messages;
-      m_e.tdBytes += r.bytes;
+      m_e.nt = saturatingAdd(m_e.nt, r.messages);
+      m_e.tdBytes = saturatingAdd(m_e.tdBytes, r.bytes);
       m_e.tt += r.time;
     }
+    if (const auto beyond = saturationNote(m_e.nt, m_e.tdBytes); !beyond.empty())
+      note(beyond);
     const auto& mp = m_e.comm.messagesPerProc;
     m_e.ntMaxPerProc = mp.empty() ? 0 : *std::max_element(mp.begin(), mp.end());
     schedule();

@@ -246,6 +246,12 @@ const char* parallelismName(ParallelismKind kind)
   PS_DIE("unknown parallelism kind");
 }
 
+const std::vector<symbolic::Dependence>& nestFlowDependences(const program::Unit& unit, const program::Loop& nest,
+                                                             const symbolic::Bindings& values)
+{
+  return flowDependences(program::loopNestOf(unit, nest), values);
+}
+
 ParallelismDecision decideParallelism(const program::Unit& unit, const program::Loop& nest,
                                       const mapping::Mapping& mapping, const symbolic::Bindings& values)
 {

@@ -45,6 +45,7 @@
 #include "machine/machine-profile.h"
 #include "mapping/mapping.h"
 #include "program/model.h"
+#include "symbolic/dependences.h"
 
 #include <cstdint>
 #include <optional>
@@ -87,6 +88,14 @@ struct ParallelismDecision {
 /// execute everywhere and make no recurrence across processors.
 ParallelismDecision decideParallelism(const program::Unit& unit, const program::Loop& nest,
                                       const mapping::Mapping& mapping, const symbolic::Bindings& values);
+
+/// The exact flow dependences (symbolic/dependences.h) of the nest rooted at
+/// `nest`, as program::loopNestOf describes it (a statement's accesses are
+/// its reads, then its write), with the unknowns of `values` fixed.
+/// Remembered per thread: the estimator asks again for every processor
+/// count and mapping (isl takes ~1 ms per nest).
+const std::vector<symbolic::Dependence>& nestFlowDependences(const program::Unit& unit, const program::Loop& nest,
+                                                             const symbolic::Bindings& values);
 
 /// CT and TT of the nest under a decision, with the pipeline's stages.
 struct Schedule {

@@ -2,6 +2,7 @@
 
 #include "estimate/iteration-space.h"
 #include "estimate/mapping-assumptions.h"
+#include "estimate/saturating-count.h"
 #include "mapping/mapping-builder.h"
 #include "support/text.h"
 
@@ -43,7 +44,7 @@ struct Accumulator {
 
 std::int64_t scaled(std::int64_t value, double factor)
 {
-  return std::llround(static_cast<double>(value) * factor);
+  return saturatingScale(value, factor);
 }
 
 void addNote(Estimate& e, std::string text)
@@ -91,8 +92,8 @@ void accumulate(Estimate& into, const Estimate& from, double factor, const std::
   for (std::size_t p = 0; p < from.ctPerProc.size(); ++p)
     into.ctPerProc[p] += factor * from.ctPerProc[p];
   for (std::size_t p = 0; p < from.comm.messagesPerProc.size(); ++p) {
-    into.comm.messagesPerProc[p] += scaled(from.comm.messagesPerProc[p], factor);
-    into.comm.bytesPerProc[p] += scaled(from.comm.bytesPerProc[p], factor);
+    into.comm.messagesPerProc[p] = saturatingAdd(into.comm.messagesPerProc[p], scaled(from.comm.messagesPerProc[p], factor));
+    into.comm.bytesPerProc[p] = saturatingAdd(into.comm.bytesPerProc[p], scaled(from.comm.bytesPerProc[p], factor));
   }
   for (auto r : from.comm.records) {
     r.instances = scaled(r.instances, factor);
@@ -102,8 +103,8 @@ void accumulate(Estimate& into, const Estimate& from, double factor, const std::
     r.reference += via;
     into.comm.records.push_back(std::move(r));
   }
-  into.nt += scaled(from.nt, factor);
-  into.tdBytes += scaled(from.tdBytes, factor);
+  into.nt = saturatingAdd(into.nt, scaled(from.nt, factor));
+  into.tdBytes = saturatingAdd(into.tdBytes, scaled(from.tdBytes, factor));
   into.tt += factor * from.tt;
   for (const auto& n : from.notes)
     addNote(into, where + n);
@@ -116,8 +117,8 @@ void sumRecords(Estimate& e)
   e.nt = e.tdBytes = 0;
   e.tt = 0;
   for (const auto& r : e.comm.records) {
-    e.nt += r.messages;
-    e.tdBytes += r.bytes;
+    e.nt = saturatingAdd(e.nt, r.messages);
+    e.tdBytes = saturatingAdd(e.tdBytes, r.bytes);
     e.tt += r.time;
   }
 }
@@ -130,6 +131,8 @@ void finishTotals(Estimate& e)
   e.ct = maxOf(e.ctPerProc);
   e.ntMaxPerProc = maxOf(e.comm.messagesPerProc);
   e.time = e.ct + e.tt;
+  if (const auto beyond = saturationNote(e.nt, e.tdBytes); !beyond.empty())
+    addNote(e, beyond);
 }
 
 Estimate emptyEstimate(const mapping::Mapping& m)
@@ -561,10 +564,28 @@ private:
       const auto* actual = f.unit->symbol(arg.name);
       if (d && d->isArray() && actual && actual->isArray())
         bindArray(f, st, g, dummy, *actual, m, e);
-      else if (d && !d->isArray() && arg.value)
+      else if (d && arg.value && needsValue(callee, *d))
         bindValue(f, st, g, dummy, arg, e);
     }
     return g;
+  }
+
+  /// Whether the callee needs the value of its scalar dummy `d`: an INTEGER
+  /// that its loop bounds, array extents or affine subscripts use, or that it
+  /// passes on to a CALL. A REAL or DOUBLE PRECISION dummy (an output such as
+  /// the R of CALL PNORM(Y, M, R)) is never a bound, so its actual's value
+  /// is not asked for.
+  static bool needsValue(const Unit& callee, const program::Symbol& d)
+  {
+    if (d.isArray() || d.type.base != fortran::BaseType::Integer)
+      return false;
+    const auto& u = callee.unknowns;
+    if (std::find(u.begin(), u.end(), d.name) != u.end())
+      return true;
+    return std::any_of(callee.statements.begin(), callee.statements.end(), [&](const Statement& st) {
+      return std::any_of(st.arguments.begin(), st.arguments.end(),
+                         [&](const program::CallArgument& a) { return a.value && a.value->symbols().count(d.name); });
+    });
   }
 
   void bindArray(const Frame& f, const Statement& st, Frame& g, const std::string& dummy,

@@ -473,10 +473,26 @@ private:
     auto target = resolve(a->second->target, depth + 1);
     if (!target)
       return std::nullopt; // aligned with something not distributed: replicated
+    if (!alignableSize(name))
+      return std::nullopt;
     auto mapped = align(name, *a->second, *target);
     if (mapped)
       m_mapping.arrays[name] = *mapped;
     return mapped;
+  }
+
+  /// An aligned array obeys the size limit of distributed ones (its
+  /// template may be much smaller: A(*,J) WITH T(J)). An extent that cannot
+  /// be evaluated here is left to the estimate, which names the value; an
+  /// empty one stays as before.
+  bool alignableSize(const std::string& name)
+  {
+    const auto* symbol = m_unit.symbol(name);
+    MappingResult unknown;
+    const auto extents = symbol && symbol->isArray() ? arrayExtents(*symbol, m_values, unknown) : std::nullopt;
+    if (!extents || std::any_of(extents->begin(), extents->end(), [](const Extent64& e) { return e.upper < e.lower; }))
+      return true; // an empty array is no size problem
+    return validExtents(name, *extents, m_problems);
   }
 
   std::optional<ArrayMapping> align(const std::string& name, const fortran::Directive& d, const ArrayMapping& target)

@@ -1,0 +1,174 @@
+// Numbers a new user found wrong (tests/data/user/, the colleague's
+// programs): conditions counted on every processor, byte totals that
+// wrapped, a read of never-written elements messaged inside the loop.
+// Machine of round numbers (run-estimate.h): 1 s per operation.
+#include "estimate/run-estimate.h"
+#include "estimate/saturating-count.h"
+#include "support/text.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace {
+
+using ps::estimate::Estimate;
+
+ps::test::Program load(const char* name)
+{
+  std::string error;
+  const auto text = ps::readTextFile(std::string(PS_SOURCE_DIR) + "/tests/data/user/" + name, &error);
+  EXPECT_TRUE(text) << error;
+  return ps::test::build(text.value_or(""), name);
+}
+
+/// The nest on `line` under the unit's directives, on `procs` ("4", "2x2").
+Estimate directives(const ps::test::Program& p, int line, const std::string& procs,
+                    const ps::symbolic::Bindings& values = {})
+{
+  const auto& unit = p.unit();
+  auto m = ps::mapping::mappingFromDirectives(unit, values, *ps::mapping::parseArrangement(procs), line);
+  EXPECT_TRUE(m.mapping) << (m.errors.empty() ? "" : m.errors[0]);
+  if (!m.mapping)
+    return {};
+  auto e = ps::estimate::estimateNest(unit, *unit.loopAtLine(line), *m.mapping, ps::test::unitMachine(), values);
+  EXPECT_TRUE(e.estimate) << (e.errors.empty() ? "" : e.errors[0]);
+  return e.estimate.value_or(Estimate{});
+}
+
+const ps::estimate::StatementWork& workOfLine(const Estimate& e, int line)
+{
+  const auto it = std::find_if(e.statements.begin(), e.statements.end(), [&](const auto& w) { return w.line == line; });
+  EXPECT_NE(it, e.statements.end()) << line;
+  return *it;
+}
+
+bool hasNote(const Estimate& e, const std::string& text)
+{
+  return std::any_of(e.notes.begin(), e.notes.end(), [&](const auto& n) { return n.find(text) != std::string::npos; });
+}
+
+} // namespace
+
+// FORALL (i = 2:199, j = 2:199, mod(i+j,2) == 0) under (BLOCK,BLOCK) on 2x2
+// (blocks of 100): each processor owns 99 x 99 = 9801 of the 198^2 = 39204
+// points and evaluates the mask only there, then assigns half of them
+// (probability 0.5): 9801 + 4900.5 = 14701.5. Before: the mask's 39204 on
+// every processor (44104.5).
+TEST(UserReported, ForallMaskIsEvaluatedByTheOwnersOfWhatItGuards)
+{
+  const auto p = load("rbsor.hpf");
+  const auto e = directives(p, 19, "2x2");
+  ASSERT_EQ(e.workPerProc.size(), 4u);
+  for (double w : e.workPerProc)
+    EXPECT_DOUBLE_EQ(w, 14701.5);
+  const auto& mask = workOfLine(e, 19);
+  EXPECT_FALSE(mask.replicated);
+  EXPECT_DOUBLE_EQ(mask.work[0], 9801.0);
+  // 4 processors each do a quarter: about 4x faster than 1
+  const auto one = directives(p, 19, "1");
+  EXPECT_DOUBLE_EQ(one.workPerProc[0], 39204 + 19602);
+}
+
+// The same nest as DO + logical IF, serialized by the recurrence on u under
+// (BLOCK,BLOCK): the chain's CT is the sequential CT (each processor's
+// share of conditions and assignments once), not 3.4 times it.
+TEST(UserReported, SerializedNestWithIfTakesAboutTheSequentialTime)
+{
+  const auto p = load("maskdo.f90");
+  const auto seq = directives(p, 6, "1");
+  const auto par = directives(p, 6, "2x2");
+  EXPECT_DOUBLE_EQ(seq.workPerProc[0], 39204 + 19602);
+  for (double w : par.workPerProc)
+    EXPECT_DOUBLE_EQ(w, 14701.5);
+  EXPECT_EQ(par.parallelism.kind, "serialized");
+  EXPECT_NEAR(par.ct, seq.ct, 1e-9 * seq.ct);
+}
+
+// A condition that guards only a scalar assignment stays replicated: every
+// processor evaluates all 10 iterations.
+TEST(UserReported, ConditionGuardingNoDistributedWriteStaysReplicated)
+{
+  const auto p = ps::test::build("program c\n"
+                                 "  real :: a(10), s\n"
+                                 "  integer :: i\n"
+                                 "!hpf$ distribute a(block)\n"
+                                 "  do i = 1, 10\n"
+                                 "    if (i > 5) s = 1.0\n"
+                                 "  end do\n"
+                                 "end program\n");
+  const auto e = directives(p, 5, "2");
+  const auto& cond = workOfLine(e, 6);
+  ASSERT_EQ(cond.work.size(), 2u);
+  EXPECT_GE(cond.work[0], 10.0);
+  EXPECT_GE(cond.work[1], 10.0);
+}
+
+// B(I) = A(N-I+1) under BLOCK on 4 with N/4 even: every element is remote,
+// 4 * N bytes per iteration of K (the read is placed inside K: A is written
+// at line 13). N = 8, M = 10: 40 messages, 320 bytes (hand count).
+// N = 2^40, M = 2^20: 2^62 bytes exactly; M = 2^21 would be 2^64, which
+// wrapped to a small number before: now the bound with a note.
+TEST(UserReported, ByteTotalsDoNotWrap)
+{
+  const auto p = load("td-bound.f");
+  const auto small = directives(p, 8, "4", {{"n", 8}, {"m", 10}});
+  EXPECT_EQ(small.nt, 40);
+  EXPECT_EQ(small.tdBytes, 320);
+  const std::int64_t n = std::int64_t{1} << 40;
+  const auto exact = directives(p, 8, "4", {{"n", n}, {"m", std::int64_t{1} << 20}});
+  EXPECT_EQ(exact.tdBytes, std::int64_t{1} << 62);
+  EXPECT_FALSE(hasNote(exact, "exceeds 2^63"));
+  const auto beyond = directives(p, 8, "4", {{"n", n}, {"m", std::int64_t{1} << 21}});
+  EXPECT_EQ(beyond.tdBytes, ps::estimate::kCountBound);
+  EXPECT_TRUE(hasNote(beyond, "The data transferred (TD) exceeds 2^63 - 1"));
+}
+
+TEST(UserReported, SaturatingCountsStopAtTheBound)
+{
+  using namespace ps::estimate;
+  EXPECT_EQ(saturatingAdd(kCountBound - 1, 1), kCountBound);
+  EXPECT_EQ(saturatingAdd(kCountBound, 5), kCountBound);
+  EXPECT_EQ(saturatingMul(std::int64_t{1} << 32, std::int64_t{1} << 31), kCountBound);
+  EXPECT_EQ(saturatingMul(std::int64_t{1} << 31, std::int64_t{1} << 31), std::int64_t{1} << 62);
+  EXPECT_EQ(saturatingScale(std::int64_t{1} << 62, 4.0), kCountBound);
+  EXPECT_EQ(saturatingScale(10, 2.5), 25);
+}
+
+// A(I,J) = A(I,J) - A(I,1) * A(1,J), J = 2..256 under (*,CYCLIC) on 4:
+// column 1 is never written (no flow dependence into A(I,1)), so its 255
+// elements I = 2..256 are broadcast once, before the nest, to the 3
+// processors that do not own column 1: 3 messages, 3 * 255 * 4 = 3060 bytes
+// (before: 192 messages inside the J loop). A(1,J) is the executor's own
+// column: no message.
+TEST(UserReported, ReadOfNeverWrittenElementsIsHoisted)
+{
+  const auto p = load("lu_col1.f");
+  const auto e = directives(p, 6, "4");
+  ASSERT_EQ(e.comm.records.size(), 1u);
+  const auto& r = e.comm.records[0];
+  EXPECT_EQ(r.reference, "a(i,1)");
+  EXPECT_EQ(r.placement, 0);
+  EXPECT_EQ(r.messages, 3);
+  EXPECT_EQ(r.bytes, 3060);
+  EXPECT_EQ(e.nt, 3);
+}
+
+// The read A(I-1,J) of A(I,J) = A(I-1,J) + 1 is written by the previous
+// iteration of I: it keeps its place inside the loops (a real flow dependence).
+TEST(UserReported, ReadOfWrittenElementsStaysInsideTheLoop)
+{
+  const auto p = ps::test::build("program r\n"
+                                 "  real :: a(16,16)\n"
+                                 "  integer :: i, j\n"
+                                 "!hpf$ distribute a(block,*)\n"
+                                 "  do i = 2, 16\n"
+                                 "    do j = 1, 16\n"
+                                 "      a(i,j) = a(i-1,j) + 1.0\n"
+                                 "    end do\n"
+                                 "  end do\n"
+                                 "end program\n");
+  const auto e = directives(p, 5, "4");
+  ASSERT_FALSE(e.comm.records.empty());
+  EXPECT_GE(e.comm.records[0].placement, 1);
+}
