@@ -17,13 +17,19 @@ using detail::ParsedLine;
 
 bool isLoop(const Stmt& s) { return s.kind == StmtKind::Do || s.kind == StmtKind::DoWhile; }
 
+/// IF and WHERE constructs keep their statements in branches.
+bool hasBranches(const Stmt& s) { return s.kind == StmtKind::If || s.kind == StmtKind::Where; }
+
 /// How messages name an open construct.
 std::string constructName(const Stmt& s)
 {
-  return isLoop(s) ? "DO loop" : s.kind == StmtKind::Forall ? "FORALL construct" : "IF construct";
+  if (isLoop(s))
+    return "DO loop";
+  return s.kind == StmtKind::Forall ? "FORALL construct" : s.kind == StmtKind::Where ? "WHERE construct" : "IF construct";
 }
 
-/// Nests parsed statements into program units, DO loops and IF constructs.
+/// Nests parsed statements into program units, DO loops, IF, FORALL and
+/// WHERE constructs.
 class UnitBuilder {
 public:
   explicit UnitBuilder(ParsedFile& out) : m_out(out) {}
@@ -49,7 +55,7 @@ public:
       splitFixedFormKeywords(tokens);
     if (skipBlock(tokens))
       return;
-    detail::Cursor c(tokens, m_arrays);
+    detail::Cursor c(tokens, m_arrays, &m_typeNames);
     try {
       ParsedLine line = detail::parseStatement(c);
       line.label = label;
@@ -130,6 +136,8 @@ private:
     }
     if (!opens)
       return false;
+    if (k.isName("type"))
+      m_typeNames.insert(tokens[tokens.size() - 2].text); // TYPE [[, attr] ::] name
     m_skipDepth = 1;
     return true;
   }
@@ -168,6 +176,9 @@ private:
     case LineKind::EndDo: endDo(line); break;
     case LineKind::ForallBegin: forallBegin(std::move(line)); break;
     case LineKind::EndForall: endForall(line); break;
+    case LineKind::WhereBegin: whereBegin(std::move(line)); break;
+    case LineKind::ElseWhere: elseWhere(std::move(line)); break;
+    case LineKind::EndWhere: endWhere(line); break;
     case LineKind::Directive:
     case LineKind::Empty: break;
     }
@@ -277,7 +288,7 @@ private:
       return;
     }
     Stmt& top = m_stack.back();
-    if (top.kind == StmtKind::If)
+    if (hasBranches(top))
       top.branches.back().body.push_back(std::move(s));
     else
       top.body.push_back(std::move(s));
@@ -288,7 +299,7 @@ private:
     Stmt s = std::move(m_stack.back());
     m_stack.pop_back();
     s.endRange = endRange;
-    if (s.kind == StmtKind::If)
+    if (hasBranches(s))
       s.branches.back().range.end = endRange.begin;
     append(std::move(s));
   }
@@ -330,6 +341,41 @@ private:
   {
     if (m_stack.empty() || m_stack.back().kind != StmtKind::Forall) {
       error(line.range, "END FORALL has no matching FORALL");
+      return;
+    }
+    closeTop(line.range);
+    closeLabel(line.label, line.range);
+  }
+
+  /// WHERE (mask) opening a construct (Fortran 90, 7.5.3).
+  void whereBegin(ParsedLine&& line)
+  {
+    unit(line.range);
+    Stmt s;
+    s.kind = StmtKind::Where;
+    s.whereConstruct = true;
+    s.range = line.range;
+    s.label = line.label;
+    s.condition = line.condition;
+    s.branches.push_back({std::move(line.condition), line.range, {}});
+    m_stack.push_back(std::move(s));
+  }
+
+  void elseWhere(ParsedLine&& line)
+  {
+    if (m_stack.empty() || m_stack.back().kind != StmtKind::Where) {
+      error(line.range, "ELSEWHERE has no matching WHERE (...)");
+      return;
+    }
+    auto& branches = m_stack.back().branches;
+    branches.back().range.end = line.range.begin;
+    branches.push_back({std::move(line.condition), line.range, {}});
+  }
+
+  void endWhere(const ParsedLine& line)
+  {
+    if (m_stack.empty() || m_stack.back().kind != StmtKind::Where) {
+      error(line.range, "END WHERE has no matching WHERE (...)");
       return;
     }
     closeTop(line.range);
@@ -405,8 +451,29 @@ private:
       ifThen(std::move(line));
       return;
     }
+    if (keyword.isName("where") && opensConstruct(tokens)) {
+      ParsedLine line;
+      line.range = range;
+      line.label = label;
+      whereBegin(std::move(line));
+      return;
+    }
     if (label != 0 && m_unit)
       closeLabel(label, range);
+  }
+
+  /// A broken WHERE whose mask parenthesis is not closed, or is the last
+  /// token: most likely a construct header, so its END WHERE still matches.
+  static bool opensConstruct(const std::vector<Token>& tokens)
+  {
+    int depth = 0;
+    for (std::size_t i = 1; i < tokens.size(); ++i) {
+      if (tokens[i].isPunct("("))
+        ++depth;
+      else if (tokens[i].isPunct(")") && --depth == 0)
+        return tokens[i + 1].kind == TokenKind::End;
+    }
+    return true;
   }
 
   ParsedFile& m_out;
@@ -416,6 +483,7 @@ private:
   bool m_hasHeader = false;
   std::vector<Stmt> m_stack;
   std::set<std::string> m_arrays;
+  std::set<std::string> m_typeNames; // derived types defined so far in the file
   std::optional<Directive> m_pendingIndependent;
 };
 
