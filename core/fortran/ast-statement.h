@@ -4,7 +4,7 @@
 // 9 (I/O, kept opaque), 12.4 (CALL); labelled DO with shared terminal
 // statements from F77 section 11.10; FORALL statement and construct from
 // HPF 1.1 section 4.1 (Fortran 95, 7.5.4); WHERE statement and construct
-// from Fortran 90, 7.5.3 (Fortran 95 adds ELSEWHERE (mask) and names).
+// and SELECT CASE (8.1.3) from Fortran 90, 7.5.3 (Fortran 95 adds ELSEWHERE (mask) and names).
 
 #include "fortran/ast-directive.h"
 #include "fortran/ast-expression.h"
@@ -29,6 +29,7 @@ enum class StmtKind {
   Cycle,
   Io,         // READ/WRITE/PRINT/FORMAT/OPEN/CLOSE...: name holds the keyword
   Forall,     // FORALL (indices [, mask]) body: statement (one assignment) or construct
+  SelectCase, // SELECT CASE (condition): branches, one per CASE; IfBranch::caseValues
   PointerAssignment, // lhs => rhs: no work; ignored by the model
   Where,      // WHERE (mask): branches like If, one per WHERE / ELSEWHERE (mask) /
               // ELSEWHERE (condition Missing); whereConstruct false for the statement
@@ -50,6 +51,8 @@ struct IfBranch {
   Expr condition;
   SourceRange range;
   std::vector<Stmt> body;
+  std::vector<Expr> caseValues = {}; // SELECT CASE: the CASE (values or ranges); empty for CASE DEFAULT
+  bool isDefault = false;            // SELECT CASE: CASE DEFAULT
 };
 
 struct Stmt {

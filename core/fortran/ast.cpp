@@ -117,6 +117,7 @@ const char* stmtKindName(StmtKind kind)
   case StmtKind::Io: return "io";
   case StmtKind::Forall: return "forall";
   case StmtKind::Where: return "where";
+  case StmtKind::SelectCase: return "select-case";
   case StmtKind::PointerAssignment: return "pointer-assignment";
   }
   return "?";

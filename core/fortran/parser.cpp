@@ -18,14 +18,22 @@ using detail::ParsedLine;
 bool isLoop(const Stmt& s) { return s.kind == StmtKind::Do || s.kind == StmtKind::DoWhile; }
 
 /// IF and WHERE constructs keep their statements in branches.
-bool hasBranches(const Stmt& s) { return s.kind == StmtKind::If || s.kind == StmtKind::Where; }
+bool hasBranches(const Stmt& s)
+{
+  return s.kind == StmtKind::If || s.kind == StmtKind::Where || s.kind == StmtKind::SelectCase;
+}
 
 /// How messages name an open construct.
 std::string constructName(const Stmt& s)
 {
   if (isLoop(s))
     return "DO loop";
-  return s.kind == StmtKind::Forall ? "FORALL construct" : s.kind == StmtKind::Where ? "WHERE construct" : "IF construct";
+  switch (s.kind) {
+  case StmtKind::Forall: return "FORALL construct";
+  case StmtKind::Where: return "WHERE construct";
+  case StmtKind::SelectCase: return "SELECT CASE construct";
+  default: return "IF construct";
+  }
 }
 
 /// Nests parsed statements into program units, DO loops, IF, FORALL and
@@ -179,6 +187,9 @@ private:
     case LineKind::WhereBegin: whereBegin(std::move(line)); break;
     case LineKind::ElseWhere: elseWhere(std::move(line)); break;
     case LineKind::EndWhere: endWhere(line); break;
+    case LineKind::SelectCase: selectCase(std::move(line)); break;
+    case LineKind::Case: caseBranch(std::move(line)); break;
+    case LineKind::EndSelect: endSelect(line); break;
     case LineKind::Directive:
     case LineKind::Empty: break;
     }
@@ -288,6 +299,10 @@ private:
       return;
     }
     Stmt& top = m_stack.back();
+    if (hasBranches(top) && top.branches.empty()) {
+      error(s.range, "Statement between SELECT CASE and its first CASE");
+      return;
+    }
     if (hasBranches(top))
       top.branches.back().body.push_back(std::move(s));
     else
@@ -299,7 +314,7 @@ private:
     Stmt s = std::move(m_stack.back());
     m_stack.pop_back();
     s.endRange = endRange;
-    if (hasBranches(s))
+    if (hasBranches(s) && !s.branches.empty())
       s.branches.back().range.end = endRange.begin;
     append(std::move(s));
   }
@@ -376,6 +391,44 @@ private:
   {
     if (m_stack.empty() || m_stack.back().kind != StmtKind::Where) {
       error(line.range, "END WHERE has no matching WHERE (...)");
+      return;
+    }
+    closeTop(line.range);
+    closeLabel(line.label, line.range);
+  }
+
+  /// SELECT CASE (expr) opening a construct (Fortran 90, 8.1.3).
+  void selectCase(ParsedLine&& line)
+  {
+    unit(line.range);
+    Stmt s;
+    s.kind = StmtKind::SelectCase;
+    s.range = line.range;
+    s.label = line.label;
+    s.condition = std::move(line.condition);
+    m_stack.push_back(std::move(s));
+  }
+
+  void caseBranch(ParsedLine&& line)
+  {
+    if (m_stack.empty() || m_stack.back().kind != StmtKind::SelectCase) {
+      error(line.range, "CASE has no matching SELECT CASE");
+      return;
+    }
+    auto& branches = m_stack.back().branches;
+    if (!branches.empty())
+      branches.back().range.end = line.range.begin;
+    IfBranch b;
+    b.range = line.range;
+    b.caseValues = std::move(line.caseValues);
+    b.isDefault = line.isDefault;
+    branches.push_back(std::move(b));
+  }
+
+  void endSelect(const ParsedLine& line)
+  {
+    if (m_stack.empty() || m_stack.back().kind != StmtKind::SelectCase) {
+      error(line.range, "END SELECT has no matching SELECT CASE");
       return;
     }
     closeTop(line.range);

@@ -56,7 +56,8 @@ bool looksLikeAssignment(const Cursor& c, std::string_view op = "=")
 /// Statements that may carry a construct name (Fortran 90, R817, R802).
 bool isConstructKeyword(const Token& t)
 {
-  return t.isName("do") || t.isName("if") || t.isName("forall") || t.isName("where");
+  return t.isName("do") || t.isName("if") || t.isName("forall") || t.isName("where") || t.isName("select") ||
+         t.isName("selectcase");
 }
 
 int parseLabelValue(Cursor& c)
@@ -361,6 +362,10 @@ ParsedLine parseEnd(Cursor& c, std::string rest)
     line.kind = LineKind::EndIf;
     if (c.peek().kind == TokenKind::Identifier) // END IF construct-name
       c.next();
+  } else if (rest == "select") {
+    line.kind = LineKind::EndSelect;
+    if (c.peek().kind == TokenKind::Identifier) // END SELECT construct-name
+      c.next();
   } else if (rest == "where") {
     line.kind = LineKind::EndWhere;
     if (c.peek().kind == TokenKind::Identifier) // END WHERE construct-name
@@ -571,6 +576,33 @@ ParsedLine parseWhere(Cursor& c)
   return line;
 }
 
+/// SELECT CASE (expr) (Fortran 90, 8.1.3); SELECT CASE is consumed.
+ParsedLine parseSelectCase(Cursor& c)
+{
+  ParsedLine line;
+  line.kind = LineKind::SelectCase;
+  c.expectPunct("(", "after SELECT CASE");
+  line.condition = parseExpr(c);
+  c.expectPunct(")", "after the SELECT CASE expression");
+  c.expectEnd();
+  return line;
+}
+
+/// CASE (value-or-range, ...) or CASE DEFAULT, then an optional construct
+/// name; CASE is consumed, `isDefault` when it was spelled CASEDEFAULT.
+ParsedLine parseCase(Cursor& c, bool isDefault)
+{
+  ParsedLine line;
+  line.kind = LineKind::Case;
+  line.isDefault = isDefault || c.acceptName("default");
+  if (!line.isDefault)
+    line.caseValues = parseParenList(c);
+  if (c.peek().kind == TokenKind::Identifier)
+    c.next();
+  c.expectEnd();
+  return line;
+}
+
 /// The part of ELSEWHERE after the keyword(s): [(mask)] [construct-name].
 ParsedLine parseElseWhereRest(Cursor& c)
 {
@@ -776,16 +808,20 @@ ParsedLine parseStatement(Cursor& c)
   if (k == "block" && c.peek(1).isName("data")) { c.next(); c.next(); return unitHeader(c, UnitKind::BlockData, std::nullopt); }
   if (isUnitPrefix(c))
     return prefixedUnit(c);
-  if (c.peek(1).isPunct(":") && isConstructKeyword(c.peek(2))) { // construct name: DO, IF, FORALL, WHERE
+  if (c.peek(1).isPunct(":") && isConstructKeyword(c.peek(2))) { // construct name: DO, IF, FORALL, WHERE, SELECT
     c.next();
     c.next();
-    return parseExecutable(c);
+    return parseStatement(c);
   }
   if (k == "end") { c.next(); return parseEnd(c, ""); }
   if (k.size() > 3 && k.compare(0, 3, "end") == 0 && k != "endfile") { c.next(); return parseEnd(c, k.substr(3)); }
   if (k == "else") { c.next(); return parseElse(c); }
   if (k == "elseif") { c.next(); return parseElseIfRest(c); }
   if (k == "elsewhere") { c.next(); return parseElseWhereRest(c); }
+  if (k == "select" && c.peek(1).isName("case")) { c.next(); c.next(); return parseSelectCase(c); }
+  if (k == "selectcase") { c.next(); return parseSelectCase(c); } // blanks are optional there
+  if (k == "case" && (c.peek(1).isPunct("(") || c.peek(1).isName("default"))) { c.next(); return parseCase(c, false); }
+  if (k == "casedefault") { c.next(); return parseCase(c, true); }
   if (auto type = parseTypeSpec(c)) {
     std::vector<std::string> prefixes;
     while (isUnitPrefix(c))

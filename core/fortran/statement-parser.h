@@ -9,7 +9,7 @@ namespace ps::fortran::detail {
 
 enum class LineKind {
   Exec, Declaration, Directive, UnitBegin, UnitEnd, EndDo, ForallBegin, EndForall, IfThen, ElseIf, Else, EndIf,
-  WhereBegin, ElseWhere, EndWhere, Contains, Empty
+  WhereBegin, ElseWhere, EndWhere, SelectCase, Case, EndSelect, Contains, Empty
 };
 
 struct ParsedLine {
@@ -19,7 +19,9 @@ struct ParsedLine {
   Stmt stmt;          // Exec; ForallBegin: the FORALL header
   Declaration decl;   // Declaration
   Directive dir;      // Directive
-  Expr condition;     // IfThen, ElseIf; WhereBegin, ElseWhere: the mask (Missing for ELSEWHERE)
+  Expr condition;     // IfThen, ElseIf; WhereBegin, ElseWhere: the mask (Missing for ELSEWHERE); SelectCase
+  std::vector<Expr> caseValues; // Case (empty for CASE DEFAULT)
+  bool isDefault = false;       // Case: CASE DEFAULT
   UnitKind unitKind = UnitKind::Program; // UnitBegin
   std::string name;   // UnitBegin: unit name; UnitEnd: "program", "subroutine", ... or ""
   std::vector<std::string> dummies;

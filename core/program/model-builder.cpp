@@ -203,6 +203,10 @@ private:
     case StmtKind::DoWhile: loop(s, loops, probability); break;
     case StmtKind::If:
     case StmtKind::Where: branches(s, loops, probability); break;
+    case StmtKind::SelectCase:
+      conditionReads(s.condition, s.range, loops, probability);
+      branches(s, loops, probability);
+      break;
     case StmtKind::LogicalIf: {
       conditionReads(s.condition, s.range, loops, probability);
       const auto before = m_scalars.snapshot();
@@ -224,10 +228,14 @@ private:
   /// The branches of a block IF, or of a WHERE read the same way: the mask
   /// is an IF whose branches share the probability equally (a WHERE
   /// without ELSEWHERE: 0.5), and its assignments are array assignments as
-  /// they are outside a WHERE (Fortran 90, 7.5.3).
+  /// they are outside a WHERE (Fortran 90, 7.5.3). The CASEs of a SELECT
+  /// CASE share it too, CASE DEFAULT being the ELSE (its selector is read
+  /// once, before).
   void branches(const fortran::Stmt& s, const std::vector<int>& loops, double probability)
   {
-    const bool hasElse = !s.branches.empty() && s.branches.back().condition.missing();
+    const bool select = s.kind == fortran::StmtKind::SelectCase;
+    const bool hasElse = select ? std::any_of(s.branches.begin(), s.branches.end(), [](const auto& b) { return b.isDefault; })
+                                : !s.branches.empty() && s.branches.back().condition.missing();
     const double share = probability / static_cast<double>(s.branches.size() + (hasElse ? 0 : 1));
     const auto before = m_scalars.snapshot();
     std::vector<ScalarValues::Snapshot> paths;

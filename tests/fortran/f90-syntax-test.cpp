@@ -367,4 +367,131 @@ TEST(F90ArrayConstructor, FixedFormAndErrors)
                                       "6:13: Unexpected ']' at the end of the statement"}));
 }
 
+// ---- further constructs of the corpus's F90 files ---------------------------
+
+TEST(F90Constructs, StructureConstructorPointerAssignmentAndNamedConstructs)
+{
+  const char* text = "module m\n"
+                     "  implicit none\n"
+                     "  type :: particle\n"
+                     "    real :: x, v\n"
+                     "  end type particle\n"
+                     "end module m\n"
+                     "program p\n"
+                     "  use m\n"
+                     "  implicit none\n"
+                     "  type(particle), target :: ps(10)\n"
+                     "  type(particle), pointer :: front(:)\n"
+                     "  integer :: k\n"
+                     "  rows: do k = 1, 10\n"
+                     "    ps(k) = particle(0.5 * k, 0.0)\n"
+                     "    check: if (k > 5) then\n"
+                     "      exit rows\n"
+                     "    else check\n"
+                     "      cycle rows\n"
+                     "    end if check\n"
+                     "  end do rows\n"
+                     "  front => ps(1:5)\n"
+                     "end program p\n";
+  expectGfortranAccepts(text, "constructs.f90");
+  auto p = parse(text, SourceForm::Free);
+  EXPECT_TRUE(messages(p).empty()) << testing::PrintToString(messages(p));
+  const auto& body = astUnit(p, "p").body;
+  ASSERT_EQ(body.size(), 2u);
+  ASSERT_EQ(body[0].kind, StmtKind::Do);
+  EXPECT_EQ(p.parsed->line(body[0].endRange), 20);
+  ASSERT_EQ(body[0].body.size(), 2u);
+  EXPECT_EQ(body[0].body[0].rhs.kind, ExprKind::StructureConstructor);
+  EXPECT_EQ(toString(body[0].body[0].rhs), "particle(0.5*k,0.0)");
+  EXPECT_EQ(body[0].body[1].kind, StmtKind::If);
+  EXPECT_EQ(body[0].body[1].branches.size(), 2u);
+  ASSERT_EQ(body[1].kind, StmtKind::PointerAssignment);
+  EXPECT_EQ(toString(body[1].lhs), "front");
+  EXPECT_EQ(toString(body[1].rhs), "ps(1:5)");
+  const auto& u = modelUnit(p, "p");
+  ASSERT_EQ(u.loops.size(), 1u);
+  EXPECT_EQ(u.loops[0].upper.str(), "10");
+  EXPECT_EQ(u.statements.size(), 2u); // ps(k) = ..., the IF condition; no pointer assignment
+  EXPECT_EQ(u.statements[0].refs.size(), 1u);
+}
+
+TEST(F90SelectCase, BothFormsAndModel)
+{
+  const char* free = "subroutine s(n, a)\n"
+                     "  integer :: n\n"
+                     "  real :: a(n)\n"
+                     "  integer :: i\n"
+                     "  do i = 1, n\n"
+                     "    pick: select case (mod(i, 3))\n"
+                     "    case (0)\n"
+                     "      a(i) = 0.0\n"
+                     "    case (1:2, 7) pick\n"
+                     "      a(i) = 1.0\n"
+                     "    case default pick\n"
+                     "      a(i) = a(i) * 2.0\n"
+                     "    end select pick\n"
+                     "  end do\n"
+                     "end subroutine s\n";
+  const char* fixed = "      SUBROUTINE S(N, A)\n"
+                      "      INTEGER N\n"
+                      "      REAL A(N)\n"
+                      "      INTEGER I\n"
+                      "      DO 10 I = 1, N\n"
+                      "      SELECT CASE (MOD(I, 3))\n"
+                      "      CASE (0)\n"
+                      "        A(I) = 0.0\n"
+                      "      CASE (1:2, 7)\n"
+                      "        A(I) = 1.0\n"
+                      "      CASE DEFAULT\n"
+                      "        A(I) = A(I) * 2.0\n"
+                      "      END SELECT\n"
+                      "   10 CONTINUE\n"
+                      "      END\n";
+  for (const auto form : {SourceForm::Free, SourceForm::Fixed}) {
+    const std::string text = form == SourceForm::Free ? free : fixed;
+    SCOPED_TRACE(text);
+    expectGfortranAccepts(text, form == SourceForm::Free ? "select.f90" : "select.f");
+    auto p = parse(text, form);
+    EXPECT_TRUE(messages(p).empty()) << testing::PrintToString(messages(p));
+    const auto& sel = p.parsed->units.at(0).body.at(0).body.at(0);
+    ASSERT_EQ(sel.kind, StmtKind::SelectCase);
+    EXPECT_EQ(toString(sel.condition), "mod(i,3)");
+    ASSERT_EQ(sel.branches.size(), 3u);
+    ASSERT_EQ(sel.branches[1].caseValues.size(), 2u);
+    EXPECT_EQ(toString(sel.branches[1].caseValues[0]), "1:2");
+    EXPECT_TRUE(sel.branches[2].isDefault);
+    EXPECT_EQ(p.parsed->line(sel.endRange), 13);
+    // The selector is read once; the three CASEs share the probability.
+    const auto& u = p.unit();
+    ASSERT_EQ(u.statements.size(), 4u);
+    EXPECT_EQ(u.statements[0].kind, program::StatementKind::Control);
+    EXPECT_DOUBLE_EQ(u.statements[0].probability, 1.0);
+    for (int k = 1; k <= 3; ++k)
+      EXPECT_DOUBLE_EQ(u.statements[k].probability, 1.0 / 3.0);
+    EXPECT_EQ(u.statements[3].refs.size(), 2u);
+  }
+}
+
+TEST(F90SelectCase, Errors)
+{
+  const char* text = "program p\n"
+                     "  integer :: k\n"
+                     "  case (1)\n"
+                     "  select case (k\n"
+                     "  end select\n"
+                     "  select case (k)\n"
+                     "    k = 1\n"
+                     "  case (2)\n"
+                     "  end select\n"
+                     "  end select\n"
+                     "end program p\n";
+  auto p = parse(text, SourceForm::Free);
+  EXPECT_EQ(test::messages(*p.parsed),
+            (std::vector<std::string>{"3:3: CASE has no matching SELECT CASE",
+                                      "4:17: Expected ')' after the SELECT CASE expression",
+                                      "5:3: END SELECT has no matching SELECT CASE",
+                                      "7:5: Statement between SELECT CASE and its first CASE",
+                                      "10:3: END SELECT has no matching SELECT CASE"}));
+}
+
 } // namespace
