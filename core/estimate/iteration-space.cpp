@@ -64,7 +64,8 @@ std::optional<IterationSpace> IterationSpace::build(const program::Unit& unit, i
   for (auto it = root; it != statement.loops.end(); ++it) {
     const auto& loop = unit.loops[*it];
     if (!loop.boundsKnown || loop.variable.empty())
-      return fail("Loop at line " + std::to_string(loop.line) + " has bounds that are not integer expressions");
+      return fail("Loop at line " + std::to_string(loop.line) + " has bounds that are not integer expressions" +
+                  (loop.boundsNote.empty() ? "" : ": " + loop.boundsNote));
     LevelBounds level;
     level.variable = loop.variable;
     level.loopId = loop.id;

@@ -1,7 +1,8 @@
 #pragma once
 // Specification statements. Source: Fortran 90 standard, section 5 (type
 // declarations with attributes, DIMENSION, PARAMETER, IMPLICIT, COMMON,
-// EXTERNAL, INTRINSIC, SAVE, DATA); F77 REAL*8 style kinds.
+// EXTERNAL, INTRINSIC, SAVE, DATA; TYPE(name) entities, 5.1.1.7); F77 REAL*8
+// style kinds.
 
 #include "fortran/ast-expression.h"
 
@@ -10,16 +11,21 @@
 
 namespace ps::fortran {
 
-enum class BaseType { Integer, Real, DoublePrecision, Complex, DoubleComplex, Logical, Character };
+/// Derived: TYPE(name), the name in TypeSpec::derivedName (the definition
+/// itself is skipped by the parser: components are not modelled).
+enum class BaseType { Integer, Real, DoublePrecision, Complex, DoubleComplex, Logical, Character, Derived };
 
 struct TypeSpec {
   BaseType base = BaseType::Real;
   int kindBytes = 0; // from *8 or (kind=8); 0 means the default
   SourceRange range;
+  std::string derivedName; // Derived: the type's name, lower case
 };
 
 /// Bytes of one element of `type` (defaults: INTEGER/REAL/LOGICAL 4, DOUBLE
-/// PRECISION 8, COMPLEX 8, DOUBLE COMPLEX 16, CHARACTER 1).
+/// PRECISION 8, COMPLEX 8, DOUBLE COMPLEX 16, CHARACTER 1). A derived type
+/// counts 8 bytes: its components are not read, so its size is unknown and
+/// it is taken as one DOUBLE PRECISION word.
 int elementBytes(const TypeSpec& type);
 const char* baseTypeName(BaseType base);
 

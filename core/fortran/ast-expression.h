@@ -1,6 +1,8 @@
 #pragma once
-// Expressions. Source: Fortran 90 standard, section 7.1 (expressions) and
-// 6.2 (array elements and sections); F77 section 6.
+// Expressions. Source: Fortran 90 standard, section 7.1 (expressions),
+// 6.2 (array elements and sections), 6.1.2 (structure components) and 4.5
+// (array constructors (/ ... /)); Fortran 2003, 4.8 ([ ... ], type-spec ::);
+// F77 section 6.
 
 #include "fortran/source.h"
 
@@ -22,6 +24,16 @@ enum class ExprKind {
   Binary,      // op; operands[0], operands[1]
   Triplet,     // section subscript lower:upper:stride; operands[0..2], Missing when absent
   Star,        // '*' in HPF alignment subscripts and assumed-size bounds
+  Component,   // parent%name[(subscripts)]: text: component name; operands[0]: the
+               // parent (Name, ArrayRef or Component); operands[1..]: the component's
+               // subscripts (none when it has no parentheses)
+  ArrayConstructor, // (/ ... /) or [ ... ]: text: the type-spec before '::' as
+                    // written in lower case ("" when none); operands: the values
+  StructureConstructor, // type-name(values) of a derived type defined in the file
+                        // (Fortran 90, R431): text: the type name; operands: values
+  ImpliedDo,   // (values, var = lower, upper [, stride]) inside a constructor: text:
+               // var; operands[0..2]: lower, upper, stride (Missing when absent);
+               // operands[3..]: the values
 };
 
 enum class Op { Add, Sub, Mul, Div, Pow, Concat, Neg, Plus, Lt, Le, Gt, Ge, Eq, Ne, And, Or, Not, Eqv, Neqv };

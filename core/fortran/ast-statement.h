@@ -3,7 +3,8 @@
 // sections 7.5 (assignment), 8.1 (IF and DO constructs), 8.2 (GO TO),
 // 9 (I/O, kept opaque), 12.4 (CALL); labelled DO with shared terminal
 // statements from F77 section 11.10; FORALL statement and construct from
-// HPF 1.1 section 4.1 (Fortran 95, 7.5.4).
+// HPF 1.1 section 4.1 (Fortran 95, 7.5.4); WHERE statement and construct
+// and SELECT CASE (8.1.3) from Fortran 90, 7.5.3 (Fortran 95 adds ELSEWHERE (mask) and names).
 
 #include "fortran/ast-directive.h"
 #include "fortran/ast-expression.h"
@@ -28,6 +29,11 @@ enum class StmtKind {
   Cycle,
   Io,         // READ/WRITE/PRINT/FORMAT/OPEN/CLOSE...: name holds the keyword
   Forall,     // FORALL (indices [, mask]) body: statement (one assignment) or construct
+  SelectCase, // SELECT CASE (condition): branches, one per CASE; IfBranch::caseValues
+  PointerAssignment, // lhs => rhs: no work; ignored by the model
+  Where,      // WHERE (mask): branches like If, one per WHERE / ELSEWHERE (mask) /
+              // ELSEWHERE (condition Missing); whereConstruct false for the statement
+              // form, whose branches[0].body is the one assignment
 };
 
 /// One index of a FORALL header: name = lower : upper [: stride].
@@ -39,11 +45,14 @@ struct ForallIndex {
 
 struct Stmt;
 
-/// One branch of a block IF: condition (Missing for ELSE) and body.
+/// One branch of a block IF (condition Missing for ELSE) or of a WHERE
+/// (the mask; Missing for a plain ELSEWHERE), and its body.
 struct IfBranch {
   Expr condition;
   SourceRange range;
   std::vector<Stmt> body;
+  std::vector<Expr> caseValues = {}; // SELECT CASE: the CASE (values or ranges); empty for CASE DEFAULT
+  bool isDefault = false;            // SELECT CASE: CASE DEFAULT
 };
 
 struct Stmt {
@@ -59,10 +68,11 @@ struct Stmt {
   std::vector<Stmt> body;          // Do/DoWhile/Forall body; LogicalIf action
   std::vector<ForallIndex> forallIndices; // Forall, outermost first
   bool forallConstruct = false;    // Forall: FORALL ... END FORALL
-  std::vector<IfBranch> branches;  // If
+  bool whereConstruct = false;     // Where: WHERE ... END WHERE
+  std::vector<IfBranch> branches;  // If, Where
   std::vector<Expr> args;          // Call
   std::vector<int> targets;        // Goto
-  SourceRange endRange;            // END DO / END IF / END FORALL / terminal statement
+  SourceRange endRange;            // END DO / END IF / END FORALL / END WHERE / terminal statement
   std::optional<Directive> independent; // INDEPENDENT directive before a DO or FORALL
 };
 

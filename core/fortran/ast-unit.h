@@ -25,6 +25,9 @@ struct ProgramUnit {
   /// written before SUBROUTINE or FUNCTION (HPF 1.1, Sec. 4.3; HPF 2.0, 6).
   std::vector<std::string> prefixes;
   std::string resultName;            // FUNCTION: RESULT(name), else the function's name
+  /// Names of the generic interfaces the unit defines (`INTERFACE norm`):
+  /// procedures to the units that see the unit; the blocks are not modelled.
+  std::vector<std::string> genericNames;
   std::vector<Declaration> declarations;
   std::vector<Directive> directives; // all but INDEPENDENT (attached to DO)
   std::vector<Stmt> body;

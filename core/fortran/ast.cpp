@@ -69,11 +69,26 @@ std::string toString(const Expr& e)
   case ExprKind::String: return "'" + e.text + "'";
   case ExprKind::Star: return "*";
   case ExprKind::ArrayRef:
-  case ExprKind::FunctionRef: return e.text + "(" + list(e.operands) + ")";
+  case ExprKind::FunctionRef:
+  case ExprKind::StructureConstructor: return e.text + "(" + list(e.operands) + ")";
   case ExprKind::Unary: return std::string(opSpelling(e.op)) + operand(e.operands[0], precedence(e), false);
   case ExprKind::Binary:
     return operand(e.operands[0], precedence(e), e.op == Op::Pow) + opSpelling(e.op) +
            operand(e.operands[1], precedence(e), e.op != Op::Pow);
+  case ExprKind::Component: {
+    std::string s = toString(e.operands[0]) + "%" + e.text;
+    if (e.operands.size() > 1)
+      s += "(" + list({e.operands.begin() + 1, e.operands.end()}) + ")";
+    return s;
+  }
+  case ExprKind::ArrayConstructor: return "[" + (e.text.empty() ? "" : e.text + " :: ") + list(e.operands) + "]";
+  case ExprKind::ImpliedDo: {
+    std::string s = "(" + list({e.operands.begin() + 3, e.operands.end()}) + "," + e.text + "=" +
+                    toString(e.operands[0]) + "," + toString(e.operands[1]);
+    if (!e.operands[2].missing())
+      s += "," + toString(e.operands[2]);
+    return s + ")";
+  }
   case ExprKind::Triplet: {
     std::string s = toString(e.operands[0]) + ":" + toString(e.operands[1]);
     if (!e.operands[2].missing())
@@ -101,6 +116,9 @@ const char* stmtKindName(StmtKind kind)
   case StmtKind::Cycle: return "cycle";
   case StmtKind::Io: return "io";
   case StmtKind::Forall: return "forall";
+  case StmtKind::Where: return "where";
+  case StmtKind::SelectCase: return "select-case";
+  case StmtKind::PointerAssignment: return "pointer-assignment";
   }
   return "?";
 }
@@ -164,6 +182,7 @@ const char* baseTypeName(BaseType base)
   case BaseType::DoubleComplex: return "DOUBLE COMPLEX";
   case BaseType::Logical: return "LOGICAL";
   case BaseType::Character: return "CHARACTER";
+  case BaseType::Derived: return "TYPE";
   }
   return "?";
 }
@@ -174,6 +193,7 @@ int elementBytes(const TypeSpec& type)
   case BaseType::DoublePrecision: return 8;
   case BaseType::DoubleComplex: return 16;
   case BaseType::Character: return 1;
+  case BaseType::Derived: return 8;
   case BaseType::Complex: return type.kindBytes ? (type.kindBytes == 8 || type.kindBytes == 16 ? type.kindBytes : 2 * type.kindBytes) : 8;
   default: return type.kindBytes ? type.kindBytes : 4;
   }

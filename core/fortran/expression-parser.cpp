@@ -1,6 +1,8 @@
 #include "fortran/parse-cursor.h"
 
+#include <cctype>
 #include <initializer_list>
+#include <iterator>
 #include <optional>
 
 namespace ps::fortran::detail {
@@ -29,6 +31,27 @@ Expr unary(Op op, SourceRange at, Expr operand)
 
 Expr parsePower(Cursor& c);
 
+Expr missing(SourceRange at)
+{
+  Expr e;
+  e.range = {at.begin, at.begin};
+  return e;
+}
+
+/// True when the parenthesized group at the cursor is followed by '%': then
+/// name(...) is an array element whose component is selected, not a call.
+bool followsComponent(const Cursor& c)
+{
+  int depth = 0;
+  for (std::size_t i = 0; c.peek(i).kind != TokenKind::End; ++i) {
+    if (c.peek(i).isPunct("("))
+      ++depth;
+    else if (c.peek(i).isPunct(")") && --depth == 0)
+      return c.peek(i + 1).isPunct("%");
+  }
+  return false;
+}
+
 using OpTable = std::initializer_list<std::pair<const char*, Op>>;
 
 /// Consumes the next token if it is one of the operators in `ops`.
@@ -52,6 +75,112 @@ Expr leftAssociative(Cursor& c, Expr (*operand)(Cursor&), OpTable ops)
   return lhs;
 }
 
+/// True when the '(' at the cursor opens an implied DO: a ", name =" at
+/// depth 1 before its ')' (Fortran 90, R435).
+bool opensImpliedDo(const Cursor& c)
+{
+  int depth = 0;
+  for (std::size_t i = 0;; ++i) {
+    const Token& t = c.peek(i);
+    if (t.kind == TokenKind::End)
+      return false;
+    if (t.isPunct("(") || t.isPunct("["))
+      ++depth;
+    else if ((t.isPunct(")") || t.isPunct("]")) && --depth == 0)
+      return false;
+    else if (depth == 1 && t.isPunct(",") && c.peek(i + 1).kind == TokenKind::Identifier && c.peek(i + 2).isOp("="))
+      return true;
+  }
+}
+
+Expr parseAcValue(Cursor& c);
+
+/// (values, var = lower, upper [, stride]); the '(' is next.
+Expr parseImpliedDo(Cursor& c)
+{
+  NestingGuard level(c);
+  Expr e;
+  e.kind = ExprKind::ImpliedDo;
+  e.range = c.next().range;
+  std::vector<Expr> values;
+  do {
+    values.push_back(parseAcValue(c));
+  } while (c.acceptPunct(",") && !(c.peek().kind == TokenKind::Identifier && c.peek(1).isOp("=")));
+  e.text = c.expectName("an implied-DO variable");
+  c.expectOp("=", "after the implied-DO variable");
+  e.operands.push_back(parseExpr(c));
+  c.expectPunct(",", "between the implied-DO bounds");
+  e.operands.push_back(parseExpr(c));
+  e.operands.push_back(missing(c.peek().range));
+  if (c.acceptPunct(","))
+    e.operands[2] = parseExpr(c);
+  e.range.end = c.expectPunct(")", "to close the implied DO").range.end;
+  for (auto& v : values)
+    e.operands.push_back(std::move(v));
+  return e;
+}
+
+Expr parseAcValue(Cursor& c)
+{
+  return c.peek().isPunct("(") && opensImpliedDo(c) ? parseImpliedDo(c) : parseExpr(c);
+}
+
+/// The type-spec of `[ type-spec :: ... ]` (Fortran 2003, R466) as written:
+/// names and one parenthesized group before '::'; "" when there is none.
+std::string parseAcTypeSpec(Cursor& c)
+{
+  std::size_t i = 0;
+  while (c.peek(i).kind == TokenKind::Identifier)
+    ++i;
+  if (i > 0 && c.peek(i).isPunct("(")) {
+    for (int depth = 0; c.peek(i).kind != TokenKind::End; ++i) {
+      depth += c.peek(i).isPunct("(") ? 1 : c.peek(i).isPunct(")") ? -1 : 0;
+      if (depth == 0)
+        break;
+    }
+    ++i;
+  }
+  if (i == 0 || !c.peek(i).isPunct("::"))
+    return {};
+  std::string spec;
+  while (!c.peek().isPunct("::")) {
+    const Token& t = c.next();
+    spec += (t.kind == TokenKind::Identifier && !spec.empty() && std::isalnum(static_cast<unsigned char>(spec.back())) ? " " : "") + t.text;
+  }
+  c.next();
+  return spec;
+}
+
+/// (/ values /) or [ values ] (Fortran 90, R431; Fortran 2003, R465); the
+/// opening token(s) are next; `brackets` tells which of the two forms.
+Expr parseArrayConstructor(Cursor& c, bool brackets)
+{
+  NestingGuard level(c);
+  Expr e;
+  e.kind = ExprKind::ArrayConstructor;
+  e.range = c.next().range;
+  if (!brackets && c.acceptOp("//")) { // (//): the lexer read '/' '/' as one operator
+    e.range.end = c.expectPunct(")", "to close the array constructor").range.end;
+    return e;
+  }
+  if (!brackets)
+    c.next(); // the '/'
+  e.text = parseAcTypeSpec(c);
+  const bool empty = brackets ? c.peek().isPunct("]") : c.peek().isOp("/") && c.peek(1).isPunct(")");
+  if (!empty) {
+    do {
+      e.operands.push_back(parseAcValue(c));
+    } while (c.acceptPunct(","));
+  }
+  if (brackets) {
+    e.range.end = c.expectPunct("]", "to close the array constructor").range.end;
+    return e;
+  }
+  c.expectOp("/", "to close the array constructor");
+  e.range.end = c.expectPunct(")", "after '/' to close the array constructor").range.end;
+  return e;
+}
+
 Expr parsePrimary(Cursor& c)
 {
   const Token& t = c.peek();
@@ -66,15 +195,19 @@ Expr parsePrimary(Cursor& c)
     e.text = c.next().text;
     if (!c.peek().isPunct("(")) {
       e.kind = ExprKind::Name;
-      return e;
+      return parseComponents(c, std::move(e));
     }
-    e.kind = c.isArray(e.text) ? ExprKind::ArrayRef : ExprKind::FunctionRef;
+    e.kind = c.isArray(e.text) || followsComponent(c) ? ExprKind::ArrayRef
+             : c.isDerivedType(e.text)                 ? ExprKind::StructureConstructor
+                                                       : ExprKind::FunctionRef;
     NestingGuard level(c);
     e.operands = parseParenList(c);
     e.range.end = c.peek().range.begin;
-    return e;
+    return parseComponents(c, std::move(e));
   }
   case TokenKind::Punct:
+    if (t.text == "[" || (t.text == "(" && (c.peek(1).isOp("/") || c.peek(1).isOp("//"))))
+      return parseArrayConstructor(c, t.text == "[");
     if (t.text == "(") {
       NestingGuard level(c);
       c.next();
@@ -121,7 +254,8 @@ Expr parsePower(Cursor& c)
 Expr parseMultiplicative(Cursor& c)
 {
   Expr lhs = parsePower(c);
-  while (c.peek().isOp("*") || c.peek().isOp("/")) {
+  // a '/' before ')' closes an array constructor (/ ... /)
+  while (c.peek().isOp("*") || (c.peek().isOp("/") && !c.peek(1).isPunct(")"))) {
     const Op op = c.next().text == "*" ? Op::Mul : Op::Div;
     c.countOperator();
     if (c.peek().isOp("-") || c.peek().isOp("+")) { // a*-b, a common extension
@@ -176,19 +310,50 @@ Expr parseNot(Cursor& c)
 Expr parseAnd(Cursor& c) { return leftAssociative(c, parseNot, {{".and.", Op::And}}); }
 Expr parseOr(Cursor& c) { return leftAssociative(c, parseAnd, {{".or.", Op::Or}}); }
 
-Expr missing(SourceRange at)
-{
-  Expr e;
-  e.range = {at.begin, at.begin};
-  return e;
-}
-
 bool endsSubscriptPart(const Token& t)
 {
   return t.isPunct(":") || t.isPunct(",") || t.isPunct(")");
 }
 
 } // namespace
+
+Expr parseComponents(Cursor& c, Expr base)
+{
+  while (c.acceptPunct("%")) {
+    Expr e;
+    e.kind = ExprKind::Component;
+    e.range = base.range;
+    e.text = c.expectName("a component name after '%'");
+    e.operands.push_back(std::move(base));
+    if (c.peek().isPunct("(")) {
+      NestingGuard level(c);
+      auto subscripts = parseParenList(c);
+      std::move(subscripts.begin(), subscripts.end(), std::back_inserter(e.operands));
+    }
+    e.range.end = c.peek().range.begin;
+    base = std::move(e);
+  }
+  return base;
+}
+
+Expr parseDesignator(Cursor& c)
+{
+  Expr e;
+  e.range = c.peek().range;
+  e.text = c.expectName("a variable name");
+  e.kind = ExprKind::Name;
+  if (c.peek().isPunct("(")) {
+    e.kind = ExprKind::ArrayRef;
+    e.operands = parseParenList(c);
+    if (c.peek().isPunct("(")) // substring of an array element
+      parseParenList(c);
+    e.range.end = c.peek().range.begin;
+  }
+  e = parseComponents(c, std::move(e));
+  if (e.kind == ExprKind::Component && c.peek().isPunct("(")) // substring of a component
+    parseParenList(c);
+  return e;
+}
 
 Expr parseExpr(Cursor& c)
 {

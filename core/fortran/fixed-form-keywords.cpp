@@ -16,13 +16,14 @@ bool startsWith(std::string_view s, std::string_view prefix) { return s.substr(0
 
 // Statement keywords that may be glued to a name, a label or another keyword;
 // the longest match wins (`endfile` before `end`, `doubleprecision` before `double`).
-constexpr std::array<std::string_view, 52> kKeywords{
+// TYPE opens a derived-type definition (TYPEGRID); TYPE(GRID) X needs no split.
+constexpr std::array<std::string_view, 53> kKeywords{
     "allocatable", "assign", "backspace", "blockdata", "call", "character", "close", "common", "complex",
     "contains", "continue", "data", "deallocate", "dimension", "doublecomplex", "doubleprecision", "do",
     "elseif", "else", "endfile", "end", "entry", "equivalence", "external", "format", "function", "goto",
     "if", "implicit", "include", "inquire", "integer", "interface", "intrinsic", "logical", "module",
     "namelist", "open", "parameter", "pause", "print", "program", "read", "real", "return", "rewind", "save",
-    "stop", "subroutine", "use", "write", "allocate"};
+    "stop", "subroutine", "use", "write", "allocate", "type"};
 
 constexpr std::array<std::string_view, 7> kTypes{"integer", "real", "doubleprecision", "doublecomplex", "complex",
                                                  "logical", "character"};
@@ -128,14 +129,20 @@ bool splitUnitPrefixes(Tokens& tokens, std::size_t i, const std::array<std::stri
   return true;
 }
 
-/// name [(...) [(...)]] = ..., except `DO10I=1,N` (a comma at depth 0 after '=').
+/// name [(...) [(...)]] {%name [(...) [(...)]]} = ..., except `DO10I=1,N`
+/// (a comma at depth 0 after '=').
 bool isAssignment(const Tokens& tokens, std::size_t i)
 {
   std::size_t j = i + 1;
-  for (int group = 0; group < 2 && j < tokens.size() && tokens[j].isPunct("("); ++group) {
-    j = skipGroup(tokens, j);
-    if (j == std::string_view::npos)
-      return false;
+  while (true) {
+    for (int group = 0; group < 2 && j < tokens.size() && tokens[j].isPunct("("); ++group) {
+      j = skipGroup(tokens, j);
+      if (j == std::string_view::npos)
+        return false;
+    }
+    if (j + 1 >= tokens.size() || !tokens[j].isPunct("%") || tokens[j + 1].kind != TokenKind::Identifier)
+      break;
+    j += 2;
   }
   if (j >= tokens.size() || !tokens[j].isOp("="))
     return false;

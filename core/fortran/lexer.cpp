@@ -193,7 +193,7 @@ private:
     switch (c) {
     case '+': case '-': case '*': case '/': case '<': case '>': case '=':
       return make(TokenKind::Operator, std::string(1, c), begin);
-    case '(': case ')': case ',': case ':': case '%':
+    case '(': case ')': case ',': case ':': case '%': case '[': case ']':
       return make(TokenKind::Punct, std::string(1, c), begin);
     default:
       return make(TokenKind::Bad, std::string(1, c), begin);

@@ -20,8 +20,12 @@ struct StatementError {
 
 class Cursor {
 public:
-  Cursor(const std::vector<Token>& tokens, const std::set<std::string>& arrays)
-    : m_tokens(tokens), m_arrays(arrays) {}
+  /// `arrays`: names declared with dimensions; `types`: derived types
+  /// defined so far in the file (optional), whose name(...) is a structure
+  /// constructor.
+  Cursor(const std::vector<Token>& tokens, const std::set<std::string>& arrays,
+         const std::set<std::string>* types = nullptr)
+    : m_tokens(tokens), m_arrays(arrays), m_types(types) {}
 
   const Token& peek(std::size_t ahead = 0) const
   {
@@ -88,6 +92,7 @@ public:
   [[noreturn]] void fail(std::string message) const { throw StatementError{peek().range, std::move(message)}; }
 
   bool isArray(const std::string& name) const { return m_arrays.count(name) != 0; }
+  bool isDerivedType(const std::string& name) const { return m_types && m_types->count(name) != 0; }
 
   /// Deepest nesting of parentheses, argument lists and prefix operators in
   /// one expression. The parser recurses once per level, so a limit keeps
@@ -134,6 +139,7 @@ public:
 private:
   const std::vector<Token>& m_tokens;
   const std::set<std::string>& m_arrays;
+  const std::set<std::string>* m_types;
   std::size_t m_pos = 0;
   int m_nesting = 0;
   int m_operators = 0;
@@ -155,6 +161,12 @@ private:
 Expr parseExpr(Cursor& c);
 /// Parses a subscript or actual argument: expression, triplet or '*'.
 Expr parseSubscript(Cursor& c);
+/// Parses the %name[(subscripts)] selectors after `base` into Component
+/// expressions (Fortran 90, R612); returns `base` when no '%' follows.
+Expr parseComponents(Cursor& c, Expr base);
+/// Parses a variable as the left side of an assignment: name, name(...)
+/// (always an ArrayRef), an optional substring, then components.
+Expr parseDesignator(Cursor& c);
 /// Parses '(' list ')' of subscripts after a name; the '(' is next.
 std::vector<Expr> parseParenList(Cursor& c);
 

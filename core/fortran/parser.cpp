@@ -18,17 +18,31 @@ using detail::ParsedLine;
 
 bool isLoop(const Stmt& s) { return s.kind == StmtKind::Do || s.kind == StmtKind::DoWhile; }
 
+/// IF and WHERE constructs keep their statements in branches.
+bool hasBranches(const Stmt& s)
+{
+  return s.kind == StmtKind::If || s.kind == StmtKind::Where || s.kind == StmtKind::SelectCase;
+}
+
 /// How messages name an open construct.
 std::string constructName(const Stmt& s)
 {
-  return isLoop(s) ? "DO loop" : s.kind == StmtKind::Forall ? "FORALL construct" : "IF construct";
+  if (isLoop(s))
+    return "DO loop";
+  switch (s.kind) {
+  case StmtKind::Forall: return "FORALL construct";
+  case StmtKind::Where: return "WHERE construct";
+  case StmtKind::SelectCase: return "SELECT CASE construct";
+  default: return "IF construct";
+  }
 }
 
-/// Deepest nesting of DO, IF and FORALL constructs read (compilers have such
-/// limits too); real code stays far below it.
+/// Deepest nesting of DO, IF, FORALL, WHERE and SELECT CASE constructs read
+/// (compilers have such limits too); real code stays far below it.
 constexpr std::size_t kMaxConstructDepth = 256;
 
-/// Nests parsed statements into program units, DO loops and IF constructs.
+/// Nests parsed statements into program units, DO loops, IF, FORALL and
+/// WHERE constructs.
 class UnitBuilder {
 public:
   explicit UnitBuilder(ParsedFile& out) : m_out(out) {}
@@ -54,7 +68,7 @@ public:
       splitFixedFormKeywords(tokens);
     if (skipBlock(tokens))
       return;
-    detail::Cursor c(tokens, m_arrays);
+    detail::Cursor c(tokens, m_arrays, &m_typeNames);
     try {
       ParsedLine line = detail::parseStatement(c);
       line.label = label;
@@ -133,6 +147,10 @@ private:
     }
     if (!opens)
       return false;
+    if (k.isName("type"))
+      m_typeNames.insert(tokens[tokens.size() - 2].text); // TYPE [[, attr] ::] name
+    else if (k.isName("interface") && tokens[1].kind == TokenKind::Identifier && m_unit)
+      m_unit->genericNames.push_back(tokens[1].text); // INTERFACE name
     m_skipDepth = 1;
     return true;
   }
@@ -201,6 +219,12 @@ private:
     case LineKind::EndDo: endDo(line); break;
     case LineKind::ForallBegin: forallBegin(std::move(line)); break;
     case LineKind::EndForall: endForall(line); break;
+    case LineKind::WhereBegin: whereBegin(std::move(line)); break;
+    case LineKind::ElseWhere: elseWhere(std::move(line)); break;
+    case LineKind::EndWhere: endWhere(line); break;
+    case LineKind::SelectCase: selectCase(std::move(line)); break;
+    case LineKind::Case: caseBranch(std::move(line)); break;
+    case LineKind::EndSelect: endSelect(line); break;
     case LineKind::Directive:
     case LineKind::Empty: break;
     }
@@ -343,7 +367,11 @@ private:
       return;
     }
     Stmt& top = m_stack.back();
-    if (top.kind == StmtKind::If)
+    if (hasBranches(top) && top.branches.empty()) {
+      error(s.range, "Statement between SELECT CASE and its first CASE");
+      return;
+    }
+    if (hasBranches(top))
       top.branches.back().body.push_back(std::move(s));
     else
       top.body.push_back(std::move(s));
@@ -354,7 +382,7 @@ private:
     Stmt s = std::move(m_stack.back());
     m_stack.pop_back();
     s.endRange = endRange;
-    if (s.kind == StmtKind::If)
+    if (hasBranches(s) && !s.branches.empty())
       s.branches.back().range.end = endRange.begin;
     append(std::move(s));
   }
@@ -398,6 +426,87 @@ private:
       return;
     if (m_stack.empty() || m_stack.back().kind != StmtKind::Forall) {
       error(line.range, "END FORALL has no matching FORALL");
+      return;
+    }
+    closeTop(line.range);
+    closeLabel(line.label, line.range);
+  }
+
+  /// WHERE (mask) opening a construct (Fortran 90, 7.5.3).
+  void whereBegin(ParsedLine&& line)
+  {
+    unit(line.range);
+    Stmt s;
+    s.kind = StmtKind::Where;
+    s.whereConstruct = true;
+    s.range = line.range;
+    s.label = line.label;
+    s.condition = line.condition;
+    s.branches.push_back({std::move(line.condition), line.range, {}});
+    openConstruct(std::move(s));
+  }
+
+  void elseWhere(ParsedLine&& line)
+  {
+    if (overDepth(false))
+      return;
+    if (m_stack.empty() || m_stack.back().kind != StmtKind::Where) {
+      error(line.range, "ELSEWHERE has no matching WHERE (...)");
+      return;
+    }
+    auto& branches = m_stack.back().branches;
+    branches.back().range.end = line.range.begin;
+    branches.push_back({std::move(line.condition), line.range, {}});
+  }
+
+  void endWhere(const ParsedLine& line)
+  {
+    if (overDepth(true))
+      return;
+    if (m_stack.empty() || m_stack.back().kind != StmtKind::Where) {
+      error(line.range, "END WHERE has no matching WHERE (...)");
+      return;
+    }
+    closeTop(line.range);
+    closeLabel(line.label, line.range);
+  }
+
+  /// SELECT CASE (expr) opening a construct (Fortran 90, 8.1.3).
+  void selectCase(ParsedLine&& line)
+  {
+    unit(line.range);
+    Stmt s;
+    s.kind = StmtKind::SelectCase;
+    s.range = line.range;
+    s.label = line.label;
+    s.condition = std::move(line.condition);
+    openConstruct(std::move(s));
+  }
+
+  void caseBranch(ParsedLine&& line)
+  {
+    if (overDepth(false))
+      return;
+    if (m_stack.empty() || m_stack.back().kind != StmtKind::SelectCase) {
+      error(line.range, "CASE has no matching SELECT CASE");
+      return;
+    }
+    auto& branches = m_stack.back().branches;
+    if (!branches.empty())
+      branches.back().range.end = line.range.begin;
+    IfBranch b;
+    b.range = line.range;
+    b.caseValues = std::move(line.caseValues);
+    b.isDefault = line.isDefault;
+    branches.push_back(std::move(b));
+  }
+
+  void endSelect(const ParsedLine& line)
+  {
+    if (overDepth(true))
+      return;
+    if (m_stack.empty() || m_stack.back().kind != StmtKind::SelectCase) {
+      error(line.range, "END SELECT has no matching SELECT CASE");
       return;
     }
     closeTop(line.range);
@@ -479,8 +588,29 @@ private:
       ifThen(std::move(line));
       return;
     }
+    if (keyword.isName("where") && opensConstruct(tokens)) {
+      ParsedLine line;
+      line.range = range;
+      line.label = label;
+      whereBegin(std::move(line));
+      return;
+    }
     if (label != 0 && m_unit)
       closeLabel(label, range);
+  }
+
+  /// A broken WHERE whose mask parenthesis is not closed, or is the last
+  /// token: most likely a construct header, so its END WHERE still matches.
+  static bool opensConstruct(const std::vector<Token>& tokens)
+  {
+    int depth = 0;
+    for (std::size_t i = 1; i < tokens.size(); ++i) {
+      if (tokens[i].isPunct("("))
+        ++depth;
+      else if (tokens[i].isPunct(")") && --depth == 0)
+        return tokens[i + 1].kind == TokenKind::End;
+    }
+    return true;
   }
 
   ParsedFile& m_out;
@@ -499,6 +629,7 @@ private:
   std::vector<Stmt> m_stack;
   int m_overDepth = 0; // constructs opened beyond kMaxConstructDepth, not yet ended
   std::set<std::string> m_arrays;
+  std::set<std::string> m_typeNames; // derived types defined so far in the file
   std::optional<Directive> m_pendingIndependent;
 };
 

@@ -14,26 +14,50 @@ bool isIoKeyword(const std::string& k)
   return std::find(std::begin(io), std::end(io), k) != std::end(io);
 }
 
-/// name [ (...) [ (...) ] ] '=' : an assignment whatever the name is.
-bool looksLikeAssignment(const Cursor& c)
+/// Index after the parenthesized group at peek(i) (a '('), or 0 when the
+/// statement ends inside it.
+std::size_t skipGroup(const Cursor& c, std::size_t i)
+{
+  int depth = 0;
+  do {
+    const Token& t = c.peek(i);
+    if (t.kind == TokenKind::End)
+      return 0;
+    if (t.isPunct("("))
+      ++depth;
+    else if (t.isPunct(")"))
+      --depth;
+    ++i;
+  } while (depth > 0);
+  return i;
+}
+
+/// name [(...) [(...)]] {% [name] [(...) [(...)]]} '=' : an assignment
+/// whatever the name is. A '%' without a name counts too, so that `g% = 1`
+/// is reported where the component name is missing.
+bool looksLikeAssignment(const Cursor& c, std::string_view op = "=")
 {
   if (c.peek().kind != TokenKind::Identifier)
     return false;
   std::size_t i = 1;
-  for (int group = 0; group < 2 && c.peek(i).isPunct("("); ++group) {
-    int depth = 0;
-    do {
-      const Token& t = c.peek(i);
-      if (t.kind == TokenKind::End)
+  while (true) {
+    for (int group = 0; group < 2 && c.peek(i).isPunct("("); ++group) {
+      i = skipGroup(c, i);
+      if (i == 0)
         return false;
-      if (t.isPunct("("))
-        ++depth;
-      else if (t.isPunct(")"))
-        --depth;
-      ++i;
-    } while (depth > 0);
+    }
+    if (!c.peek(i).isPunct("%"))
+      break;
+    i += c.peek(i + 1).kind == TokenKind::Identifier ? 2 : 1;
   }
-  return c.peek(i).isOp("=");
+  return c.peek(i).isOp(op);
+}
+
+/// Statements that may carry a construct name (Fortran 90, R817, R802).
+bool isConstructKeyword(const Token& t)
+{
+  return t.isName("do") || t.isName("if") || t.isName("forall") || t.isName("where") || t.isName("select") ||
+         t.isName("selectcase");
 }
 
 int parseLabelValue(Cursor& c)
@@ -92,11 +116,25 @@ bool parenIsKind(const Cursor& c)
   }
 }
 
+/// TYPE(name) of a declaration (Fortran 90, R502); the TYPE is next.
+TypeSpec parseDerivedTypeSpec(Cursor& c)
+{
+  TypeSpec spec;
+  spec.base = BaseType::Derived;
+  spec.range = c.next().range;
+  c.expectPunct("(", "after TYPE");
+  spec.derivedName = c.expectName("a derived type name after TYPE(");
+  spec.range.end = c.expectPunct(")", "after the derived type name").range.end;
+  return spec;
+}
+
 std::optional<TypeSpec> parseTypeSpec(Cursor& c, bool inImplicit = false)
 {
   const Token& t = c.peek();
   if (t.kind != TokenKind::Identifier)
     return std::nullopt;
+  if (t.text == "type" && c.peek(1).isPunct("(") && !inImplicit)
+    return parseDerivedTypeSpec(c);
   TypeSpec spec;
   spec.range = t.range;
   const auto& k = t.text;
@@ -301,7 +339,7 @@ std::optional<Declaration> parseSpecification(Cursor& c, const std::string& k)
     d.entities = parseEntityList(c, false);
   } else if (k == "data" || k == "equivalence" || k == "namelist" || k == "allocatable" ||
              k == "intent" || k == "optional" || k == "target" || k == "pointer" || k == "entry" ||
-             k == "private" || k == "public" || k == "sequence" || (k == "type" && c.peek(1).isPunct("("))) {
+             k == "private" || k == "public" || k == "sequence") {
     d.kind = k == "data" ? DeclKind::Data : DeclKind::Other;
     d.keyword = k;
     while (!c.atEnd())
@@ -365,12 +403,24 @@ ParsedLine parseEnd(Cursor& c, std::string rest)
     rest = c.next().text;
   if (rest == "do") {
     line.kind = LineKind::EndDo;
+    if (c.peek().kind == TokenKind::Identifier) // END DO construct-name
+      c.next();
   } else if (rest == "forall") {
     line.kind = LineKind::EndForall;
     if (c.peek().kind == TokenKind::Identifier) // END FORALL construct-name
       c.next();
   } else if (rest == "if") {
     line.kind = LineKind::EndIf;
+    if (c.peek().kind == TokenKind::Identifier) // END IF construct-name
+      c.next();
+  } else if (rest == "select") {
+    line.kind = LineKind::EndSelect;
+    if (c.peek().kind == TokenKind::Identifier) // END SELECT construct-name
+      c.next();
+  } else if (rest == "where") {
+    line.kind = LineKind::EndWhere;
+    if (c.peek().kind == TokenKind::Identifier) // END WHERE construct-name
+      c.next();
   } else if (rest.empty() || rest == "program" || rest == "subroutine" || rest == "function" || rest == "blockdata" ||
              rest == "block" || rest == "module") {
     if (rest == "block")
@@ -392,18 +442,7 @@ Stmt parseAssignment(Cursor& c)
 {
   Stmt s;
   s.kind = StmtKind::Assignment;
-  const Token& name = c.peek();
-  s.lhs.range = name.range;
-  s.lhs.text = c.next().text;
-  if (c.peek().isPunct("(")) {
-    s.lhs.kind = ExprKind::ArrayRef;
-    s.lhs.operands = parseParenList(c);
-    if (c.peek().isPunct("(")) // substring of an array element
-      parseParenList(c);
-    s.lhs.range.end = c.peek().range.begin;
-  } else {
-    s.lhs.kind = ExprKind::Name;
-  }
+  s.lhs = parseDesignator(c);
   c.expectOp("=", "in the assignment");
   s.rhs = parseExpr(c);
   c.expectEnd();
@@ -562,6 +601,74 @@ ParsedLine parseForall(Cursor& c)
   return line;
 }
 
+/// WHERE (mask) followed by an assignment (the statement) or by nothing
+/// (the construct, closed by END WHERE). Source: Fortran 90, 7.5.3.
+ParsedLine parseWhere(Cursor& c)
+{
+  ParsedLine line;
+  c.expectPunct("(", "after WHERE");
+  Expr mask = parseExpr(c);
+  c.expectPunct(")", "after the WHERE mask");
+  if (c.atEnd()) {
+    line.kind = LineKind::WhereBegin;
+    line.condition = std::move(mask);
+    return line;
+  }
+  const auto actionStart = c.peek().range;
+  if (!looksLikeAssignment(c))
+    c.fail("Expected an assignment after the WHERE mask");
+  Stmt action = parseAssignment(c);
+  action.range = {actionStart.begin, c.peek().range.begin};
+  line.kind = LineKind::Exec;
+  line.stmt.kind = StmtKind::Where;
+  line.stmt.condition = mask;
+  line.stmt.branches.push_back({std::move(mask), {}, {}});
+  line.stmt.branches.back().body.push_back(std::move(action));
+  return line;
+}
+
+/// SELECT CASE (expr) (Fortran 90, 8.1.3); SELECT CASE is consumed.
+ParsedLine parseSelectCase(Cursor& c)
+{
+  ParsedLine line;
+  line.kind = LineKind::SelectCase;
+  c.expectPunct("(", "after SELECT CASE");
+  line.condition = parseExpr(c);
+  c.expectPunct(")", "after the SELECT CASE expression");
+  c.expectEnd();
+  return line;
+}
+
+/// CASE (value-or-range, ...) or CASE DEFAULT, then an optional construct
+/// name; CASE is consumed, `isDefault` when it was spelled CASEDEFAULT.
+ParsedLine parseCase(Cursor& c, bool isDefault)
+{
+  ParsedLine line;
+  line.kind = LineKind::Case;
+  line.isDefault = isDefault || c.acceptName("default");
+  if (!line.isDefault)
+    line.caseValues = parseParenList(c);
+  if (c.peek().kind == TokenKind::Identifier)
+    c.next();
+  c.expectEnd();
+  return line;
+}
+
+/// The part of ELSEWHERE after the keyword(s): [(mask)] [construct-name].
+ParsedLine parseElseWhereRest(Cursor& c)
+{
+  ParsedLine line;
+  line.kind = LineKind::ElseWhere;
+  if (c.acceptPunct("(")) {
+    line.condition = parseExpr(c);
+    c.expectPunct(")", "after the ELSEWHERE mask");
+  }
+  if (c.peek().kind == TokenKind::Identifier)
+    c.next();
+  c.expectEnd();
+  return line;
+}
+
 ParsedLine parseIf(Cursor& c)
 {
   ParsedLine line;
@@ -606,6 +713,8 @@ ParsedLine parseElseIfRest(Cursor& c)
   line.condition = parseExpr(c);
   c.expectPunct(")", "after the ELSE IF condition");
   c.expectName("THEN after the ELSE IF condition");
+  if (c.peek().kind == TokenKind::Identifier) // construct name
+    c.next();
   c.expectEnd();
   return line;
 }
@@ -614,8 +723,12 @@ ParsedLine parseElse(Cursor& c)
 {
   if (c.acceptName("if"))
     return parseElseIfRest(c);
+  if (c.acceptName("where"))
+    return parseElseWhereRest(c);
   ParsedLine line;
   line.kind = LineKind::Else;
+  if (c.peek().kind == TokenKind::Identifier) // ELSE construct-name
+    c.next();
   c.expectEnd();
   return line;
 }
@@ -628,10 +741,25 @@ ParsedLine execLine(Stmt s)
   return line;
 }
 
+/// pointer => target (Fortran 90, 7.5.2): no work and no array reference
+/// the model follows; the target is still parsed for its syntax.
+Stmt parsePointerAssignment(Cursor& c)
+{
+  Stmt s;
+  s.kind = StmtKind::PointerAssignment;
+  s.lhs = parseDesignator(c);
+  c.expectOp("=>", "in the pointer assignment");
+  s.rhs = parseExpr(c);
+  c.expectEnd();
+  return s;
+}
+
 ParsedLine parseExecutable(Cursor& c)
 {
   if (looksLikeAssignment(c))
     return execLine(parseAssignment(c));
+  if (looksLikeAssignment(c, "=>"))
+    return execLine(parsePointerAssignment(c));
   const Token& t = c.peek();
   if (t.kind != TokenKind::Identifier)
     c.fail("Expected a statement but found '" + Cursor::describe(t) + "'");
@@ -639,6 +767,7 @@ ParsedLine parseExecutable(Cursor& c)
   if (k == "do") { c.next(); return execLine(parseDo(c)); }
   if (k == "if") { c.next(); return parseIf(c); }
   if (k == "forall") { c.next(); return parseForall(c); }
+  if (k == "where" && c.peek(1).isPunct("(")) { c.next(); return parseWhere(c); }
   if (k == "continue") { c.next(); c.expectEnd(); return execLine(simple(c, StmtKind::Continue)); }
   if (k == "call") { c.next(); return execLine(parseCall(c)); }
   if (k == "goto") { c.next(); return execLine(parseGoto(c)); }
@@ -730,15 +859,20 @@ ParsedLine parseStatement(Cursor& c)
   if (k == "block" && c.peek(1).isName("data")) { c.next(); c.next(); return unitHeader(c, UnitKind::BlockData, std::nullopt); }
   if (isUnitPrefix(c))
     return prefixedUnit(c);
-  if (c.peek(1).isPunct(":") && c.peek(2).isName("forall")) { // construct name
+  if (c.peek(1).isPunct(":") && isConstructKeyword(c.peek(2))) { // construct name: DO, IF, FORALL, WHERE, SELECT
     c.next();
     c.next();
-    return parseExecutable(c);
+    return parseStatement(c);
   }
   if (k == "end") { c.next(); return parseEnd(c, ""); }
   if (k.size() > 3 && k.compare(0, 3, "end") == 0 && k != "endfile") { c.next(); return parseEnd(c, k.substr(3)); }
   if (k == "else") { c.next(); return parseElse(c); }
   if (k == "elseif") { c.next(); return parseElseIfRest(c); }
+  if (k == "elsewhere") { c.next(); return parseElseWhereRest(c); }
+  if (k == "select" && c.peek(1).isName("case")) { c.next(); c.next(); return parseSelectCase(c); }
+  if (k == "selectcase") { c.next(); return parseSelectCase(c); } // blanks are optional there
+  if (k == "case" && (c.peek(1).isPunct("(") || c.peek(1).isName("default"))) { c.next(); return parseCase(c, false); }
+  if (k == "casedefault") { c.next(); return parseCase(c, true); }
   if (auto type = parseTypeSpec(c)) {
     std::vector<std::string> prefixes;
     while (isUnitPrefix(c))

@@ -7,7 +7,10 @@
 
 namespace ps::fortran::detail {
 
-enum class LineKind { Exec, Declaration, Directive, UnitBegin, UnitEnd, EndDo, ForallBegin, EndForall, IfThen, ElseIf, Else, EndIf, Contains, Empty };
+enum class LineKind {
+  Exec, Declaration, Directive, UnitBegin, UnitEnd, EndDo, ForallBegin, EndForall, IfThen, ElseIf, Else, EndIf,
+  WhereBegin, ElseWhere, EndWhere, SelectCase, Case, EndSelect, Contains, Empty
+};
 
 struct ParsedLine {
   LineKind kind = LineKind::Empty;
@@ -16,7 +19,9 @@ struct ParsedLine {
   Stmt stmt;          // Exec; ForallBegin: the FORALL header
   Declaration decl;   // Declaration
   Directive dir;      // Directive
-  Expr condition;     // IfThen, ElseIf
+  Expr condition;     // IfThen, ElseIf; WhereBegin, ElseWhere: the mask (Missing for ELSEWHERE); SelectCase
+  std::vector<Expr> caseValues; // Case (empty for CASE DEFAULT)
+  bool isDefault = false;       // Case: CASE DEFAULT
   UnitKind unitKind = UnitKind::Program; // UnitBegin
   std::string name;   // UnitBegin: unit name; UnitEnd: "program", "subroutine", ... or ""
   std::vector<std::string> dummies;

@@ -16,7 +16,7 @@ enum class TokenKind {
   String,     // text without the quotes, doubled quotes undone
   Logical,    // ".true." or ".false."
   Operator,   // + - * / ** // < <= > >= == /= .and. .or. .not. .eqv. .neqv. and = =>
-  Punct,      // ( ) , : :: %
+  Punct,      // ( ) , : :: % [ ]
   End,        // end of statement
   Bad,        // a character that starts no token
 };

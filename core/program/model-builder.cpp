@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <array>
+#include <initializer_list>
 #include <set>
 
 namespace ps::program {
@@ -24,12 +25,29 @@ bool isIntrinsic(const std::string& name)
   return fortran::findIntrinsic(name) != nullptr;
 }
 
+/// The variable a component reference starts from: 'g' in g%v(i)%x.
+const fortran::Expr& componentRoot(const fortran::Expr& e)
+{
+  return e.kind == ExprKind::Component ? componentRoot(e.operands[0]) : e;
+}
+
+/// The first component reference in `e` (depth first), or null.
+const fortran::Expr* findComponent(const fortran::Expr& e)
+{
+  if (e.kind == ExprKind::Component)
+    return &e;
+  for (const auto& o : e.operands)
+    if (const auto* found = findComponent(o))
+      return found;
+  return nullptr;
+}
+
 class ImplicitTyping {
 public:
   ImplicitTyping()
   {
     for (char c = 'a'; c <= 'z'; ++c)
-      m_types[c - 'a'] = fortran::TypeSpec{(c >= 'i' && c <= 'n') ? fortran::BaseType::Integer : fortran::BaseType::Real, 0, {}};
+      m_types[c - 'a'] = fortran::TypeSpec{(c >= 'i' && c <= 'n') ? fortran::BaseType::Integer : fortran::BaseType::Real, 0, {}, {}};
   }
   void none() { m_none = true; }
   void rule(const fortran::ImplicitRule& r)
@@ -192,23 +210,12 @@ private:
     switch (s.kind) {
     case StmtKind::Do:
     case StmtKind::DoWhile: loop(s, loops, probability); break;
-    case StmtKind::If: {
-      const bool hasElse = !s.branches.empty() && s.branches.back().condition.missing();
-      const double share = probability / static_cast<double>(s.branches.size() + (hasElse ? 0 : 1));
-      const auto before = m_scalars.snapshot();
-      std::vector<ScalarValues::Snapshot> paths;
-      for (const auto& b : s.branches) {
-        if (!b.condition.missing())
-          conditionReads(b.condition, s.range, loops, probability);
-        m_scalars.restore(before);
-        visitBranch(b.body, line(s.range), loops, share);
-        paths.push_back(m_scalars.snapshot());
-      }
-      if (!hasElse)
-        paths.push_back(before);
-      m_scalars.merge(paths);
+    case StmtKind::If:
+    case StmtKind::Where: branches(s, loops, probability); break;
+    case StmtKind::SelectCase:
+      conditionReads(s.condition, s.range, loops, probability);
+      branches(s, loops, probability);
       break;
-    }
     case StmtKind::LogicalIf: {
       conditionReads(s.condition, s.range, loops, probability);
       const auto before = m_scalars.snapshot();
@@ -225,6 +232,32 @@ private:
     case StmtKind::Forall: forall(s, loops, probability); break;
     default: break;
     }
+  }
+
+  /// The branches of a block IF, or of a WHERE read the same way: the mask
+  /// is an IF whose branches share the probability equally (a WHERE
+  /// without ELSEWHERE: 0.5), and its assignments are array assignments as
+  /// they are outside a WHERE (Fortran 90, 7.5.3). The CASEs of a SELECT
+  /// CASE share it too, CASE DEFAULT being the ELSE (its selector is read
+  /// once, before).
+  void branches(const fortran::Stmt& s, const std::vector<int>& loops, double probability)
+  {
+    const bool select = s.kind == fortran::StmtKind::SelectCase;
+    const bool hasElse = select ? std::any_of(s.branches.begin(), s.branches.end(), [](const auto& b) { return b.isDefault; })
+                                : !s.branches.empty() && s.branches.back().condition.missing();
+    const double share = probability / static_cast<double>(s.branches.size() + (hasElse ? 0 : 1));
+    const auto before = m_scalars.snapshot();
+    std::vector<ScalarValues::Snapshot> paths;
+    for (const auto& b : s.branches) {
+      if (!b.condition.missing())
+        conditionReads(b.condition, s.range, loops, probability);
+      m_scalars.restore(before);
+      visitBranch(b.body, line(s.range), loops, share);
+      paths.push_back(m_scalars.snapshot());
+    }
+    if (!hasElse)
+      paths.push_back(before);
+    m_scalars.merge(paths);
   }
 
   /// The body of an IF branch; its statements remember the IF's line, so a
@@ -256,6 +289,7 @@ private:
     }
     if (!l.isWhile) {
       setBounds(l, s.name, s.lower, s.upper, s.step);
+      boundsNote(l, {&s.lower, &s.upper, &s.step});
     } else {
       l.boundsKnown = false;
     }
@@ -324,6 +358,7 @@ private:
         l.reductionVariables = s.independent->reductionVariables;
       }
       setBounds(l, index.name, index.lower, index.upper, index.stride);
+      boundsNote(l, {&index.lower, &index.upper, &index.stride});
       if (l.parent >= 0)
         m_unit.loops[l.parent].children.push_back(l.id);
       m_unit.loops.push_back(l);
@@ -336,6 +371,19 @@ private:
     }
     conditionReads(s.condition, s.range, inner, probability);
     visitBranch(s.body, line(s.range), inner, probability * 0.5);
+  }
+
+  /// Why the bounds of `l` are unknown when a bound reads a component of a
+  /// derived type: components are not modelled, so no value can be set.
+  void boundsNote(Loop& l, std::initializer_list<const fortran::Expr*> bounds)
+  {
+    if (l.boundsKnown)
+      return;
+    for (const auto* b : bounds)
+      if (const auto* component = findComponent(*b)) {
+        l.boundsNote = "'" + fortran::toString(*component) + "' is a component of a derived type, which PartScope does not model";
+        return;
+      }
   }
 
   void setBounds(Loop& l, const std::string& variable, const fortran::Expr& lowerExpr, const fortran::Expr& upperExpr,
@@ -385,8 +433,10 @@ private:
     Statement& st = newStatement(s, loops, probability, StatementKind::Assignment);
     const auto vars = loopVariables(loops);
     const Symbol* target = m_unit.symbol(s.lhs.text);
-    checkName(s.lhs.text, s.lhs.range);
-    if (s.lhs.kind == ExprKind::ArrayRef) {
+    checkName(componentRoot(s.lhs).text, componentRoot(s.lhs).range);
+    if (s.lhs.kind == ExprKind::Component) { // opaque: components are not modelled
+      st.ops.store = 1;
+    } else if (s.lhs.kind == ExprKind::ArrayRef) {
       st.refs.push_back(reference(s.lhs, true, vars));
       st.ops.store = 1;
     } else if (target && target->isArray()) {
@@ -514,6 +564,10 @@ private:
         checkName(e.text, e.range);
       st.ops.intrinsic += 1;
       break;
+    case ExprKind::Component: // an opaque read: components are not modelled
+      checkName(componentRoot(e).text, componentRoot(e).range);
+      st.ops.load += 1;
+      return;
     case ExprKind::Name: {
       checkName(e.text, e.range, true);
       const Symbol* s = m_unit.symbol(e.text);
@@ -661,9 +715,11 @@ private:
     return host >= 0 && implicitNone(host);
   }
 
+  /// The procedures `host` makes callable: its contained units and its
+  /// generic interfaces.
   std::vector<std::string> containedNames(int host) const
   {
-    std::vector<std::string> names;
+    auto names = m_parsed.units[static_cast<std::size_t>(host)].genericNames;
     for (const auto& u : m_parsed.units)
       if (u.host == host)
         names.push_back(u.name);

@@ -115,6 +115,9 @@ struct Loop {
   /// value of the PARAMETER.
   symbolic::Expr lowerAsWritten, upperAsWritten;
   bool boundsKnown = true;       // false when a bound is not an integer expression
+  /// When !boundsKnown, why, if the builder knows more than "not an integer
+  /// expression" (a clause: "'g%nx' is a component of a derived type, ..."); else "".
+  std::string boundsNote;
   bool isWhile = false;
   /// One index of a FORALL header: the indices of one FORALL are a perfect
   /// nest on the same line, outermost first (HPF 1.1, Sec. 4.1).

@@ -248,3 +248,25 @@ TEST(NameResolution, Fortran2008IntrinsicsHypotAndNorm2NeedNoType)
                        "end program t\n");
   EXPECT_EQ(allMessages(p), Messages{});
 }
+
+TEST(NameResolution, GenericInterfacesOfAModuleAreProceduresThroughUse)
+{
+  const auto p = build("module norms\n"                                 // 1
+                       "  implicit none\n"                              // 2
+                       "  interface norm\n"                             // 3
+                       "    module procedure norm_vector\n"             // 4
+                       "  end interface norm\n"                         // 5
+                       "contains\n"                                     // 6
+                       "  real function norm_vector(v)\n"               // 7
+                       "    real, intent(in) :: v(:)\n"                 // 8
+                       "    norm_vector = sqrt(sum(v * v))\n"           // 9
+                       "  end function norm_vector\n"                   // 10
+                       "end module norms\n"                             // 11
+                       "subroutine s(x, r)\n"                           // 12
+                       "  use norms\n"                                  // 13
+                       "  implicit none\n"                              // 14
+                       "  real :: x(10), r\n"                           // 15
+                       "  r = norm(x) + nrm(x)\n"                       // 16
+                       "end subroutine s\n");
+  EXPECT_EQ(allMessages(p), Messages{"16:17: Name 'nrm' has no type (IMPLICIT NONE is in effect)"});
+}
