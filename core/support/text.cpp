@@ -105,6 +105,10 @@ std::optional<std::string> readTextFile(const std::string& path, std::string* er
       *error = *why;
     return std::nullopt;
   }
+  // gfortran and editors skip a UTF-8 byte-order mark; read as text, it is a
+  // broken label field and loses the first statement.
+  if (text.starts_with("\xEF\xBB\xBF"))
+    text.erase(0, 3);
   return text;
 }
 

@@ -54,3 +54,12 @@ TEST(GuessesCli, AReshapeOfAnotherRankCarriesANote)
   const auto count = cli(kHeat + "--procs 16"); // a count is arranged like the distribution: no note
   EXPECT_FALSE(has(count, "arranged as")) << count.out;
 }
+
+TEST(GuessesCli, AByteOrderMarkIsSkippedAsGfortranDoes)
+{
+  // was "error: ... label field" with a broken byte, and the PROGRAM statement was lost
+  const auto r = cli("parse " + issue10("errs/bom.f"));
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_TRUE(has(r, "program 'bom' (lines 1-5)")) << r.out;
+  EXPECT_FALSE(has(r, "\xEF\xBB\xBF")) << r.out;
+}
