@@ -63,3 +63,26 @@ TEST(GuessesCli, AByteOrderMarkIsSkippedAsGfortranDoes)
   EXPECT_TRUE(has(r, "program 'bom' (lines 1-5)")) << r.out;
   EXPECT_FALSE(has(r, "\xEF\xBB\xBF")) << r.out;
 }
+
+TEST(GuessesCli, MachineProfilesWithTyposOrAbsurdValuesAreRefused)
+{
+  const std::string ops = R"("op_costs_s": {"add_sub": 1e-7, "mul": 1e-7, "div": 4e-7, "pow": 1e-6, "intrinsic": 1e-6,
+                          "load": 1e-7, "store": 1e-7})";
+  const auto stencil = "estimate " + std::string(PS_SOURCE_DIR) + "/sampleprograms/stencil1d.f90 --loop 14 --machine ";
+  const auto huge = writeTemp("huge.json", (R"({"name": "h", "startup_s": 1e-5, "byte_time_s": 1e308, )" + ops + "}").c_str());
+  auto r = cli(stencil + huge);
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_TRUE(has(r, "huge.json: Machine profile field 'byte_time_s' must be at most 1 (second per byte), got 1e+308"))
+      << r.out;
+  EXPECT_FALSE(has(r, "inf")) << r.out;
+  const auto typo =
+      writeTemp("typo.json", (R"({"name": "t", "startup_s": 1e-5, "startupp_s": 1, "byte_time_s": 1e-8, )" + ops + "}").c_str());
+  r = cli(stencil + typo);
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_TRUE(has(r, "typo.json: Unknown field 'startupp_s' in machine profile; expected one of 'name', ")) << r.out;
+  const auto zero = writeTemp(
+      "zero.json", (R"({"name": "z", "startup_s": 1e-5, "byte_time_s": 1e-8, "default_processors": 0, )" + ops + "}").c_str());
+  r = cli(stencil + zero);
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_TRUE(has(r, "zero.json: Machine profile field 'default_processors' must be at least 1, got 0")) << r.out;
+}
