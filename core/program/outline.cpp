@@ -114,6 +114,8 @@ std::string outlineText(const fortran::ParsedFile& parsed, const ProgramModel& m
       out += "  " + std::string(2 * static_cast<std::size_t>(l.depth), ' ') + "line " + std::to_string(l.line) + ": " +
              loopHeader(l) + (l.independent ? "  [INDEPENDENT]" : "") + "\n";
   }
+  if (model.units.empty()) // an empty file printed nothing at all
+    out += "no program units\n";
   return out;
 }
 

@@ -19,7 +19,8 @@ namespace ps::program {
 ///  arrays its nest references.
 nlohmann::json outlineJson(const fortran::ParsedFile& parsed, const ProgramModel& model);
 
-/// Diagnostics (file:line:column: severity: message) then an indented outline.
+/// Diagnostics (file:line:column: severity: message) then an indented outline;
+/// "no program units" for a file without any (empty, or only comments).
 std::string outlineText(const fortran::ParsedFile& parsed, const ProgramModel& model);
 
 /// Parser and model diagnostics together, in source order.

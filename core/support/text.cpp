@@ -58,6 +58,14 @@ std::string counted(long long n, std::string_view noun)
   return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
 }
 
+std::string ordinal(long long n)
+{
+  const auto last2 = (n < 0 ? -n : n) % 100;
+  const auto last = last2 % 10;
+  const char* suffix = last2 >= 11 && last2 <= 13 ? "th" : last == 1 ? "st" : last == 2 ? "nd" : last == 3 ? "rd" : "th";
+  return std::to_string(n) + suffix;
+}
+
 namespace {
 
 /// Why `text` (read from `path`) is no text file, or nullopt when it is one.

@@ -24,6 +24,9 @@ std::string formatNumber(double value);
 /// (`noun` is singular; the plural adds an s).
 std::string counted(long long n, std::string_view noun);
 
+/// English ordinal: "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st".
+std::string ordinal(long long n);
+
 /// The largest file readTextFile accepts, in bytes (16 MB: far beyond any
 /// Fortran source, machine profile or counts file).
 inline constexpr std::size_t kMaxTextFileBytes = std::size_t{16} << 20;
