@@ -86,3 +86,93 @@ TEST(GuessesCli, MachineProfilesWithTyposOrAbsurdValuesAreRefused)
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_TRUE(has(r, "zero.json: Machine profile field 'default_processors' must be at least 1, got 0")) << r.out;
 }
+
+TEST(GuessesCli, OptionValuesGetAPlainMessageAndStatusTwo)
+{
+  // was "Value 0 not in range 0.000000 to 1797693..." (a 300-digit number), status 105
+  auto r = cli(kHeat + "--loop 0");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_TRUE(has(r, "--loop: needs a line number of at least 1, got '0'")) << r.out;
+  EXPECT_FALSE(has(r, "179769")) << r.out;
+  r = cli("scale " + issue10("heat.F") + " --loop -3");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_TRUE(has(r, "needs a line number of at least 1, got '-3'")) << r.out;
+  // -D '=3' was passed to cpp, which ignored it
+  r = cli("estimate " + issue10("heat.F") + " -D '=3' --loop 22 --procs 4");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_TRUE(has(r, "-D: needs NAME or NAME=VALUE with NAME a macro name, got '=3'")) << r.out;
+  EXPECT_EQ(cli("estimate " + issue10("heat.F") + " -D BIG=1 --loop 22 --procs 4").status, 0);
+}
+
+TEST(GuessesCli, AnIncludeCycleNamesTheChain)
+{
+  const auto r = cli("parse " + issue10("errs/cyc.f"));
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_TRUE(has(r, "b.h:1:15: error: INCLUDE file 'a.h' includes itself through 'a.h' -> 'b.h' -> 'a.h'")) << r.out;
+}
+
+TEST(GuessesCli, AMissingValueFromAnUnreadIncludePointsAtTheInclude)
+{
+  // lu.f declares n in lucom.h: the advice was only "--set n=VALUE"
+  const auto r = cli("estimate " + issue10("lu.f") + " --loop 14 --procs 4");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_TRUE(has(r, "lu.f:3:15: error: Cannot find INCLUDE file 'lucom.h'")) << r.out;
+  EXPECT_TRUE(has(r, "lu.f:3: note: 'n' may come from the INCLUDE file 'lucom.h' at line 3 that could not be read; "
+                     "give its folder with -I DIR"))
+      << r.out;
+  const auto found = cli("estimate " + issue10("lu.f") + " --loop 14 --procs 4 -I /work/tester/progs/inc");
+  EXPECT_FALSE(has(found, "may come from the INCLUDE")) << found.out;
+}
+
+TEST(GuessesCli, AMisspelledDirectiveIsNamedByItsLine)
+{
+  // 'DISTRIBUT' is read as an unknown directive: the note said "'baddir' has no mapping directive that could be read"
+  const auto r = cli("estimate " + issue10("baddir.f") + " --loop 7 --procs 4");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_TRUE(has(r, "Array 'a' is assumed replicated (a copy on every processor): the directive at line 5 that maps "
+                     "it could not be read"))
+      << r.out;
+  EXPECT_TRUE(has(r, "Array 'b' is assumed replicated (a copy on every processor): the directive at line 6")) << r.out;
+  EXPECT_FALSE(has(r, "has no mapping directive")) << r.out;
+  // and the empty mapping is said in words, not as "mapping:  onto 4"
+  EXPECT_TRUE(has(r, "  mapping: all arrays replicated onto 4\n")) << r.out;
+}
+
+TEST(GuessesCli, AnEmptyFileSaysItHasNoUnits)
+{
+  const auto empty = writeTemp("empty.f", "");
+  const auto r = cli("parse " + empty);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(r.out, "no program units\n");
+}
+
+TEST(GuessesCli, SmallTransfersAreNotShownAsZeroKilobytes)
+{
+  // stencil1d at P=4: 6 messages of 8 bytes = 48 bytes = 0.046875 KB, printed "0.0" before
+  const auto r = cli("estimate " + std::string(PS_SOURCE_DIR) + "/sampleprograms/stencil1d.f90 --loop 14 --procs 4");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_TRUE(has(r, "       6    0.0469 ")) << r.out;
+}
+
+TEST(GuessesCli, ANewScalarIsComputedByTheOwnersOfItsUser)
+{
+  // T1 = A(I-1)+A(I+1) under INDEPENDENT, NEW(T1) ran on every processor: 24 broadcast messages.
+  // By hand (N = 1000, I = 2..999, BLOCK on 4): b(i)'s owners compute T1; processors 1-3 get a(i-1)
+  // from the left and 0-2 get a(i+1) from the right, one 4-byte element each: 6 messages, 24 bytes;
+  // work per processor 2 x (249, 250, 250, 249).
+  const auto r = cli("estimate " + issue10("spell.f") + " --loop 20 --procs 4");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_TRUE(has(r, "line 21  a(i-1)  shift, 3 messages, 12 bytes")) << r.out;
+  EXPECT_TRUE(has(r, "line 21  a(i+1)  shift, 3 messages, 12 bytes")) << r.out;
+  EXPECT_TRUE(has(r, "       6    0.0234       500       498 ")) << r.out;
+  EXPECT_FALSE(has(r, "broadcast")) << r.out;
+  EXPECT_TRUE(has(r, "NEW scalar 't1' at line 21 is computed by the owners of 'b(i)' at line 22, which uses it")) << r.out;
+  const auto unused = writeTemp("newunused.f", "      PROGRAM P\n      REAL A(100)\n!HPF$ DISTRIBUTE A(BLOCK)\n"
+                                               "!HPF$ INDEPENDENT, NEW(T)\n      DO I = 2, 99\n"
+                                               "         T = A(I-1)\n      ENDDO\n      END\n");
+  const auto u = cli("estimate " + unused + " --loop 5 --procs 4");
+  EXPECT_EQ(u.status, 0) << u.out;
+  EXPECT_TRUE(has(u, "NEW scalar 't' at line 6 is computed on every processor: no statement of the loop that assigns "
+                     "a distributed array uses it"))
+      << u.out;
+}
