@@ -14,9 +14,10 @@ namespace ps::program {
 ///  "unknowns", "parameters": [{"name","value"}] (integer PARAMETERs),
 ///  "arrays": [{"name","type","element_bytes","extents"}],
 ///  "loops": [{"line","end_line","depth","variable","lower","upper","step",
-///  "while","independent","header","arrays"}]}]} where "header" reads
-///  "DO i = 1, n" and a loop's "arrays" are the
-///  arrays its nest references.
+///  "while","independent","header","arrays","unknowns"}]}]} where "header" reads
+///  "DO i = 1, n", a loop's "arrays" are the
+///  arrays its nest references and its "unknowns" those of the unit's
+///  unknowns that estimating the nest needs.
 nlohmann::json outlineJson(const fortran::ParsedFile& parsed, const ProgramModel& model);
 
 /// Diagnostics (file:line:column: severity: message) then an indented outline;
