@@ -112,7 +112,10 @@ private:
   }
 
   /// The Distributions panel starts from the directives: say which of the
-  /// nest's arrays they left to a guess.
+  /// nest's arrays they left to a guess, as long as some variant still
+  /// leaves them replicated. A variant that gives them a format (the panel
+  /// prefills BLOCK or CYCLIC where no directive could be read) is not
+  /// estimated with that guess, and the warning would contradict its results.
   void assumptions(const program::ProgramModel& model, const EstimateSettings& s)
   {
     const auto found = s.loopLine > 0 ? model.loopAtLine(s.loopLine) : std::nullopt;
@@ -121,7 +124,18 @@ private:
     const auto& [unit, loop] = *found;
     const auto m = mapping::mappingFromDirectives(*unit, s.values, std::nullopt, loop->line);
     for (const auto& a : estimate::directiveAssumptions(*unit, *loop, m.mapping ? &*m.mapping : nullptr))
-      m_out.assumptions.emplace_back(a.directiveLine, a.note);
+      if (std::any_of(s.variants.begin(), s.variants.end(),
+                      [&](const VariantSetting& v) { return leavesReplicated(v, a.arrays); }))
+        m_out.assumptions.emplace_back(a.directiveLine, a.note);
+  }
+
+  /// True when `v` gives none of `arrays` a format (a copy on every processor).
+  static bool leavesReplicated(const VariantSetting& v, const std::vector<std::string>& arrays)
+  {
+    return std::all_of(arrays.begin(), arrays.end(), [&](const std::string& a) {
+      const auto it = v.formats.find(a);
+      return it == v.formats.end() || it->second.empty() || it->second == "replicated"; // as spec() reads it
+    });
   }
 
   void variant(const program::ProgramModel& model, const VariantSetting& v, const EstimateSettings& s)

@@ -188,7 +188,7 @@ void DistributionPanel::setSelection(const UnitInfo& unit, const LoopInfo& loop)
     }
   }
   rebuildTable();
-  rebuildValues(unit);
+  rebuildValues(unit, loop);
   emit settingsChanged();
 }
 
@@ -278,7 +278,11 @@ void DistributionPanel::cellEdited(int row, int column)
   emit settingsChanged();
 }
 
-void DistributionPanel::rebuildValues(const UnitInfo& unit)
+/// A row per unknown the selected nest needs (not every unknown of the
+/// unit: NITER of an enclosing time loop is no "? (needed)" for the nest
+/// inside it; an estimate that needs more adds rows through setMissing) and
+/// per integer PARAMETER.
+void DistributionPanel::rebuildValues(const UnitInfo& unit, const LoopInfo& loop)
 {
   const auto previous = m_sweepVariable->currentText();
   while (m_valuesForm->rowCount() > 0)
@@ -286,7 +290,7 @@ void DistributionPanel::rebuildValues(const UnitInfo& unit)
   m_valueBoxes.clear();
   m_sweepVariable->blockSignals(true);
   m_sweepVariable->clear();
-  for (const auto& u : unit.unknowns)
+  for (const auto& u : loop.unknowns)
     addValueRow(QString::fromStdString(u), 0, false);
   for (const auto& [name, value] : unit.parameters)
     addValueRow(QString::fromStdString(name), value, false);

@@ -67,7 +67,7 @@ signals:
 
 private:
   void rebuildTable();
-  void rebuildValues(const UnitInfo& unit);
+  void rebuildValues(const UnitInfo& unit, const LoopInfo& loop);
   void addValueRow(const QString& name, qint64 value, bool missing);
   void cellEdited(int row, int column);
   void validateCell(int row, int column);

@@ -6,7 +6,8 @@ namespace {
 LoopInfo loopFromJson(const nlohmann::json& l)
 {
   LoopInfo loop{l.value("line", 0), l.value("end_line", 0), l.value("depth", 0), l.value("header", std::string()),
-                l.value("arrays", std::vector<std::string>{}), {}};
+                l.value("arrays", std::vector<std::string>{}), {}, {}};
+  loop.unknowns = l.value("unknowns", std::vector<std::string>{});
   if (const auto d = l.value("directives", nlohmann::json()); d.is_object())
     loop.directiveFormats = d.value("arrays", std::map<std::string, std::string>{});
   return loop;

@@ -23,6 +23,7 @@ struct LoopInfo {
   int line = 0, endLine = 0, depth = 0;
   std::string header;               // "DO j = 2, n - 1"
   std::vector<std::string> arrays;  // arrays the nest references
+  std::vector<std::string> unknowns; // the unit's unknowns the nest needs
   std::map<std::string, std::string> directiveFormats; // in force at the DO when the unit has REDISTRIBUTE
                                                        // or REALIGN; empty: the unit's directiveFormats
 };

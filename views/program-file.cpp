@@ -22,10 +22,13 @@ std::optional<ProgramText> readProgramFile(const QString& path, QString* error)
     *error = QObject::tr("Cannot open '%1': it is not a text file (NUL byte at offset %2)").arg(path).arg(nul);
     return std::nullopt;
   }
+  // A UTF-8 byte-order mark is no program text (gfortran skips it too), and
+  // the parser, which reads the file itself, drops it as well.
+  const QByteArray body = bytes.startsWith("\xEF\xBB\xBF") ? bytes.mid(3) : bytes;
   QStringDecoder utf8(QStringDecoder::Utf8);
-  ProgramText out{utf8.decode(bytes), false};
+  ProgramText out{utf8.decode(body), false};
   if (utf8.hasError())
-    out = {QString::fromLatin1(bytes), true};
+    out = {QString::fromLatin1(body), true};
   return out;
 }
 

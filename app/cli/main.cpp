@@ -17,6 +17,7 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 
@@ -174,9 +175,37 @@ void chooseDefaultProcs(const ps::program::ProgramModel& model, const Options& o
 void hintWithoutDirectives(const ps::estimate::ComparisonResult& result, const Options& o)
 {
   for (const auto& v : result.variants)
-    if (v.spec == "HPF directives" && v.mapping.rfind(" onto ", 0) == 0) // no array is mapped
+    if (v.spec == "HPF directives" && v.mapping.rfind("all arrays replicated onto ", 0) == 0) // no array is mapped
       std::cerr << o.file << ": note: the program has no DISTRIBUTE directive in force here; give a mapping with "
                 << "--dist 'a=(BLOCK)' and processors with --procs\n";
+}
+
+/// The INCLUDE lines of the main file whose file could not be found or read
+/// (the include expander's errors), with the included name: values missing
+/// from the estimate may well be declared there.
+std::vector<std::pair<int, std::string>> unreadIncludes(const ps::fortran::ParsedFile& parsed)
+{
+  std::vector<std::pair<int, std::string>> out;
+  for (const auto& d : parsed.diagnostics)
+    for (const char* prefix : {"Cannot find INCLUDE file ", "Cannot read INCLUDE file "})
+      if (d.severity() == ps::fortran::Severity::Error && d.message().rfind(prefix, 0) == 0)
+        out.emplace_back(parsed.file->lineColumn(d.range().begin).line, d.message().substr(std::strlen(prefix)));
+  return out;
+}
+
+/// How to give the missing values: point at an unread INCLUDE first, since
+/// `--set` would only paper over it.
+void adviseMissing(const ps::estimate::ComparisonResult& result, const ps::fortran::ParsedFile& parsed,
+                   const Options& o)
+{
+  if (result.missing.empty())
+    return;
+  const auto names = ps::symbolic::quotedList(result.missing);
+  for (const auto& [line, name] : unreadIncludes(parsed))
+    std::cerr << o.file << ":" << line << ": note: " << names << " may"
+              << " come from the INCLUDE file " << name << " at line " << line
+              << " that could not be read; give its folder with -I DIR\n";
+  std::cerr << o.file << ": note: give " << names << " a value with --set " << result.missing.front() << "=VALUE\n";
 }
 
 int runEstimate(const Options& o)
@@ -223,9 +252,7 @@ int runEstimate(const Options& o)
       std::cerr << o.file << ":" << m.line << ": note: '" << m.name << "' is " << m.reason << "\n";
   if (result.errors.empty() && !o.json) // JSON readers get the mapping and every point's P instead
     hintWithoutDirectives(result, o);
-  if (!result.missing.empty())
-    std::cerr << o.file << ": note: give " << ps::symbolic::quotedList(result.missing) << " a value with --set "
-              << result.missing.front() << "=VALUE\n";
+  adviseMissing(result, *parsed, o);
   return result.errors.empty() ? 0 : 1;
 }
 
@@ -269,7 +296,8 @@ int main(int argc, char** argv)
 
   auto* estimate = app.add_subcommand("estimate", "Estimate a loop nest, a unit or the program under one or more distributions");
   estimate->add_option("FILE", o.file, "Fortran/HPF source file")->required();
-  estimate->add_option("--loop", o.loop, "Line of the DO statement of the loop nest")->check(CLI::PositiveNumber);
+  estimate->add_option("--loop", o.loop, "Line of the DO statement of the loop nest")
+      ->check(ps::cli::atLeastOne("a line number"));
   estimate->add_option("--unit", o.unit, "Name of the unit (subroutine, function, program) to estimate whole");
   estimate->add_flag("--program", o.program, "Estimate the whole program (its PROGRAM unit)");
   estimate->add_option("--dist", o.dists, "A variant, e.g. 'x,a,b=(BLOCK,*)'; repeat for more (default: HPF directives)");
@@ -291,7 +319,7 @@ int main(int argc, char** argv)
       ->excludes(profileFile);
   estimate->add_option("--input", o.input, "With --profile-run: the program's standard input");
   estimate->add_option("--timeout", o.timeout, "With --profile-run: stop the program after this many seconds")
-      ->check(CLI::PositiveNumber);
+      ->check(ps::cli::greaterThanZero("a number of seconds"));
 
   ps::cli::ProfileCommandOptions profileOptions;
   auto* profile = ps::cli::addProfileCommand(app, profileOptions);
@@ -308,7 +336,8 @@ int main(int argc, char** argv)
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    const int status = app.exit(e); // 0 for --help
+    return status == 0 ? 0 : 2;     // a usage error, like our own checks (CLI11 says 105, 106, ...)
   }
   if (*parse)
     return runParse(o);

@@ -35,7 +35,7 @@ CLI::App* addProfileCommand(CLI::App& app, ProfileCommandOptions& o)
   cmd->add_option("FILE", o.file, "Fortran source file")->required();
   cmd->add_option("--input", o.input, "File to give the program as standard input (default: none, /dev/null)");
   cmd->add_option("--timeout", o.timeout, "Stop the program after this many seconds (default 60)")
-      ->check(CLI::PositiveNumber);
+      ->check(greaterThanZero("a number of seconds"));
   cmd->add_option("--form", o.form, "Source form: auto (by extension), fixed or free")
       ->check(CLI::IsMember({"auto", "fixed", "free"}));
   cmd->add_flag("--json", o.json, "Print JSON (the counts file for estimate --profile)");

@@ -298,7 +298,7 @@ CLI::App* addScaleCommand(CLI::App& app, ScaleOptions& o)
 {
   auto* c = app.add_subcommand("scale", "Isospeed scalability, range comparison and crossing points");
   c->add_option("FILE", o.file, "Fortran/HPF source file (program variants)");
-  c->add_option("--loop", o.loop, "Line of the DO statement of the loop nest");
+  c->add_option("--loop", o.loop, "Line of the DO statement of the loop nest")->check(atLeastOne("a line number"));
   c->add_option("--dist", o.dists, "A program variant, e.g. 'a,b=(BLOCK,BLOCK)'; repeat for more");
   c->add_option("--set", o.sets, "Value of another unknown, NAME=VALUE; repeat for more");
   c->add_option("--program", o.programs,

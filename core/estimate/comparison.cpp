@@ -86,25 +86,37 @@ void nameEveryArrangement(VariantResult& v)
 }
 
 /// Two requested arrangements can become one (16 processors arranged as 4x4
-/// for a 2-D distribution, next to an explicit 4x4): keep the first row.
-void dropRepeatedArrangements(VariantResult& v)
+/// for a 2-D distribution, next to an explicit 4x4): keep the first row and
+/// name what was asked. `requested` is the --procs list (point i was
+/// estimated for requested[i]; empty: the directives' arrangement).
+void dropRepeatedArrangements(VariantResult& v, const std::vector<mapping::ProcessorsArrangement>& requested)
 {
+  const auto asked = [&](std::size_t i, const Estimate& p) {
+    return i < requested.size() ? requested[i].str() : p.arrangement;
+  };
   std::vector<Estimate> kept;
-  for (auto& p : v.points) {
+  std::vector<std::string> keptAsked;
+  for (std::size_t i = 0; i < v.points.size(); ++i) {
+    auto& p = v.points[i];
     auto same = std::find_if(kept.begin(), kept.end(), [&](const Estimate& k) { return k.arrangement == p.arrangement; });
-    if (same == kept.end())
+    if (same == kept.end()) {
+      keptAsked.push_back(asked(i, p));
       kept.push_back(std::move(p));
-    else
-      same->notes.push_back("P=" + p.arrangement + " was requested twice (a count is arranged like the " +
-                            "distribution); it is estimated once");
+      continue;
+    }
+    const auto& first = keptAsked[static_cast<std::size_t>(same - kept.begin())];
+    const auto now = asked(i, p);
+    same->notes.push_back(now == first ? "P=" + now + " was requested twice; it is estimated once"
+                                       : "P=" + first + " and P=" + now + " are both arranged as " + p.arrangement +
+                                             " for this distribution; it is estimated once");
   }
   v.points = std::move(kept);
 }
 
-ComparisonResult tidied(ComparisonResult result)
+ComparisonResult tidied(ComparisonResult result, const ComparisonRequest& request)
 {
   for (auto& v : result.variants) {
-    dropRepeatedArrangements(v);
+    dropRepeatedArrangements(v, request.procs);
     nameEveryArrangement(v);
   }
   return result;
@@ -224,7 +236,7 @@ ComparisonResult compare(const program::ProgramModel& model, const ComparisonReq
 {
   auto result = !request.unitName.empty() || request.program ? compareUnit(model, request, machine)
                                                                : compareLoop(model, request, machine);
-  result = tidied(std::move(result));
+  result = tidied(std::move(result), request);
   result.missingDetails = describeMissing(model, result);
   return result;
 }

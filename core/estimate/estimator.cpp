@@ -31,6 +31,22 @@ bool isReduction(const program::Statement& st, const program::Unit& unit)
   return rhs.rfind("max(" + s + ",", 0) == 0 || rhs.rfind("min(" + s + ",", 0) == 0;
 }
 
+/// The names in a statement's text, lower case.
+std::set<std::string> wordsOf(const std::string& text)
+{
+  std::set<std::string> words;
+  std::string word;
+  for (char c : toLower(text) + " ") {
+    if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') {
+      word += c;
+    } else if (!word.empty()) {
+      words.insert(word);
+      word.clear();
+    }
+  }
+  return words;
+}
+
 class NestEstimator {
 public:
   NestEstimator(const program::Unit& unit, const program::Loop& nest, const mapping::Mapping& mapping,
@@ -129,6 +145,38 @@ private:
     return p;
   }
 
+  /// For `st` assigning a scalar that an enclosing INDEPENDENT loop declares
+  /// NEW: the first later statement of the same loop body that assigns a
+  /// distributed array element and uses the scalar. Each iteration's copy of
+  /// a NEW scalar is private to it, so the owners of that statement compute
+  /// it (owner-computes for the private value, not a replicated assignment).
+  /// Without such a user the assignment stays replicated, with a note.
+  /// Source: HPF 2.0, Sec. 5.1 (INDEPENDENT, NEW).
+  const program::Statement* newScalarUser(const program::Statement& st)
+  {
+    const auto& name = st.scalarTarget;
+    const auto declaresNew = [&](int id) {
+      const auto& l = m_unit.loops[static_cast<std::size_t>(id)];
+      return l.independent && std::find(l.newVariables.begin(), l.newVariables.end(), name) != l.newVariables.end();
+    };
+    if (name.empty() || std::none_of(st.loops.begin(), st.loops.end(), declaresNew))
+      return nullptr;
+    bool after = false;
+    for (const auto* u : m_unit.statementsIn(m_nest.id)) {
+      after = after || u == &st;
+      if (!after || u == &st || u->loops != st.loops || !u->write() || !m_mapping.array(u->write()->array))
+        continue;
+      if (wordsOf(u->text).count(name)) {
+        note("NEW scalar '" + name + "' at line " + std::to_string(st.line) + " is computed by the owners of '" +
+             u->write()->text() + "' at line " + std::to_string(u->line) + ", which uses it");
+        return u;
+      }
+    }
+    note("NEW scalar '" + name + "' at line " + std::to_string(st.line) +
+         " is computed on every processor: no statement of the loop that assigns a distributed array uses it");
+    return nullptr;
+  }
+
   void estimateStatement(const program::Statement& st, const IterationSpace& space)
   {
     std::vector<ReferencePlan> reads;
@@ -149,6 +197,8 @@ private:
       exec = plan(*guarded, space, "every processor is assumed to evaluate it");
     else if (reduction && !reads.empty())
       exec = reads.front();
+    else if (const auto* user = newScalarUser(st))
+      exec = plan(*user->write(), space, "every processor is assumed to execute it");
     const ReferencePlan* owner = exec ? &*exec : nullptr;
     std::string why;
     const auto formula = cachedWorkFormula(m_unit, m_nest.id, st, owner && owner->map ? owner->ref : nullptr,
@@ -178,8 +228,8 @@ private:
       addReadMessages(space, owner, read, placement, st.line, m_mapping, m_machine, m_e.comm);
       if (m_e.comm.records.size() > before && m_e.comm.records.back().sampledEvery > 1)
         note("The messages of " + read.ref->text() + " at line " + std::to_string(st.line) + " were counted on every " +
-             std::to_string(m_e.comm.records.back().sampledEvery) +
-             "th instance of their loops and scaled, to bound the estimate's time");
+             ordinal(m_e.comm.records.back().sampledEvery) +
+             " instance of their loops and scaled, to bound the estimate's time");
       if (m_e.comm.records.size() > before && !m_e.comm.records.back().simulatedBecause.empty())
         note("The messages of " + read.ref->text() + " at line " + std::to_string(st.line) +
              " were simulated, not counted in closed form: " + m_e.comm.records.back().simulatedBecause);

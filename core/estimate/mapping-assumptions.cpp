@@ -62,6 +62,26 @@ std::vector<std::string> replicatedArrays(const program::Unit& unit, const progr
   return {names.begin(), names.end()};
 }
 
+/// The directive lines the analyser could not use: those with a parse
+/// error, and those whose keyword it does not know ("CHPF$ DISTRIBUT
+/// A(BLOCK)", a misspelling read as an unsupported directive and ignored),
+/// by line. For the latter, `text` holds only the names the line mentions.
+std::vector<program::UnreadDirective> unusableDirectives(const program::Unit& unit)
+{
+  auto out = unit.unreadDirectives;
+  for (std::size_t i = 0; i < unit.directives.size() && i < unit.directiveLines.size(); ++i) {
+    const auto& d = unit.directives[i];
+    if (d.kind != fortran::DirectiveKind::Unsupported)
+      continue;
+    std::string names;
+    for (const auto& n : d.names)
+      names += n + " ";
+    out.push_back({unit.directiveLines[i], names});
+  }
+  std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.line < b.line; });
+  return out;
+}
+
 } // namespace
 
 std::vector<MappingAssumption> directiveAssumptions(const program::Unit& unit, const program::Loop& nest,
@@ -69,7 +89,8 @@ std::vector<MappingAssumption> directiveAssumptions(const program::Unit& unit, c
 {
   auto rest = replicatedArrays(unit, nest, mapping);
   std::vector<MappingAssumption> out;
-  for (const auto& d : unit.unreadDirectives) {
+  const auto unusable = unusableDirectives(unit);
+  for (const auto& d : unusable) {
     const auto words = wordsOf(d.text);
     std::vector<std::string> named;
     for (const auto& a : rest)
@@ -85,7 +106,7 @@ std::vector<MappingAssumption> directiveAssumptions(const program::Unit& unit, c
   }
   if (rest.empty() || hasMappingDirective(unit))
     return out;
-  const int line = unit.unreadDirectives.empty() ? 0 : unit.unreadDirectives.front().line;
+  const int line = unusable.empty() ? 0 : unusable.front().line;
   out.push_back({rest, line,
                  subject(rest) + " assumed replicated (a copy on every processor): '" + unit.name + "' has no " +
                    (line ? "mapping directive that could be read" : "HPF mapping directives")});

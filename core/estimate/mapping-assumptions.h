@@ -22,7 +22,8 @@ struct MappingAssumption {
 /// The assumptions behind `mapping`, the directives' mapping in force at
 /// `nest` (nullptr when none could be built): for every array the nest
 /// references and `mapping` leaves replicated, either the unreadable
-/// directive that names it (UnreadDirective) or, when the unit has no
+/// directive that names it (UnreadDirective, or a directive whose keyword is
+/// not known, such as a misspelled DISTRIBUT) or, when the unit has no
 /// mapping directive it could read, the unit. Arrays that readable
 /// directives simply leave out are replicated by HPF's rules: no note.
 std::vector<MappingAssumption> directiveAssumptions(const program::Unit& unit, const program::Loop& nest,

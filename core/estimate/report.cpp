@@ -95,6 +95,14 @@ std::string number(double value, int decimals)
   return format(("%." + std::to_string(decimals) + "f").c_str(), value);
 }
 
+/// TD in KB with one decimal, or three significant digits below 0.1 KB, so
+/// that 24 bytes read "0.0234", not as no data at all ("0.0").
+std::string kilobytes(std::int64_t bytes)
+{
+  const double kb = static_cast<double>(bytes) / 1024.0;
+  return bytes > 0 && kb < 0.1 ? format("%.3g", kb) : number(kb, 1);
+}
+
 /// Rows of cells, right-aligned; a column is `widths[i]` wide or one wider
 /// than its widest cell, so large values never run into their neighbours.
 std::string alignedRows(std::vector<std::size_t> widths, const std::vector<std::vector<std::string>>& rows,
@@ -125,7 +133,7 @@ std::string partsTable(const Estimate& e)
     what.resize(std::max<std::size_t>(what.size(), 23), ' ');
     rows.push_back({std::to_string(p.line), what, format("%.4g", p.frequency), number(p.time * 1e3, 4),
                     number(p.ct * 1e3, 4), number(p.tt * 1e3, 4), std::to_string(p.nt),
-                    number(static_cast<double>(p.tdBytes) / 1024.0, 1)});
+                    kilobytes(p.tdBytes)});
   }
   rows[0][1].resize(23, ' ');
   std::string out = "  parts at P=" + e.arrangement + ":\n";
@@ -151,7 +159,7 @@ std::string variantTable(const VariantResult& v, bool withParts)
     const double commShare = p.time > 0 ? 100.0 * p.tt / p.time : 0.0;
     rows.push_back({p.arrangement, number(p.time * 1e3, 4), number(p.ct * 1e3, 4), number(p.tt * 1e3, 4),
                     number(commShare, 1), number(p.wd, 3), std::to_string(p.nt),
-                    number(static_cast<double>(p.tdBytes) / 1024.0, 1), number(p.workMax, 0), number(p.workMin, 0),
+                    kilobytes(p.tdBytes), number(p.workMax, 0), number(p.workMin, 0),
                     number(p.cm, 0)});
   }
   out += alignedRows({7, 12, 11, 11, 8, 8, 8, 10, 10, 10, 11}, rows, "  ");

@@ -2,6 +2,7 @@
 
 #include "support/text.h"
 
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <optional>
@@ -108,11 +109,9 @@ private:
     }
     std::error_code ec;
     const auto canonical = fs::weakly_canonical(*path, ec).string();
-    for (const auto& open : m_open) {
-      if (open == canonical) {
-        m_diags.emplace_back(at, Severity::Error, "INCLUDE file '" + include.name + "' includes itself");
-        return;
-      }
+    if (const auto open = std::find(m_open.begin(), m_open.end(), canonical); open != m_open.end()) {
+      m_diags.emplace_back(at, Severity::Error, cycleMessage(include.name, open));
+      return;
     }
     if (static_cast<int>(m_open.size()) >= kMaxDepth) {
       m_diags.emplace_back(at, Severity::Error, "INCLUDE files are nested more than 50 deep");
@@ -128,6 +127,20 @@ private:
     m_open.push_back(canonical);
     expand(splitSourceLines(m_file.included(base).text(), base), *path);
     m_open.pop_back();
+  }
+
+  /// "INCLUDE file 'a.h' includes itself through 'a.h' -> 'b.h' -> 'a.h'":
+  /// the chain from the first open copy of the file, so the user sees which
+  /// INCLUDE closes the cycle ("includes itself" alone when it is direct).
+  std::string cycleMessage(const std::string& name, std::vector<std::string>::const_iterator first) const
+  {
+    std::string text = "INCLUDE file '" + name + "' includes itself";
+    if (first + 1 == m_open.end())
+      return text;
+    text += " through ";
+    for (auto it = first; it != m_open.end(); ++it)
+      text += "'" + fs::path(*it).filename().string() + "' -> ";
+    return text + "'" + fs::path(*first).filename().string() + "'";
   }
 
   SourceFile& m_file;

@@ -80,8 +80,33 @@ std::string syntaxError(const std::string& text, const nlohmann::json::parse_err
          ": " + reason;
 }
 
+/// The largest sane value of a field: no machine takes more than a second
+/// per operation, byte or hop, or more than 1000 s to start a message (1e308
+/// printed times of "inf" and a comm share of "-nan").
+double upperBound(const std::string& field)
+{
+  if (field == "startup_s")
+    return 1000;
+  if (field == "default_processors")
+    return 1e9;
+  return 1;
+}
+
+/// The unit of a field's upper bound, for the message.
+std::string boundUnit(const std::string& field)
+{
+  if (field == "default_processors")
+    return "processors";
+  if (field == "startup_s")
+    return "seconds per message";
+  if (field == "byte_time_s")
+    return "second per byte";
+  return field == "hop_time_s" ? "second per hop" : "second per operation";
+}
+
 /// Reads number `field` of `j` into `value`. Required fields must be present;
-/// every value must be a finite number satisfying `rule` (">= 0" or "> 0").
+/// every value must be a finite number satisfying `rule` (">= 0", "> 0" or
+/// ">= 1") and at most upperBound(field).
 bool readNumber(const nlohmann::json& j, const char* field, bool required, const std::string& rule, double& value,
                 std::string* error, const std::string& prefix = "")
 {
@@ -96,11 +121,36 @@ bool readNumber(const nlohmann::json& j, const char* field, bool required, const
     return false;
   }
   value = j.at(field).get<double>();
-  const bool ok = std::isfinite(value) && (rule == "> 0" ? value > 0 : value >= 0);
-  if (!ok)
-    *error = "Machine profile field '" + name + "' must be " + (rule == "> 0" ? "greater than 0" : "at least 0") +
-             ", got " + formatNumber(value);
-  return ok;
+  const double lowest = rule == ">= 1" ? 1 : 0;
+  if (std::isnan(value) || (rule == "> 0" ? value <= 0 : value < lowest)) {
+    *error = "Machine profile field '" + name + "' must be " +
+             (rule == "> 0" ? "greater than 0" : rule == ">= 1" ? "at least 1" : "at least 0") + ", got " +
+             formatNumber(value);
+    return false;
+  }
+  if (const double bound = upperBound(field); !(value <= bound)) { // also inf
+    *error = "Machine profile field '" + name + "' must be at most " + formatNumber(bound) + " (" + boundUnit(field) +
+             "), got " + formatNumber(value);
+    return false;
+  }
+  return true;
+}
+
+/// A misspelled key ("mull", "startupp_s") would silently keep a default or
+/// fail as "missing": name it and the keys that are read.
+bool onlyKnownKeys(const nlohmann::json& j, std::initializer_list<const char*> known, const std::string& where,
+                   std::string* error)
+{
+  for (const auto& [key, value] : j.items()) {
+    if (std::find_if(known.begin(), known.end(), [&](const char* k) { return key == k; }) != known.end())
+      continue;
+    std::string list;
+    for (const char* k : known)
+      list += (list.empty() ? "'" : ", '") + std::string(k) + "'";
+    *error = "Unknown field '" + key + "' in " + where + "; expected one of " + list;
+    return false;
+  }
+  return true;
 }
 
 bool readOperationCosts(const nlohmann::json& j, OperationCosts& ops, std::string* error)
@@ -110,6 +160,9 @@ bool readOperationCosts(const nlohmann::json& j, OperationCosts& ops, std::strin
     return false;
   }
   const auto& o = j.at("op_costs_s");
+  if (!onlyKnownKeys(o, {"add_sub", "mul", "div", "pow", "intrinsic", "load", "store"}, "machine profile 'op_costs_s'",
+                     error))
+    return false;
   const std::pair<const char*, double*> fields[] = {{"add_sub", &ops.addSub}, {"mul", &ops.mul},
                                                     {"div", &ops.div},        {"pow", &ops.pow},
                                                     {"intrinsic", &ops.intrinsic}, {"load", &ops.load},
@@ -133,6 +186,11 @@ bool knownTopology(const std::string& topology)
 /// would predict negative times.
 bool readProfile(const nlohmann::json& j, MachineProfile& p, std::string* error)
 {
+  if (!onlyKnownKeys(j,
+                     {"name", "title", "source", "startup_s", "byte_time_s", "hop_time_s", "topology",
+                      "default_processors", "cache_line_bytes", "cache_bytes", "op_costs_s", "assumptions"},
+                     "machine profile", error))
+    return false;
   if (!j.contains("name") || !j.at("name").is_string() || j.at("name").get<std::string>().empty()) {
     *error = "Machine profile is missing the field 'name' (a non-empty string)";
     return false;
@@ -150,10 +208,14 @@ bool readProfile(const nlohmann::json& j, MachineProfile& p, std::string* error)
              p.topology + "'";
     return false;
   }
-  double processors = 0;
-  if (!readNumber(j, "default_processors", false, ">= 0", processors, error))
+  double processors = 0; // absent: no preferred count
+  if (!readNumber(j, "default_processors", false, ">= 1", processors, error))
     return false;
-  p.defaultProcessors = static_cast<int>(std::min(processors, 1e9));
+  if (processors != std::floor(processors)) {
+    *error = "Machine profile field 'default_processors' must be a whole number, got " + formatNumber(processors);
+    return false;
+  }
+  p.defaultProcessors = static_cast<int>(processors);
   p.assumptions = j.value("assumptions", std::vector<std::string>{});
   return true;
 }

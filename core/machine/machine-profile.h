@@ -44,7 +44,10 @@ struct MachineProfile {
 /// Parses a profile from JSON text; nullopt with `error` on bad input.
 /// "cache_line_bytes" and "cache_bytes" are optional (64 and 32768, said in
 /// the assumptions when taken); both must be > 0 and the line no larger than
-/// the cache.
+/// the cache. Costs are finite, > 0 (startup and hop time >= 0) and at most
+/// 1 s per operation, byte or hop (startup at most 1000 s);
+/// "default_processors", when given, is a whole number >= 1. An unknown key
+/// is an error naming it and the known keys (a typo must not keep a default).
 std::optional<MachineProfile> profileFromJson(const std::string& text, std::string* error);
 
 /// The built-in profiles (machines/*.json), sorted by name.

@@ -130,11 +130,16 @@ ArrayMapping identity(const std::string& array, int templ, std::size_t rank)
   return a;
 }
 
-/// The arrangement actually used is reported with every estimate
-/// ("arrangement"), so reshaping needs no note.
-ProcessorsArrangement fitArrangement(const ProcessorsArrangement& requested, int rank)
+/// Sets `m.procs` to `requested` arranged with `rank` dimensions (the
+/// number of distributed dimensions; < 1: as requested). A count is arranged
+/// like the distribution without a word (that is what a count means); an
+/// explicit grid of another rank gets a note, since the user asked for a shape.
+void fitArrangement(Mapping& m, const ProcessorsArrangement& requested, int rank, bool explicitShape)
 {
-  return rank < 1 || requested.rank() == rank ? requested : requested.reshaped(rank);
+  m.procs = rank < 1 || requested.rank() == rank ? requested : requested.reshaped(rank);
+  if (explicitShape && requested.rank() > 1 && m.procs.rank() != requested.rank())
+    m.notes.push_back("P=" + requested.str() + " arranged as " + m.procs.str() + " for the " + std::to_string(rank) +
+                      "-D distribution");
 }
 
 /// NUMBER_OF_PROCESSORS() (HPF 2.0, Sec. 3.6) as the unknown
@@ -415,10 +420,9 @@ private:
       for (const auto& name : p->second.missing)
         symbolic::addMissing(m_problems.missing, {name});
     }
-    if (m_requested)
-      base = m_requested->rank() == base.rank() ? ProcessorsArrangement{base.name, m_requested->shape}
-                                                : m_requested->reshaped(base.rank());
-    m_mapping.procs = fitArrangement(base, rank);
+    if (m_requested) // its shape, not the declared one's: 2x8 stays 2x8 where PROCESSORS says 4x4
+      base = ProcessorsArrangement{base.name, m_requested->shape};
+    fitArrangement(m_mapping, base, rank, m_requested.has_value());
   }
 
   std::optional<std::vector<Extent64>> extentsOf(const std::string& name)
@@ -593,7 +597,7 @@ MappingResult mappingFromSpec(const DistSpec& spec, const Unit& unit, const Bind
 {
   MappingResult result;
   Mapping m;
-  m.procs = fitArrangement(procs, spec.distributedRank());
+  fitArrangement(m, procs, spec.distributedRank(), true);
   for (const auto& group : spec.groups) {
     for (const auto& name : group.arrays) {
       const auto* s = unit.symbol(name);

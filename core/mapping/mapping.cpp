@@ -60,7 +60,8 @@ std::string Mapping::str() const
       s += (i ? "," : "") + names[i];
     s += "=" + desc;
   }
-  return s + " onto " + procs.str();
+  // " onto 4" read as a blank: say that nothing is distributed
+  return (s.empty() ? "all arrays replicated" : s) + " onto " + procs.str();
 }
 
 } // namespace ps::mapping

@@ -49,7 +49,8 @@ public:
   void ownerCoords(const ArrayMapping& a, const std::int64_t* index, std::int64_t* coords) const;
   /// "(BLOCK,*)" for a distributed array, "replicated" otherwise.
   std::string describe(const std::string& array) const;
-  /// A one-line summary: "x,a,b=(BLOCK,*) onto 16".
+  /// A one-line summary: "x,a,b=(BLOCK,*) onto 16"; "all arrays replicated
+  /// onto 4" when no array is distributed.
   std::string str() const;
 };
 

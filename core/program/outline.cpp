@@ -45,6 +45,39 @@ std::vector<std::string> arraysReferenced(const Unit& u, const Loop& loop)
   return {names.begin(), names.end()};
 }
 
+/// The unit's unknowns that estimating the nest of `loop` needs: those in
+/// the bounds of its loops, the affine subscripts of its statements and the
+/// extents of the arrays it references (the IDE asks only for these; NITER
+/// of an enclosing time loop is not needed for the nest inside it).
+std::vector<std::string> unknownsOfNest(const Unit& u, const Loop& loop)
+{
+  std::set<std::string> used;
+  const auto add = [&](const symbolic::Expr& e) {
+    for (const auto& n : e.symbols())
+      used.insert(n);
+  };
+  for (const auto& l : u.loops)
+    if (l.id == loop.id || (l.line > loop.line && l.endLine <= loop.endLine && l.depth > loop.depth))
+      for (const auto* e : {&l.lower, &l.upper, &l.step})
+        add(*e);
+  for (const auto* st : u.statementsIn(loop.id))
+    for (const auto& r : st->refs) {
+      for (const auto& sub : r.subscripts)
+        if (sub.kind == SubscriptKind::Affine)
+          add(sub.affine.constant);
+      if (const auto* s = u.symbol(r.array))
+        for (const auto& d : s->dims) {
+          add(d.lower);
+          add(d.upper);
+        }
+    }
+  std::vector<std::string> out;
+  for (const auto& n : u.unknowns)
+    if (used.count(n))
+      out.push_back(n);
+  return out;
+}
+
 } // namespace
 
 std::vector<fortran::Diagnostic> allDiagnostics(const fortran::ParsedFile& parsed, const ProgramModel& model)
@@ -83,7 +116,7 @@ nlohmann::json outlineJson(const fortran::ParsedFile& parsed, const ProgramModel
       loops.push_back({{"line", l.line}, {"end_line", l.endLine}, {"depth", l.depth}, {"variable", l.variable},
                        {"lower", l.lower.str()}, {"upper", l.upper.str()}, {"step", l.step.str()},
                        {"while", l.isWhile}, {"forall", l.isForall}, {"independent", l.independent}, {"header", loopHeader(l)},
-                       {"arrays", arraysReferenced(u, l)}});
+                       {"arrays", arraysReferenced(u, l)}, {"unknowns", unknownsOfNest(u, l)}});
     j["units"].push_back({{"kind", fortran::unitKindName(u.kind)}, {"name", u.name}, {"line", u.line},
                           {"end_line", u.endLine}, {"unknowns", u.unknowns}, {"parameters", parameters},
                           {"arrays", arrays}, {"loops", loops}});
@@ -114,6 +147,8 @@ std::string outlineText(const fortran::ParsedFile& parsed, const ProgramModel& m
       out += "  " + std::string(2 * static_cast<std::size_t>(l.depth), ' ') + "line " + std::to_string(l.line) + ": " +
              loopHeader(l) + (l.independent ? "  [INDEPENDENT]" : "") + "\n";
   }
+  if (model.units.empty()) // an empty file printed nothing at all
+    out += "no program units\n";
   return out;
 }
 

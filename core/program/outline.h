@@ -14,12 +14,14 @@ namespace ps::program {
 ///  "unknowns", "parameters": [{"name","value"}] (integer PARAMETERs),
 ///  "arrays": [{"name","type","element_bytes","extents"}],
 ///  "loops": [{"line","end_line","depth","variable","lower","upper","step",
-///  "while","independent","header","arrays"}]}]} where "header" reads
-///  "DO i = 1, n" and a loop's "arrays" are the
-///  arrays its nest references.
+///  "while","independent","header","arrays","unknowns"}]}]} where "header" reads
+///  "DO i = 1, n", a loop's "arrays" are the
+///  arrays its nest references and its "unknowns" those of the unit's
+///  unknowns that estimating the nest needs.
 nlohmann::json outlineJson(const fortran::ParsedFile& parsed, const ProgramModel& model);
 
-/// Diagnostics (file:line:column: severity: message) then an indented outline.
+/// Diagnostics (file:line:column: severity: message) then an indented outline;
+/// "no program units" for a file without any (empty, or only comments).
 std::string outlineText(const fortran::ParsedFile& parsed, const ProgramModel& model);
 
 /// Parser and model diagnostics together, in source order.

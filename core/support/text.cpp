@@ -58,6 +58,14 @@ std::string counted(long long n, std::string_view noun)
   return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
 }
 
+std::string ordinal(long long n)
+{
+  const auto last2 = (n < 0 ? -n : n) % 100;
+  const auto last = last2 % 10;
+  const char* suffix = last2 >= 11 && last2 <= 13 ? "th" : last == 1 ? "st" : last == 2 ? "nd" : last == 3 ? "rd" : "th";
+  return std::to_string(n) + suffix;
+}
+
 namespace {
 
 /// Why `text` (read from `path`) is no text file, or nullopt when it is one.
@@ -105,6 +113,10 @@ std::optional<std::string> readTextFile(const std::string& path, std::string* er
       *error = *why;
     return std::nullopt;
   }
+  // gfortran and editors skip a UTF-8 byte-order mark; read as text, it is a
+  // broken label field and loses the first statement.
+  if (text.starts_with("\xEF\xBB\xBF"))
+    text.erase(0, 3);
   return text;
 }
 

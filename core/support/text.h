@@ -24,6 +24,9 @@ std::string formatNumber(double value);
 /// (`noun` is singular; the plural adds an s).
 std::string counted(long long n, std::string_view noun);
 
+/// English ordinal: "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st".
+std::string ordinal(long long n);
+
 /// The largest file readTextFile accepts, in bytes (16 MB: far beyond any
 /// Fortran source, machine profile or counts file).
 inline constexpr std::size_t kMaxTextFileBytes = std::size_t{16} << 20;
@@ -32,8 +35,9 @@ inline constexpr std::size_t kMaxTextFileBytes = std::size_t{16} << 20;
 /// be read ("Cannot read 'x': No such file or directory", "... it is a
 /// directory", "... it is not a regular file"), is larger than
 /// kMaxTextFileBytes ("'x' is larger than 16 MB") or holds a NUL byte ("'x'
-/// is not a text file (NUL byte at offset 12)"). Every command that reads a
-/// program, profile or model goes through it.
+/// is not a text file (NUL byte at offset 12)"). A leading UTF-8 byte-order
+/// mark is dropped (gfortran accepts it). Every command that reads a program,
+/// profile or model goes through it.
 std::optional<std::string> readTextFile(const std::string& path, std::string* error);
 
 } // namespace ps

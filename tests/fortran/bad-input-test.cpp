@@ -142,3 +142,13 @@ TEST(BadInput, CountedSaysOneInTheSingular)
   EXPECT_EQ(counted(0, "format"), "0 formats");
   EXPECT_EQ(counted(3, "dimension"), "3 dimensions");
 }
+
+TEST(BadInput, OrdinalsHaveTheirEnglishSuffix)
+{
+  // a note said "counted on every 2th instance"
+  const std::pair<long long, const char*> rows[] = {{1, "1st"},   {2, "2nd"},    {3, "3rd"},   {4, "4th"},
+                                                    {11, "11th"}, {12, "12th"},  {13, "13th"}, {21, "21st"},
+                                                    {22, "22nd"}, {112, "112th"}, {123, "123rd"}};
+  for (const auto& [n, text] : rows)
+    EXPECT_EQ(ordinal(n), text) << n;
+}

@@ -67,7 +67,7 @@ TEST(Include, CycleIsOneErrorAtTheIncludeLine)
   auto r = parseFile(main);
   ASSERT_TRUE(r.parsed);
   EXPECT_EQ(test::formatted(*r.parsed),
-            Strings{b + ":1:15: error: INCLUDE file 'a.inc' includes itself\n" + a + ":2:15: note: Included from here\n" +
+            Strings{b + ":1:15: error: INCLUDE file 'a.inc' includes itself through 'a.inc' -> 'b.inc' -> 'a.inc'\n" + a + ":2:15: note: Included from here\n" +
                     main + ":1:15: note: Included from here"});
   ASSERT_EQ(r.parsed->units.size(), 1u);
   EXPECT_EQ(r.parsed->units[0].body.size(), 1u); // X = 1 once

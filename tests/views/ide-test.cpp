@@ -113,6 +113,9 @@ private slots:
   void unreadableDirectiveShowsAWarningRowAndAMarker();
   void missingValuesSayWhereTheProgramSetsThem();
   void includeFoldersComeFromTheSourceSettings();
+  void assumptionWarningsOnlyForVariantsThatKeepThem();
+  void onlyTheUnknownsOfTheSelectedNestAreAsked();
+  void aByteOrderMarkIsNotProgramText();
 
 private:
   /// Opens Jacobi, cursor in the relaxation loop, variants A (BLOCK,BLOCK)
@@ -563,6 +566,8 @@ void IdeTest::unreadableDirectiveShowsAWarningRowAndAMarker()
   QVERIFY(analysed.wait(10000));
   w.editor()->goTo(8, 5);
   QTRY_COMPARE(w.distributionPanel()->loopLine(), 7);
+  // the panel prefills 'a' with a guess; clear it so a variant keeps the directives' replicated 'a'
+  w.distributionPanel()->setFormat(0, "a", "");
   QSignalSpy estimated(&w, &MainWindow::estimateFinished);
   w.findChild<QAction*>("estimate")->trigger();
   QVERIFY(estimated.wait(10000));
@@ -633,6 +638,81 @@ void IdeTest::includeFoldersComeFromTheSourceSettings()
   QVERIFY(analysed.wait(10000));
   QVERIFY(!w.editor()->hasDiagnosticMarker(2));
   QSettings().remove("source");
+}
+
+namespace {
+
+QString issue10(const char* name) { return QStringLiteral(PS_SOURCE_DIR "/tests/data/issue10/") + name; }
+
+/// The "Warning: ..." rows of the notes list.
+QStringList warningRows(MainWindow& w)
+{
+  QStringList rows;
+  auto* notes = w.findChild<QListWidget*>("notesList");
+  for (int i = 0; notes && i < notes->count(); ++i)
+    if (notes->item(i)->text().startsWith("Warning: "))
+      rows << notes->item(i)->text();
+  return rows;
+}
+
+} // namespace
+
+void IdeTest::assumptionWarningsOnlyForVariantsThatKeepThem()
+{
+  // baddir.f: line 5 misspells DISTRIBUT, line 6 has a bad format. The panel prefills (BLOCK) and
+  // (CYCLIC) for 'a' and 'b' and the results use them: "assumed replicated" rows contradicted them.
+  MainWindow w(m_recovery.path());
+  w.show();
+  QSignalSpy analysed(&w, &MainWindow::analysisFinished);
+  QVERIFY(w.openFile(issue10("baddir.f")));
+  QVERIFY(analysed.wait(10000));
+  w.editor()->goTo(8, 10);
+  QTRY_COMPARE(w.distributionPanel()->loopLine(), 7);
+  QCOMPARE(w.distributionPanel()->format(0, "a"), QString("(BLOCK)"));
+  QCOMPARE(w.distributionPanel()->format(1, "b"), QString("(CYCLIC)"));
+  QSignalSpy estimated(&w, &MainWindow::estimateFinished);
+  w.findChild<QAction*>("estimate")->trigger();
+  QVERIFY(estimated.wait(10000));
+  QVERIFY2(w.estimateErrors().isEmpty(), qPrintable(w.estimateErrors().join('\n')));
+  QCOMPARE(warningRows(w), QStringList{});
+  // a variant that leaves both replicated, as the directives do: the rows are true again
+  w.distributionPanel()->setFormat(1, "a", "");
+  w.distributionPanel()->setFormat(1, "b", "");
+  w.findChild<QAction*>("estimate")->trigger();
+  QVERIFY(estimated.wait(10000));
+  QCOMPARE(warningRows(w),
+           (QStringList{"Warning: Array 'a' is assumed replicated (a copy on every processor): the directive at line 5 "
+                        "that maps it could not be read",
+                        "Warning: Array 'b' is assumed replicated (a copy on every processor): the directive at line 6 "
+                        "that maps it could not be read"}));
+}
+
+void IdeTest::onlyTheUnknownsOfTheSelectedNestAreAsked()
+{
+  // spell.f: NITER bounds the time loop at line 18, not the nest at line 20 inside it
+  MainWindow w(m_recovery.path());
+  w.show();
+  QSignalSpy analysed(&w, &MainWindow::analysisFinished);
+  QVERIFY(w.openFile(issue10("spell.f")));
+  QVERIFY(analysed.wait(10000));
+  w.editor()->goTo(21, 13);
+  QTRY_COMPARE(w.distributionPanel()->loopLine(), 18); // the outermost nest first: it needs NITER
+  QVERIFY(w.distributionPanel()->findChild<QSpinBox*>("value-niter"));
+  w.findChild<QAction*>("selectInner")->trigger();
+  QTRY_COMPARE(w.distributionPanel()->loopLine(), 20);
+  QVERIFY(!w.distributionPanel()->findChild<QSpinBox*>("value-niter"));
+  QVERIFY(w.distributionPanel()->findChild<QSpinBox*>("value-n")); // the PARAMETER is still offered
+}
+
+void IdeTest::aByteOrderMarkIsNotProgramText()
+{
+  MainWindow w(m_recovery.path());
+  w.show();
+  QSignalSpy analysed(&w, &MainWindow::analysisFinished);
+  QVERIFY(w.openFile(issue10("errs/bom.f")));
+  QVERIFY(analysed.wait(10000));
+  QVERIFY(w.editor()->text().startsWith("      PROGRAM BOM"));
+  QVERIFY(!w.editor()->hasDiagnosticMarker(1)); // was a label-field error
 }
 
 #include "ide-test.moc"

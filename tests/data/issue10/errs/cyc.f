@@ -1,0 +1,3 @@
+      PROGRAM CYC
+      INCLUDE 'a.h'
+      END
