@@ -3,6 +3,7 @@
 #include "support/text.h"
 
 #include <algorithm>
+#include <charconv>
 
 namespace ps::fortran::detail {
 namespace {
@@ -69,6 +70,19 @@ int parseLabelValue(Cursor& c)
 
 // ---- types and declarations ----------------------------------------------
 
+/// The integer token at the cursor as a kind or length; a value beyond int
+/// is an error, not an exception.
+int kindValue(Cursor& c)
+{
+  const auto& t = c.peek();
+  int v = 0;
+  const auto [end, ec] = std::from_chars(t.text.data(), t.text.data() + t.text.size(), v);
+  if (ec != std::errc() || end != t.text.data() + t.text.size())
+    c.fail("Kind or length '" + t.text + "' is too large");
+  c.next();
+  return v;
+}
+
 int parseKindSelector(Cursor& c)
 {
   if (c.acceptOp("*")) {
@@ -80,7 +94,7 @@ int parseKindSelector(Cursor& c)
     }
     if (c.peek().kind != TokenKind::Integer)
       c.fail("Expected a kind or length after '*'");
-    return std::stoi(c.next().text);
+    return kindValue(c);
   }
   if (c.peek().isPunct("(")) {
     c.next();
@@ -90,7 +104,7 @@ int parseKindSelector(Cursor& c)
     }
     int kind = 0;
     if (c.peek().kind == TokenKind::Integer)
-      kind = std::stoi(c.next().text);
+      kind = kindValue(c);
     else
       while (!c.atEnd() && !c.peek().isPunct(")"))
         c.next();

@@ -1,6 +1,7 @@
 #include "program/model.h"
 
 #include <algorithm>
+#include <charconv>
 
 namespace ps::program {
 
@@ -90,7 +91,13 @@ std::optional<symbolic::Expr> toSymbolic(const fortran::Expr& e, const Unit& uni
   using fortran::ExprKind;
   using fortran::Op;
   switch (e.kind) {
-  case ExprKind::Integer: return symbolic::Expr::integer(std::stoll(e.text));
+  case ExprKind::Integer: { // a literal beyond 64 bits has no value here (the fuzzer's 10^30 threw)
+    std::int64_t v = 0;
+    const auto [end, ec] = std::from_chars(e.text.data(), e.text.data() + e.text.size(), v);
+    if (ec != std::errc() || end != e.text.data() + e.text.size())
+      return std::nullopt;
+    return symbolic::Expr::integer(v);
+  }
   case ExprKind::Name: {
     const Symbol* s = unit.symbol(e.text);
     if (s && s->isParameter && s->value && parameters == SymbolicParameters::Fold)

@@ -152,3 +152,15 @@ TEST(BadInput, OrdinalsHaveTheirEnglishSuffix)
   for (const auto& [n, text] : rows)
     EXPECT_EQ(ordinal(n), text) << n;
 }
+
+TEST(BadInput, LiteralsBeyond64BitsAreNoException)
+{
+  // found by the parser fuzzer: std::stoll threw out_of_range from the model builder
+  const auto big = test::build("program p\nreal a(10)\ninteger i\ndo i = 1, 100000000000000000000\n"
+                               "a(1) = 0\nend do\nend\n");
+  ASSERT_EQ(big.model.units.size(), 1u);
+  ASSERT_EQ(big.model.units[0].loops.size(), 1u);
+  EXPECT_FALSE(big.model.units[0].loops[0].boundsKnown);
+  const auto kind = test::build("program p\nreal*99999999999 x\nend\n");
+  EXPECT_EQ(test::messages(*kind.parsed), std::vector<std::string>{"2:6: Kind or length '99999999999' is too large"});
+}
