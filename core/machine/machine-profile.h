@@ -4,6 +4,7 @@
 // startup time and beta time per byte), Sun-Pantano-Fahringer 1999 Section 3
 // (T_o = Z(rho + beta*D + gamma*h), hops h from the topology).
 
+#include "machine/comm-curve.h"
 #include "program/model.h"
 
 #include <optional>
@@ -33,6 +34,9 @@ struct MachineProfile {
   std::int64_t cacheBytes = 32768;   // data cache capacity of one processor, bytes
   OperationCosts ops;
   std::vector<std::string> assumptions;
+  /// Fitted training-set curves (empty for the historical profiles); the
+  /// transfer time of a pattern uses its curve when there is one.
+  std::vector<CommCurve> curves;
 
   /// rho + beta * bytes + gamma * hops, in seconds.
   double messageTime(double bytes, int hops) const { return startup + byteTime * bytes + hopTime * hops; }
