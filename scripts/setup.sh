@@ -15,6 +15,7 @@ PACKAGES=(
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libxkbcommon-dev
   libqscintilla2-qt6-dev xvfb xauth
   clang libclang-rt-14-dev
+  libsqlite3-dev libsqlitecpp-dev libopenmpi-dev openmpi-bin libsimgrid-dev
 )
 
 missing_packages() {
