@@ -31,22 +31,6 @@ bool isReduction(const program::Statement& st, const program::Unit& unit)
   return rhs.rfind("max(" + s + ",", 0) == 0 || rhs.rfind("min(" + s + ",", 0) == 0;
 }
 
-/// The names in a statement's text, lower case.
-std::set<std::string> wordsOf(const std::string& text)
-{
-  std::set<std::string> words;
-  std::string word;
-  for (char c : toLower(text) + " ") {
-    if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') {
-      word += c;
-    } else if (!word.empty()) {
-      words.insert(word);
-      word.clear();
-    }
-  }
-  return words;
-}
-
 class NestEstimator {
 public:
   NestEstimator(const program::Unit& unit, const program::Loop& nest, const mapping::Mapping& mapping,
@@ -166,7 +150,7 @@ private:
       after = after || u == &st;
       if (!after || u == &st || u->loops != st.loops || !u->write() || !m_mapping.array(u->write()->array))
         continue;
-      if (wordsOf(u->text).count(name)) {
+      if (namesIn(u->text).count(name)) {
         note("NEW scalar '" + name + "' at line " + std::to_string(st.line) + " is computed by the owners of '" +
              u->write()->text() + "' at line " + std::to_string(u->line) + ", which uses it");
         return u;

@@ -9,22 +9,6 @@
 namespace ps::estimate {
 namespace {
 
-/// The names a directive line mentions, lower case.
-std::set<std::string> wordsOf(const std::string& text)
-{
-  std::set<std::string> words;
-  std::string word;
-  for (char c : toLower(text) + " ") {
-    if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') {
-      word += c;
-    } else if (!word.empty()) {
-      words.insert(word);
-      word.clear();
-    }
-  }
-  return words;
-}
-
 bool hasMappingDirective(const program::Unit& unit)
 {
   using fortran::DirectiveKind;
@@ -91,7 +75,7 @@ std::vector<MappingAssumption> directiveAssumptions(const program::Unit& unit, c
   std::vector<MappingAssumption> out;
   const auto unusable = unusableDirectives(unit);
   for (const auto& d : unusable) {
-    const auto words = wordsOf(d.text);
+    const auto words = namesIn(d.text);
     std::vector<std::string> named;
     for (const auto& a : rest)
       if (words.count(a))

@@ -20,23 +20,6 @@ std::vector<std::string> parseNameList(Cursor& c, const char* what)
   return names;
 }
 
-/// Shape of a TEMPLATE or PROCESSORS object from a parsed '(...)' list.
-std::vector<DimSpec> toDimSpecs(std::vector<Expr> list)
-{
-  std::vector<DimSpec> dims;
-  for (auto& s : list) {
-    DimSpec d;
-    if (s.kind == ExprKind::Triplet) {
-      d.lower = std::move(s.operands[0]);
-      d.upper = std::move(s.operands[1]);
-    } else {
-      d.upper = std::move(s);
-    }
-    dims.push_back(std::move(d));
-  }
-  return dims;
-}
-
 /// Whether the statement has a '::' outside parentheses (the attributed
 /// form of a mapping directive).
 bool hasDoubleColon(const Cursor& c)

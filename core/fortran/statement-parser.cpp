@@ -581,6 +581,18 @@ ForallIndex parseForallIndex(Cursor& c)
   return index;
 }
 
+/// The assignment a FORALL or WHERE statement controls, `after` naming what
+/// it follows in the error ("Expected an assignment after the WHERE mask").
+Stmt parseActionAssignment(Cursor& c, const char* after)
+{
+  const auto start = c.peek().range;
+  if (!looksLikeAssignment(c))
+    c.fail(std::string("Expected an assignment after ") + after);
+  Stmt action = parseAssignment(c);
+  action.range = {start.begin, c.peek().range.begin};
+  return action;
+}
+
 /// FORALL (triplet-spec [, triplet-spec]... [, mask]) followed by an
 /// assignment (the statement) or by nothing (the construct, closed by END
 /// FORALL). Source: HPF 1.1, Sec. 4.1; Fortran 95, 7.5.4.
@@ -605,13 +617,8 @@ ParsedLine parseForall(Cursor& c)
     line.stmt.forallConstruct = true;
     return line;
   }
-  const auto actionStart = c.peek().range;
-  if (!looksLikeAssignment(c))
-    c.fail("Expected an assignment after the FORALL header");
-  Stmt action = parseAssignment(c);
-  action.range = {actionStart.begin, c.peek().range.begin};
   line.kind = LineKind::Exec;
-  line.stmt.body.push_back(std::move(action));
+  line.stmt.body.push_back(parseActionAssignment(c, "the FORALL header"));
   return line;
 }
 
@@ -628,11 +635,7 @@ ParsedLine parseWhere(Cursor& c)
     line.condition = std::move(mask);
     return line;
   }
-  const auto actionStart = c.peek().range;
-  if (!looksLikeAssignment(c))
-    c.fail("Expected an assignment after the WHERE mask");
-  Stmt action = parseAssignment(c);
-  action.range = {actionStart.begin, c.peek().range.begin};
+  Stmt action = parseActionAssignment(c, "the WHERE mask");
   line.kind = LineKind::Exec;
   line.stmt.kind = StmtKind::Where;
   line.stmt.condition = mask;
@@ -846,8 +849,13 @@ ParsedLine prefixedUnit(Cursor& c)
 
 std::vector<DimSpec> parseDimSpecs(Cursor& c)
 {
+  return toDimSpecs(parseParenList(c));
+}
+
+std::vector<DimSpec> toDimSpecs(std::vector<Expr> list)
+{
   std::vector<DimSpec> dims;
-  for (auto& s : parseParenList(c)) {
+  for (auto& s : list) {
     DimSpec d;
     if (s.kind == ExprKind::Triplet) {
       d.lower = std::move(s.operands[0]);

@@ -42,5 +42,8 @@ std::vector<Directive> parseDirective(Cursor& c);
 
 /// Parses a dimension list '(' d1, d2 ... ')' into DimSpecs.
 std::vector<DimSpec> parseDimSpecs(Cursor& c);
+/// The dimensions of an already parsed '(...)' list: `l:u` triplets give both
+/// bounds, a single expression the upper bound.
+std::vector<DimSpec> toDimSpecs(std::vector<Expr> list);
 
 } // namespace ps::fortran::detail

@@ -36,6 +36,21 @@ std::string trim(std::string_view s)
   return std::string(s.substr(b, s.find_last_not_of(" \t") - b + 1));
 }
 
+std::set<std::string> namesIn(std::string_view text)
+{
+  std::set<std::string> words;
+  std::string word;
+  for (char c : toLower(text) + " ") {
+    if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') {
+      word += c;
+    } else if (!word.empty()) {
+      words.insert(word);
+      word.clear();
+    }
+  }
+  return words;
+}
+
 std::string compact(std::string_view s)
 {
   std::string out;

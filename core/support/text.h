@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -13,6 +14,9 @@ std::string toLower(std::string_view s);
 std::string toUpper(std::string_view s);
 /// `s` without leading and trailing blanks and tabs.
 std::string trim(std::string_view s);
+/// The names (runs of letters, digits and '_') in `text`, lower case:
+/// "A(I) = B(I+1)" -> {a, b, i}.
+std::set<std::string> namesIn(std::string_view text);
 /// Lower case with all white space removed ("X = S + 1" -> "x=s+1").
 std::string compact(std::string_view s);
 

@@ -114,13 +114,15 @@ TEST(GuessesCli, AnIncludeCycleNamesTheChain)
 TEST(GuessesCli, AMissingValueFromAnUnreadIncludePointsAtTheInclude)
 {
   // lu.f declares n in lucom.h: the advice was only "--set n=VALUE"
-  const auto r = cli("estimate " + issue10("lu.f") + " --loop 14 --procs 4");
+  const std::string lu = std::string(PS_SOURCE_DIR) + "/tests/data/user/lu.f";
+  const auto r = cli("estimate " + lu + " --loop 14 --procs 4");
   EXPECT_EQ(r.status, 1) << r.out;
   EXPECT_TRUE(has(r, "lu.f:3:15: error: Cannot find INCLUDE file 'lucom.h'")) << r.out;
   EXPECT_TRUE(has(r, "lu.f:3: note: 'n' may come from the INCLUDE file 'lucom.h' at line 3 that could not be read; "
                      "give its folder with -I DIR"))
       << r.out;
-  const auto found = cli("estimate " + issue10("lu.f") + " --loop 14 --procs 4 -I /work/tester/progs/inc");
+  const auto found = cli("estimate " + lu + " --loop 14 --procs 4 -I " + PS_SOURCE_DIR + "/tests/data/user/inc");
+  EXPECT_EQ(found.status, 0) << found.out;
   EXPECT_FALSE(has(found, "may come from the INCLUDE")) << found.out;
 }
 

@@ -5,6 +5,7 @@
 // partscope-cli prints them (Sec. 2.1: the iterative loop costs 5.479433 s
 // or 5.755902 s statically and 2.516631 s with remapping), then Apply and
 // one undo.
+#include "work-timeout.h"
 #include "views/alignment-graph-view.h"
 #include "views/distribution-panel.h"
 #include "views/distribution-plan-dock.h"
@@ -122,7 +123,7 @@ void DistributionPlanTest::initTestCase()
   QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
   QSignalSpy analysed(m_window.get(), &MainWindow::analysisFinished);
   QVERIFY(m_window->openFile(sample("adi.f")));
-  QVERIFY(analysed.wait(10000));
+  QVERIFY(analysed.wait(kWorkTimeoutMs));
   m_original = m_window->editor()->text();
   m_dock = m_window->planDock();
   QVERIFY(m_dock);
@@ -146,9 +147,9 @@ void DistributionPlanTest::suggestAdi(MainWindow& w)
   w.activateWindow();
   w.editor()->setFocus();
   QTest::keyClick(w.editor(), Qt::Key_D, Qt::ControlModifier);
-  QVERIFY(planned.wait(30000));
+  QVERIFY(planned.wait(kWorkTimeoutMs));
   QVERIFY2(dock->lastOutput() && dock->lastOutput()->plan, qPrintable(dock->statusText()));
-  QVERIFY(swept.wait(60000));
+  QVERIFY(swept.wait(kWorkTimeoutMs));
   QVERIFY(!dock->isRunning());
 }
 
@@ -385,10 +386,10 @@ void DistributionPlanTest::missingValueIsAReadableError()
   w.show();
   QSignalSpy analysed(&w, &MainWindow::analysisFinished);
   QVERIFY(w.openFile(path));
-  QVERIFY(analysed.wait(10000));
+  QVERIFY(analysed.wait(kWorkTimeoutMs));
   QSignalSpy planned(w.planDock(), &DistributionPlanDock::suggestFinished);
   w.findChild<QAction*>("suggestDistribution")->trigger();
-  QVERIFY(planned.wait(30000));
+  QVERIFY(planned.wait(kWorkTimeoutMs));
   QVERIFY(!w.planDock()->lastOutput()->plan);
   const auto status = w.planDock()->statusText();
   QVERIFY2(status.startsWith("No plan: ") && status.contains("N"), qPrintable(status));

@@ -1,5 +1,6 @@
 // GUI tests of the IDE: the real main window on the offscreen platform,
 // driven through its widgets, checked against partscope-cli --json.
+#include "work-timeout.h"
 #include "views/chart-panel.h"
 #include "views/distribution-panel.h"
 #include "views/formulas-view.h"
@@ -131,7 +132,7 @@ void IdeTest::estimateJacobi(MainWindow& w)
   QVERIFY(QTest::qWaitForWindowExposed(&w));
   QSignalSpy analysed(&w, &MainWindow::analysisFinished);
   QVERIFY(w.openFile(sample("jacobi.hpf")));
-  QVERIFY(analysed.wait(10000));
+  QVERIFY(analysed.wait(kWorkTimeoutMs));
   w.editor()->goTo(30, 9); // the stencil statement, inside the DO iter nest
   auto* panel = w.distributionPanel();
   QTRY_COMPARE(panel->loopLine(), 26); // the cursor moves with the next UI update
@@ -145,7 +146,7 @@ void IdeTest::estimateJacobi(MainWindow& w)
   QSignalSpy estimated(&w, &MainWindow::estimateFinished);
   w.activateWindow();
   QTest::keyClick(w.editor(), Qt::Key_E, Qt::ControlModifier);
-  QVERIFY(estimated.wait(10000));
+  QVERIFY(estimated.wait(kWorkTimeoutMs));
   QVERIFY2(w.estimateErrors().isEmpty(), qPrintable(w.estimateErrors().join('\n')));
 }
 
@@ -202,7 +203,7 @@ void IdeTest::jacobiEstimateEqualsTheCli()
     }
   }
   QSignalSpy swept(&w, &MainWindow::valueSweepFinished);
-  QVERIFY(swept.wait(10000)); // the time-vs-N chart follows in a second pass
+  QVERIFY(swept.wait(kWorkTimeoutMs)); // the time-vs-N chart follows in a second pass
   QCOMPARE(w.chartPanel()->valuesChart()->series().size(), 2);
   QCOMPARE(qobject_cast<QLineSeries*>(w.chartPanel()->valuesChart()->series().at(0))->count(), 9); // N/4 .. 4N
 }
@@ -214,10 +215,10 @@ void IdeTest::changingNReestimatesWithoutAClick()
   const double before = w.resultsModel()->index(ResultsModel::Data, 1).data(ResultsModel::ValueRole).toDouble();
   QSignalSpy estimated(&w, &MainWindow::estimateFinished);
   typeValue(w, "n", 128);
-  QTRY_VERIFY_WITH_TIMEOUT(w.distributionPanel()->value("n") == 128 && !estimated.isEmpty(), 10000);
+  QTRY_VERIFY_WITH_TIMEOUT(w.distributionPanel()->value("n") == 128 && !estimated.isEmpty(), kWorkTimeoutMs);
   // typing "128" re-estimates after each keystroke; wait for the last one
   QTRY_COMPARE_WITH_TIMEOUT(w.resultsModel()->index(ResultsModel::Data, 1).data(ResultsModel::ValueRole).toDouble(),
-                            2.0 * 15 * 100 * 126 * 8, 10000);
+                            2.0 * 15 * 100 * 126 * 8, kWorkTimeoutMs);
   QVERIFY(before != 2.0 * 15 * 100 * 126 * 8);
   compareWithCli(w, 128);
 }
@@ -242,7 +243,7 @@ void IdeTest::syntaxErrorShowsAMarkerAndALaterLoopStillEstimates()
   w.show();
   QSignalSpy analysed(&w, &MainWindow::analysisFinished);
   QVERIFY(w.openFile(path));
-  QVERIFY(analysed.wait(10000));
+  QVERIFY(analysed.wait(kWorkTimeoutMs));
   QVERIFY(w.editor()->hasDiagnosticMarker(5));
   QVERIFY(!w.editor()->hasDiagnosticMarker(6));
   QVERIFY(w.problemsModel()->rowCount() >= 1);
@@ -251,7 +252,7 @@ void IdeTest::syntaxErrorShowsAMarkerAndALaterLoopStillEstimates()
   QTRY_COMPARE(w.distributionPanel()->loopLine(), 6);
   QSignalSpy estimated(&w, &MainWindow::estimateFinished);
   w.findChild<QAction*>("estimate")->trigger();
-  QVERIFY(estimated.wait(10000));
+  QVERIFY(estimated.wait(kWorkTimeoutMs));
   QVERIFY2(w.estimateErrors().isEmpty(), qPrintable(w.estimateErrors().join('\n')));
   QCOMPARE(w.resultsModel()->columnCount(), 2);
   QVERIFY(w.resultsModel()->index(ResultsModel::Time, 0).data(ResultsModel::ValueRole).toDouble() > 0);
@@ -263,7 +264,7 @@ void IdeTest::innerLoopSelection()
   w.show();
   QSignalSpy analysed(&w, &MainWindow::analysisFinished);
   QVERIFY(w.openFile(sample("jacobi.hpf")));
-  QVERIFY(analysed.wait(10000));
+  QVERIFY(analysed.wait(kWorkTimeoutMs));
   w.editor()->goTo(30, 9);
   QTRY_COMPARE(w.distributionPanel()->loopLine(), 26);
   w.findChild<QAction*>("selectInner")->trigger();
@@ -280,7 +281,7 @@ void IdeTest::redistributeBetweenLoopsChangesThePrefill()
   w.show();
   QSignalSpy analysed(&w, &MainWindow::analysisFinished);
   QVERIFY(w.openFile(QStringLiteral(PS_SOURCE_DIR "/tests/data/adi-remap.f")));
-  QVERIFY(analysed.wait(10000));
+  QVERIFY(analysed.wait(kWorkTimeoutMs));
   auto* panel = w.distributionPanel();
   w.editor()->goTo(38, 10); // phase 4, below CHPF$ REDISTRIBUTE T(BLOCK,*)
   w.findChild<QAction*>("selectInner")->trigger();
@@ -354,7 +355,7 @@ void IdeTest::estimateUnitAndProgramEqualTheCli()
   QVERIFY(!w.editor()->standardCommands()->boundTo(a->shortcut()[0].toCombined())); // the editor keeps none of it
   QSignalSpy estimated(&w, &MainWindow::estimateFinished);
   a->trigger();
-  QVERIFY(estimated.wait(10000));
+  QVERIFY(estimated.wait(kWorkTimeoutMs));
   QVERIFY2(w.estimateErrors().isEmpty(), qPrintable(w.estimateErrors().join('\n')));
   const QList<QStringList> variants{{"--dist", "a,b=(BLOCK,BLOCK)", "--procs", "4x4"},
                                     {"--dist", "a,b=(*,BLOCK)", "--procs", "16"}};
@@ -414,7 +415,7 @@ void IdeTest::annotationsShowTheCliNumbers()
   QVERIFY(editor->annotation(29).isEmpty());
   QTRY_VERIFY(!editor->annotationOn(18).isEmpty()); // the new nest is estimated and annotated
   editor->goTo(30, 9);
-  QTRY_COMPARE_WITH_TIMEOUT(editor->annotationOn(30), expected, 10000);
+  QTRY_COMPARE_WITH_TIMEOUT(editor->annotationOn(30), expected, kWorkTimeoutMs);
   editor->insertAt(QStringLiteral(" "), 30, 0); // any edit makes them stale
   QVERIFY(editor->annotationOn(30).isEmpty());
 }
@@ -487,7 +488,7 @@ void IdeTest::reestimatingDeletesTheOldAxes()
     }
     QSignalSpy estimated(&w, &MainWindow::estimateFinished);
     w.distributionPanel()->findChild<QSpinBox*>("value-n")->setValue(n);
-    QVERIFY(estimated.wait(10000));
+    QVERIFY(estimated.wait(kWorkTimeoutMs));
     QCOMPARE(chart->axes().size(), 2);
     for (const auto& axis : old) // ... and deletes the ones it replaced (no leak per edit)
       QVERIFY(axis.isNull());
@@ -563,14 +564,14 @@ void IdeTest::unreadableDirectiveShowsAWarningRowAndAMarker()
   w.show();
   QSignalSpy analysed(&w, &MainWindow::analysisFinished);
   QVERIFY(w.openFile(path));
-  QVERIFY(analysed.wait(10000));
+  QVERIFY(analysed.wait(kWorkTimeoutMs));
   w.editor()->goTo(8, 5);
   QTRY_COMPARE(w.distributionPanel()->loopLine(), 7);
   // the panel prefills 'a' with a guess; clear it so a variant keeps the directives' replicated 'a'
   w.distributionPanel()->setFormat(0, "a", "");
   QSignalSpy estimated(&w, &MainWindow::estimateFinished);
   w.findChild<QAction*>("estimate")->trigger();
-  QVERIFY(estimated.wait(10000));
+  QVERIFY(estimated.wait(kWorkTimeoutMs));
   auto* notes = w.findChild<QListWidget*>("notesList");
   QVERIFY(notes);
   QStringList warnings;
@@ -589,12 +590,12 @@ void IdeTest::missingValuesSayWhereTheProgramSetsThem()
   w.show();
   QSignalSpy analysed(&w, &MainWindow::analysisFinished);
   QVERIFY(w.openFile(QStringLiteral(PS_SOURCE_DIR "/tests/data/guessed-values.f")));
-  QVERIFY(analysed.wait(10000));
+  QVERIFY(analysed.wait(kWorkTimeoutMs));
   w.editor()->goTo(17, 11); // inside the DO k nest
   QTRY_COMPARE(w.distributionPanel()->loopLine(), 14);
   QSignalSpy estimated(&w, &MainWindow::estimateFinished);
   w.findChild<QAction*>("estimate")->trigger();
-  QVERIFY(estimated.wait(10000));
+  QVERIFY(estimated.wait(kWorkTimeoutMs));
   QCOMPARE(w.estimateErrors().size(), 4); // n, l, m and mm in one answer; kp1 and nh substituted
   auto* n = w.distributionPanel()->findChild<QSpinBox*>("value-n");
   QVERIFY(n);
@@ -623,7 +624,7 @@ void IdeTest::includeFoldersComeFromTheSourceSettings()
   w.show();
   QSignalSpy analysed(&w, &MainWindow::analysisFinished);
   QVERIFY(w.openFile(path));
-  QVERIFY(analysed.wait(10000));
+  QVERIFY(analysed.wait(kWorkTimeoutMs));
   QVERIFY(w.editor()->hasDiagnosticMarker(2)); // Cannot find INCLUDE file 'params.inc'
 
   ps::views::SourceSettingsDialog dialog(&w);
@@ -635,7 +636,7 @@ void IdeTest::includeFoldersComeFromTheSourceSettings()
   QCOMPARE(options.defines, (std::vector<std::string>{"DEBUG", "N=4"}));
   QVERIFY(w.findChild<QAction*>("sourceSettings") != nullptr);
   QVERIFY(w.openFile(path));
-  QVERIFY(analysed.wait(10000));
+  QVERIFY(analysed.wait(kWorkTimeoutMs));
   QVERIFY(!w.editor()->hasDiagnosticMarker(2));
   QSettings().remove("source");
 }
@@ -665,21 +666,21 @@ void IdeTest::assumptionWarningsOnlyForVariantsThatKeepThem()
   w.show();
   QSignalSpy analysed(&w, &MainWindow::analysisFinished);
   QVERIFY(w.openFile(issue10("baddir.f")));
-  QVERIFY(analysed.wait(10000));
+  QVERIFY(analysed.wait(kWorkTimeoutMs));
   w.editor()->goTo(8, 10);
   QTRY_COMPARE(w.distributionPanel()->loopLine(), 7);
   QCOMPARE(w.distributionPanel()->format(0, "a"), QString("(BLOCK)"));
   QCOMPARE(w.distributionPanel()->format(1, "b"), QString("(CYCLIC)"));
   QSignalSpy estimated(&w, &MainWindow::estimateFinished);
   w.findChild<QAction*>("estimate")->trigger();
-  QVERIFY(estimated.wait(10000));
+  QVERIFY(estimated.wait(kWorkTimeoutMs));
   QVERIFY2(w.estimateErrors().isEmpty(), qPrintable(w.estimateErrors().join('\n')));
   QCOMPARE(warningRows(w), QStringList{});
   // a variant that leaves both replicated, as the directives do: the rows are true again
   w.distributionPanel()->setFormat(1, "a", "");
   w.distributionPanel()->setFormat(1, "b", "");
   w.findChild<QAction*>("estimate")->trigger();
-  QVERIFY(estimated.wait(10000));
+  QVERIFY(estimated.wait(kWorkTimeoutMs));
   QCOMPARE(warningRows(w),
            (QStringList{"Warning: Array 'a' is assumed replicated (a copy on every processor): the directive at line 5 "
                         "that maps it could not be read",
@@ -694,7 +695,7 @@ void IdeTest::onlyTheUnknownsOfTheSelectedNestAreAsked()
   w.show();
   QSignalSpy analysed(&w, &MainWindow::analysisFinished);
   QVERIFY(w.openFile(issue10("spell.f")));
-  QVERIFY(analysed.wait(10000));
+  QVERIFY(analysed.wait(kWorkTimeoutMs));
   w.editor()->goTo(21, 13);
   QTRY_COMPARE(w.distributionPanel()->loopLine(), 18); // the outermost nest first: it needs NITER
   QVERIFY(w.distributionPanel()->findChild<QSpinBox*>("value-niter"));
@@ -710,7 +711,7 @@ void IdeTest::aByteOrderMarkIsNotProgramText()
   w.show();
   QSignalSpy analysed(&w, &MainWindow::analysisFinished);
   QVERIFY(w.openFile(issue10("errs/bom.f")));
-  QVERIFY(analysed.wait(10000));
+  QVERIFY(analysed.wait(kWorkTimeoutMs));
   QVERIFY(w.editor()->text().startsWith("      PROGRAM BOM"));
   QVERIFY(!w.editor()->hasDiagnosticMarker(1)); // was a label-field error
 }

@@ -2,6 +2,7 @@
 // runs in the background behind a progress dialog, stores the counts beside
 // the program and re-estimates with the measured branch probability (the
 // same CT as partscope-cli estimate --profile-run); Cancel leaves no counts.
+#include "work-timeout.h"
 #include "views/distribution-panel.h"
 #include "views/main-window.h"
 #include "views/results-model.h"
@@ -53,7 +54,7 @@ double ProfileRunTest::openAndEstimate(MainWindow& w)
     return -1;
   QSignalSpy analysed(&w, &MainWindow::analysisFinished);
   w.openFile(m_program);
-  analysed.wait(10000);
+  analysed.wait(kWorkTimeoutMs);
   w.editor()->goTo(13, 9);
   auto* panel = w.distributionPanel();
   if (!QTest::qWaitFor([&] { return panel->loopLine() == 12; }, 5000))
@@ -63,7 +64,7 @@ double ProfileRunTest::openAndEstimate(MainWindow& w)
   panel->setArrangement(0, "1");
   QSignalSpy estimated(&w, &MainWindow::estimateFinished);
   w.estimate();
-  if (!estimated.wait(10000))
+  if (!estimated.wait(kWorkTimeoutMs))
     return -1;
   return w.resultsModel()->index(ResultsModel::Computation, 0).data(ResultsModel::ValueRole).toDouble();
 }
@@ -89,13 +90,13 @@ void ProfileRunTest::profileRunChangesTheEstimate()
   QSignalSpy estimated(&w, &MainWindow::estimateFinished);
   w.findChild<QAction*>("profileRun")->trigger();
   QVERIFY(w.findChild<QProgressDialog*>("profileProgress"));
-  QVERIFY(profiled.wait(60000));
+  QVERIFY(profiled.wait(kWorkTimeoutMs));
   QCOMPARE(profiled.first().first().toBool(), true);
   QVERIFY2(w.profileError().isEmpty(), qPrintable(w.profileError()));
   QVERIFY(w.profileCounts());
   QCOMPARE(w.profileCounts()->at(15)->count, 25);
   QVERIFY(QFile::exists(MainWindow::profileCountsPath(m_program)));
-  QVERIFY(estimated.wait(10000));
+  QVERIFY(estimated.wait(kWorkTimeoutMs));
   // measured 0.25: 100 * 1.3e-6 + 25 * 2.05e-6 = 1.8125e-4 s
   const auto ct = w.resultsModel()->index(ResultsModel::Computation, 0).data(ResultsModel::ValueRole).toDouble();
   QVERIFY(qAbs(ct - 1.8125e-4) < 1e-12);
@@ -119,7 +120,7 @@ void ProfileRunTest::cancelLeavesNoCounts()
   auto* cancel = progress->findChild<QPushButton*>();
   QVERIFY(cancel);
   cancel->click();
-  QVERIFY(profiled.wait(60000));
+  QVERIFY(profiled.wait(kWorkTimeoutMs));
   QCOMPARE(profiled.first().first().toBool(), false);
   QVERIFY(w.profileError().isEmpty());
   QVERIFY(!w.profileCounts());

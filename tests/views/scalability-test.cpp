@@ -11,6 +11,7 @@
 #include "scaling/program-time-model.h"
 #include "scaling/scale-report.h"
 #include "scaling/scale-study.h"
+#include "work-timeout.h"
 #include "views/distribution-panel.h"
 #include "views/estimate-controller.h"
 #include "views/main-window.h"
@@ -173,7 +174,7 @@ void ScalabilityTest::jacobiTablesEqualTheEngine()
   QVERIFY(QTest::qWaitForWindowExposed(&w));
   QSignalSpy analysed(&w, &MainWindow::analysisFinished);
   QVERIFY(w.openFile(sample("jacobi.hpf")));
-  QVERIFY(analysed.wait(10000));
+  QVERIFY(analysed.wait(kWorkTimeoutMs));
   w.selectLoopAt(28); // the sweep DO j; line 26 is the time loop
   auto* dist = w.distributionPanel();
   QTRY_COMPARE(dist->loopLine(), 28);
@@ -193,7 +194,7 @@ void ScalabilityTest::jacobiTablesEqualTheEngine()
   panel->setScaledProcessors("8,16");
   QTest::keyClick(&w, Qt::Key_2, Qt::ControlModifier); // View > Scalability
   QCOMPARE(w.findChild<QTabWidget*>("centralTabs")->currentWidget(), panel);
-  QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), 60000);
+  QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), kWorkTimeoutMs);
   QVERIFY(panel->lastOutput() && panel->lastOutput()->errors.empty());
   const auto settings = dist->settings();
   QCOMPARE(settings.values.size(), 2u); // n and niter, as the CLI gets them below
@@ -281,7 +282,7 @@ void ScalabilityTest::formulaErrorShowsItsColumn()
                  {"Bad", time.toStdString(), work.toStdString(), {{"n1", 1024}, {"tc", 1e-8}}}};
   panel.modelEditor()->setModelFile(file);
   panel.setSource(ScalabilityPanel::Source::AnalyticModels);
-  QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), 30000);
+  QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), kWorkTimeoutMs);
   ps::scaling::AnalyticModelError expected;
   QVERIFY(!ps::scaling::AnalyticModel::create(file.models[1], ps::machine::builtinProfiles().front(), &expected));
   const auto text = QString::fromStdString(expected.str());
@@ -310,7 +311,7 @@ void ScalabilityTest::newerRequestReplacesOlder()
     panel->setInitialState(4, n);
     panel->recompute();
   }
-  QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), 60000);
+  QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), kWorkTimeoutMs);
   QTest::qWait(500);
   QCOMPARE(finished.count(), 1); // the older studies were cancelled or dropped
   QCOMPARE(panel->lastOutput()->machines.at(0).report["initial"]["n"].get<double>(), 24.0);
@@ -354,7 +355,7 @@ void ScalabilityTest::exports()
   QSignalSpy finished(&panel, &ScalabilityPanel::studyFinished);
   QString error;
   QVERIFY(panel.loadModels(sample("tridiagonal-models.json"), &error));
-  QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), 60000);
+  QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), kWorkTimeoutMs);
   QTemporaryDir dir;
   dir.setAutoRemove(qEnvironmentVariableIsEmpty("PS_KEEP_EXPORTS")); // to look at the charts
   if (!dir.autoRemove())
