@@ -238,3 +238,34 @@ TEST(CurveFit, ErrorsAreOneSentence)
   EXPECT_TRUE(fitCurves({inverted}, &error).empty());
   EXPECT_EQ(error, "Training point of 'vSR' on 4 ranks (stride 1) at 1024 bytes has a spread with its high below its low");
 }
+
+TEST(CurveFit, LogGridWithAProtocolSwitch)
+{
+  // what a real MPI ping-pong looks like: sizes 0, 1, 2, 4, ..., 4 MiB;
+  // eager below 64 KiB (1.5 us + 1 ns/B), rendezvous above (10 us + 0.5 ns/B);
+  // 3 % noise. The curve must stay within 25 % of every median (the
+  // calibration test's bound) and be monotone.
+  for (unsigned seed = 1; seed <= 6; ++seed) {
+    std::mt19937 rng(seed);
+    std::normal_distribution<double> normal(0.0, 1.0);
+    std::vector<TrainingPoint> points;
+    for (std::int64_t x = 0; x <= (std::int64_t{4} << 20); x = x == 0 ? 1 : 2 * x) {
+      const double bytes = static_cast<double>(x);
+      const double y = x <= 65536 ? 1.5e-6 + 1e-9 * bytes : 10e-6 + 0.5e-9 * bytes, sigma = 0.03 * y;
+      points.push_back({"pingpong", 2, 1, x, y + sigma * normal(rng), y - 0.6745 * sigma, y + 0.6745 * sigma, 20});
+    }
+    std::string error;
+    const auto curves = fitCurves(points, &error);
+    ASSERT_EQ(curves.size(), 1u) << error;
+    const auto& c = curves[0];
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    EXPECT_LT(c.maxRelativeError, 0.25);
+    EXPECT_GE(c.segments.size(), 2u); // the switch is found
+    EXPECT_LE(c.segments.size(), 4u);
+    for (const auto& s : c.segments) {
+      EXPECT_GE(s.a, 0);
+      EXPECT_GE(s.b, 0);
+    }
+    EXPECT_NEAR(c.segments.back().b, 0.5e-9, 0.05e-9); // the bandwidth of large messages
+  }
+}
