@@ -110,10 +110,10 @@ struct Transfer {
 class ReadSimulator {
 public:
   ReadSimulator(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read, int placement,
-                const mapping::Mapping& mapping, const machine::MachineProfile& machine, bool broadcast,
+                const mapping::Mapping& mapping, const machine::MachineProfile& machine, std::string pattern,
                 CommunicationMethod method)
     : m_closed(method != CommunicationMethod::Simulated), m_space(space), m_exec(exec), m_read(read), m_placement(placement), m_mapping(mapping), m_machine(machine),
-      m_broadcast(broadcast), m_distinct(readsDistinctElements(read, placement, space.depth())),
+      m_pattern(std::move(pattern)), m_broadcast(m_pattern == "broadcast"), m_distinct(readsDistinctElements(read, placement, space.depth())),
       m_execCoords(mapping.procs.rank()), m_readCoords(mapping.procs.rank()),
       m_recvMessages(mapping.procs.count(), 0), m_recvBytes(mapping.procs.count(), 0)
   {
@@ -325,7 +325,8 @@ private:
     std::int64_t maxBytes = 0;
     for (const auto& [from, to, elements] : messages) {
       const auto bytes = saturatingMul(elements, m_read.elementBytes);
-      const double t = m_machine.messageTime(static_cast<double>(bytes), m_machine.hops(from, to, procs));
+      const double t =
+        m_machine.transferTime(m_pattern, static_cast<double>(bytes), m_machine.hops(from, to, procs), procs);
       send[from] += t;
       recv[to] += t;
       m_recvMessages[to] = saturatingAdd(m_recvMessages[to], repeat);
@@ -338,8 +339,8 @@ private:
     for (std::int64_t p = 0; p < procs; ++p)
       slowest = std::max({slowest, send[p], recv[p]});
     if (m_broadcast) // a tree broadcast instead of the root sending to each
-      slowest = std::ceil(std::log2(static_cast<double>(count) + 1.0)) *
-                m_machine.messageTime(static_cast<double>(maxBytes), 1);
+      slowest = m_machine.collectiveTime(m_pattern, static_cast<double>(maxBytes),
+                                         std::ceil(std::log2(static_cast<double>(count) + 1.0)), procs);
     record.messages = saturatingAdd(record.messages, saturatingMul(count, repeat));
     record.instances = saturatingAdd(record.instances, repeat);
     record.time += slowest * static_cast<double>(repeat);
@@ -352,6 +353,7 @@ private:
   const int m_placement;
   const mapping::Mapping& m_mapping;
   const machine::MachineProfile& m_machine;
+  const std::string m_pattern; // shift, copy or broadcast: the curve that prices a message
   const bool m_broadcast;
   const bool m_distinct; // no element is read twice in an exchange: count pairs, skip the dedupe
   std::vector<std::int64_t> m_execCoords, m_readCoords;
@@ -468,7 +470,7 @@ void addReadMessages(const IterationSpace& space, const ReferencePlan* exec, con
   const auto pattern = classifyPattern(exec, read, mapping, placement, space.depth());
   if (pattern == "local")
     return; // the same owner function as the executing reference: every read is local
-  ReadSimulator sim(space, exec, read, placement, mapping, machine, pattern == "broadcast", method);
+  ReadSimulator sim(space, exec, read, placement, mapping, machine, pattern, method);
   if (independentOfOuter(space, placement, {exec, &read})) { // every instance is the same
     std::vector<std::int64_t> first;
     if (const auto count = countOuterIterations(space, placement, &first); count > 0)
@@ -506,7 +508,7 @@ void addReduction(const std::string& variable, int line, int bytes, const mappin
   r.instances = 1;
   r.messages = procs - 1; // a binary tree combines P values with P-1 messages
   r.bytes = (procs - 1) * bytes;
-  r.time = static_cast<double>(steps) * machine.messageTime(bytes, 1);
+  r.time = machine.collectiveTime("reduction", bytes, static_cast<double>(steps), procs);
   totals.records.push_back(r);
   // in the tree, processor p receives one message per level it survives
   for (std::int64_t p = 0; p < procs; ++p) {

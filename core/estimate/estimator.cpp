@@ -324,7 +324,11 @@ private:
       return;
     const auto perProc = elements - elements / procs;
     CommRecord r{ref.array, ref.text(), "copy", line, 0, 1, procs * (procs - 1), procs * perProc * s->elementBytes, 0, {}};
-    r.time = static_cast<double>(procs - 1) * m_machine.startup + m_machine.byteTime * static_cast<double>(perProc * s->elementBytes);
+    const auto bytes = static_cast<double>(perProc * s->elementBytes);
+    r.time = m_machine.curveFor("copy", procs) // procs - 1 copies of a share each
+               ? static_cast<double>(procs - 1) *
+                   m_machine.transferTime("copy", bytes / static_cast<double>(procs - 1), 1, procs)
+               : static_cast<double>(procs - 1) * m_machine.startup + m_machine.byteTime * bytes;
     m_e.comm.records.push_back(r);
     for (std::int64_t p = 0; p < procs; ++p) {
       m_e.comm.messagesPerProc[p] += procs - 1;

@@ -169,17 +169,18 @@ std::map<std::vector<std::int64_t>, std::vector<std::int64_t>> chains(const Para
   return out;
 }
 
-/// The recurrence's boundary messages: bytes of one message per record
+/// The recurrence's boundary messages: the pattern and bytes of one message per record
 /// placed inside the carrying loop, and the TT of every other record.
-std::vector<double> stageMessageBytes(const ParallelismDecision& d, const CommTotals& comm, double* otherTT)
+std::vector<std::pair<std::string, double>> stageMessageBytes(const ParallelismDecision& d, const CommTotals& comm,
+                                                             double* otherTT)
 {
-  std::vector<double> bytes;
+  std::vector<std::pair<std::string, double>> bytes; // pattern, bytes
   *otherTT = 0;
   for (const auto& r : comm.records) {
     const bool stage = std::find(d.arrays.begin(), d.arrays.end(), r.array) != d.arrays.end() &&
                        r.placement > d.recurrence->level && r.messages > 0;
     if (stage)
-      bytes.push_back(static_cast<double>(r.bytes) / static_cast<double>(r.messages));
+      bytes.emplace_back(r.pattern, static_cast<double>(r.bytes) / static_cast<double>(r.messages));
     else
       *otherTT += r.time;
   }
@@ -222,8 +223,8 @@ Schedule pipelined(const ParallelismDecision& d, const std::vector<double>& ctPe
   for (const auto b : divisors(m)) {
     const auto s = m / b;
     double message = 0;
-    for (double e : bytes)
-      message += machine.messageTime(static_cast<double>(b) * e, 1);
+    for (const auto& [pattern, e] : bytes)
+      message += machine.transferTime(pattern, static_cast<double>(b) * e, 1, mapping.procs.count());
     const double ct = static_cast<double>(s + q - 1) * static_cast<double>(b) * c1;
     const double tt = static_cast<double>(std::max<std::int64_t>(s + q - 2, 0)) * message;
     if (ct + tt < bestTime) {

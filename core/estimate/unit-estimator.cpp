@@ -475,7 +475,8 @@ private:
         continue;
       ++r.messages;
       r.bytes += bytes;
-      r.time += m_machine.messageTime(static_cast<double>(bytes), m_machine.hops(sender, p, m.procs.count()));
+      r.time += m_machine.transferTime("copy", static_cast<double>(bytes), m_machine.hops(sender, p, m.procs.count()),
+                                       m.procs.count());
       ++e.comm.messagesPerProc[p];
       e.comm.bytesPerProc[p] += bytes;
     }
@@ -483,8 +484,8 @@ private:
       return;
     if (std::all_of(exec.begin(), exec.end(), [](bool b) { return b; })) {
       r.pattern = "broadcast";
-      r.time = std::ceil(std::log2(static_cast<double>(r.messages) + 1.0)) *
-               m_machine.messageTime(static_cast<double>(bytes), 1);
+      r.time = m_machine.collectiveTime("broadcast", static_cast<double>(bytes),
+                                        std::ceil(std::log2(static_cast<double>(r.messages) + 1.0)), m.procs.count());
     }
     e.comm.records.push_back(std::move(r));
   }

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <iterator>
 
 namespace ps::machine {
 
@@ -40,6 +41,46 @@ int MachineProfile::hops(std::int64_t a, std::int64_t b, std::int64_t count) con
   if (topology == "hypercube")
     return __builtin_popcountll(static_cast<unsigned long long>(a ^ b));
   return 1;
+}
+
+const CommCurve* MachineProfile::curveFor(const std::string& pattern, std::int64_t processors) const
+{
+  const auto pick = [&](const char* trained) -> const CommCurve* {
+    const CommCurve *below = nullptr, *smallest = nullptr;
+    for (const auto& c : curves) {
+      if (c.pattern != trained || c.strideElements != 1)
+        continue;
+      if (c.ranks <= processors && (!below || c.ranks > below->ranks))
+        below = &c;
+      if (!smallest || c.ranks < smallest->ranks)
+        smallest = &c;
+    }
+    return below ? below : smallest;
+  };
+  if (curves.empty())
+    return nullptr;
+  if (pattern == "shift") {
+    const auto* exchange = pick("EXCH");
+    return exchange ? exchange : pick("vSR");
+  }
+  if (pattern == "broadcast")
+    return pick("BCAST");
+  if (pattern == "reduction")
+    return pick("COMBN");
+  return pattern == "copy" ? pick("pingpong") : nullptr;
+}
+
+double MachineProfile::transferTime(const std::string& pattern, double bytes, int hops, std::int64_t processors) const
+{
+  const auto* curve = curveFor(pattern, processors);
+  return curve ? curve->seconds(bytes) : messageTime(bytes, hops);
+}
+
+double MachineProfile::collectiveTime(const std::string& pattern, double bytes, double steps,
+                                      std::int64_t processors) const
+{
+  const auto* curve = curveFor(pattern, processors);
+  return curve ? curve->seconds(bytes) : steps * messageTime(bytes, 1);
 }
 
 namespace {
@@ -85,21 +126,31 @@ std::string syntaxError(const std::string& text, const nlohmann::json::parse_err
 /// printed times of "inf" and a comm share of "-nan").
 double upperBound(const std::string& field)
 {
-  if (field == "startup_s")
+  if (field == "startup_s" || field == "a_s")
     return 1000;
-  if (field == "default_processors")
+  if (field == "default_processors" || field == "ranks" || field == "stride_elements")
     return 1e9;
+  if (field == "from_bytes" || field == "to_bytes" || field == "packet_bytes")
+    return 1e18;
+  if (field == "chi_square_per_dof" || field == "max_relative_error")
+    return 1e300; // any finite value
   return 1;
 }
 
 /// The unit of a field's upper bound, for the message.
 std::string boundUnit(const std::string& field)
 {
-  if (field == "default_processors")
+  if (field == "default_processors" || field == "ranks")
     return "processors";
-  if (field == "startup_s")
+  if (field == "stride_elements")
+    return "elements";
+  if (field == "from_bytes" || field == "to_bytes" || field == "packet_bytes")
+    return "bytes";
+  if (field == "chi_square_per_dof" || field == "max_relative_error")
+    return "a finite number";
+  if (field == "startup_s" || field == "a_s")
     return "seconds per message";
-  if (field == "byte_time_s")
+  if (field == "byte_time_s" || field == "b_s_per_byte")
     return "second per byte";
   return field == "hop_time_s" ? "second per hop" : "second per operation";
 }
@@ -131,6 +182,19 @@ bool readNumber(const nlohmann::json& j, const char* field, bool required, const
   if (const double bound = upperBound(field); !(value <= bound)) { // also inf
     *error = "Machine profile field '" + name + "' must be at most " + formatNumber(bound) + " (" + boundUnit(field) +
              "), got " + formatNumber(value);
+    return false;
+  }
+  return true;
+}
+
+/// A whole number >= 1 (processors, ranks, a stride).
+bool readWhole(const nlohmann::json& j, const char* field, bool required, double& value, std::string* error,
+               const std::string& prefix = "")
+{
+  if (!readNumber(j, field, required, ">= 1", value, error, prefix))
+    return false;
+  if (value != std::floor(value)) {
+    *error = "Machine profile field '" + prefix + field + "' must be a whole number, got " + formatNumber(value);
     return false;
   }
   return true;
@@ -182,13 +246,114 @@ bool knownTopology(const std::string& topology)
   return false;
 }
 
+/// Segment `where` ("curves[2].segments[0]") of a curve, after `previous`.
+bool readSegment(const nlohmann::json& s, const std::string& where, const CurveSegment* previous, CurveSegment& out,
+                 std::string* error)
+{
+  if (!s.is_object()) {
+    *error = "Machine profile field '" + where + "' must be an object";
+    return false;
+  }
+  const auto prefix = where + ".";
+  if (!onlyKnownKeys(s, {"from_bytes", "to_bytes", "a_s", "b_s_per_byte"}, "machine profile '" + where + "'", error) ||
+      !readNumber(s, "from_bytes", true, ">= 0", out.fromBytes, error, prefix) ||
+      !readNumber(s, "to_bytes", true, ">= 0", out.toBytes, error, prefix) ||
+      !readNumber(s, "a_s", true, ">= 0", out.a, error, prefix) ||
+      !readNumber(s, "b_s_per_byte", true, ">= 0", out.b, error, prefix))
+    return false;
+  if (out.toBytes < out.fromBytes) {
+    *error = "Machine profile field '" + prefix + "to_bytes' must not be below its 'from_bytes'";
+    return false;
+  }
+  if (previous && out.fromBytes <= previous->toBytes) {
+    *error = "Machine profile field '" + prefix + "from_bytes' must be above the previous segment's 'to_bytes'";
+    return false;
+  }
+  return true;
+}
+
+/// The fields of curve `where` ("curves[2]") but its segments.
+bool readCurveHeader(const nlohmann::json& c, const std::string& where, CommCurve& out, std::string* error)
+{
+  const auto prefix = where + ".";
+  if (!c.contains("pattern") || !c.at("pattern").is_string() ||
+      std::find(std::begin(kTrainingPatterns), std::end(kTrainingPatterns), c.at("pattern").get<std::string>()) ==
+          std::end(kTrainingPatterns)) {
+    *error = "Machine profile field '" + prefix + "pattern' must be iSR, vSR, EXCH, BCAST, COMBN or pingpong";
+    return false;
+  }
+  out.pattern = c.at("pattern").get<std::string>();
+  double ranks = 0, stride = 1;
+  if (!readWhole(c, "ranks", true, ranks, error, prefix) || !readWhole(c, "stride_elements", false, stride, error, prefix) ||
+      !readNumber(c, "packet_bytes", false, ">= 0", out.packetBytes, error, prefix) ||
+      !readNumber(c, "chi_square_per_dof", false, ">= 0", out.chiSquarePerDof, error, prefix) ||
+      !readNumber(c, "max_relative_error", false, ">= 0", out.maxRelativeError, error, prefix))
+    return false;
+  out.ranks = static_cast<int>(ranks);
+  out.strideElements = static_cast<std::int64_t>(stride);
+  return true;
+}
+
+bool readCurve(const nlohmann::json& c, const std::string& where, CommCurve& out, std::string* error)
+{
+  if (!c.is_object()) {
+    *error = "Machine profile field '" + where + "' must be an object";
+    return false;
+  }
+  if (!onlyKnownKeys(c,
+                     {"pattern", "ranks", "stride_elements", "packet_bytes", "chi_square_per_dof", "max_relative_error",
+                      "segments"},
+                     "machine profile '" + where + "'", error) ||
+      !readCurveHeader(c, where, out, error))
+    return false;
+  if (!c.contains("segments") || !c.at("segments").is_array() || c.at("segments").empty()) {
+    *error = "Machine profile field '" + where + ".segments' must be a non-empty array";
+    return false;
+  }
+  const auto& segments = c.at("segments");
+  for (std::size_t k = 0; k < segments.size(); ++k) {
+    CurveSegment s;
+    if (!readSegment(segments[k], where + ".segments[" + std::to_string(k) + "]",
+                     out.segments.empty() ? nullptr : &out.segments.back(), s, error))
+      return false;
+    out.segments.push_back(s);
+  }
+  return true;
+}
+
+/// The optional "curves" array: one curve per pattern, ranks and stride.
+bool readCurves(const nlohmann::json& j, std::vector<CommCurve>& curves, std::string* error)
+{
+  if (!j.contains("curves"))
+    return true;
+  if (!j.at("curves").is_array()) {
+    *error = "Machine profile field 'curves' must be an array";
+    return false;
+  }
+  for (std::size_t i = 0; i < j.at("curves").size(); ++i) {
+    CommCurve c;
+    const auto where = "curves[" + std::to_string(i) + "]";
+    if (!readCurve(j.at("curves")[i], where, c, error))
+      return false;
+    for (const auto& other : curves) {
+      if (other.pattern == c.pattern && other.ranks == c.ranks && other.strideElements == c.strideElements) {
+        *error = "Machine profile field '" + where + "' repeats the curve of '" + c.pattern + "' on " +
+                 std::to_string(c.ranks) + " ranks with stride " + std::to_string(c.strideElements);
+        return false;
+      }
+    }
+    curves.push_back(std::move(c));
+  }
+  return true;
+}
+
 /// Every field but the cache's, validated: a profile with a negative cost
 /// would predict negative times.
 bool readProfile(const nlohmann::json& j, MachineProfile& p, std::string* error)
 {
   if (!onlyKnownKeys(j,
                      {"name", "title", "source", "startup_s", "byte_time_s", "hop_time_s", "topology",
-                      "default_processors", "cache_line_bytes", "cache_bytes", "op_costs_s", "assumptions"},
+                      "default_processors", "cache_line_bytes", "cache_bytes", "op_costs_s", "assumptions", "curves"},
                      "machine profile", error))
     return false;
   if (!j.contains("name") || !j.at("name").is_string() || j.at("name").get<std::string>().empty()) {
@@ -209,15 +374,11 @@ bool readProfile(const nlohmann::json& j, MachineProfile& p, std::string* error)
     return false;
   }
   double processors = 0; // absent: no preferred count
-  if (!readNumber(j, "default_processors", false, ">= 1", processors, error))
+  if (!readWhole(j, "default_processors", false, processors, error))
     return false;
-  if (processors != std::floor(processors)) {
-    *error = "Machine profile field 'default_processors' must be a whole number, got " + formatNumber(processors);
-    return false;
-  }
   p.defaultProcessors = static_cast<int>(processors);
   p.assumptions = j.value("assumptions", std::vector<std::string>{});
-  return true;
+  return readCurves(j, p.curves, error);
 }
 
 } // namespace
@@ -244,6 +405,45 @@ std::optional<MachineProfile> profileFromJson(const std::string& text, std::stri
     *error = "Machine profile has a field of the wrong type ('title', 'source' and 'assumptions' hold text)";
     return std::nullopt;
   }
+}
+
+namespace {
+
+nlohmann::ordered_json curveToJson(const CommCurve& c)
+{
+  nlohmann::ordered_json segments = nlohmann::ordered_json::array();
+  for (const auto& s : c.segments)
+    segments.push_back({{"from_bytes", s.fromBytes}, {"to_bytes", s.toBytes}, {"a_s", s.a}, {"b_s_per_byte", s.b}});
+  return {{"pattern", c.pattern},
+          {"ranks", c.ranks},
+          {"stride_elements", c.strideElements},
+          {"packet_bytes", c.packetBytes},
+          {"chi_square_per_dof", c.chiSquarePerDof},
+          {"max_relative_error", c.maxRelativeError},
+          {"segments", segments}};
+}
+
+} // namespace
+
+std::string profileToJson(const MachineProfile& p)
+{
+  nlohmann::ordered_json j = {{"name", p.name},       {"title", p.title},         {"source", p.source},
+                              {"startup_s", p.startup}, {"byte_time_s", p.byteTime}, {"hop_time_s", p.hopTime},
+                              {"topology", p.topology}};
+  if (p.defaultProcessors > 0)
+    j["default_processors"] = p.defaultProcessors;
+  j["cache_line_bytes"] = p.cacheLineBytes;
+  j["cache_bytes"] = p.cacheBytes;
+  j["op_costs_s"] = {{"add_sub", p.ops.addSub}, {"mul", p.ops.mul},   {"div", p.ops.div},
+                     {"pow", p.ops.pow},        {"intrinsic", p.ops.intrinsic}, {"load", p.ops.load},
+                     {"store", p.ops.store}};
+  j["assumptions"] = p.assumptions;
+  if (!p.curves.empty()) {
+    j["curves"] = nlohmann::ordered_json::array();
+    for (const auto& c : p.curves)
+      j["curves"].push_back(curveToJson(c));
+  }
+  return j.dump(2) + "\n";
 }
 
 const std::vector<MachineProfile>& builtinProfiles()

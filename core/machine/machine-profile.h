@@ -40,6 +40,29 @@ struct MachineProfile {
 
   /// rho + beta * bytes + gamma * hops, in seconds.
   double messageTime(double bytes, int hops) const { return startup + byteTime * bytes + hopTime * hops; }
+
+  /// The fitted curve that prices the estimator's `pattern` (shift, copy,
+  /// broadcast, reduction) on `processors` processors, or nullptr. The
+  /// training pattern: shift -> EXCH, else vSR; broadcast -> BCAST;
+  /// reduction -> COMBN; copy -> pingpong; anything else has none. Among
+  /// the pattern's contiguous curves (stride 1), the one measured on the
+  /// most ranks not above `processors`, else the one on the fewest ranks.
+  /// Source: Balasundaram et al. 1991, Sec. 5 and Fig. 5 ("compute the time
+  /// estimate t(delta) for this message using the method outlined in Sec. 5").
+  const CommCurve* curveFor(const std::string& pattern, std::int64_t processors) const;
+
+  /// Seconds one processor spends on one message of `bytes` of the
+  /// estimator's `pattern` among `processors` processors, `hops` apart:
+  /// the pattern's curve at `bytes` when the profile has one (the measured
+  /// time, hops included), else messageTime(bytes, hops) (P3T+ Def. 3.4:
+  /// rho + beta * bytes + gamma * hops).
+  double transferTime(const std::string& pattern, double bytes, int hops, std::int64_t processors) const;
+
+  /// Seconds of a tree collective (broadcast or reduction) of `bytes` over
+  /// `processors` processors in `steps` levels: the pattern's curve at
+  /// `bytes` once when the profile has one (BCAST and COMBN measure the
+  /// whole collective, per processor), else steps * messageTime(bytes, 1).
+  double collectiveTime(const std::string& pattern, double bytes, double steps, std::int64_t processors) const;
   /// Hops between processors `a` and `b` of `count` processors on the
   /// profile's topology (a 2-D mesh is taken as square as possible).
   int hops(std::int64_t a, std::int64_t b, std::int64_t count) const;
@@ -52,7 +75,21 @@ struct MachineProfile {
 /// 1 s per operation, byte or hop (startup at most 1000 s);
 /// "default_processors", when given, is a whole number >= 1. An unknown key
 /// is an error naming it and the known keys (a typo must not keep a default).
+/// "curves", optional: an array of fitted curves (comm-curve.h), each
+/// {"pattern" (one of kTrainingPatterns), "ranks" (whole, >= 1),
+/// "stride_elements" (whole, >= 1, default 1), "packet_bytes",
+/// "chi_square_per_dof", "max_relative_error" (optional, >= 0, default 0),
+/// "segments": [{"from_bytes", "to_bytes", "a_s", "b_s_per_byte"}, ...]}
+/// with at least one segment, every number finite and >= 0, from <= to,
+/// segments sorted and not overlapping, and no two curves of the same
+/// pattern, ranks and stride. Messages name the field in full, e.g.
+/// 'curves[2].segments[0].b_s_per_byte'.
 std::optional<MachineProfile> profileFromJson(const std::string& text, std::string* error);
+
+/// The profile as JSON text that profileFromJson reads back to an equal
+/// profile: every field, "default_processors" only when set and "curves"
+/// only when there are any (numbers printed to round-trip exactly).
+std::string profileToJson(const MachineProfile& profile);
 
 /// The built-in profiles (machines/*.json), sorted by name.
 const std::vector<MachineProfile>& builtinProfiles();

@@ -83,7 +83,7 @@ INSTANTIATE_TEST_SUITE_P(
         Row{"\"startup_s\": 1e-5", "\"startup_s\": 1e-5, \"startupp_s\": 5e-5",
             "Unknown field 'startupp_s' in machine profile; expected one of 'name', 'title', 'source', 'startup_s', "
             "'byte_time_s', 'hop_time_s', 'topology', 'default_processors', 'cache_line_bytes', 'cache_bytes', "
-            "'op_costs_s', 'assumptions'"},
+            "'op_costs_s', 'assumptions', 'curves'"},
         // 0 silently became P=1
         Row{"\"hop_time_s\": 0", "\"hop_time_s\": 0, \"default_processors\": 0",
             "Machine profile field 'default_processors' must be at least 1, got 0"},
