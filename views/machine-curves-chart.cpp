@@ -19,7 +19,7 @@ namespace ps::views {
 namespace {
 
 constexpr double kSamplesPerDecade = 24;
-constexpr double kDefaultLo = 1, kDefaultHi = 1 << 20; // the linear model's sizes without measurements
+constexpr double kDefaultLo = 1, kDefaultHi = 1e6; // the linear model's sizes without measurements
 
 const QColor kPalette[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xd6, 0x27, 0x28), QColor(0x2c, 0xa0, 0x2c),
                            QColor(0xff, 0x7f, 0x0e), QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b),
@@ -233,9 +233,10 @@ double fillCurvesChart(QChart* chart, const std::vector<ProfileCurves>& profiles
   QStringList names;
   for (const auto& pc : profiles)
     names << QString::fromStdString(pc.profile.name);
+  const bool fitted = !profiles.empty() && !profiles[0].profile.curves.empty();
   chart->setTitle(profiles.size() > 1 ? QObject::tr("%1 (solid) vs %2 (dashed)").arg(names.value(0), names.value(1))
-                                      : QObject::tr("Communication time of %1: lines fitted, dots measured")
-                                          .arg(names.value(0)));
+                  : fitted            ? QObject::tr("Communication time of %1: lines fitted, dots measured").arg(names.value(0))
+                                      : QObject::tr("Communication time of %1: the linear model ρ + βx").arg(names.value(0)));
   return unit.factor;
 }
 

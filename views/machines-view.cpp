@@ -17,6 +17,7 @@
 #include <QSplitter>
 #include <QStandardItemModel>
 #include <QTableView>
+#include <QTextBrowser>
 #include <QVBoxLayout>
 
 namespace ps::views {
@@ -127,7 +128,8 @@ MachinesView::MachinesView(QWidget* parent) : QWidget(parent)
   m_parametersView = new QTableView(this);
   m_parametersView->setObjectName("machineParameters");
   m_parametersView->setModel(m_parameters);
-  m_parametersView->setWordWrap(true);
+  m_parametersView->setWordWrap(false); // long texts elide; the notes below hold them whole
+  m_parametersView->setTextElideMode(Qt::ElideRight);
   m_parametersView->verticalHeader()->hide();
   m_parametersView->horizontalHeader()->setStretchLastSection(true);
   m_fits = new QStandardItemModel(this);
@@ -136,6 +138,13 @@ MachinesView::MachinesView(QWidget* parent) : QWidget(parent)
   m_fitsView->setModel(m_fits);
   m_fitsView->verticalHeader()->hide();
   m_fitsView->horizontalHeader()->setStretchLastSection(true);
+  m_notes = new QTextBrowser(this);
+  m_notes->setObjectName("machineNotes");
+  auto* parametersAndNotes = new QSplitter(Qt::Vertical, this);
+  parametersAndNotes->addWidget(m_parametersView);
+  parametersAndNotes->addWidget(m_notes);
+  parametersAndNotes->setStretchFactor(0, 3);
+  parametersAndNotes->setStretchFactor(1, 2);
   m_chart = makeChartView("machineCurvesChart", tr("Communication curves"));
   m_chart->setMinimumSize(420, 300);
 
@@ -147,7 +156,7 @@ MachinesView::MachinesView(QWidget* parent) : QWidget(parent)
   auto* split = new QSplitter(Qt::Horizontal, this);
   split->setObjectName("machinesSplitter");
   split->addWidget(left);
-  split->addWidget(m_parametersView);
+  split->addWidget(parametersAndNotes);
   split->addWidget(chartAndFits);
   split->setStretchFactor(0, 1);
   split->setStretchFactor(1, 2);
@@ -297,7 +306,25 @@ void MachinesView::fillParameters(const std::vector<const machine::MachineProfil
       if (auto* item = m_parameters->item(r, c))
         item->setEditable(false);
   m_parametersView->resizeColumnToContents(0);
-  m_parametersView->resizeRowsToContents();
+  fillNotes(shown);
+}
+
+/// Title, source and assumptions of each shown profile, whole (the table elides them).
+void MachinesView::fillNotes(const std::vector<const machine::MachineProfile*>& shown)
+{
+  QString html;
+  for (const auto* p : shown) {
+    html += QStringLiteral("<p><b>%1</b>: %2<br><i>%3</i></p>")
+              .arg(QString::fromStdString(p->name).toHtmlEscaped(), QString::fromStdString(p->title).toHtmlEscaped(),
+                   QString::fromStdString(p->source).toHtmlEscaped());
+    if (p->assumptions.empty())
+      continue;
+    html += "<ul style=\"margin-top:0\">";
+    for (const auto& a : p->assumptions)
+      html += "<li>" + QString::fromStdString(a).toHtmlEscaped() + "</li>";
+    html += "</ul>";
+  }
+  m_notes->setHtml(html);
 }
 
 void MachinesView::fillFits(const std::vector<const machine::MachineProfile*>& shown)

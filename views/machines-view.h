@@ -24,6 +24,7 @@ class QLabel;
 class QListWidget;
 class QStandardItemModel;
 class QTableView;
+class QTextBrowser;
 
 namespace ps::views {
 
@@ -81,6 +82,7 @@ signals:
 private:
   void showSelection();
   void fillParameters(const std::vector<const machine::MachineProfile*>& shown);
+  void fillNotes(const std::vector<const machine::MachineProfile*>& shown);
   void fillFits(const std::vector<const machine::MachineProfile*>& shown);
 
   QListWidget* m_list = nullptr;
@@ -88,6 +90,7 @@ private:
   QStandardItemModel* m_parameters = nullptr;
   QStandardItemModel* m_fits = nullptr;
   QTableView* m_parametersView = nullptr;
+  QTextBrowser* m_notes = nullptr;
   QTableView* m_fitsView = nullptr;
   QChartView* m_chart = nullptr;
   ProfilesProvider m_profilesProvider;
