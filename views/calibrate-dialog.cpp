@@ -94,7 +94,9 @@ CalibrateDialog::CalibrateDialog(const QStringList& builtinNames, QWidget* paren
   form->addRow(QString(), m_nameError);
   form->addRow(tr("&Ranks:"), m_ranks);
   form->addRow(QString(), m_quick);
-  form->addRow(tr("&Hostfile:"), hostRow);
+  auto* hostLabel = new QLabel(tr("&Hostfile:"), this); // a row of a layout gets no buddy by itself
+  hostLabel->setBuddy(m_hostfile);
+  form->addRow(hostLabel, hostRow);
   form->addRow(tr("&mpirun:"), m_mpirun);
 
   m_progress = new QProgressBar(this);

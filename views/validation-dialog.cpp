@@ -151,7 +151,8 @@ ValidationDialog::ValidationDialog(QWidget* parent)
   connect(close, &QPushButton::clicked, this, &QDialog::reject);
   readSettings();
   setRunning(false);
-  resize(760, 420);
+  m_notes->hide(); // until a result has notes
+  resize(900, 420);
 }
 
 ValidationDialog::~ValidationDialog()
@@ -358,7 +359,12 @@ void ValidationDialog::showResult(const ValidationResult& result)
   }
   m_notes->clear();
   m_notes->addItems(result.notes);
-  m_status->setText(tr("Validated at %n processor count(s)", nullptr, static_cast<int>(result.points.size())));
+  m_notes->setVisible(!result.notes.isEmpty());
+  QStringList procs;
+  for (const auto& p : result.points)
+    procs << QString::number(p.procs);
+  m_status->setText(procs.isEmpty() ? tr("partscope-cli validate returned no processor counts")
+                                    : tr("Validated at P = %1").arg(procs.join(", ")));
 }
 
 void ValidationDialog::showError(const QString& message)

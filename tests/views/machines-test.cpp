@@ -127,12 +127,12 @@ QString writeScript(const QTemporaryDir& dir, const QString& name, const QString
 /// With PS_SCREENSHOTS=FOLDER the view is saved there as NAME.png, to look at
 /// (under Xvfb for real fonts): there is no store yet to show a calibrated
 /// profile through `partscope --dock machines`.
-void maybeScreenshot(QWidget& w, const QString& name)
+void maybeScreenshot(QWidget& w, const QString& name, QSize size = {1300, 560})
 {
   const auto folder = qEnvironmentVariable("PS_SCREENSHOTS");
   if (folder.isEmpty())
     return;
-  w.resize(1300, 560);
+  w.resize(size);
   w.show();
   QTest::qWait(200);
   w.grab().save(folder + "/" + name + ".png");
@@ -408,6 +408,7 @@ exit 0
   QCOMPARE(values, (QList<int>{1, 2, 3}));
   QCOMPARE(readFile(m_dir.filePath("args.txt")), QByteArray("calibrate --ranks 2 --quick --name mybox"));
   QCOMPARE(d->progressText(), QString("Calibrated 'mybox'"));
+  maybeScreenshot(*d, "calibrate-dialog", d->size());
   QVERIFY(d->errorText().isEmpty());
   // the list reloaded and shows the new profile; the machine lists offer it
   QCOMPARE(w.machinesView()->calibratedNames(), QStringList{"mybox"});
@@ -526,6 +527,10 @@ void MachinesTest::validationParsesCannedJson()
   QCOMPARE(cell(m, 1, C::Simulated), QString("190 µs"));
   QCOMPARE(cell(m, 1, C::SimulatedDiff), QString("-5.0 %"));
   QVERIFY(m->item(0, C::Simulated)->toolTip().contains("smpirun is not installed"));
+  QCOMPARE(d.statusText(), QString("Validated at P = 2, 4"));
+  auto* notes = d.findChild<QListWidget*>("validationNotes");
+  QVERIFY(!notes->isHidden());
+  QCOMPARE(notes->item(0)->text(), QString("SimGrid was not run at P = 2: smpirun is not installed"));
   QVERIFY(!parseValidationJson("not json", &error));
   QCOMPARE(error, QString("partscope-cli validate printed no result (expected JSON with 'points')"));
   QVERIFY(!parseValidationJson(R"({"points":[{"procs":2}]})", &error));
@@ -559,6 +564,7 @@ echo '{"points":[{"procs":4,"predicted_tt_s":2.5e-3,"measured_tt_s":3e-3,"simula
   QCOMPARE(cell(d.model(), 0, ValidationDialog::Predicted), QString("2.5 ms"));
   QCOMPARE(cell(d.model(), 0, ValidationDialog::MeasuredDiff), QString("+20.0 %"));
   QCOMPARE(cell(d.model(), 0, ValidationDialog::SimulatedDiff), QString("-4.0 %"));
+  maybeScreenshot(d, "validation-dialog", d.size());
   // an unsaved program goes to partscope-cli as a temporary copy with its name
   d.setProgram("/somewhere/jacobi.f", QString("      end\n"), s);
   QCOMPARE(d.arguments("/tmp/x/jacobi.f").mid(0, 2), (QStringList{"validate", "/tmp/x/jacobi.f"}));
