@@ -1,6 +1,7 @@
 #include "views/distribution-panel.h"
 
 #include "machine/machine-profile.h"
+#include "views/machine-combo.h"
 #include "mapping/dist-spec.h"
 #include "mapping/processors.h"
 
@@ -408,6 +409,8 @@ void DistributionPanel::setMachine(const QString& name)
 }
 
 QString DistributionPanel::machine() const { return m_machine->currentText(); }
+
+void DistributionPanel::setCalibratedMachines(const QStringList& names) { setCalibratedMachineItems(m_machine, names); }
 
 void DistributionPanel::addVariant()
 {

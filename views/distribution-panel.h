@@ -45,6 +45,8 @@ public:
   qint64 value(const QString& name) const;
   void setMachine(const QString& name);
   QString machine() const;
+  /// The calibrated profiles the machine combo box lists after the built-ins.
+  void setCalibratedMachines(const QStringList& names);
   /// Adds (or, when a variant has that name, replaces) variant `name` with
   /// the formats of `spec` ("x,a,b=(BLOCK,*)", groups separated by "; ") on
   /// `arrangement` ("16", "4x4"); arrays the spec omits are replicated.

@@ -3,6 +3,7 @@
 
 #include "ddt/phase-times.h"
 #include "machine/machine-profile.h"
+#include "views/machine-combo.h"
 #include "views/alignment-graph-view.h"
 #include "views/chart-basics.h"
 #include "views/distribution-panel.h"
@@ -347,6 +348,11 @@ void DistributionPlanDock::setMachine(const QString& name)
 }
 
 QString DistributionPlanDock::machine() const { return m_machine->currentText(); }
+
+void DistributionPlanDock::setCalibratedMachines(const QStringList& names)
+{
+  setCalibratedMachineItems(m_machine, names);
+}
 void DistributionPlanDock::setMaxDistributedDims(int dims) { m_dims->setValue(dims); }
 void DistributionPlanDock::setCandidates(int k) { m_k->setValue(k); }
 

@@ -50,6 +50,8 @@ public:
   /// A built-in profile name; unknown names are ignored.
   void setMachine(const QString& name);
   QString machine() const;
+  /// The calibrated profiles the machine combo box lists after the built-ins.
+  void setCalibratedMachines(const QStringList& names);
   void setMaxDistributedDims(int dims);
   void setCandidates(int k);
   /// Reads {"LINE": seconds} from `path` ("" forgets the file); false with

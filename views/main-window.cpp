@@ -3,6 +3,7 @@
 
 #include "views/formulas-view.h"
 
+#include "views/calibrate-dialog.h"
 #include "views/chart-panel.h"
 #include "views/distribution-panel.h"
 #include "views/distribution-plan-dock.h"
@@ -13,6 +14,7 @@
 #include "views/scalability-panel.h"
 #include "views/source-editor.h"
 #include "views/statement-annotations.h"
+#include "views/validation-dialog.h"
 
 #include <QAction>
 #include <QApplication>
@@ -274,6 +276,10 @@ void MainWindow::createDocks()
   tabifyDockWidget(resultsDock, m_planDock);
   m_formulas = new FormulasView(this);
   tabifyDockWidget(resultsDock, addDock(this, tr("Formulas"), "formulasDock", m_formulas, Qt::BottomDockWidgetArea));
+  m_machines = new MachinesView(this);
+  tabifyDockWidget(resultsDock, addDock(this, tr("Machines"), "machinesDock", m_machines, Qt::BottomDockWidgetArea));
+  connect(m_machines, &MachinesView::profilesReloaded, this, &MainWindow::machinesReloaded);
+  connect(m_machines, &MachinesView::calibrateRequested, this, &MainWindow::calibrate);
   resultsDock->raise();
   resizeDocks({outlineDock, panelDock}, {200, 340}, Qt::Horizontal);
   resizeDocks({resultsDock}, {330}, Qt::Vertical);
@@ -341,6 +347,13 @@ void MainWindow::createActions()
                              "misses under it (first variant, largest P)"));
   connect(annotations, &QAction::toggled, m_editor, &SourceEditor::setAnnotationsShown);
   addAction(annotations);
+  auto* machines = make("showMachines", tr("Show &Machines"), QKeySequence(tr("Ctrl+Alt+M")), &MainWindow::showMachines);
+  machines->setToolTip(tr("The machine profiles: parameters, communication curves, comparison (Ctrl+Alt+M)"));
+  auto* calibrate = make("calibrateMachine", tr("&Calibrate…"), QKeySequence(tr("Ctrl+Alt+K")), &MainWindow::calibrate);
+  calibrate->setToolTip(tr("Run the MPI training set on this machine and fit a new profile (Ctrl+Alt+K)"));
+  auto* validate = make("validate", tr("&Validate…"), QKeySequence(tr("Ctrl+Alt+V")), &MainWindow::validate);
+  validate->setToolTip(tr("Compare the predicted transfer time of the selected nest with a real MPI run and a "
+                          "SimGrid simulation (Ctrl+Alt+V)"));
   make("exportChart", tr("Export &Chart…"), QKeySequence(tr("Ctrl+Shift+E")), [this] {
     const auto path = QFileDialog::getSaveFileName(this, tr("Export chart"), "partscope-chart.png",
                                                    tr("PNG (*.png);;SVG (*.svg);;PDF (*.pdf);;CSV (*.csv)"));
@@ -375,8 +388,12 @@ void MainWindow::createMenus()
   analysis->addActions({action("estimate"), action("estimateUnit"), action("estimateProgram"),
                         action("suggestDistribution"), action("profileRun"), action("selectOuter"),
                         action("selectInner")});
+  analysis->addAction(action("validate"));
   analysis->addSeparator();
   analysis->addAction(action("sourceSettings"));
+  auto* machines = menuBar()->addMenu(tr("&Machines"));
+  machines->setObjectName("machinesMenu");
+  machines->addActions({action("showMachines"), action("calibrateMachine")});
   auto* view = menuBar()->addMenu(tr("&View"));
   view->addActions({action("showSource"), action("showScalability")});
   view->addSeparator();
@@ -406,7 +423,15 @@ void MainWindow::readSettings()
   if (!restoreGeometry(s.value("window/geometry").toByteArray()))
     resize(1400, 900);
   restoreState(s.value("window/state").toByteArray());
-  m_panel->setMachine(s.value("estimate/machine", "paragon").toString());
+  const auto machine = s.value("estimate/machine", "paragon").toString();
+  m_panel->setMachine(machine);
+  if (m_panel->machine() != machine) // a calibrated profile: listed once the store is connected
+    m_pendingMachine = machine;
+  const auto shown = s.value("machines/selected").toStringList();
+  if (shown.size() >= 2)
+    m_machines->compareProfiles(shown[0], shown[1]);
+  else if (shown.size() == 1)
+    m_machines->selectProfile(shown[0]);
   findChild<QAction*>("viewAnnotations")->setChecked(s.value("view/annotations", true).toBool());
 }
 
@@ -415,7 +440,8 @@ void MainWindow::writeSettings() const
   QSettings s;
   s.setValue("window/geometry", saveGeometry());
   s.setValue("window/state", saveState());
-  s.setValue("estimate/machine", m_panel->machine());
+  s.setValue("estimate/machine", m_pendingMachine.isEmpty() ? m_panel->machine() : m_pendingMachine);
+  s.setValue("machines/selected", m_machines->selectedProfiles().mid(0, 2));
   s.setValue("view/annotations", findChild<QAction*>("viewAnnotations")->isChecked());
 }
 
@@ -684,6 +710,77 @@ void MainWindow::storeProfileCounts() const
   const auto json = profile::toJson(*m_profileCounts, {}).dump(2) + "\n";
   if (!f.open(QIODevice::WriteOnly | QIODevice::Text) || f.write(json.c_str()) < 0 || !f.commit())
     statusBar()->showMessage(tr("Cannot save the profile counts: %1").arg(f.errorString()), 5000);
+}
+
+// ---- machines -------------------------------------------------------------------
+
+void MainWindow::setMachineProviders(ProfilesProvider profiles, PointsProvider points)
+{
+  const auto shown = QSettings().value("machines/selected").toStringList();
+  m_machines->setProviders(std::move(profiles), std::move(points));
+  if (shown.size() >= 2) // a remembered calibrated profile is listed only now
+    m_machines->compareProfiles(shown[0], shown[1]);
+  else if (shown.size() == 1)
+    m_machines->selectProfile(shown[0]);
+}
+
+void MainWindow::showMachines()
+{
+  auto* dock = findChild<QDockWidget*>("machinesDock");
+  dock->show();
+  dock->raise();
+  // the curves chart and the fit table need more height than the results table
+  const int wanted = std::min(560, height() * 3 / 5);
+  if (!dock->isFloating() && dock->height() < wanted)
+    resizeDocks({dock}, {wanted}, Qt::Vertical);
+}
+
+void MainWindow::machinesReloaded(const QStringList& calibrated)
+{
+  m_panel->setCalibratedMachines(calibrated);
+  m_planDock->setCalibratedMachines(calibrated);
+  if (!m_pendingMachine.isEmpty() && calibrated.contains(m_pendingMachine)) {
+    m_panel->setMachine(m_pendingMachine);
+    m_pendingMachine.clear();
+  }
+}
+
+CalibrateDialog* MainWindow::calibrate()
+{
+  if (!m_calibrate) {
+    QStringList builtins;
+    for (const auto& m : machine::builtinProfiles())
+      builtins << QString::fromStdString(m.name);
+    m_calibrate = new CalibrateDialog(builtins, this);
+    m_calibrate->setAttribute(Qt::WA_DeleteOnClose);
+    connect(m_calibrate, &CalibrateDialog::calibrationFinished, this, &MainWindow::calibrationFinished);
+  }
+  m_calibrate->show();
+  m_calibrate->raise();
+  return m_calibrate;
+}
+
+void MainWindow::calibrationFinished(bool ok, const QString& name)
+{
+  if (!ok)
+    return;
+  m_machines->reload(); // the store has the new profile (the lead's calibrate = train -> fit -> store)
+  m_machines->selectProfile(name);
+  showMachines();
+  statusBar()->showMessage(tr("Calibrated '%1': it is in the Machines view and the machine lists").arg(name), 5000);
+}
+
+ValidationDialog* MainWindow::validate()
+{
+  if (!m_validate) {
+    m_validate = new ValidationDialog(this);
+    m_validate->setAttribute(Qt::WA_DeleteOnClose);
+  }
+  const bool unsaved = m_path.isEmpty() || m_editor->isModified();
+  m_validate->setProgram(m_path, unsaved ? std::optional<QString>(m_editor->text()) : std::nullopt, m_panel->settings());
+  m_validate->show();
+  m_validate->raise();
+  return m_validate;
 }
 
 // ---- analysis and estimates ------------------------------------------------

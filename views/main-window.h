@@ -7,6 +7,7 @@
 
 #include "profile/coverage-counts.h"
 #include "views/estimate-controller.h"
+#include "views/machines-view.h"
 #include "views/outline-snapshot.h"
 #include "views/recovery-store.h"
 
@@ -29,7 +30,9 @@ class QFrame;
 
 namespace ps::views {
 
+class CalibrateDialog;
 class ChartPanel;
+class ValidationDialog;
 class ProfileJob;
 class DistributionPanel;
 class DistributionPlanDock;
@@ -75,6 +78,21 @@ public:
   /// The Distribution plan dock (Analysis ▸ Suggest Distribution, Ctrl+D).
   DistributionPlanDock* planDock() const { return m_planDock; }
   FormulasView* formulasView() const { return m_formulas; }
+  /// The Machines dock (Machines ▸ Show Machines, Ctrl+Alt+M).
+  MachinesView* machinesView() const { return m_machines; }
+  /// Seam for the profile store (issue 11): where the calibrated profiles
+  /// and their raw points come from. Reloads the Machines view, which adds
+  /// the calibrated names to the machine combo boxes.
+  void setMachineProviders(ProfilesProvider profiles, PointsProvider points);
+  /// Shows and raises the Machines dock.
+  void showMachines();
+  /// Machines ▸ Calibrate… (Ctrl+Alt+K): opens or raises the non-modal
+  /// calibrate dialog; on success the Machines view reloads and selects the
+  /// new profile.
+  CalibrateDialog* calibrate();
+  /// Analysis ▸ Validate… (Ctrl+Alt+V): opens or raises the validation
+  /// dialog for the selected nest and the Distributions panel's variants.
+  ValidationDialog* validate();
   ResultsModel* resultsModel() const { return m_results; }
   ChartPanel* chartPanel() const { return m_chart; }
   ScalabilityPanel* scalabilityPanel() const { return m_scale; }
@@ -147,11 +165,17 @@ private:
   void showProfileError();
   void loadProfileCounts();
   void storeProfileCounts() const;
+  void machinesReloaded(const QStringList& calibrated);
+  void calibrationFinished(bool ok, const QString& name);
 
   SourceEditor* m_editor = nullptr;
   DistributionPanel* m_panel = nullptr;
   DistributionPlanDock* m_planDock = nullptr;
   FormulasView* m_formulas = nullptr;
+  MachinesView* m_machines = nullptr;
+  QPointer<CalibrateDialog> m_calibrate;
+  QPointer<ValidationDialog> m_validate;
+  QString m_pendingMachine; // the remembered machine, calibrated and not listed yet
   ResultsModel* m_results = nullptr;
   QTableView* m_resultsView = nullptr;
   QListWidget* m_notes = nullptr;

@@ -1,6 +1,6 @@
 // partscope: the IDE. Wires the command line to the main window:
 //   partscope [FILE] [--loop LINE] [--dist SPEC]... [--procs LIST] [--set N=V]...
-//             [--machine NAME] [--estimate] [--screenshot PNG]
+//             [--machine NAME] [--estimate] [--screenshot PNG] [--dock machines]
 //             [--scale-p N] [--scale-n N] [--scale-to LIST] [--models FILE.json] [--tab scalability]
 //             [--scale-chart ratio|n|p]
 //             [--suggest] [--dims K] [--phase-times FILE.json] [--phase N]
@@ -53,7 +53,8 @@ StartupOptions parseArguments(const QApplication& app)
   p.addOption({"scale-to", "Scalability tab: the scaled processor counts p', comma-separated", "LIST"});
   p.addOption({"models", "Scalability tab: compare the analytic models of a model file (JSON)", "FILE"});
   p.addOption({"tab", "Show a tab at start: 'source' or 'scalability'", "NAME"});
-  p.addOption({"dock", "Raise a bottom dock at start: 'results', 'formulas', 'problems' or 'chart'", "NAME"});
+  p.addOption({"dock", "Raise a bottom dock at start: 'results', 'formulas', 'problems', 'chart' or 'machines' "
+                      "(with --machine A or --machine A,B: the profile shown, or two compared)", "NAME"});
   p.addOption({"scale-chart", "Scalability tab: the chart shown, 'ratio', 'n' or 'p'", "NAME"});
   p.addOption({"suggest", "Run Suggest Distribution (DDT) on the unit once the program is analysed; "
                           "--procs (the first), --machine, --dims and --phase-times set its controls"});
@@ -166,6 +167,17 @@ void showPhase(ps::views::DistributionPlanDock& dock, int id)
       dock.selectPhase(k);
 }
 
+/// --dock machines: the profile named by --machine, or the two of "A,B" compared.
+void showMachines(ps::views::MainWindow& window, const QString& machines)
+{
+  window.showMachines();
+  const auto names = machines.split(',', Qt::SkipEmptyParts);
+  if (names.size() >= 2)
+    window.machinesView()->compareProfiles(names[0].trimmed(), names[1].trimmed());
+  else if (names.size() == 1)
+    window.machinesView()->selectProfile(names[0].trimmed());
+}
+
 void takeScreenshot(ps::views::MainWindow& window, const QString& path)
 {
   // a moment for the charts' animations and layout to settle
@@ -212,6 +224,8 @@ int main(int argc, char** argv)
         window.estimate();
       if (auto* dock = window.findChild<QDockWidget*>(options.dock + "Dock"); dock && !options.dock.isEmpty())
         dock->raise();
+      if (options.dock == "machines")
+        showMachines(window, options.machine);
       if (scaling)
         window.showScalability();
       if (options.suggest) {
