@@ -115,11 +115,40 @@ std::uint32_t applicationIdOf(const std::array<unsigned char, 100>& h)
   return std::uint32_t{h[68]} << 24 | std::uint32_t{h[69]} << 16 | std::uint32_t{h[70]} << 8 | std::uint32_t{h[71]};
 }
 
+/// "file:PATH?immutable=1" with PATH's URI characters escaped.
+std::string immutableUri(const std::string& path)
+{
+  std::string uri = "file:";
+  for (unsigned char c : path) {
+    if (c == '%' || c == '?' || c == '#' || c <= ' ' || c >= 0x7f) {
+      char escaped[4];
+      std::snprintf(escaped, sizeof escaped, "%%%02X", c);
+      uri += escaped;
+    } else {
+      uri += static_cast<char>(c);
+    }
+  }
+  return uri + "?immutable=1";
+}
+
+/// A read-only connection that creates no file beside `path`: without a
+/// -wal file nobody has the database open in WAL mode and the main file is
+/// all there is, so it is read as immutable (a plain read-only connection to
+/// a WAL database would leave empty -wal and -shm files behind, even for a
+/// file it refuses); with one, SQLite must read it too.
+SQLite::Database readOnly(const std::string& path)
+{
+  std::error_code ec;
+  if (std::filesystem::exists(path + "-wal", ec))
+    return SQLite::Database(path, SQLite::OPEN_READONLY);
+  return SQLite::Database(immutableUri(path), SQLite::OPEN_READONLY | SQLite::OPEN_URI);
+}
+
 /// The checks that need SQLite, on a read-only connection.
 bool checkWithSqlite(const std::string& path, std::string* error)
 {
   try {
-    SQLite::Database db(path, SQLite::OPEN_READONLY);
+    SQLite::Database db = readOnly(path);
     const std::string integrity = db.execAndGet("PRAGMA integrity_check").getString();
     if (integrity != "ok") {
       *error = untouched(path, "fails the SQLite integrity check (" + integrity + ")");
@@ -139,7 +168,7 @@ bool checkWithSqlite(const std::string& path, std::string* error)
     }
     return true;
   } catch (const std::exception& e) {
-    *error = untouched(path, "cannot be read as an SQLite database (" + std::string(e.what()) + ")");
+    *error = untouched(path, "is damaged (SQLite: " + std::string(e.what()) + ")");
     return false;
   }
 }
