@@ -10,7 +10,7 @@
 namespace ps::machine {
 
 /// The profile called `nameOrPath`: a built-in one, else one in the profile
-/// store at `storePath` (only read, and only when the file exists; an empty
+/// store at `storePath` (opened only when the file exists, never created; an empty
 /// path skips the store; a name with a '/' is never looked up there), else
 /// the JSON file at that path when it looks like
 /// one (has a '/' or ".json"). Nullopt with `error` otherwise: "Unknown
