@@ -4,7 +4,8 @@
 #include "ddt/phase-times.h"
 #include "ddt/plan-report.h"
 #include "fortran/parser.h"
-#include "machine/machine-profile.h"
+#include "machine/machine-lookup.h"
+#include "machine/profile-store.h"
 #include "program/outline.h"
 #include "support/text.h"
 #include "symbolic/evaluation.h"
@@ -58,7 +59,7 @@ const program::Unit* findUnit(const program::ProgramModel& model, const std::str
 int run(const DistributeOptions& o)
 {
   std::string error;
-  auto machine = machine::findProfile(o.machine, &error);
+  auto machine = machine::findMachine(o.machine, machine::storePath(o.db), &error);
   if (!machine)
     return fail(error);
   const auto values = readSets(o.sets);
@@ -126,7 +127,9 @@ CLI::App* addDistributeCommand(CLI::App& app, DistributeOptions& o)
   c->add_option("--unit", o.unit, "Program unit to distribute (default: the first)");
   c->add_option("--procs", o.procs, "Number of processors (default: the machine profile's, else 16)")
       ->check(CLI::Range(1, 1 << 20));
-  c->add_option("--machine", o.machine, "Machine profile name or JSON file (default ddt: 1 us per byte)");
+  c->add_option("--machine", o.machine,
+                "Machine profile name (built-in or stored) or JSON file (default ddt: 1 us per byte)");
+  c->add_option("--db", o.db, "The profile store for --machine (default: $PARTSCOPE_DB, else the user's data folder)");
   c->add_option("--phase-times", o.phaseTimes,
                 "JSON {\"LINE\": seconds}: sequential time of the phase containing LINE (others are estimated)");
   c->add_option("--candidates", o.candidates, "Candidate mappings kept per phase (default 4)")

@@ -14,6 +14,7 @@ namespace ps::cli {
 
 struct DistributeOptions {
   std::string file, form = "auto", unit, machine = "ddt", phaseTimes, apply;
+  std::string db; // --db FILE: the profile store for --machine
   SourceOptions source; // --include-dir, -D
   std::vector<std::string> sets;
   int procs = 0; // 0: the machine profile's default, else 16

@@ -1,6 +1,7 @@
 // partscope-cli: the headless face of PartScope. Thin wiring only: every
 // result comes from ps_core.
 #include "distribute-command.h"
+#include "machines-command.h"
 #include "profile-command.h"
 #include "scale-command.h"
 #include "source-options.h"
@@ -8,7 +9,8 @@
 #include "estimate/formulas-report.h"
 #include "estimate/report.h"
 #include "fortran/parser.h"
-#include "machine/machine-profile.h"
+#include "machine/machine-lookup.h"
+#include "machine/profile-store.h"
 #include "mapping/mapping-builder.h"
 #include "program/outline.h"
 #include "support/text.h"
@@ -34,6 +36,7 @@ struct Options {
   std::vector<std::string> sets;
   std::string procs;
   std::string machine = "paragon";
+  std::string db;           // --db FILE: the profile store for --machine
   std::string profile;      // estimate --profile COUNTS.json
   bool profileRun = false;  // estimate --profile-run
   std::string input;        // the program's input for --profile-run
@@ -213,7 +216,7 @@ int runEstimate(const Options& o)
   if ((o.loop != 0) + !o.unit.empty() + o.program != 1)
     return fail("estimate needs exactly one of --loop LINE, --unit NAME and --program");
   std::string error;
-  auto machine = ps::machine::findProfile(o.machine, &error);
+  auto machine = ps::machine::findMachine(o.machine, ps::machine::storePath(o.db), &error);
   if (!machine)
     return fail(error);
   ps::estimate::ComparisonRequest request;
@@ -256,29 +259,6 @@ int runEstimate(const Options& o)
   return result.errors.empty() ? 0 : 1;
 }
 
-int runMachines(bool json)
-{
-  nlohmann::json list = nlohmann::json::array();
-  for (const auto& m : ps::machine::builtinProfiles()) {
-    if (json) {
-      list.push_back({{"name", m.name}, {"title", m.title}, {"source", m.source}, {"startup_s", m.startup},
-                      {"byte_time_s", m.byteTime}, {"hop_time_s", m.hopTime}, {"topology", m.topology},
-                      {"cache_line_bytes", m.cacheLineBytes}, {"cache_bytes", m.cacheBytes},
-                      {"assumptions", m.assumptions}});
-      continue;
-    }
-    std::printf("%-10s %s\n           rho = %.3g us, beta = %.3g ns/byte (%.1f MB/s), topology %s, cache %lld KB "
-                "with %lld-byte lines\n           source: %s\n",
-                m.name.c_str(), m.title.c_str(), m.startup * 1e6, m.byteTime * 1e9,
-                m.byteTime > 0 ? 1e-6 / m.byteTime : 0.0, m.topology.c_str(),
-                static_cast<long long>(m.cacheBytes / 1024), static_cast<long long>(m.cacheLineBytes),
-                m.source.c_str());
-  }
-  if (json)
-    std::cout << list.dump(2) << "\n";
-  return 0;
-}
-
 } // namespace
 
 int main(int argc, char** argv)
@@ -303,7 +283,8 @@ int main(int argc, char** argv)
   estimate->add_option("--dist", o.dists, "A variant, e.g. 'x,a,b=(BLOCK,*)'; repeat for more (default: HPF directives)");
   estimate->add_option("--set", o.sets, "Value of an unknown or a new value for an integer PARAMETER, NAME=VALUE; repeat for more");
   estimate->add_option("--procs", o.procs, "Processor counts or arrangements, e.g. 1,2,4,8 or 2x2,4x4");
-  estimate->add_option("--machine", o.machine, "Machine profile name or JSON file (default paragon)");
+  estimate->add_option("--machine", o.machine, "Machine profile name (built-in or stored) or JSON file (default paragon)");
+  estimate->add_option("--db", o.db, "The profile store for --machine (default: $PARTSCOPE_DB, else the user's data folder)");
   estimate->add_option("--form", o.form, "Source form: auto, fixed or free")
       ->check(CLI::IsMember({"auto", "fixed", "free"}));
   estimate->add_flag("--json", o.json, "Print JSON");
@@ -330,8 +311,8 @@ int main(int argc, char** argv)
   ps::cli::DistributeOptions distributeOptions;
   auto* distribute = ps::cli::addDistributeCommand(app, distributeOptions);
 
-  auto* machines = app.add_subcommand("machines", "List the built-in machine profiles");
-  machines->add_flag("--json", o.json, "Print JSON");
+  ps::cli::MachinesOptions machinesOptions;
+  auto* machines = ps::cli::addMachinesCommand(app, machinesOptions);
 
   try {
     app.parse(argc, argv);
@@ -349,5 +330,7 @@ int main(int argc, char** argv)
     return ps::cli::runDistribute(distributeOptions);
   if (*profile)
     return ps::cli::runProfileCommand(profileOptions);
-  return runMachines(o.json);
+  if (*machines)
+    return ps::cli::runMachines(machinesOptions);
+  return 2; // require_subcommand(1) makes this unreachable
 }

@@ -1,7 +1,9 @@
 #include "scale-command.h"
 
 #include "fortran/parser.h"
+#include "machine/machine-lookup.h"
 #include "machine/machine-profile.h"
+#include "machine/profile-store.h"
 #include "mapping/dist-spec.h"
 #include "scaling/model-file.h"
 #include "scaling/program-time-model.h"
@@ -252,7 +254,7 @@ scaling::ScaleRequest request(const ScaleOptions& o)
   return r;
 }
 
-std::vector<machine::MachineProfile> machines(const std::string& list)
+std::vector<machine::MachineProfile> machines(const std::string& list, const std::string& db)
 {
   if (list == "all")
     return machine::builtinProfiles();
@@ -260,7 +262,7 @@ std::vector<machine::MachineProfile> machines(const std::string& list)
   std::stringstream in(list);
   for (std::string item; std::getline(in, item, ',');) {
     std::string error;
-    auto m = machine::findProfile(trim(item), &error);
+    auto m = machine::findMachine(trim(item), machine::storePath(db), &error);
     if (!m)
       fail(error);
     out.push_back(*m);
@@ -311,7 +313,9 @@ CLI::App* addScaleCommand(CLI::App& app, ScaleOptions& o)
   c->add_option("--const", o.consts, "A constant of the formulas, NAME=VALUE; repeat for more");
   c->add_option("--measured", o.measured, "Measured times, CSV rows p,n,seconds[,variant]");
   c->add_flag("--interpolate", o.interpolate, "Interpolate measured times between measured sizes (never beyond)");
-  c->add_option("--machine", o.machine, "Machine profile name, JSON file, comma list, or 'all' (default paragon)");
+  c->add_option("--machine", o.machine,
+                "Machine profile name (built-in or stored), JSON file, comma list, or 'all' built-in (default paragon)");
+  c->add_option("--db", o.db, "The profile store for --machine (default: $PARTSCOPE_DB, else the user's data folder)");
   c->add_option("--p", o.p, "Initial processor count (default 4)");
   c->add_option("--n", o.n, "Initial problem size (default 64)");
   c->add_option("--to", o.to, "Scaled processor counts p', e.g. 8,16 (default powers of two up to --limit)");
@@ -333,7 +337,7 @@ int runScale(const ScaleOptions& o)
     ProgramFiles files;
     nlohmann::json all = nlohmann::json::array();
     bool errors = false;
-    for (const auto& m : machines(o.machine)) {
+    for (const auto& m : machines(o.machine, o.db)) {
       const auto result = studyOn(o, files, m, rows);
       errors = errors || hasErrors(result);
       if (o.json)

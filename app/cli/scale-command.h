@@ -18,6 +18,7 @@ struct ScaleOptions {
   std::vector<std::string> dists, sets, models, consts, programs;
   std::string modelsFile, work, measured, machine = "paragon", sizeVariable = "n";
   std::string to, nRange, crossP;
+  std::string db; // --db FILE: the profile store for --machine
   double p = 4, n = 64, step = 0, limit = 64, epsilon = 1e-2;
   bool interpolate = false, json = false, noCrossCheck = false;
   SourceOptions source; // --include-dir, -D
