@@ -7,6 +7,7 @@
 #include "mapping/mapping-builder.h"
 #include "estimate/mapping-assumptions.h"
 #include "program/outline.h"
+#include "views/machine-store.h"
 
 #include <algorithm>
 #include <chrono>
@@ -93,7 +94,7 @@ private:
   {
     const auto& s = *m_input.estimate;
     std::string error;
-    m_machine = machine::findProfile(s.machine, &error);
+    m_machine = findIdeMachine(s.machine, &error);
     if (!m_machine) {
       m_out.errors.push_back(error);
       return true;

@@ -1,5 +1,7 @@
 #include "views/calibrate-dialog.h"
 
+#include "views/machine-store.h"
+
 #include <QCheckBox>
 #include <QCoreApplication>
 #include <QDialogButtonBox>
@@ -156,7 +158,7 @@ QStringList CalibrateDialog::arguments() const
     args << "--hostfile" << m_hostfile->text().trimmed();
   if (!m_mpirun->text().trimmed().isEmpty())
     args << "--mpirun" << m_mpirun->text().trimmed();
-  args << "--name" << m_name->text().trimmed();
+  args << "--name" << m_name->text().trimmed() << "--db" << machineStorePath();
   return args;
 }
 

@@ -4,6 +4,7 @@
 #include "machine/machine-profile.h"
 #include "program/model.h"
 #include "support/text.h"
+#include "views/machine-store.h"
 
 #include <nlohmann/json.hpp>
 
@@ -76,7 +77,7 @@ private:
   bool plan()
   {
     std::string error;
-    m_machine = machine::findProfile(m_input.machine, &error);
+    m_machine = findIdeMachine(m_input.machine, &error);
     if (!m_machine) {
       m_out.errors.push_back(error);
       return true;

@@ -6,6 +6,7 @@
 #include "scaling/program-time-model.h"
 #include "scaling/scale-report.h"
 #include "scaling/scale-study.h"
+#include "views/machine-store.h"
 
 #include <algorithm>
 #include <chrono>
@@ -118,7 +119,7 @@ private:
   bool runMachine(const std::string& name)
   {
     std::string error;
-    const auto machine = machine::findProfile(name, &error);
+    const auto machine = findIdeMachine(name, &error);
     if (!machine) {
       m_out.errors.push_back(error);
       return true;

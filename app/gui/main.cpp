@@ -8,6 +8,7 @@
 #include "mapping/processors.h"
 #include "views/distribution-panel.h"
 #include "views/distribution-plan-dock.h"
+#include "views/machine-store.h"
 #include "views/main-window.h"
 #include "views/source-editor.h"
 #include "views/scalability-panel.h"
@@ -200,6 +201,10 @@ int main(int argc, char** argv)
   const auto options = parseArguments(app);
 
   ps::views::MainWindow window;
+  // calibrated and imported profiles come from the profile store the CLI writes
+  const auto store = ps::views::machineStorePath();
+  window.setMachineProviders([store] { return ps::views::storedProfiles(store); },
+                             [store](const std::string& name) { return ps::views::storedPoints(store, name); });
   if (!options.file.isEmpty()) {
     QString error;
     if (!window.openFile(options.file, &error)) {

@@ -3,9 +3,11 @@
 // packet steps, fit table, comparison), Machines ▸ Calibrate… driven by a
 // fake partscope-cli (a shell script printing progress lines), Cancel, and
 // Analysis ▸ Validate…'s table from contract 5's JSON.
+#include "machine/profile-store.h"
 #include "views/calibrate-dialog.h"
 #include "views/distribution-panel.h"
 #include "views/machine-curves-chart.h"
+#include "views/machine-store.h"
 #include "views/machines-view.h"
 #include "views/main-window.h"
 #include "views/validation-dialog.h"
@@ -166,6 +168,7 @@ private slots:
   void validationMissingTool();
   void shortcutsDoNotClash();
   void selectionIsRemembered();
+  void storedProfilesReachTheJobs();
 
 private:
   QTemporaryDir m_dir, m_recovery;
@@ -406,7 +409,9 @@ exit 0
   QCOMPARE(finished.first().at(0).toBool(), true);
   QCOMPARE(finished.first().at(1).toString(), QString("mybox"));
   QCOMPARE(values, (QList<int>{1, 2, 3}));
-  QCOMPARE(readFile(m_dir.filePath("args.txt")), QByteArray("calibrate --ranks 2 --quick --name mybox"));
+  // the CLI writes the store the IDE reads
+  QCOMPARE(QString::fromUtf8(readFile(m_dir.filePath("args.txt"))),
+           "calibrate --ranks 2 --quick --name mybox --db " + machineStorePath());
   QCOMPARE(d->progressText(), QString("Calibrated 'mybox'"));
   maybeScreenshot(*d, "calibrate-dialog", d->size());
   QVERIFY(d->errorText().isEmpty());
@@ -646,6 +651,32 @@ void MachinesTest::selectionIsRemembered()
   CalibrateDialog again({"paragon"});
   QCOMPARE(again.arguments().mid(0, 3), (QStringList{"calibrate", "--ranks", "6"}));
   QVERIFY(!again.arguments().contains("--quick"));
+}
+
+// A profile imported into the store at $PARTSCOPE_DB is listed by the view's
+// provider and found by name for the estimate, plan and scale jobs; a store
+// file that does not exist is not created by listing it.
+void MachinesTest::storedProfilesReachTheJobs()
+{
+  const auto path = m_dir.filePath("jobs-store.sqlite");
+  QVERIFY(storedProfiles(path).empty());
+  QVERIFY(!QFile::exists(path));
+  std::string error;
+  auto store = machine::ProfileStore::open(path.toStdString(), &error);
+  QVERIFY2(store, error.c_str());
+  auto profile = testProfile("labbox");
+  QVERIFY2(store->importProfile(machine::profileToJson(profile), &error), error.c_str());
+  const auto listed = storedProfiles(path);
+  QCOMPARE(listed.size(), std::size_t{1});
+  QCOMPARE(QString::fromStdString(listed[0].name), QString("labbox"));
+  QCOMPARE(listed[0].curves.size(), profile.curves.size());
+  qputenv("PARTSCOPE_DB", path.toUtf8());
+  const auto found = findIdeMachine("labbox", &error);
+  qunsetenv("PARTSCOPE_DB");
+  QVERIFY2(found, error.c_str());
+  QCOMPARE(found->startup, profile.startup);
+  QVERIFY(!findIdeMachine("labbox", &error)); // the default store does not hold it
+  QVERIFY2(QString::fromStdString(error).startsWith("Unknown machine 'labbox'"), error.c_str());
 }
 
 QTEST_MAIN(MachinesTest)
