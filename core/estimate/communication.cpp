@@ -111,8 +111,8 @@ class ReadSimulator {
 public:
   ReadSimulator(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read, int placement,
                 const mapping::Mapping& mapping, const machine::MachineProfile& machine, bool broadcast,
-                CommunicationMethod method)
-    : m_closed(method != CommunicationMethod::Simulated), m_space(space), m_exec(exec), m_read(read), m_placement(placement), m_mapping(mapping), m_machine(machine),
+                CommunicationMethod method, bool keepExchanges)
+    : m_keep(keepExchanges), m_closed(method != CommunicationMethod::Simulated), m_space(space), m_exec(exec), m_read(read), m_placement(placement), m_mapping(mapping), m_machine(machine),
       m_broadcast(broadcast), m_distinct(readsDistinctElements(read, placement, space.depth())),
       m_execCoords(mapping.procs.rank()), m_readCoords(mapping.procs.rank()),
       m_recvMessages(mapping.procs.count(), 0), m_recvBytes(mapping.procs.count(), 0)
@@ -343,8 +343,35 @@ private:
     record.messages = saturatingAdd(record.messages, saturatingMul(count, repeat));
     record.instances = saturatingAdd(record.instances, repeat);
     record.time += slowest * static_cast<double>(repeat);
+    if (m_keep)
+      keep(messages, repeat);
   }
 
+  /// Appends the exchange to record.exchanges, merged into the previous one
+  /// when the messages are the same (a uniform loop keeps one entry).
+  void keep(const std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t>>& messages, std::int64_t repeat)
+  {
+    std::vector<ExchangeMessage> list;
+    for (const auto& [from, to, elements] : messages)
+      list.push_back({from, to, saturatingMul(elements, m_read.elementBytes)});
+    std::sort(list.begin(), list.end(), [](const auto& a, const auto& b) {
+      return std::tie(a.from, a.to) < std::tie(b.from, b.to);
+    });
+    auto& kept = record.exchanges;
+    if (!kept.empty() && kept.back().messages == list) {
+      kept.back().repeat = saturatingAdd(kept.back().repeat, repeat);
+      return;
+    }
+    m_kept += static_cast<std::int64_t>(list.size());
+    if (m_kept > kMaxKeptMessages) {
+      record.exchangesTruncated = true;
+      return;
+    }
+    kept.push_back({repeat, std::move(list)});
+  }
+
+  const bool m_keep; // keep the exchanges for a message list
+  std::int64_t m_kept = 0;
   bool m_closed; // count in closed form until a count fails
   const IterationSpace& m_space;
   const ReferencePlan* m_exec;
@@ -468,7 +495,8 @@ void addReadMessages(const IterationSpace& space, const ReferencePlan* exec, con
   const auto pattern = classifyPattern(exec, read, mapping, placement, space.depth());
   if (pattern == "local")
     return; // the same owner function as the executing reference: every read is local
-  ReadSimulator sim(space, exec, read, placement, mapping, machine, pattern == "broadcast", method);
+  ReadSimulator sim(space, exec, read, placement, mapping, machine, pattern == "broadcast", method,
+                    totals.keepExchanges);
   if (independentOfOuter(space, placement, {exec, &read})) { // every instance is the same
     std::vector<std::int64_t> first;
     if (const auto count = countOuterIterations(space, placement, &first); count > 0)
@@ -507,6 +535,13 @@ void addReduction(const std::string& variable, int line, int bytes, const mappin
   r.messages = procs - 1; // a binary tree combines P values with P-1 messages
   r.bytes = (procs - 1) * bytes;
   r.time = static_cast<double>(steps) * machine.messageTime(bytes, 1);
+  if (totals.keepExchanges) { // the tree's messages, level by level (stride 1, 2, 4, ...)
+    ChargedExchange tree{1, {}};
+    for (std::int64_t stride = 1; stride < procs; stride *= 2)
+      for (std::int64_t p = 0; p + stride < procs; p += 2 * stride)
+        tree.messages.push_back({p + stride, p, bytes});
+    r.exchanges.push_back(std::move(tree));
+  }
   totals.records.push_back(r);
   // in the tree, processor p receives one message per level it survives
   for (std::int64_t p = 0; p < procs; ++p) {
