@@ -4,6 +4,7 @@
 #include "profile-command.h"
 #include "scale-command.h"
 #include "source-options.h"
+#include "validate-command.h"
 
 #include "estimate/formulas-report.h"
 #include "estimate/report.h"
@@ -330,6 +331,9 @@ int main(int argc, char** argv)
   ps::cli::DistributeOptions distributeOptions;
   auto* distribute = ps::cli::addDistributeCommand(app, distributeOptions);
 
+  ps::cli::ValidateOptions validateOptions;
+  auto* validate = ps::cli::addValidateCommand(app, validateOptions);
+
   auto* machines = app.add_subcommand("machines", "List the built-in machine profiles");
   machines->add_flag("--json", o.json, "Print JSON");
 
@@ -349,5 +353,7 @@ int main(int argc, char** argv)
     return ps::cli::runDistribute(distributeOptions);
   if (*profile)
     return ps::cli::runProfileCommand(profileOptions);
+  if (*validate)
+    return ps::cli::runValidate(validateOptions);
   return runMachines(o.json);
 }
