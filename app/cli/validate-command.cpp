@@ -226,12 +226,14 @@ PointResult validatePoint(const estimate::Estimate& e, const ValidateOptions& o,
   r.json = {{"procs", e.processors},        {"arrangement", e.arrangement}, {"predicted_tt_s", e.tt},
             {"measured_tt_s", nullptr},     {"simulated_tt_s", nullptr},    {"messages", e.nt},
             {"bytes", e.tdBytes}};
-  TempFolder folder;
   const auto listText = estimate::messageListJson(list).dump();
-  if (!o.messageList.empty())
-    writeFile(o.messageList, listText);
+  if (!o.messageList.empty() && !writeFile(o.messageList, listText)) {
+    std::cerr << "partscope-cli: error: Cannot write the message list to '" << o.messageList << "'\n";
+    r.ok = false;
+  }
   if (!o.real && !o.simgrid)
     return r;
+  TempFolder folder;
   if (folder.path().empty() || !writeFile(folder.path() / "list.json", listText)) {
     std::cerr << "partscope-cli: error: Cannot create a temporary folder for the replay\n";
     r.ok = false;
