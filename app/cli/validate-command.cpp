@@ -96,8 +96,9 @@ std::optional<double> runReplay(std::vector<std::string> argv, const fs::path& f
     return std::nullopt;
   }
   if (result.outcome == Outcome::TimedOut) {
-    *error = "'" + tool + "' did not finish within " + std::to_string(static_cast<long long>(timeout)) +
-             " s (raise --timeout)";
+    std::ostringstream seconds;
+    seconds << timeout;
+    *error = "'" + tool + "' did not finish within " + seconds.str() + " s (raise --timeout)";
     return std::nullopt;
   }
   const auto out = readFile(request.stdoutPath);
