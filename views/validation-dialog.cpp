@@ -1,6 +1,7 @@
 #include "views/validation-dialog.h"
 
 #include "views/calibrate-dialog.h"
+#include "views/machine-store.h"
 #include "views/time-units.h"
 
 #include <nlohmann/json.hpp>
@@ -201,7 +202,8 @@ QStringList ValidationDialog::arguments(const QString& file) const
   if (v >= 0 && v < static_cast<int>(m_settings.variants.size()))
     if (const auto spec = m_settings.variants[v].spec(); !spec.empty())
       args << "--dist" << QString::fromStdString(spec);
-  args << "--procs" << m_procs->text().remove(' ') << "--machine" << QString::fromStdString(m_settings.machine);
+  args << "--procs" << m_procs->text().remove(' ') << "--machine" << QString::fromStdString(m_settings.machine)
+       << "--db" << machineStorePath();
   for (const auto& [name, value] : m_settings.values)
     args << "--set" << QStringLiteral("%1=%2").arg(QString::fromStdString(name)).arg(value);
   if (m_real->isChecked())

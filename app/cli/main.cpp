@@ -5,6 +5,7 @@
 #include "profile-command.h"
 #include "scale-command.h"
 #include "source-options.h"
+#include "validate-command.h"
 
 #include "estimate/formulas-report.h"
 #include "estimate/report.h"
@@ -314,6 +315,9 @@ int main(int argc, char** argv)
   ps::cli::MachinesOptions machinesOptions;
   auto* machines = ps::cli::addMachinesCommand(app, machinesOptions);
 
+  ps::cli::ValidateOptions validateOptions;
+  auto* validate = ps::cli::addValidateCommand(app, validateOptions);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -332,5 +336,7 @@ int main(int argc, char** argv)
     return ps::cli::runProfileCommand(profileOptions);
   if (*machines)
     return ps::cli::runMachines(machinesOptions);
+  if (*validate)
+    return ps::cli::runValidate(validateOptions);
   return 2; // require_subcommand(1) makes this unreachable
 }

@@ -111,8 +111,8 @@ class ReadSimulator {
 public:
   ReadSimulator(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read, int placement,
                 const mapping::Mapping& mapping, const machine::MachineProfile& machine, std::string pattern,
-                CommunicationMethod method)
-    : m_closed(method != CommunicationMethod::Simulated), m_space(space), m_exec(exec), m_read(read), m_placement(placement), m_mapping(mapping), m_machine(machine),
+                CommunicationMethod method, bool keepExchanges)
+    : m_keep(keepExchanges), m_closed(method != CommunicationMethod::Simulated), m_space(space), m_exec(exec), m_read(read), m_placement(placement), m_mapping(mapping), m_machine(machine),
       m_pattern(std::move(pattern)), m_broadcast(m_pattern == "broadcast"), m_distinct(readsDistinctElements(read, placement, space.depth())),
       m_execCoords(mapping.procs.rank()), m_readCoords(mapping.procs.rank()),
       m_recvMessages(mapping.procs.count(), 0), m_recvBytes(mapping.procs.count(), 0)
@@ -344,8 +344,35 @@ private:
     record.messages = saturatingAdd(record.messages, saturatingMul(count, repeat));
     record.instances = saturatingAdd(record.instances, repeat);
     record.time += slowest * static_cast<double>(repeat);
+    if (m_keep)
+      keep(messages, repeat);
   }
 
+  /// Appends the exchange to record.exchanges, merged into the previous one
+  /// when the messages are the same (a uniform loop keeps one entry).
+  void keep(const std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t>>& messages, std::int64_t repeat)
+  {
+    std::vector<ExchangeMessage> list;
+    for (const auto& [from, to, elements] : messages)
+      list.push_back({from, to, saturatingMul(elements, m_read.elementBytes)});
+    std::sort(list.begin(), list.end(), [](const auto& a, const auto& b) {
+      return std::tie(a.from, a.to) < std::tie(b.from, b.to);
+    });
+    auto& kept = record.exchanges;
+    if (!kept.empty() && kept.back().messages == list) {
+      kept.back().repeat = saturatingAdd(kept.back().repeat, repeat);
+      return;
+    }
+    m_kept += static_cast<std::int64_t>(list.size());
+    if (m_kept > kMaxKeptMessages) {
+      record.exchangesTruncated = true;
+      return;
+    }
+    kept.push_back({repeat, std::move(list)});
+  }
+
+  const bool m_keep; // keep the exchanges for a message list
+  std::int64_t m_kept = 0;
   bool m_closed; // count in closed form until a count fails
   const IterationSpace& m_space;
   const ReferencePlan* m_exec;
@@ -470,7 +497,7 @@ void addReadMessages(const IterationSpace& space, const ReferencePlan* exec, con
   const auto pattern = classifyPattern(exec, read, mapping, placement, space.depth());
   if (pattern == "local")
     return; // the same owner function as the executing reference: every read is local
-  ReadSimulator sim(space, exec, read, placement, mapping, machine, pattern, method);
+  ReadSimulator sim(space, exec, read, placement, mapping, machine, pattern, method, totals.keepExchanges);
   if (independentOfOuter(space, placement, {exec, &read})) { // every instance is the same
     std::vector<std::int64_t> first;
     if (const auto count = countOuterIterations(space, placement, &first); count > 0)
@@ -508,7 +535,7 @@ void addReduction(const std::string& variable, int line, int bytes, const mappin
   r.instances = 1;
   r.messages = procs - 1; // a binary tree combines P values with P-1 messages
   r.bytes = (procs - 1) * bytes;
-  r.time = machine.collectiveTime("reduction", bytes, static_cast<double>(steps), procs);
+  ReadSimulator sim(space, exec, read, placement, mapping, machine, pattern, method, totals.keepExchanges);
   totals.records.push_back(r);
   // in the tree, processor p receives one message per level it survives
   for (std::int64_t p = 0; p < procs; ++p) {

@@ -18,6 +18,21 @@
 
 namespace ps::estimate {
 
+/// One message of a charged exchange: `bytes` from processor `from` to
+/// processor `to` (linear numbers in the arrangement).
+struct ExchangeMessage {
+  std::int64_t from = 0, to = 0, bytes = 0;
+  bool operator==(const ExchangeMessage&) const = default;
+};
+
+/// One vectorized exchange exactly as the estimator charged it (the messages
+/// its time sum saw), performed `repeat` times in a row. Kept only on request
+/// (CommTotals::keepExchanges) for the message list of a validation run.
+struct ChargedExchange {
+  std::int64_t repeat = 0;
+  std::vector<ExchangeMessage> messages; // sorted by (from, to)
+};
+
 /// One communication record: the messages one reference causes.
 struct CommRecord {
   std::string array;
@@ -31,7 +46,14 @@ struct CommRecord {
   double time = 0;            // seconds: sum over instances of the slowest processor's time
   std::string simulatedBecause; // empty when counted in closed form
   std::int64_t sampledEvery = 1; // > 1: every s-th instance was counted, s times (a large nest, bounded time)
+  /// With CommTotals::keepExchanges: the exchanges charged, consecutive equal
+  /// ones merged into one with the summed repeat. Empty otherwise.
+  std::vector<ChargedExchange> exchanges = {};
+  bool exchangesTruncated = false; // more messages than kMaxKeptMessages: the list stops there
 };
+
+/// The most distinct messages kept per record for its `exchanges`.
+inline constexpr std::int64_t kMaxKeptMessages = 2'000'000;
 
 /// How the messages of a read are obtained: counted in closed form (and
 /// simulated only where the count fails or a small nest's instances differ),
@@ -44,6 +66,7 @@ struct CommTotals {
   std::vector<CommRecord> records;
   std::vector<std::int64_t> messagesPerProc;
   std::vector<std::int64_t> bytesPerProc;
+  bool keepExchanges = false; // fill CommRecord::exchanges (message lists; costs memory)
 };
 
 /// The placement of a read of `read` in `statement`: the number of nest loops

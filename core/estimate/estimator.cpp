@@ -48,6 +48,7 @@ public:
     m_ctPerProc.assign(procs, 0.0);
     m_e.comm.messagesPerProc.assign(procs, 0);
     m_e.comm.bytesPerProc.assign(procs, 0);
+    m_e.comm.keepExchanges = options.keepExchanges;
     m_e.notes = mapping.notes;
   }
 

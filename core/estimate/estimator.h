@@ -89,6 +89,9 @@ struct EstimateOptions {
   /// with a closed form (StatementWork::ownership): for --formulas and the
   /// Formulas view.
   bool formulas = false;
+  /// Keep every charged exchange's messages (CommRecord::exchanges) for a
+  /// message list (estimate/message-list.h). Off: costs memory.
+  bool keepExchanges = false;
 };
 
 /// Estimates the nest rooted at `nest` of `unit`. Constructs the estimator

@@ -562,9 +562,9 @@ echo '{"points":[{"procs":4,"predicted_tt_s":2.5e-3,"measured_tt_s":3e-3,"simula
   QVERIFY(d.start());
   QVERIFY(finished.wait(kWorkTimeoutMs));
   QCOMPARE(finished.first().first().toBool(), true);
-  QCOMPARE(readFile(m_dir.filePath("vargs.txt")),
-           QByteArray("validate /somewhere/jacobi.f --loop 12 --dist a=(CYCLIC) --procs 4 --machine sp2 --set n=100 "
-                      "--real --json"));
+  QCOMPARE(QString::fromUtf8(readFile(m_dir.filePath("vargs.txt"))),
+           "validate /somewhere/jacobi.f --loop 12 --dist a=(CYCLIC) --procs 4 --machine sp2 --db " +
+             machineStorePath() + " --set n=100 --real --json");
   QCOMPARE(d.model()->rowCount(), 1);
   QCOMPARE(cell(d.model(), 0, ValidationDialog::Predicted), QString("2.5 ms"));
   QCOMPARE(cell(d.model(), 0, ValidationDialog::MeasuredDiff), QString("+20.0 %"));
