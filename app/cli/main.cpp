@@ -1,5 +1,6 @@
 // partscope-cli: the headless face of PartScope. Thin wiring only: every
 // result comes from ps_core.
+#include "calibrate-command.h"
 #include "distribute-command.h"
 #include "profile-command.h"
 #include "scale-command.h"
@@ -330,6 +331,9 @@ int main(int argc, char** argv)
   ps::cli::DistributeOptions distributeOptions;
   auto* distribute = ps::cli::addDistributeCommand(app, distributeOptions);
 
+  ps::cli::CalibrateOptions calibrateOptions;
+  auto* calibrate = ps::cli::addCalibrateCommand(app, calibrateOptions);
+
   auto* machines = app.add_subcommand("machines", "List the built-in machine profiles");
   machines->add_flag("--json", o.json, "Print JSON");
 
@@ -349,5 +353,7 @@ int main(int argc, char** argv)
     return ps::cli::runDistribute(distributeOptions);
   if (*profile)
     return ps::cli::runProfileCommand(profileOptions);
+  if (*calibrate)
+    return ps::cli::runCalibrate(calibrateOptions);
   return runMachines(o.json);
 }

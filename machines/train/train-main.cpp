@@ -106,7 +106,7 @@ void measureOperations(const Options& o, int rank, ps::train::JsonLines* out, ps
 {
   if (rank == 0) {
     const auto costs = o.quick ? ps::train::measureOperationCosts(1 << 19, 3)
-                               : ps::train::measureOperationCosts(1 << 22, 7);
+                               : ps::train::measureOperationCosts(1 << 21, 5);
     for (const auto& c : costs)
       out->write({{"kind", "operation"}, {"operation", c.operation}, {"seconds", c.seconds}});
     progress.step("basic operations");
