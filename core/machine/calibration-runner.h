@@ -69,8 +69,8 @@ struct CalibrationResult {
 };
 
 /// Runs the training set and waits for it; `progress` (may be empty) is
-/// called on the calling thread for each progress line, at most every
-/// 100 ms. `cancelled` (may be null) stops the run (the launcher's process
+/// called on the calling thread once per progress line, the lines being
+/// picked up every 100 ms (a burst arrives together). `cancelled` (may be null) stops the run (the launcher's process
 /// group is killed). Success: `run->complete` and an empty error. Errors: the
 /// launcher or the program is missing, the run fails (exit status and the
 /// last line it wrote on stderr), the time limit passes, the output is
