@@ -1,5 +1,6 @@
 // partscope-cli: the headless face of PartScope. Thin wiring only: every
 // result comes from ps_core.
+#include "calibrate-command.h"
 #include "distribute-command.h"
 #include "machines-command.h"
 #include "profile-command.h"
@@ -318,6 +319,9 @@ int main(int argc, char** argv)
   ps::cli::ValidateOptions validateOptions;
   auto* validate = ps::cli::addValidateCommand(app, validateOptions);
 
+  ps::cli::CalibrateOptions calibrateOptions;
+  auto* calibrate = ps::cli::addCalibrateCommand(app, calibrateOptions);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -338,5 +342,7 @@ int main(int argc, char** argv)
     return ps::cli::runMachines(machinesOptions);
   if (*validate)
     return ps::cli::runValidate(validateOptions);
+  if (*calibrate)
+    return ps::cli::runCalibrate(calibrateOptions);
   return 2; // require_subcommand(1) makes this unreachable
 }

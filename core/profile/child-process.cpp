@@ -1,5 +1,6 @@
 #include "profile/child-process.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
@@ -27,14 +28,31 @@ bool redirect(const std::string& path, int fd, int flags)
   return ok;
 }
 
-[[noreturn]] void execChild(const ChildRequest& r, const std::string& program, char** argv)
+/// The child's environment: the inherited one with `extra` ("NAME=value")
+/// set on top. Built before fork: the child only calls async-signal-safe code.
+std::vector<std::string> environmentWith(const std::vector<std::string>& extra)
+{
+  std::vector<std::string> all;
+  const auto nameOf = [](const std::string& entry) { return entry.substr(0, entry.find('=')); };
+  for (char** e = environ; e && *e; ++e) {
+    const std::string entry(*e);
+    const bool replaced = std::any_of(extra.begin(), extra.end(),
+                                      [&](const std::string& x) { return nameOf(x) == nameOf(entry); });
+    if (!replaced)
+      all.push_back(entry);
+  }
+  all.insert(all.end(), extra.begin(), extra.end());
+  return all;
+}
+
+[[noreturn]] void execChild(const ChildRequest& r, const std::string& program, char** argv, char** envp)
 {
   setpgid(0, 0);
   const int out = O_WRONLY | O_CREAT | O_TRUNC;
   if (chdir(r.folder.c_str()) != 0 || !redirect(r.stdinPath, 0, O_RDONLY) || !redirect(r.stdoutPath, 1, out) ||
       !redirect(r.stderrPath, 2, out))
     _exit(127);
-  execv(program.c_str(), argv);
+  execve(program.c_str(), argv, envp);
   _exit(127);
 }
 
@@ -90,13 +108,18 @@ ChildResult runChild(const ChildRequest& request)
   for (const auto& a : request.argv)
     argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
+  const auto environment = environmentWith(request.environment);
+  std::vector<char*> envp;
+  for (const auto& e : environment)
+    envp.push_back(const_cast<char*>(e.c_str()));
+  envp.push_back(nullptr);
   const pid_t pid = fork();
   if (pid < 0) {
     result.error = "Cannot start '" + request.argv.front() + "': " + std::strerror(errno);
     return result;
   }
   if (pid == 0)
-    execChild(request, *program, argv.data());
+    execChild(request, *program, argv.data(), envp.data());
   setpgid(pid, pid); // also here: no race with a kill before the child ran setpgid
   const auto start = std::chrono::steady_clock::now();
   for (;;) {

@@ -18,6 +18,9 @@ struct ChildRequest {
   std::string stdoutPath, stderrPath; // empty: /dev/null
   double timeoutSeconds = 60;      // wall time; <= 0: no limit
   const std::atomic<bool>* cancelled = nullptr;
+  /// "NAME=value" entries set in the child on top of the inherited
+  /// environment (replacing a variable of the same name).
+  std::vector<std::string> environment;
 };
 
 struct ChildResult {

@@ -122,7 +122,7 @@ private:
   ChildResult child(std::vector<std::string> argv, double timeout, const std::string& stdinPath = "/dev/null")
   {
     ChildRequest r{std::move(argv), m_folder.path(), stdinPath, m_folder.file("stdout.txt"),
-                   m_folder.file("stderr.txt"), timeout, m_options.cancelled};
+                   m_folder.file("stderr.txt"), timeout, m_options.cancelled, {}};
     auto result = runChild(r);
     m_cancelled = result.outcome == ChildResult::Outcome::Cancelled;
     return result;

@@ -1,0 +1,115 @@
+#include "calibrate-command.h"
+
+#include "machine/calibration-runner.h"
+#include "machine/training-data.h"
+#include "profile/child-process.h"
+
+#include "source-options.h"
+
+#include <atomic>
+#include <csignal>
+#include <iostream>
+#include <map>
+#include <unistd.h>
+
+namespace ps::cli {
+namespace {
+
+std::atomic<bool> g_cancelled = false;
+
+extern "C" void cancelOnSignal(int) { g_cancelled = true; }
+
+/// partscope-train: $PARTSCOPE_TRAIN, else beside this executable (the build
+/// tree's app/ folder), else on PATH.
+std::string trainProgram()
+{
+  if (const char* given = std::getenv("PARTSCOPE_TRAIN"); given && *given)
+    return given;
+  std::string self(4096, '\0');
+  const auto length = readlink("/proc/self/exe", self.data(), self.size() - 1);
+  if (length > 0) {
+    self.resize(std::size_t(length));
+    const auto beside = self.substr(0, self.find_last_of('/') + 1) + "partscope-train";
+    if (access(beside.c_str(), X_OK) == 0)
+      return beside;
+  }
+  return profile::findProgram("partscope-train").value_or("partscope-train");
+}
+
+machine::CalibrationRequest requestOf(const CalibrateOptions& o)
+{
+  machine::CalibrationRequest r;
+  r.trainProgram = trainProgram();
+  r.ranks = o.ranks;
+  r.quick = o.quick;
+  r.launcher = o.mpirun;
+  r.hostfile = o.hostfile;
+  r.maxBytes = o.maxBytes;
+  r.patterns = o.patterns;
+  r.outputPath = o.raw;
+  r.timeoutSeconds = o.timeout;
+  return r;
+}
+
+void printProgress(const machine::CalibrationProgress& p)
+{
+  std::cerr << "progress " << p.done << "/" << p.total << " " << p.text << "\n" << std::flush;
+}
+
+/// LEAD SEAM (issue 11): the end of `calibrate`. Receives the finished or
+/// interrupted run (`run.complete` tells which) and, for now, prints a
+/// summary on stdout. Wire the fit and the store here: fitCurves /
+/// profileFromTraining (core/machine/curve-fit.h, calibrated-profile.h), then
+/// ProfileStore (core/machine/profile-store.h) at `o.db` under `o.name`; an
+/// interrupted run's raw points are worth storing too.
+void finishCalibration(const machine::TrainingRun& run, const CalibrateOptions& o)
+{
+  std::map<std::string, int> points;
+  for (const auto& p : run.points)
+    ++points[p.pattern];
+  std::cout << "calibration '" << o.name << "' on " << run.host << " (" << run.mpiLibrary << "), " << run.ranks
+            << " ranks" << (run.oversubscribed ? ", oversubscribed" : "") << (run.quick ? ", quick" : "")
+            << (run.complete ? "" : ", interrupted") << "\n";
+  for (const auto& [pattern, count] : points)
+    std::cout << "  " << pattern << ": " << count << " points\n";
+  for (const auto& op : run.operations)
+    std::cout << "  " << op.operation << ": " << op.seconds * 1e9 << " ns\n";
+}
+
+} // namespace
+
+CLI::App* addCalibrateCommand(CLI::App& app, CalibrateOptions& o)
+{
+  auto* cmd = app.add_subcommand(
+      "calibrate", "Run the MPI training set on this machine: communication patterns and basic operation costs");
+  cmd->add_option("--name", o.name, "Name of the new machine profile")->required();
+  cmd->add_option("--ranks", o.ranks, "MPI ranks (default 2; more than the cores adds --oversubscribe)")
+      ->check(CLI::Range(2, 1 << 20));
+  cmd->add_flag("--quick", o.quick, "Quick mode: fewer sizes and repetitions, under a minute on 2 ranks");
+  cmd->add_option("--mpirun", o.mpirun, "The MPI launcher command (default mpirun), e.g. 'srun' or 'mpirun -H a,b'");
+  cmd->add_option("--hostfile", o.hostfile, "Hostfile for mpirun")->check(CLI::ExistingFile);
+  cmd->add_option("--db", o.db, "Profile database (default: $PARTSCOPE_DB or the user's data folder)");
+  cmd->add_option("--raw", o.raw, "Write the raw measurements here as JSON lines while they are measured");
+  cmd->add_option("--timeout", o.timeout, "Stop the training set after this many seconds (default: no limit)")
+      ->check(greaterThanZero("a number of seconds"));
+  cmd->add_option("--max-bytes", o.maxBytes, "Largest message in bytes (default 8 MiB, quick 1 MiB)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--patterns", o.patterns, "Comma-separated patterns (default: iSR,vSR,EXCH,BCAST,COMBN,pingpong)");
+  return cmd;
+}
+
+int runCalibrate(const CalibrateOptions& o)
+{
+  std::signal(SIGINT, cancelOnSignal);
+  std::signal(SIGTERM, cancelOnSignal);
+  const auto result = machine::runCalibration(requestOf(o), printProgress, &g_cancelled);
+  if (result.run)
+    finishCalibration(*result.run, o);
+  if (!result.error.empty()) {
+    std::cerr << "partscope-cli calibrate: " << result.error << "\n";
+    return result.command.argv.empty() ? 2 : 1;
+  }
+  return 0;
+}
+
+} // namespace ps::cli

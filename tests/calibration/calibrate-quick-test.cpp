@@ -1,0 +1,120 @@
+// A real calibration: `partscope-cli calibrate --quick --ranks 2` under
+// OpenMPI's mpirun (ctest label "mpi"), and the size grid of the training set.
+
+#include "machine/training-output.h"
+
+#include "size-grid.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <sys/wait.h>
+
+using namespace ps::machine;
+
+namespace {
+
+std::string readAll(const std::string& path)
+{
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+/// Runs `command`; returns its exit status and its merged output.
+std::pair<int, std::string> run(const std::string& command)
+{
+  std::string out;
+  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+  if (!pipe)
+    return {-1, out};
+  std::array<char, 4096> buffer{};
+  while (auto n = fread(buffer.data(), 1, buffer.size(), pipe))
+    out.append(buffer.data(), n);
+  return {WEXITSTATUS(pclose(pipe)), out};
+}
+
+/// The median over the points of `pattern` (any stride, 2 ranks) with
+/// from <= bytes <= to: one disturbed point on a loaded machine must not
+/// decide a comparison; 0 when there are none.
+double medianOver(const TrainingRun& r, const std::string& pattern, std::int64_t from, std::int64_t to)
+{
+  std::vector<double> times;
+  for (const auto& p : r.points)
+    if (p.pattern == pattern && p.ranks == 2 && p.bytes >= from && p.bytes <= to)
+      times.push_back(p.medianSeconds);
+  if (times.empty())
+    return 0;
+  std::sort(times.begin(), times.end());
+  const auto n = times.size();
+  return n % 2 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
+}
+
+} // namespace
+
+TEST(SizeGrid, LogGridFromZero)
+{
+  EXPECT_EQ(ps::train::logGrid(100, 2, false), (std::vector<std::int64_t>{0, 8, 16, 32, 64, 96}));
+  EXPECT_EQ(ps::train::logGrid(64, 2, true), (std::vector<std::int64_t>{0, 8, 16, 24, 32, 48, 64}));
+  EXPECT_EQ(ps::train::logGrid(1 << 20, 4, false).size(), 11u); // 0, 8, 32, ..., 512 KiB, 1 MiB
+  EXPECT_EQ(ps::train::logGrid(0, 2, false), (std::vector<std::int64_t>{0}));
+}
+
+TEST(SizeGrid, BisectsWhereTheSlopeJumps)
+{
+  // y = 10 us + 1 ns/B, plus a 20 us step between 1024 and 2048 B (a packet).
+  std::vector<ps::train::SizeTime> points;
+  for (std::int64_t b : {0, 256, 512, 1024, 2048, 4096, 8192})
+    points.push_back({b, 10e-6 + 1e-9 * double(b) + (b >= 1536 ? 20e-6 : 0)});
+  EXPECT_EQ(ps::train::refinementSizes(points, 2.0, 8), (std::vector<std::int64_t>{1536}));
+  // A straight line: nothing to refine.
+  for (auto& p : points)
+    p.seconds = 10e-6 + 1e-9 * double(p.bytes);
+  EXPECT_TRUE(ps::train::refinementSizes(points, 2.0, 8).empty());
+}
+
+TEST(CalibrateQuick, TwoRanksMeasureEveryPatternAndOperation)
+{
+  const std::string raw = testing::TempDir() + "calibrate-quick.jsonl";
+  const auto [status, out] = run(std::string(PS_CLI_PATH) + " calibrate --quick --ranks 2 --name ci --raw " + raw);
+  ASSERT_EQ(status, 0) << out;
+  EXPECT_NE(out.find("progress 1/"), std::string::npos) << out;
+  std::string error;
+  const auto r = trainingRunFromJsonLines(readAll(raw), &error);
+  ASSERT_TRUE(r) << error;
+  EXPECT_TRUE(r->complete);
+  EXPECT_TRUE(r->quick);
+  EXPECT_EQ(r->ranks, 2);
+  std::map<std::pair<std::string, std::int64_t>, int> curves; // (pattern, stride) -> points
+  for (const auto& p : r->points) {
+    EXPECT_GT(p.medianSeconds, 0) << p.pattern << " " << p.bytes;
+    EXPECT_LE(p.lowSeconds, p.medianSeconds);
+    EXPECT_LE(p.medianSeconds, p.highSeconds);
+    ++curves[{p.pattern, p.strideElements}];
+  }
+  for (const char* pattern : {"iSR", "vSR", "EXCH", "BCAST", "COMBN", "pingpong"})
+    for (int stride : {1, 2})
+      EXPECT_GE((curves[{pattern, stride}]), 7) << pattern << " stride " << stride;
+  // Large messages take longer than small ones (quick mode: up to 1 MiB, iSR up to 8 KiB).
+  for (const char* pattern : {"vSR", "EXCH", "BCAST", "COMBN", "pingpong"}) {
+    const double small = medianOver(*r, pattern, 0, 32), large = medianOver(*r, pattern, 256 << 10, 1 << 20);
+    EXPECT_GT(small, 0) << pattern;
+    EXPECT_GT(large, 2 * small) << pattern;
+  }
+  EXPECT_GT(medianOver(*r, "iSR", 2048, 8192), 2 * medianOver(*r, "iSR", 0, 32));
+  std::map<std::string, double> ops;
+  for (const auto& op : r->operations)
+    ops[op.operation] = op.seconds;
+  for (const char* op : {"add_sub", "mul", "div", "pow", "intrinsic", "load", "store", "sqrt", "exp", "index", "loop",
+                         "call"}) {
+    ASSERT_TRUE(ops.count(op)) << op;
+    EXPECT_GT(ops[op], 0) << op;
+    EXPECT_LT(ops[op], 1e-6) << op; // a basic operation in under a microsecond
+  }
+}
