@@ -1,6 +1,9 @@
 #include "calibrate-command.h"
 
+#include "machine/calibrated-profile.h"
 #include "machine/calibration-runner.h"
+#include "machine/machine-profile.h"
+#include "machine/profile-store.h"
 #include "machine/training-data.h"
 #include "profile/child-process.h"
 
@@ -56,13 +59,21 @@ void printProgress(const machine::CalibrationProgress& p)
   std::cerr << "progress " << p.done << "/" << p.total << " " << p.text << "\n" << std::flush;
 }
 
-/// LEAD SEAM (issue 11): the end of `calibrate`. Receives the finished or
-/// interrupted run (`run.complete` tells which) and, for now, prints a
-/// summary on stdout. Wire the fit and the store here: fitCurves /
-/// profileFromTraining (core/machine/curve-fit.h, calibrated-profile.h), then
-/// ProfileStore (core/machine/profile-store.h) at `o.db` under `o.name`; an
-/// interrupted run's raw points are worth storing too.
-void finishCalibration(const machine::TrainingRun& run, const CalibrateOptions& o)
+/// A name the store would refuse after the measurements (a built-in's) or a
+/// store that cannot be opened is refused before them: a full run takes minutes.
+bool checkTarget(const CalibrateOptions& o, std::string* error)
+{
+  for (const auto& p : machine::builtinProfiles()) {
+    if (p.name == o.name) {
+      *error = "'" + o.name + "' is the name of a built-in profile; choose another --name";
+      return false;
+    }
+  }
+  return machine::ProfileStore::open(machine::storePath(o.db), error).has_value();
+}
+
+/// What was measured, on stdout.
+void printSummary(const machine::TrainingRun& run, const CalibrateOptions& o)
 {
   std::map<std::string, int> points;
   for (const auto& p : run.points)
@@ -74,6 +85,34 @@ void finishCalibration(const machine::TrainingRun& run, const CalibrateOptions& 
     std::cout << "  " << pattern << ": " << count << " points\n";
   for (const auto& op : run.operations)
     std::cout << "  " << op.operation << ": " << op.seconds * 1e9 << " ns\n";
+}
+
+/// The end of `calibrate`: the raw points and operations go into the store
+/// (also of an interrupted run, so nothing measured is lost), then a complete
+/// run is fitted (Balasundaram et al. 1991, Sec. 5: chi-square per linear
+/// segment) and stored as the calibrated profile `o.name`. False with `error`
+/// when the store refuses or the fit fails (the raw data is kept then too).
+bool finishCalibration(const machine::TrainingRun& run, const CalibrateOptions& o, std::string* error)
+{
+  printSummary(run, o);
+  const auto path = machine::storePath(o.db);
+  auto store = machine::ProfileStore::open(path, error);
+  if (!store)
+    return false;
+  const auto runId = store->beginRun(o.name, run, error);
+  if (!runId || !store->addPoints(*runId, run.points, error))
+    return false;
+  for (const auto& op : run.operations)
+    if (!store->addOperation(*runId, op, error))
+      return false;
+  if (!run.complete)
+    return true; // the caller reports the interruption; the raw data is stored
+  const auto profile = machine::profileFromTraining(run, o.name, error);
+  if (!profile || !store->finishRun(*runId, machine::profileToJson(*profile), profile->curves, error))
+    return false;
+  std::cout << "stored profile '" << o.name << "' in " << path << ": rho " << profile->startup * 1e6
+            << " us, beta " << profile->byteTime * 1e9 << " ns/B, " << profile->curves.size() << " fitted curves\n";
+  return true;
 }
 
 } // namespace
@@ -100,13 +139,21 @@ CLI::App* addCalibrateCommand(CLI::App& app, CalibrateOptions& o)
 
 int runCalibrate(const CalibrateOptions& o)
 {
+  std::string error;
+  if (!checkTarget(o, &error)) {
+    std::cerr << "partscope-cli calibrate: " << error << "\n";
+    return 2;
+  }
   std::signal(SIGINT, cancelOnSignal);
   std::signal(SIGTERM, cancelOnSignal);
   const auto result = machine::runCalibration(requestOf(o), printProgress, &g_cancelled);
-  if (result.run)
-    finishCalibration(*result.run, o);
+  if (result.run && !finishCalibration(*result.run, o, &error)) {
+    std::cerr << "partscope-cli calibrate: " << error << "\n";
+    return 1;
+  }
   if (!result.error.empty()) {
-    std::cerr << "partscope-cli calibrate: " << result.error << "\n";
+    std::cerr << "partscope-cli calibrate: " << result.error
+              << (result.run ? " (the points measured so far are kept in the profile store)" : "") << "\n";
     return result.command.argv.empty() ? 2 : 1;
   }
   return 0;

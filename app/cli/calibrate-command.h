@@ -15,7 +15,7 @@ struct CalibrateOptions {
   bool quick = false;
   std::string mpirun = "mpirun"; // launcher command, e.g. "srun" or "mpirun -H a,b"
   std::string hostfile;
-  std::string db;                // profile store (used once the store is wired in)
+  std::string db;                // profile store; empty: $PARTSCOPE_DB or the user's data folder
   std::string name;              // name of the new machine profile
   std::string raw;               // raw JSON lines of the run go here as they are measured
   double timeout = 0;            // seconds; 0: none
@@ -26,8 +26,10 @@ struct CalibrateOptions {
 /// Adds the subcommand and its options to `app`.
 CLI::App* addCalibrateCommand(CLI::App& app, CalibrateOptions& options);
 
-/// Runs it: 0 when the training set completed, 1 when it failed or was
-/// interrupted (what it measured is still handed on), 2 for bad options.
+/// Runs it: measures, fits and stores the profile `--name` in the profile
+/// store. 0 when the training set completed and the profile is stored; 1 when
+/// it failed, was interrupted (the raw points measured so far are stored) or
+/// the fit failed; 2 for bad options, a built-in's name or an unusable store.
 int runCalibrate(const CalibrateOptions& options);
 
 } // namespace ps::cli

@@ -1,6 +1,7 @@
 // A real calibration: `partscope-cli calibrate --quick --ranks 2` under
 // OpenMPI's mpirun (ctest label "mpi"), and the size grid of the training set.
 
+#include "machine/profile-store.h"
 #include "machine/training-output.h"
 
 #include "size-grid.h"
@@ -9,6 +10,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -56,6 +58,40 @@ double medianOver(const TrainingRun& r, const std::string& pattern, std::int64_t
   return n % 2 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2;
 }
 
+// The run's profile in the store `db`: every fitted curve rises with the
+// message size (no step down between segments) and stays within 25% of the
+// raw medians it was fitted to (issue 11's acceptance test).
+void expectStoredProfileFitsItsRun(const std::string& db)
+{
+  std::string error;
+  auto store = ProfileStore::open(db, &error);
+  ASSERT_TRUE(store) << error;
+  const auto profile = store->loadProfile("ci", &error);
+  ASSERT_TRUE(profile) << error;
+  std::optional<StoredRun> stored;
+  ASSERT_TRUE(store->latestRun("ci", &stored, &error)) << error;
+  ASSERT_TRUE(stored && stored->run.complete);
+  EXPECT_GE(profile->curves.size(), 6u);
+  EXPECT_GT(profile->startup, 0);
+  EXPECT_GT(profile->byteTime, 0);
+  for (const auto& c : profile->curves) {
+    double previous = 0;
+    for (double bytes = 0; bytes <= 8 << 20; bytes = bytes < 8 ? bytes + 1 : bytes * 1.25) {
+      const double t = c.seconds(bytes);
+      EXPECT_GE(t, previous * (1 - 1e-12)) << c.pattern << " ranks " << c.ranks << " stride " << c.strideElements
+                                           << " at " << bytes << " B";
+      previous = t;
+    }
+    for (const auto& p : stored->run.points) {
+      if (p.pattern != c.pattern || p.ranks != c.ranks || p.strideElements != c.strideElements)
+        continue;
+      const double fitted = c.seconds(static_cast<double>(p.bytes));
+      EXPECT_LE(std::abs(fitted - p.medianSeconds), 0.25 * p.medianSeconds)
+        << c.pattern << " ranks " << c.ranks << " stride " << c.strideElements << " at " << p.bytes << " B";
+    }
+  }
+}
+
 } // namespace
 
 TEST(SizeGrid, LogGridFromZero)
@@ -82,7 +118,10 @@ TEST(SizeGrid, BisectsWhereTheSlopeJumps)
 TEST(CalibrateQuick, TwoRanksMeasureEveryPatternAndOperation)
 {
   const std::string raw = testing::TempDir() + "calibrate-quick.jsonl";
-  const auto [status, out] = run(std::string(PS_CLI_PATH) + " calibrate --quick --ranks 2 --name ci --raw " + raw);
+  const std::string db = testing::TempDir() + "calibrate-quick.sqlite";
+  std::remove(db.c_str());
+  const auto [status, out] =
+    run(std::string(PS_CLI_PATH) + " calibrate --quick --ranks 2 --name ci --raw " + raw + " --db " + db);
   ASSERT_EQ(status, 0) << out;
   EXPECT_NE(out.find("progress 1/"), std::string::npos) << out;
   std::string error;
@@ -117,4 +156,5 @@ TEST(CalibrateQuick, TwoRanksMeasureEveryPatternAndOperation)
     EXPECT_GT(ops[op], 0) << op;
     EXPECT_LT(ops[op], 1e-6) << op; // a basic operation in under a microsecond
   }
+  expectStoredProfileFitsItsRun(db);
 }
