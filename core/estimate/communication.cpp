@@ -535,7 +535,14 @@ void addReduction(const std::string& variable, int line, int bytes, const mappin
   r.instances = 1;
   r.messages = procs - 1; // a binary tree combines P values with P-1 messages
   r.bytes = (procs - 1) * bytes;
-  ReadSimulator sim(space, exec, read, placement, mapping, machine, pattern, method, totals.keepExchanges);
+  r.time = machine.collectiveTime("reduction", bytes, static_cast<double>(steps), procs);
+  if (totals.keepExchanges) { // the tree's messages, level by level (stride 1, 2, 4, ...)
+    ChargedExchange tree{1, {}};
+    for (std::int64_t stride = 1; stride < procs; stride *= 2)
+      for (std::int64_t p = 0; p + stride < procs; p += 2 * stride)
+        tree.messages.push_back({p + stride, p, bytes});
+    r.exchanges.push_back(std::move(tree));
+  }
   totals.records.push_back(r);
   // in the tree, processor p receives one message per level it survives
   for (std::int64_t p = 0; p < procs; ++p) {

@@ -98,8 +98,17 @@ private:
   {
     if (m_options.progress)
       m_options.progress(name);
-    return work();
+    // a cancel asked for while a step ran cancels even when the step ended
+    // first (a short program exits before the child's poll sees the flag)
+    m_cancelled = m_cancelled || cancelRequested();
+    if (m_cancelled)
+      return "";
+    auto error = work();
+    m_cancelled = m_cancelled || cancelRequested();
+    return m_cancelled ? "" : error;
   }
+
+  bool cancelRequested() const { return m_options.cancelled && m_options.cancelled->load(); }
 
   std::string prepare()
   {
@@ -124,7 +133,7 @@ private:
     ChildRequest r{std::move(argv), m_folder.path(), stdinPath, m_folder.file("stdout.txt"),
                    m_folder.file("stderr.txt"), timeout, m_options.cancelled, {}};
     auto result = runChild(r);
-    m_cancelled = result.outcome == ChildResult::Outcome::Cancelled;
+    m_cancelled = m_cancelled || result.outcome == ChildResult::Outcome::Cancelled;
     return result;
   }
 
