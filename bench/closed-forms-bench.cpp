@@ -75,6 +75,28 @@ void BM_JacobiBlockBlockOverP(benchmark::State& state)
 }
 BENCHMARK(BM_JacobiBlockBlockOverP)->RangeMultiplier(2)->Range(4, 32)->Complexity()->Unit(benchmark::kMillisecond);
 
+/// The same under (CYCLIC,CYCLIC): every element's neighbour is on another
+/// processor. Each shift's pairs are a product of one-loop counts
+/// (separable-exchange.h), so the cost grows like P, not P^2 or N.
+void BM_JacobiCyclicCyclicOverP(benchmark::State& state)
+{
+  const auto side = std::to_string(state.range(0));
+  estimateAt(state, kJacobi, 4, "a,b=(CYCLIC,CYCLIC)", side + "x" + side, 1000000);
+  state.SetComplexityN(state.range(0) * state.range(0));
+}
+BENCHMARK(BM_JacobiCyclicCyclicOverP)->RangeMultiplier(2)->Range(4, 32)->Complexity()->Unit(benchmark::kMillisecond);
+
+/// One whole estimate of the stencil at one (N, P) point, P = 16 and 1024
+/// (arrangement s x s), N = 256, BLOCK or CYCLIC(2) (argument 0/1): what a
+/// point of a chart sweep costs today.
+void BM_JacobiEstimatePerPoint(benchmark::State& state)
+{
+  const auto side = std::to_string(state.range(1));
+  estimateAt(state, kJacobi, 4, state.range(0) ? "a,b=(CYCLIC(2),CYCLIC(2))" : "a,b=(BLOCK,BLOCK)",
+             side + "x" + side, 256);
+}
+BENCHMARK(BM_JacobiEstimatePerPoint)->ArgsProduct({{0, 1}, {4, 32}})->ArgNames({"cyclic", "side"})->Unit(benchmark::kMicrosecond);
+
 /// The 3-deep triangular nest at N = 512 under BLOCK on 16 processors: what
 /// the per-processor counts of one (N, P) point cost.
 struct TriangularCounts {

@@ -1,7 +1,8 @@
 // Benchmarks of the IDE's live update on the Jacobi sample (issue: "from
 // keystroke in N to updated table and chart under 100 ms"):
 // - BM_AnalysisJob: the background job alone (parse, model, both variants at
-//   their arrangement, the sweep over P = 1..64, the sweep over N);
+//   their arrangement, the sweep over P = 1..maxP, the sweep over N), with
+//   the second variant (*,BLOCK) on 16 or (CYCLIC,CYCLIC) on 4x4;
 // - BM_KeystrokeToTableAndChart: the real main window, offscreen: one digit
 //   typed into N until the results table and charts show the new estimate.
 // Run: QT_QPA_PLATFORM=offscreen ./build/bench/ps_ide_bench
@@ -27,13 +28,18 @@ namespace {
 
 const std::string kJacobi = std::string(PS_SOURCE_DIR) + "/sampleprograms/jacobi.hpf";
 
-ps::views::EstimateSettings jacobiSettings(bool sweepN)
+ps::views::EstimateSettings jacobiSettings(bool sweepN, bool cyclic, std::int64_t maxP)
 {
   ps::views::EstimateSettings s;
   s.loopLine = 26;
   s.variants = {{"A", {{"a", "(BLOCK,BLOCK)"}, {"b", "(BLOCK,BLOCK)"}}, "4x4"},
                 {"B", {{"a", "(*,BLOCK)"}, {"b", "(*,BLOCK)"}}, "16"}};
+  if (cyclic)
+    s.variants[1] = {"B", {{"a", "(CYCLIC,CYCLIC)"}, {"b", "(CYCLIC,CYCLIC)"}}, "4x4"};
   s.values = {{"n", 256}, {"niter", 100}};
+  s.sweepProcessors.clear();
+  for (std::int64_t p = 1; p <= maxP; p *= 2)
+    s.sweepProcessors.push_back(p);
   if (sweepN) {
     s.sweepVariable = "n";
     s.sweepValues = {64, 91, 128, 181, 256, 362, 512, 724, 1024};
@@ -41,17 +47,22 @@ ps::views::EstimateSettings jacobiSettings(bool sweepN)
   return s;
 }
 
+/// Arguments: sweepN (0/1), cyclic (0/1), maxP.
 void BM_AnalysisJob(benchmark::State& state)
 {
   std::ifstream in(kJacobi);
   std::stringstream text;
   text << in.rdbuf();
-  const ps::views::JobInput input{kJacobi, text.str(), jacobiSettings(state.range(0) != 0), {}, {}};
+  const ps::views::JobInput input{kJacobi, text.str(),
+                                  jacobiSettings(state.range(0) != 0, state.range(1) != 0, state.range(2)), {}, {}};
   std::atomic<bool> cancelled{false};
   for (auto _ : state)
     benchmark::DoNotOptimize(ps::views::runJob(input, cancelled));
 }
-BENCHMARK(BM_AnalysisJob)->Arg(0)->Arg(1)->ArgName("sweepN")->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_AnalysisJob)
+    ->ArgsProduct({{0, 1}, {0, 1}, {64, 1024}})
+    ->ArgNames({"sweepN", "cyclic", "maxP"})
+    ->Unit(benchmark::kMillisecond);
 
 void BM_KeystrokeToTableAndChart(benchmark::State& state)
 {

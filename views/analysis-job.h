@@ -41,7 +41,8 @@ struct EstimateSettings {
   std::map<std::string, std::int64_t> values;  // unknowns and PARAMETER overrides
   std::string machine = "paragon";
   bool fetchIdenticalReadsOnce = false;        // estimate::EstimateOptions
-  std::vector<std::int64_t> sweepProcessors{1, 2, 4, 8, 16, 32, 64};
+  // P to 1024 (issue 9): box nests' work and messages cost O(P) per point (estimate/separable-exchange.h)
+  std::vector<std::int64_t> sweepProcessors{1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024};
   std::string sweepVariable;                   // "" : no time-vs-N sweep
   std::vector<std::int64_t> sweepValues;
   /// Only the time-vs-N sweep: the IDE's second, slower pass, so that the

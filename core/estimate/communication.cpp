@@ -3,6 +3,7 @@
 #include "estimate/closed-communication.h"
 #include "estimate/owned-iterations.h"
 #include "estimate/saturating-count.h"
+#include "estimate/separable-exchange.h"
 
 #include <algorithm>
 #include <array>
@@ -124,7 +125,10 @@ public:
   {
     if (m_closed) {
       std::string why;
-      if (const auto traffic = countExchange(m_space, m_exec, m_read, m_placement, values, m_mapping, &why)) {
+      auto traffic = countSeparableExchange(m_space, m_exec, m_read, m_placement, values, m_mapping, nullptr);
+      if (!traffic) // not a product of one-loop counts: the projection count
+        traffic = countExchange(m_space, m_exec, m_read, m_placement, values, m_mapping, &why);
+      if (traffic) {
         std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t>> messages;
         for (const auto& t : *traffic)
           messages.emplace_back(t.from, t.to, t.elements);

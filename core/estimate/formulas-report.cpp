@@ -53,8 +53,9 @@ nlohmann::json formulasJson(const Estimate& e)
     nlohmann::json j = {{"line", s.line}, {"closed_form", s.closedForm}, {"why", s.formulaWhy},
                         {"cost_s", s.cost}, {"probability", s.probability}, {"ownership", s.ownership}};
     if (s.formula && s.closedForm) {
-      j["work"] = {{"text", s.formula->workFormula().text()}, {"latex", s.formula->workFormula().latex()}};
-      j["total"] = {{"text", s.formula->totalFormula().text()}, {"latex", s.formula->totalFormula().latex()}};
+      const auto& printed = s.formula->printed();
+      j["work"] = {{"text", printed.workText}, {"latex", printed.workLatex}};
+      j["total"] = {{"text", printed.totalText}, {"latex", printed.totalLatex}};
     }
     statements.push_back(std::move(j));
   }
@@ -77,10 +78,9 @@ std::string formulasText(const Estimate& e, bool latex)
       continue;
     }
     out += "\n";
-    const auto& total = s.formula->totalFormula();
-    const auto& work = s.formula->workFormula();
-    out += "    W(S) =\n" + indent(latex ? total.latex() : total.text(), "      ");
-    out += "    work(k) =\n" + indent(latex ? work.latex() : work.text(), "      ");
+    const auto& printed = s.formula->printed(); // printed once per compiled formula
+    out += "    W(S) =\n" + indent(latex ? printed.totalLatex : printed.totalText, "      ");
+    out += "    work(k) =\n" + indent(latex ? printed.workLatex : printed.workText, "      ");
     for (const auto& o : s.ownership)
       out += "    where " + o + "\n";
   }

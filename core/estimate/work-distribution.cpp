@@ -1,6 +1,7 @@
 #include "estimate/work-distribution.h"
 
 #include "estimate/owned-iterations.h"
+#include "estimate/separable-exchange.h"
 #include "support/check.h"
 
 #include <cmath>
@@ -112,6 +113,8 @@ StatementWork countWork(const IterationSpace& space, const ReferencePlan* owner,
   if (closed && iterations) {
     w.work = std::move(*closed);
     w.closedForm = true;
+  } else if (auto separable = countSeparableWork(space, owner, mapping, nullptr)) {
+    w.work = std::move(*separable); // a box nest (CYCLIC included): O(P) per loop
   } else if (auto counted = countOwnedIterations(space, owner, mapping, &why)) {
     w.work = std::move(*counted);
   } else {

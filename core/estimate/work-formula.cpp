@@ -337,6 +337,14 @@ std::optional<std::vector<double>> WorkFormula::perProcessor(const symbolic::Bin
   }
 }
 
+const WorkFormula::Printed& WorkFormula::printed() const
+{
+  std::call_once(m_printed->once, [this] {
+    m_printed->value = {m_work->text(), m_work->latex(), m_total->text(), m_total->latex()};
+  });
+  return m_printed->value;
+}
+
 std::vector<std::string> WorkFormula::ownership(const mapping::Mapping& mapping) const
 {
   std::vector<std::string> out;

@@ -15,6 +15,7 @@
 #include "symbolic/parametric-count.h"
 
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -51,6 +52,13 @@ public:
   const symbolic::PiecewiseCount& workFormula() const { return *m_work; }
   /// W(S) in the unknowns.
   const symbolic::PiecewiseCount& totalFormula() const { return *m_total; }
+  /// work(k) and W(S) printed as plain text and LaTeX, printed on first
+  /// use and kept: every estimate's Formulas view and JSON show them
+  /// again, and printing costs more than evaluating. Thread-safe.
+  struct Printed {
+    std::string workText, workLatex, totalText, totalLatex;
+  };
+  const Printed& printed() const;
   /// What LB_d and UB_d are under `mapping` for processor coordinate c_d
   /// (one line per owner dimension, e.g. "LB1 = 1 + 64*c1, UB1 = 64 + 64*c1
   /// (BLOCK over 4 processors; c1 = 0..3)").
@@ -61,6 +69,11 @@ private:
   std::string m_ownerArray;     // empty: every processor executes
   std::vector<int> m_ownerDims; // processors dimensions that constrain the iterations
   std::shared_ptr<const symbolic::PiecewiseCount> m_work, m_total;
+  struct LazyPrinted {
+    std::once_flag once;
+    Printed value;
+  };
+  std::shared_ptr<LazyPrinted> m_printed = std::make_shared<LazyPrinted>();
 };
 
 /// The formula of (unit, nest, statement, owner, mapping structure),

@@ -187,9 +187,10 @@ void IdeTest::jacobiEstimateEqualsTheCli()
   for (auto* s : series) {
     auto* line = qobject_cast<QLineSeries*>(s);
     QVERIFY(line);
-    QCOMPARE(line->count(), 7);
+    QCOMPARE(line->count(), 11); // P = 1, 2, 4, ..., 1024
     QCOMPARE(line->at(0).x(), 1.0);
     QCOMPARE(line->at(6).x(), 64.0);
+    QCOMPARE(line->at(10).x(), 1024.0);
     QVERIFY(line->at(6).y() < line->at(0).y()); // 64 processors beat one
     // every point of every variant inside the (log) axes, not only the first variant's
     for (auto* axis : w.chartPanel()->processorsChart()->axes()) {
@@ -332,7 +333,7 @@ void IdeTest::chartExports()
   }
   const auto csv = w.chartPanel()->csv().split('\n', Qt::SkipEmptyParts);
   QCOMPARE(csv.value(0), QString("chart,variant,x,time_s"));
-  QCOMPARE(csv.filter(QRegularExpression("^P,")).size(), 14); // 2 variants x 7 values of P
+  QCOMPARE(csv.filter(QRegularExpression("^P,")).size(), 22); // 2 variants x 11 values of P (1..1024)
 }
 
 void IdeTest::estimateUnitAndProgramEqualTheCli_data()

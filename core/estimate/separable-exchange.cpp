@@ -1,0 +1,434 @@
+#include "estimate/separable-exchange.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <limits>
+#include <map>
+#include <numeric>
+#include <tuple>
+
+namespace ps::estimate {
+namespace {
+
+constexpr std::int64_t kForever = std::numeric_limits<std::int64_t>::max();
+// Beyond this the owners' common period is walked by the other counters.
+constexpr std::int64_t kMaxPeriod = std::int64_t{1} << 20;
+
+struct NotSeparable {
+  std::string why;
+};
+
+std::int64_t ceilDiv(std::int64_t a, std::int64_t b) // b > 0
+{
+  return a >= 0 ? (a + b - 1) / b : -(-a / b);
+}
+
+std::int64_t coefAt(const NumericAffine& f, int k)
+{
+  return k < static_cast<int>(f.coef.size()) ? f.coef[k] : 0;
+}
+
+std::int64_t checkedMul(std::int64_t a, std::int64_t b)
+{
+  std::int64_t r = 0;
+  if (__builtin_mul_overflow(a, b, &r))
+    throw NotSeparable{"a count does not fit in 64 bits"};
+  return r;
+}
+
+/// The owner coordinate, along one processors dimension, of the template
+/// index t0 + slope*n at trip n of one loop.
+struct OwnerTrack {
+  const mapping::DimensionDistribution* dist = nullptr;
+  std::int64_t t0 = 0, slope = 0;
+  int pd = 0;
+
+  std::int64_t index(std::int64_t n) const { return t0 + slope * n; }
+  std::int64_t at(std::int64_t n) const { return dist->owner(index(n)); }
+  bool moves() const { return slope != 0 && dist->format().distributed() && dist->procs() > 1; }
+  bool inTemplate(std::int64_t n) const { return index(n) >= dist->lower() && index(n) <= dist->upper(); }
+
+  /// Trips from n on (n included) that keep the owner of trip n.
+  std::int64_t sameOwner(std::int64_t n) const
+  {
+    if (!moves())
+      return kForever;
+    const auto t = index(n);
+    if (slope > 0) {
+      const auto end = dist->runEnd(t);
+      return end == kForever ? kForever : (end - t) / slope + 1;
+    }
+    const auto start = dist->runStart(t);
+    return start == std::numeric_limits<std::int64_t>::min() ? kForever : (t - start) / -slope + 1;
+  }
+
+  /// The first trip after n at which the index enters or leaves the
+  /// template (outside it the owner is the nearest bound's, constant).
+  std::int64_t templateEdge(std::int64_t n) const
+  {
+    if (!moves())
+      return kForever;
+    const auto t = index(n), lo = dist->lower(), hi = dist->upper();
+    const auto s = std::llabs(slope);
+    if (slope > 0)
+      return t < lo ? n + ceilDiv(lo - t, s) : t <= hi ? n + (hi - t) / s + 1 : kForever;
+    return t > hi ? n + ceilDiv(t - hi, s) : t >= lo ? n + (t - lo) / s + 1 : kForever;
+  }
+
+  /// Trips after which the owners repeat, inside the template under
+  /// CYCLIC(k); 0 when the owner does not cycle.
+  std::int64_t period(std::int64_t n) const
+  {
+    if (!moves() || dist->format().kind != mapping::FormatKind::Cyclic || !inTemplate(n))
+      return 0;
+    const auto cycle = dist->blockSize() * dist->procs();
+    return cycle / std::gcd(cycle, std::llabs(slope));
+  }
+};
+
+/// One walked loop: its trips and the owners that follow it. Its counts
+/// per (executing owners, reading owners), as linear keys over the
+/// tracks' processors dimensions.
+struct LoopFactor {
+  std::int64_t trips = 0;
+  bool inRead = false; // some read subscript follows the loop: its trips are distinct elements
+  std::vector<OwnerTrack> exec, read;
+  std::vector<std::vector<std::pair<std::int64_t, std::int64_t>>> byExecKey; // exec key -> (read key, trips)
+};
+
+/// Counts, per owner key, the trips of one loop: segments where every
+/// owner is constant or cycles, one period of each walked and multiplied.
+class FactorCounter {
+public:
+  FactorCounter(const LoopFactor& f, const mapping::ProcessorsArrangement& procs) : m_f(f), m_procs(procs) {}
+
+  std::map<std::pair<std::int64_t, std::int64_t>, std::int64_t> count()
+  {
+    for (std::int64_t n = 0; n < m_f.trips;) {
+      const auto end = segmentEnd(n);
+      const auto period = periodAt(n);
+      if (period > 0 && end - n >= 2 * period) {
+        const auto full = (end - n) / period;
+        runs(n, n + period, full);
+        n += full * period;
+      }
+      runs(n, end, 1);
+      n = end;
+    }
+    return std::move(m_counts);
+  }
+
+private:
+  /// Where a BLOCK owner changes or an index crosses its template's bound.
+  std::int64_t segmentEnd(std::int64_t n) const
+  {
+    auto end = m_f.trips;
+    for (const auto* tracks : {&m_f.exec, &m_f.read}) {
+      for (const auto& t : *tracks) {
+        end = std::min(end, t.templateEdge(n));
+        if (t.dist->format().kind == mapping::FormatKind::Block && t.moves())
+          end = std::min(end, n + std::min(t.sameOwner(n), m_f.trips)); // kForever: no overflow
+      }
+    }
+    return end;
+  }
+
+  std::int64_t periodAt(std::int64_t n) const
+  {
+    std::int64_t period = 0;
+    for (const auto* tracks : {&m_f.exec, &m_f.read}) {
+      for (const auto& t : *tracks) {
+        const auto p = t.period(n);
+        if (p == 0)
+          continue;
+        period = period == 0 ? p : checkedMul(period / std::gcd(period, p), p);
+        if (period > kMaxPeriod)
+          throw NotSeparable{"the owners' common period exceeds 2^20 iterations"};
+      }
+    }
+    return period;
+  }
+
+  std::int64_t key(const std::vector<OwnerTrack>& tracks, std::int64_t n) const
+  {
+    std::int64_t k = 0, stride = 1;
+    for (const auto& t : tracks) {
+      k += t.at(n) * stride;
+      stride *= m_procs.shape[t.pd];
+    }
+    return k;
+  }
+
+  void runs(std::int64_t from, std::int64_t to, std::int64_t times)
+  {
+    for (std::int64_t n = from; n < to;) {
+      auto run = to - n;
+      for (const auto* tracks : {&m_f.exec, &m_f.read})
+        for (const auto& t : *tracks)
+          run = std::min(run, t.sameOwner(n));
+      m_counts[{key(m_f.exec, n), key(m_f.read, n)}] += run * times;
+      n += run;
+    }
+  }
+
+  const LoopFactor& m_f;
+  const mapping::ProcessorsArrangement& m_procs;
+  std::map<std::pair<std::int64_t, std::int64_t>, std::int64_t> m_counts;
+};
+
+/// How one side (executing or read reference) constrains a processors
+/// dimension: every coordinate, one fixed coordinate, or the owner
+/// along one walked loop.
+struct SideDim {
+  enum class Kind { Every, Fixed, Loop } kind = Kind::Every;
+  std::int64_t coord = 0;
+  int factor = -1;
+};
+
+class SeparableExchange {
+public:
+  /// `read` nullptr: only the executed iterations are counted (work()).
+  SeparableExchange(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan* read,
+                    int placement, const std::vector<std::int64_t>& outer, const mapping::Mapping& mapping)
+    : m_procs(mapping.procs), m_placement(placement), m_outer(outer)
+  {
+    factors(space, read);
+    const bool execMapped = exec && exec->map;
+    for (int pd = 0; pd < m_procs.rank(); ++pd) {
+      m_exec.push_back(execMapped ? side(templateIndex(*exec, mapping, pd), pd, false) : SideDim{});
+      m_read.push_back(read ? side(templateIndex(*read, mapping, pd), pd, true) : SideDim{});
+    }
+    for (auto& f : m_factors)
+      tabulate(f);
+  }
+
+  std::vector<PairTraffic> pairs() const
+  {
+    std::vector<PairTraffic> out;
+    if (m_empty)
+      return out;
+    std::vector<std::int64_t> dest(m_procs.rank());
+    for (std::int64_t d = 0; d < m_procs.count(); ++d) {
+      coordsOf(d, dest);
+      destination(d, dest, out);
+    }
+    std::sort(out.begin(), out.end(),
+              [](const auto& a, const auto& b) { return std::tie(a.from, a.to) < std::tie(b.from, b.to); });
+    return out;
+  }
+
+  /// The iterations each processor executes: the product of its trips
+  /// in every walked loop.
+  std::vector<double> work() const
+  {
+    std::vector<double> out(static_cast<std::size_t>(m_procs.count()), 0.0);
+    std::vector<std::int64_t> dest(m_procs.rank());
+    for (std::int64_t d = 0; d < m_procs.count() && !m_empty; ++d) {
+      coordsOf(d, dest);
+      bool executes = true;
+      for (int pd = 0; pd < m_procs.rank(); ++pd)
+        executes = executes && (m_exec[pd].kind != SideDim::Kind::Fixed || m_exec[pd].coord == dest[pd]);
+      double product = executes ? 1.0 : 0.0;
+      for (std::size_t fi = 0; fi < m_factors.size() && product > 0; ++fi) {
+        const auto& list = m_factors[fi].byExecKey[static_cast<std::size_t>(execKey(m_factors[fi], dest))];
+        product *= list.empty() ? 0.0 : static_cast<double>(list.front().second); // no read owners: one entry
+      }
+      out[static_cast<std::size_t>(d)] = product;
+    }
+    return out;
+  }
+
+private:
+  /// One factor per walked loop; the walked loops' bounds may follow only
+  /// the fixed outer loops (a box).
+  void factors(const IterationSpace& space, const ReferencePlan* read)
+  {
+    const auto depth = space.depth();
+    m_levelFactor.assign(static_cast<std::size_t>(depth), -1);
+    for (int k = m_placement; k < depth; ++k) {
+      const auto& level = space.levels()[k];
+      for (int j = m_placement; j < depth; ++j)
+        if (j != k && (coefAt(level.lower, j) != 0 || coefAt(level.upper, j) != 0))
+          throw NotSeparable{"a loop bound follows another walked loop"};
+      std::int64_t first = 0, last = 0;
+      LoopFactor f;
+      f.trips = space.range(k, m_outer, &first, &last) ? tripCount(first, last, level.step) : 0;
+      m_empty = m_empty || f.trips == 0;
+      m_first.push_back(first);
+      m_step.push_back(level.step);
+      m_levelFactor[k] = static_cast<int>(m_factors.size());
+      m_factors.push_back(std::move(f));
+    }
+    for (const auto& sub : read ? read->subscripts : std::vector<NumericAffine>{}) {
+      const auto level = walkedLevel(sub);
+      if (level >= 0)
+        m_factors[m_levelFactor[level]].inRead = true;
+    }
+  }
+
+  /// The one walked level `f` follows, -1 for none.
+  int walkedLevel(const NumericAffine& f) const
+  {
+    int found = -1;
+    for (int k = m_placement; k < static_cast<int>(f.coef.size()); ++k) {
+      if (f.coef[k] == 0)
+        continue;
+      if (found >= 0)
+        throw NotSeparable{"a subscript or template index follows two walked loops"};
+      found = k;
+    }
+    return found;
+  }
+
+  SideDim side(const TemplateIndex& t, int pd, bool read)
+  {
+    if (!t.defined)
+      return {};
+    const auto level = walkedLevel(t.index);
+    auto rest = t.index; // the fixed part: the outer loops at their values
+    if (level >= 0)
+      rest.coef[level] = 0;
+    const auto b = rest.at(m_outer);
+    if (level < 0)
+      return {SideDim::Kind::Fixed, t.dist->owner(b), -1};
+    const auto fi = m_levelFactor[level];
+    const auto& step = m_step[static_cast<std::size_t>(fi)];
+    const auto a = t.index.coef[level];
+    OwnerTrack track{t.dist, checkedMul(a, m_first[static_cast<std::size_t>(fi)]) + b, checkedMul(a, step), pd};
+    (read ? m_factors[fi].read : m_factors[fi].exec).push_back(track);
+    return {SideDim::Kind::Loop, 0, fi};
+  }
+
+  void tabulate(LoopFactor& f) const
+  {
+    std::int64_t keys = 1;
+    for (const auto& t : f.exec)
+      keys *= m_procs.shape[t.pd];
+    f.byExecKey.assign(static_cast<std::size_t>(keys), {});
+    if (f.trips == 0)
+      return;
+    for (const auto& [k, trips] : FactorCounter(f, m_procs).count())
+      f.byExecKey[static_cast<std::size_t>(k.first)].emplace_back(k.second, trips);
+  }
+
+  /// The messages into destination d (coordinates `dest`).
+  void destination(std::int64_t d, const std::vector<std::int64_t>& dest, std::vector<PairTraffic>& out) const
+  {
+    for (int pd = 0; pd < m_procs.rank(); ++pd)
+      if (m_exec[pd].kind == SideDim::Kind::Fixed && m_exec[pd].coord != dest[pd])
+        return; // d executes no iteration
+    std::int64_t scalar = 1;
+    std::vector<const std::vector<std::pair<std::int64_t, std::int64_t>>*> sourced; // per factor with read owners
+    std::vector<int> sourcedFactor;
+    for (std::size_t fi = 0; fi < m_factors.size(); ++fi) {
+      const auto& f = m_factors[fi];
+      const auto& list = f.byExecKey[static_cast<std::size_t>(execKey(f, dest))];
+      if (list.empty())
+        return;
+      if (!f.read.empty()) {
+        sourced.push_back(&list);
+        sourcedFactor.push_back(static_cast<int>(fi));
+      } else {
+        scalar = checkedMul(scalar, f.inRead ? list.front().second : 1); // one read key: 0
+      }
+    }
+    std::vector<std::int64_t> source(dest.size());
+    for (int pd = 0; pd < m_procs.rank(); ++pd)
+      source[pd] = m_read[pd].kind == SideDim::Kind::Fixed ? m_read[pd].coord : dest[pd];
+    combine(0, sourced, sourcedFactor, scalar, d, source, out);
+  }
+
+  std::int64_t execKey(const LoopFactor& f, const std::vector<std::int64_t>& dest) const
+  {
+    std::int64_t key = 0, stride = 1;
+    for (const auto& t : f.exec) {
+      key += dest[t.pd] * stride;
+      stride *= m_procs.shape[t.pd];
+    }
+    return key;
+  }
+
+  /// Every choice of read owners of the factors i.. that have them.
+  void combine(std::size_t i, const std::vector<const std::vector<std::pair<std::int64_t, std::int64_t>>*>& lists,
+               const std::vector<int>& factor, std::int64_t elements, std::int64_t d,
+               std::vector<std::int64_t>& source, std::vector<PairTraffic>& out) const
+  {
+    if (i == lists.size()) {
+      const auto s = linear(source);
+      if (s != d && elements > 0)
+        out.push_back({s, d, elements});
+      return;
+    }
+    const auto& f = m_factors[factor[i]];
+    for (const auto& [readKey, trips] : *lists[i]) {
+      auto rest = readKey;
+      for (const auto& t : f.read) {
+        source[t.pd] = rest % m_procs.shape[t.pd];
+        rest /= m_procs.shape[t.pd];
+      }
+      combine(i + 1, lists, factor, checkedMul(elements, f.inRead ? trips : 1), d, source, out);
+    }
+  }
+
+  void coordsOf(std::int64_t p, std::vector<std::int64_t>& coords) const
+  {
+    for (int pd = 0; pd < m_procs.rank(); ++pd) { // column-major, as ProcessorsArrangement::linear
+      coords[pd] = p % m_procs.shape[pd];
+      p /= m_procs.shape[pd];
+    }
+  }
+
+  std::int64_t linear(const std::vector<std::int64_t>& coords) const
+  {
+    std::int64_t p = 0, stride = 1;
+    for (int pd = 0; pd < m_procs.rank(); ++pd) {
+      p += coords[pd] * stride;
+      stride *= m_procs.shape[pd];
+    }
+    return p;
+  }
+
+  const mapping::ProcessorsArrangement& m_procs;
+  const int m_placement;
+  const std::vector<std::int64_t>& m_outer;
+  bool m_empty = false;
+  std::vector<LoopFactor> m_factors;
+  std::vector<int> m_levelFactor;        // per level: its factor, -1 for the fixed outer levels
+  std::vector<std::int64_t> m_first, m_step; // per factor
+  std::vector<SideDim> m_exec, m_read;   // per processors dimension
+};
+
+} // namespace
+
+std::optional<std::vector<PairTraffic>> countSeparableExchange(const IterationSpace& space, const ReferencePlan* exec,
+                                                               const ReferencePlan& read, int placement,
+                                                               const std::vector<std::int64_t>& outer,
+                                                               const mapping::Mapping& mapping, std::string* why)
+{
+  try {
+    return SeparableExchange(space, exec, &read, placement, outer, mapping).pairs();
+  } catch (const NotSeparable& n) {
+    if (why)
+      *why = n.why;
+  }
+  return std::nullopt;
+}
+
+} // namespace ps::estimate
+
+namespace ps::estimate {
+
+std::optional<std::vector<double>> countSeparableWork(const IterationSpace& space, const ReferencePlan* owner,
+                                                      const mapping::Mapping& mapping, std::string* why)
+{
+  try {
+    const std::vector<std::int64_t> outer(static_cast<std::size_t>(space.depth()), 0);
+    return SeparableExchange(space, owner, nullptr, 0, outer, mapping).work();
+  } catch (const NotSeparable& n) {
+    if (why)
+      *why = n.why;
+  }
+  return std::nullopt;
+}
+
+} // namespace ps::estimate
