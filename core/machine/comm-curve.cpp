@@ -11,10 +11,15 @@ double CommCurve::seconds(double bytes) const
   const auto& first = segments.front();
   if (bytes <= first.fromBytes)
     return first.a + first.b * first.fromBytes;
-  // the first segment whose end is not below the size: inside it, or in the gap before it
-  auto it = std::find_if(segments.begin(), segments.end(), [&](const CurveSegment& s) { return bytes <= s.toBytes; });
-  const auto& s = it == segments.end() ? segments.back() : *it;
-  return s.a + s.b * std::max(bytes, s.fromBytes);
+  // a longer message never costs less: a later segment fitted below an
+  // earlier one's end (noise between two measured sizes) is raised to it
+  double floor = 0;
+  for (const auto& s : segments) {
+    if (bytes <= s.toBytes || &s == &segments.back())
+      return std::max(floor, s.a + s.b * std::max(bytes, s.fromBytes));
+    floor = std::max(floor, s.a + s.b * s.toBytes);
+  }
+  return floor; // not reached: the last segment returns
 }
 
 } // namespace ps::machine

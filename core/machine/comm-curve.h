@@ -45,7 +45,9 @@ struct CommCurve {
   /// Seconds one processor spends on a message of `bytes` (>= 0). Inside a
   /// segment its line; between two segments the later one; beyond the last
   /// the last line extended; below the first the first line's value at
-  /// fromBytes. An empty curve gives 0.
+  /// fromBytes. Never below an earlier segment's value at its end (a
+  /// longer message does not cost less; the curve is non-decreasing). An
+  /// empty curve gives 0.
   double seconds(double bytes) const;
 };
 

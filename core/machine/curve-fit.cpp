@@ -92,7 +92,9 @@ double chiSquareOf(const Samples& s, std::size_t first, std::size_t last, double
 }
 
 /// Weighted least squares over points first..last (at least 2), clamped to
-/// b >= 0 (a monotone segment) and then a >= 0 (no negative time at 0 bytes).
+/// b >= 0 (a monotone segment) and then to a line through the origin when
+/// the fitted one is negative at the segment's first size (a negative
+/// intercept alone is fine: a steep segment far from 0 bytes has one).
 Line fitLine(const Samples& s, std::size_t first, std::size_t last)
 {
   PS_CHECK(last > first && last < s.size());
@@ -107,7 +109,7 @@ Line fitLine(const Samples& s, std::size_t first, std::size_t last)
       sw += s.w[i], swy += s.w[i] * s.y[i];
     l = {swy / sw, 0, 0};
   }
-  if (l.a < 0) { // through the origin
+  if (l.a + l.b * s.x[first] < 0) { // through the origin
     double swxx = 0, swxy = 0;
     for (std::size_t i = first; i <= last; ++i)
       swxx += s.w[i] * s.x[i] * s.x[i], swxy += s.w[i] * s.x[i] * s.y[i];
@@ -120,10 +122,9 @@ Line fitLine(const Samples& s, std::size_t first, std::size_t last)
 /// Optimal partitioning: the first index of every segment. best[j] is the
 /// cheapest cost of the first j points; O(n^3) fits, small for the
 /// training set's tens of sizes per group.
-std::vector<std::size_t> segmentStarts(const Samples& s)
+std::vector<std::size_t> segmentStarts(const Samples& s, double penalty)
 {
   const auto n = s.size();
-  const double penalty = 6.0 * std::log(static_cast<double>(n));
   std::vector<double> best(n + 1, std::numeric_limits<double>::infinity());
   std::vector<std::size_t> from(n + 1, 0);
   best[0] = 0;
@@ -166,13 +167,14 @@ double packetSize(const std::vector<CurveSegment>& segments)
   return median;
 }
 
-CommCurve fitGroup(const TrainingPoint& key, const Samples& s)
+/// The curve of the partition found with `penalty` per extra segment.
+CommCurve curveWithPenalty(const TrainingPoint& key, const Samples& s, double penalty)
 {
   CommCurve c;
   c.pattern = key.pattern;
   c.ranks = key.ranks;
   c.strideElements = key.strideElements;
-  const auto starts = segmentStarts(s);
+  const auto starts = segmentStarts(s, penalty);
   double chiSquare = 0;
   for (std::size_t k = 0; k < starts.size(); ++k) {
     const auto first = starts[k];
@@ -186,6 +188,20 @@ CommCurve fitGroup(const TrainingPoint& key, const Samples& s)
   const auto dof = static_cast<double>(s.size()) - 2.0 * static_cast<double>(starts.size());
   c.chiSquarePerDof = dof > 0 ? chiSquare / dof : 0;
   c.packetBytes = packetSize(c.segments);
+  return c;
+}
+
+/// The penalised partition, refined while a median lies more than
+/// kMaxRelativeError from its line (see fitCurves).
+CommCurve fitGroup(const TrainingPoint& key, const Samples& s)
+{
+  constexpr double kMaxRelativeError = 0.2;
+  double penalty = 6.0 * std::log(static_cast<double>(s.size()));
+  auto c = curveWithPenalty(key, s, penalty);
+  for (int round = 0; round < 8 && c.maxRelativeError > kMaxRelativeError; ++round) {
+    penalty = round == 7 ? 0 : penalty / 4;
+    c = curveWithPenalty(key, s, penalty);
+  }
   return c;
 }
 

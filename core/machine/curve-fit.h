@@ -34,11 +34,16 @@ namespace ps::machine {
 ///   the spread predict pays for the penalty; noise does not. Every
 ///   segment holds at least 2 points (a lone last point joins the segment
 ///   before it).
+/// - Accuracy: when that partition leaves a median more than 20 % from its
+///   segment's line (the spread of a loaded machine can make the chi-square
+///   tolerate it), the penalty is divided by 4 until none is, at most 7
+///   times, then set to 0: the curve must reproduce what was measured.
 /// - Each segment: y = a + b * bytes by weighted least squares
 ///   (gsl_fit_wlinear). Segments are monotone non-decreasing in bytes and
-///   never negative at 0 bytes: a negative slope is clamped to b = 0 (a is
-///   then the weighted mean); a negative intercept to a = 0 (b is then the
-///   weighted fit through the origin).
+///   never negative over their range: a negative slope is clamped to b = 0
+///   (a is then the weighted mean); a line negative at the segment's first
+///   size becomes the weighted fit through the origin (a = 0). A negative
+///   intercept alone is kept (a steep segment far from 0 bytes).
 /// - packetBytes: the breaks are the last sizes of every segment but the
 ///   last; their spacings (from 0 to the first, then between neighbours)
 ///   give the packet size, their median, when every spacing lies within the

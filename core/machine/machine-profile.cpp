@@ -172,11 +172,10 @@ bool readNumber(const nlohmann::json& j, const char* field, bool required, const
     return false;
   }
   value = j.at(field).get<double>();
-  const double lowest = rule == ">= 1" ? 1 : 0;
+  const double lowest = rule == ">= 1" ? 1 : rule == ">= -1000" ? -1000 : 0;
   if (std::isnan(value) || (rule == "> 0" ? value <= 0 : value < lowest)) {
     *error = "Machine profile field '" + name + "' must be " +
-             (rule == "> 0" ? "greater than 0" : rule == ">= 1" ? "at least 1" : "at least 0") + ", got " +
-             formatNumber(value);
+             (rule == "> 0" ? "greater than 0" : "at least " + formatNumber(lowest)) + ", got " + formatNumber(value);
     return false;
   }
   if (const double bound = upperBound(field); !(value <= bound)) { // also inf
@@ -258,9 +257,16 @@ bool readSegment(const nlohmann::json& s, const std::string& where, const CurveS
   if (!onlyKnownKeys(s, {"from_bytes", "to_bytes", "a_s", "b_s_per_byte"}, "machine profile '" + where + "'", error) ||
       !readNumber(s, "from_bytes", true, ">= 0", out.fromBytes, error, prefix) ||
       !readNumber(s, "to_bytes", true, ">= 0", out.toBytes, error, prefix) ||
-      !readNumber(s, "a_s", true, ">= 0", out.a, error, prefix) ||
+      !readNumber(s, "a_s", true, ">= -1000", out.a, error, prefix) ||
       !readNumber(s, "b_s_per_byte", true, ">= 0", out.b, error, prefix))
     return false;
+  // a steep segment far from 0 bytes may have a negative intercept; only
+  // the time over its own range must not be negative
+  if (out.a + out.b * out.fromBytes < 0) {
+    *error = "Machine profile field '" + where + "' gives a negative time at its 'from_bytes' (a_s + b_s_per_byte * " +
+             "from_bytes = " + formatNumber(out.a + out.b * out.fromBytes) + " s)";
+    return false;
+  }
   if (out.toBytes < out.fromBytes) {
     *error = "Machine profile field '" + prefix + "to_bytes' must not be below its 'from_bytes'";
     return false;

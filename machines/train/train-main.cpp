@@ -43,7 +43,7 @@ ps::train::SweepOptions sweepOptions(const Options& o)
     s.fineGrid = false;
     s.refineRounds = 1;
     s.refineLimit = 3;
-    s.timing = {1, 9, 0.0005, 1024};
+    s.timing = {2, 15, 0.002, 1024};
   }
   if (o.maxBytes > 0)
     s.maxBytes = o.maxBytes;

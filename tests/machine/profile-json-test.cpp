@@ -150,7 +150,10 @@ INSTANTIATE_TEST_SUITE_P(
     Row{R"("packet_bytes": 1024)", R"("packet_bytes": -1)",
         "Machine profile field 'curves[1].packet_bytes' must be at least 0, got -1"},
     Row{R"("a_s": 3e-6)", R"("a_s": -3e-6)",
-        "Machine profile field 'curves[1].segments[1].a_s' must be at least 0, got -3e-06"},
+        "Machine profile field 'curves[1].segments[1]' gives a negative time at its 'from_bytes' (a_s + "
+        "b_s_per_byte * from_bytes = -1.968e-06 s)"},
+    Row{R"("a_s": 3e-6)", R"("a_s": -3000)",
+        "Machine profile field 'curves[1].segments[1].a_s' must be at least -1000, got -3000"},
     Row{R"("a_s": 3e-6, "b_s_per_byte": 1e-9)", R"("a_s": 3e-6, "b_s_per_byte": -1e-9)",
         "Machine profile field 'curves[1].segments[1].b_s_per_byte' must be at least 0, got -1e-09"},
     Row{R"("b_s_per_byte": 1e-9}]},)", R"("b_s_per_byte": 2}]},)",

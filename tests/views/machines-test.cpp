@@ -453,7 +453,8 @@ void MachinesTest::calibrateValidatesName()
   d.setRanks(8);
   d.setQuick(false);
   QCOMPARE(d.arguments(), (QStringList{"calibrate", "--ranks", "8", "--hostfile", m_dir.filePath("hosts"), "--mpirun",
-                                       "mpirun --mca btl self,tcp", "--name", "cluster-2"}));
+                                       "mpirun --mca btl self,tcp", "--name", "cluster-2", "--db",
+                                       machineStorePath()}));
 }
 
 void MachinesTest::calibrateShowsErrors()
