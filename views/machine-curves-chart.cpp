@@ -151,8 +151,10 @@ void drawProfile(const ProfileCurves& pc, int index, bool prefix, double scale, 
   };
   for (const auto& c : pc.profile.curves) {
     const Key k{c.pattern, c.ranks, c.strideElements};
+    // drawn over the sizes it was fitted to, not extended past its last one
+    const double hi = c.segments.empty() ? range.hi : std::max(range.lo, std::min(range.hi, c.segments.back().toBytes));
     lineOf(label(curveLabel(c.pattern, c.ranks, c.strideElements)), colorOf(k), dashed,
-           sampleCurve(c, range.lo, range.hi), scale, out);
+           sampleCurve(c, range.lo, hi), scale, out);
   }
   if (pc.profile.curves.empty())
     lineOf(label(QObject::tr("ρ + βx")), colorOf({"", 0, 0}), dashed, sampleLinearModel(pc.profile, range.lo, range.hi),
@@ -230,6 +232,13 @@ double fillCurvesChart(QChart* chart, const std::vector<ProfileCurves>& profiles
     s->attachAxis(y);
   }
   hideDotsWithLine(chart, drawn.series);
+  // a calibrated profile has a dozen curves: a column beside the plot keeps
+  // each name whole, where a row under it cut them to "i..."
+  const bool many = drawn.series.size() > 6;
+  chart->legend()->setAlignment(many ? Qt::AlignRight : Qt::AlignBottom);
+  auto font = chart->legend()->font();
+  font.setPointSizeF(many ? 7.5 : 9);
+  chart->legend()->setFont(font);
   QStringList names;
   for (const auto& pc : profiles)
     names << QString::fromStdString(pc.profile.name);

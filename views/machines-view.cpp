@@ -150,6 +150,7 @@ MachinesView::MachinesView(QWidget* parent) : QWidget(parent)
 
   auto* chartAndFits = new QSplitter(Qt::Vertical, this);
   chartAndFits->addWidget(m_chart);
+  m_chart->setMinimumHeight(300); // a calibrated profile's dozen legend entries
   chartAndFits->addWidget(m_fitsView);
   chartAndFits->setStretchFactor(0, 3);
   chartAndFits->setStretchFactor(1, 1);

@@ -729,10 +729,14 @@ void MainWindow::showMachines()
   auto* dock = findChild<QDockWidget*>("machinesDock");
   dock->show();
   dock->raise();
-  // the curves chart and the fit table need more height than the results table
-  const int wanted = std::min(560, height() * 3 / 5);
-  if (!dock->isFloating() && dock->height() < wanted)
-    resizeDocks({dock}, {wanted}, Qt::Vertical);
+  // the curves chart and the fit table need more height than the results
+  // table; after the layout has placed the raised dock (before, its height
+  // is the hidden tab's and the resize is lost)
+  QTimer::singleShot(0, this, [this, dock] {
+    const int wanted = std::min(560, height() * 3 / 5);
+    if (!dock->isFloating() && dock->height() < wanted)
+      resizeDocks({dock}, {wanted}, Qt::Vertical);
+  });
 }
 
 void MainWindow::machinesReloaded(const QStringList& calibrated)
