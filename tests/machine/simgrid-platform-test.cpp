@@ -117,6 +117,14 @@ std::optional<double> simulate(const ps::machine::SimgridPlatform& p, int ranks,
   return json["measured_tt_s"].get<double>();
 }
 
+/// A message list of 10 ping-pong round trips of `bytes` between ranks 0 and 1.
+std::string pingPongList(long long bytes)
+{
+  const auto b = std::to_string(bytes);
+  return "{\"processors\":2,\"records\":[{\"exchanges\":[{\"repeat\":10,\"steps\":[[[0,1," + b + "]],[[1,0," + b +
+         "]]]}]}]}";
+}
+
 } // namespace
 
 // smpirun accepts the generated platform, and one message of b bytes takes
@@ -131,8 +139,7 @@ TEST(SimgridPlatform, PingPongTakesLatencyPlusBytesOverBandwidth)
   ASSERT_TRUE(p) << error;
   for (const long long bytes : {8LL, 4096LL, 65536LL, 1000000LL}) {
     SCOPED_TRACE(std::to_string(bytes) + " bytes");
-    const auto list = "{\"processors\":2,\"records\":[{\"exchanges\":[{\"repeat\":10,\"steps\":[[[0,1," +
-                      std::to_string(bytes) + "]],[[1,0," + std::to_string(bytes) + "]]]}]}]}";
+    const auto list = pingPongList(bytes);
     std::string skip;
     const auto t = simulate(*p, 2, list, &skip);
     if (!skip.empty())
@@ -157,8 +164,7 @@ TEST(SimgridPlatform, FittedPingPongRecoversLatencyAndBandwidth)
   ASSERT_TRUE(p) << error;
   std::vector<ps::machine::TrainingPoint> points;
   for (const long long bytes : {8LL, 64LL, 512LL, 4096LL, 32768LL, 262144LL, 1000000LL, 4000000LL}) {
-    const auto list = "{\"processors\":2,\"records\":[{\"exchanges\":[{\"repeat\":10,\"steps\":[[[0,1," +
-                      std::to_string(bytes) + "]],[[1,0," + std::to_string(bytes) + "]]]}]}]}";
+    const auto list = pingPongList(bytes);
     std::string skip;
     const auto t = simulate(*p, 2, list, &skip);
     if (!skip.empty())
