@@ -29,10 +29,12 @@ std::vector<std::string> argvOf(const CalibrationRequest& r)
 
 using Argv = std::vector<std::string>;
 
-/// An executable shell script in the test's temporary folder.
+/// An executable shell script in the test's temporary folder, named after
+/// the test too: ctest runs these tests in parallel, and rewriting a script
+/// another test is running fails with "Text file busy".
 std::string script(const std::string& name, const std::string& body)
 {
-  const auto path = testing::TempDir() + name;
+  const auto path = testing::TempDir() + testing::UnitTest::GetInstance()->current_test_info()->name() + "-" + name;
   std::ofstream(path) << "#!/bin/sh\n" << body;
   chmod(path.c_str(), 0755);
   return path;

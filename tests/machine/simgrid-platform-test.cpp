@@ -90,7 +90,9 @@ std::optional<double> simulate(const ps::machine::SimgridPlatform& p, int ranks,
     *skip = "smpirun or " + replay + " is missing";
     return std::nullopt;
   }
-  const auto dir = std::filesystem::path(testing::TempDir()) / "simgrid-platform-test";
+  // one folder per test: ctest runs the tests of this file in parallel
+  const auto dir = std::filesystem::path(testing::TempDir()) /
+                   (std::string("simgrid-") + testing::UnitTest::GetInstance()->current_test_info()->name());
   std::filesystem::create_directories(dir);
   std::ofstream(dir / "platform.xml") << p.xml;
   std::ofstream(dir / "hosts") << p.hostfile;
