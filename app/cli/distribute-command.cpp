@@ -135,7 +135,7 @@ CLI::App* addDistributeCommand(CLI::App& app, DistributeOptions& o)
   c->add_option("--candidates", o.candidates, "Candidate mappings kept per phase (default 4)")
       ->check(CLI::Range(1, 64));
   c->add_option("--dims", o.dims, "Most distributed dimensions per mapping (default 2)")->check(CLI::Range(1, 7));
-  c->add_option("--set", o.sets, "Value of an unknown or a new value for an integer PARAMETER, NAME=VALUE");
+  c->add_option("--set", o.sets, "Value of an unknown or a new value for an integer PARAMETER, NAME=VALUE; repeat or separate with commas")->delimiter(',');
   c->add_option("--apply", o.apply, "Write the program with the plan's HPF directives to this file");
   c->add_option("--form", o.form, "Source form: auto, fixed or free")->check(CLI::IsMember({"auto", "fixed", "free"}));
   addSourceOptions(c, o.source);

@@ -302,7 +302,7 @@ CLI::App* addScaleCommand(CLI::App& app, ScaleOptions& o)
   c->add_option("FILE", o.file, "Fortran/HPF source file (program variants)");
   c->add_option("--loop", o.loop, "Line of the DO statement of the loop nest")->check(atLeastOne("a line number"));
   c->add_option("--dist", o.dists, "A program variant, e.g. 'a,b=(BLOCK,BLOCK)'; repeat for more");
-  c->add_option("--set", o.sets, "Value of another unknown, NAME=VALUE; repeat for more");
+  c->add_option("--set", o.sets, "Value of another unknown, NAME=VALUE; repeat or separate with commas")->delimiter(',');
   c->add_option("--program", o.programs,
                  "A nest of another program, NAME=FILE:LINE[:SPEC] (its HPF directives without SPEC); repeat for more");
   c->add_option("--size-var", o.sizeVariable, "The unknown or PARAMETER that is the problem size n (default n)");

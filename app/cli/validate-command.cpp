@@ -309,7 +309,7 @@ CLI::App* addValidateCommand(CLI::App& app, ValidateOptions& o)
   c->add_option("--procs", o.procs, "Processor counts or arrangements, e.g. 4 or 2,4 or 2x2 (default: PROCESSORS)");
   c->add_option("--machine", o.machine, "Machine profile name or JSON file (default paragon)");
   c->add_option("--db", o.db, "Profile store holding --machine (default: $PARTSCOPE_DB or the user's data folder)");
-  c->add_option("--set", o.sets, "Value of an unknown, NAME=VALUE; repeat for more");
+  c->add_option("--set", o.sets, "Value of an unknown, NAME=VALUE; repeat or separate with commas")->delimiter(',');
   c->add_option("--form", o.form, "Source form: auto, fixed or free")->check(CLI::IsMember({"auto", "fixed", "free"}));
   c->add_flag("--real", o.real, "Replay the messages with mpirun on this machine (measured_tt_s)");
   c->add_flag("--simgrid", o.simgrid, "Replay the messages with SimGrid on a platform built from the profile (simulated_tt_s)");

@@ -139,3 +139,20 @@ TEST(Cli, SetGivesAParameterANewValue)
   EXPECT_EQ(unit["loops"][3]["arrays"], (std::vector<std::string>{"a", "b"}));
   EXPECT_EQ(unit["loops"][3]["header"], "DO iter = 1, 100");
 }
+
+// A user typed `--set num=128,nrs=128,...` for the TRFD sample's five sizes
+// and got "expects NAME=INTEGER": commas separate values as repeating does.
+TEST(Cli, SetTakesCommaSeparatedValues)
+{
+  const std::string base = "estimate " + sample("trfd.f") + " --loop 39 --json ";
+  const auto commas = cli(base + "--set num=64,nrs=128,morb=32 --set nocc=16,norb=40");
+  const auto repeated = cli(base + "--set num=64 --set nrs=128 --set morb=32 --set nocc=16 --set norb=40");
+  ASSERT_EQ(commas.status, 0) << commas.out;
+  EXPECT_EQ(commas.out, repeated.out);
+  // (nrs / 4) * norb (norb + 1) (norb + 2) / 6 statement instances per processor
+  const auto point = nlohmann::json::parse(commas.out)["variants"][0]["points"][0];
+  EXPECT_EQ(point["work_max"], 32.0 * 40 * 41 * 42 / 6);
+  const auto bad = cli(base + "--set num=64,zz");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.out.find("--set expects NAME=INTEGER, got 'zz'"), std::string::npos) << bad.out;
+}
