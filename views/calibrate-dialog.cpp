@@ -2,6 +2,8 @@
 
 #include "views/machine-store.h"
 
+#include "machine/profile-store.h"
+
 #include <QCheckBox>
 #include <QCoreApplication>
 #include <QDialogButtonBox>
@@ -61,8 +63,8 @@ std::vector<ProgressLine> ProgressLineReader::finish()
   return m_pending.isEmpty() ? std::vector<ProgressLine>{} : feed("\n");
 }
 
-CalibrateDialog::CalibrateDialog(const QStringList& builtinNames, QWidget* parent)
-  : QDialog(parent), m_builtinNames(builtinNames),
+CalibrateDialog::CalibrateDialog(QWidget* parent)
+  : QDialog(parent),
     m_program(QCoreApplication::applicationDirPath() + "/partscope-cli")
 {
   setObjectName("calibrateDialog");
@@ -164,14 +166,9 @@ QStringList CalibrateDialog::arguments() const
 
 QString CalibrateDialog::validationError() const
 {
-  const auto name = m_name->text().trimmed();
-  static const QRegularExpression allowed(QStringLiteral("^[A-Za-z0-9_.-]+$"));
-  if (name.isEmpty())
-    return tr("Give the new profile a name");
-  if (m_builtinNames.contains(name, Qt::CaseInsensitive))
-    return tr("'%1' is a built-in profile; choose another name").arg(name);
-  if (!allowed.match(name).hasMatch())
-    return tr("A profile name takes letters, digits, '_', '-' and '.' only");
+  std::string error; // the store's own rule, so that the name it gets is one it keeps
+  if (!machine::checkStoredName(m_name->text().trimmed().toStdString(), &error))
+    return QString::fromStdString(error);
   const auto hostfile = m_hostfile->text().trimmed();
   if (!hostfile.isEmpty() && !QFileInfo(hostfile).isFile())
     return tr("Hostfile '%1' does not exist").arg(hostfile);

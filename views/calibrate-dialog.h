@@ -52,10 +52,9 @@ private:
 class CalibrateDialog : public QDialog {
   Q_OBJECT
 public:
-  /// `builtinNames`: the built-in profiles' names, which a calibration may
-  /// not take (a calibrated profile's name may be reused: that calibrates
-  /// the machine again).
-  explicit CalibrateDialog(const QStringList& builtinNames, QWidget* parent = nullptr);
+  /// A new name or a calibrated profile's (that calibrates the machine
+  /// again); the store's rule (machine::checkStoredName) decides.
+  explicit CalibrateDialog(QWidget* parent = nullptr);
   ~CalibrateDialog() override;
 
   /// The partscope-cli to run; default: next to the running program.
@@ -101,7 +100,6 @@ private:
   void readSettings();
   void writeSettings() const;
 
-  QStringList m_builtinNames;
   QString m_program;
   QSpinBox* m_ranks = nullptr;
   QCheckBox* m_quick = nullptr;

@@ -752,10 +752,7 @@ void MainWindow::machinesReloaded(const QStringList& calibrated)
 CalibrateDialog* MainWindow::calibrate()
 {
   if (!m_calibrate) {
-    QStringList builtins;
-    for (const auto& m : machine::builtinProfiles())
-      builtins << QString::fromStdString(m.name);
-    m_calibrate = new CalibrateDialog(builtins, this);
+    m_calibrate = new CalibrateDialog(this);
     m_calibrate->setAttribute(Qt::WA_DeleteOnClose);
     connect(m_calibrate, &CalibrateDialog::calibrationFinished, this, &MainWindow::calibrationFinished);
   }

@@ -59,17 +59,12 @@ void printProgress(const machine::CalibrationProgress& p)
   std::cerr << "progress " << p.done << "/" << p.total << " " << p.text << "\n" << std::flush;
 }
 
-/// A name the store would refuse after the measurements (a built-in's) or a
-/// store that cannot be opened is refused before them: a full run takes minutes.
+/// A name the store would refuse after the measurements or a store that
+/// cannot be opened is refused before them: a full run takes minutes.
 bool checkTarget(const CalibrateOptions& o, std::string* error)
 {
-  for (const auto& p : machine::builtinProfiles()) {
-    if (p.name == o.name) {
-      *error = "'" + o.name + "' is the name of a built-in profile; choose another --name";
-      return false;
-    }
-  }
-  return machine::ProfileStore::open(machine::storePath(o.db), error).has_value();
+  return machine::checkStoredName(o.name, error) &&
+         machine::ProfileStore::open(machine::storePath(o.db), error).has_value();
 }
 
 /// What was measured, on stdout.

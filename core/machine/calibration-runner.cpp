@@ -181,6 +181,10 @@ std::optional<CalibrationCommand> calibrationCommand(const CalibrationRequest& r
   c.argv.insert(c.argv.end(), {"-n", std::to_string(r.ranks)});
   const int cores = r.cores > 0 ? r.cores : int(std::max(1u, std::thread::hardware_concurrency()));
   c.oversubscribed = mpirun && launcher.size() == 1 && r.hostfile.empty() && r.ranks > cores;
+  if (c.oversubscribed && r.ranks > kMaxRanksPerCore * cores) // 100000 ranks on a laptop: a fork storm, not a run
+    return fail("--ranks " + std::to_string(r.ranks) + " would start that many processes on this machine's " +
+                std::to_string(cores) + " cores (at most " + std::to_string(kMaxRanksPerCore * cores) +
+                " here); give a hostfile or an --mpirun launcher to use a cluster");
   if (c.oversubscribed)
     c.argv.push_back("--oversubscribe");
   if (!r.hostfile.empty())

@@ -15,6 +15,10 @@
 
 namespace ps::machine {
 
+/// The most ranks per core a run on this machine alone (plain mpirun, no
+/// hostfile) may start: beyond it the timings measure the scheduler.
+inline constexpr int kMaxRanksPerCore = 16;
+
 struct CalibrationRequest {
   std::string trainProgram;        // path of partscope-train
   int ranks = 2;                   // MPI ranks, >= 2

@@ -1,12 +1,14 @@
 #include "machine/profile-store.h"
 
 #include "machine/store-schema.h"
+#include "support/text.h"
 
 #include <SQLiteCpp/Statement.h>
 #include <SQLiteCpp/Transaction.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
@@ -31,6 +33,26 @@ std::string defaultStorePath()
 std::string storePath(const std::string& dbOption)
 {
   return dbOption.empty() ? defaultStorePath() : dbOption;
+}
+
+bool checkStoredName(const std::string& name, std::string* error)
+{
+  if (name.empty()) {
+    *error = "Machine name is empty; give the stored profile a name";
+    return false;
+  }
+  const auto allowed = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.'; };
+  if (!std::all_of(name.begin(), name.end(), allowed)) {
+    *error = "Machine name '" + name + "' may hold only letters, digits, '_', '-' and '.'";
+    return false;
+  }
+  for (const auto& p : builtinProfiles()) {
+    if (toLower(p.name) == toLower(name)) {
+      *error = "Machine '" + name + "' is a built-in profile; give the stored profile another name";
+      return false;
+    }
+  }
+  return true;
 }
 
 struct ProfileStore::Impl {
@@ -90,20 +112,12 @@ SQLite::Database connect(const std::string& path)
   return db;
 }
 
-bool isBuiltin(const std::string& name)
-{
-  const auto& builtins = builtinProfiles();
-  return std::any_of(builtins.begin(), builtins.end(), [&](const MachineProfile& p) { return p.name == name; });
-}
-
 /// The validated profile of `json`, named as a stored profile may be.
 std::optional<MachineProfile> validProfile(const std::string& json, std::string* error)
 {
   auto profile = profileFromJson(json, error);
-  if (profile && isBuiltin(profile->name)) {
-    *error = "Machine '" + profile->name + "' is a built-in profile; give the stored profile another name";
+  if (profile && !checkStoredName(profile->name, error))
     return std::nullopt;
-  }
   return profile;
 }
 
@@ -313,10 +327,8 @@ bool ProfileStore::removeMachine(const std::string& name, std::string* error)
 std::optional<std::int64_t> ProfileStore::beginRun(const std::string& machineName, const TrainingRun& header,
                                                    std::string* error)
 {
-  if (isBuiltin(machineName)) {
-    *error = "Machine '" + machineName + "' is a built-in profile; give the stored profile another name";
+  if (!checkStoredName(machineName, error))
     return std::nullopt;
-  }
   return guarded(path(), error, [&]() -> std::optional<std::int64_t> {
     SQLite::Transaction transaction(m_impl->db, SQLite::TransactionBehavior::IMMEDIATE);
     SQLite::Statement insert(m_impl->db, "INSERT INTO calibration_runs (machine_name, host, mpi_library, started_at, "

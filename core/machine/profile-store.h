@@ -33,6 +33,14 @@ std::string defaultStorePath();
 /// `dbOption` (a command's `--db FILE`) when not empty, else defaultStorePath().
 std::string storePath(const std::string& dbOption);
 
+/// Whether `name` can name a stored profile; false with `error` when it is
+/// empty, holds anything but letters, digits, '_', '-' and '.', or is a
+/// built-in profile's name in any case ("Machine 'paragon' is a built-in
+/// profile; give the stored profile another name"). `--machine` looks up
+/// built-ins first and takes a name with '/' as a path (machine-lookup.h),
+/// so a stored profile named otherwise could never be found.
+bool checkStoredName(const std::string& name, std::string* error);
+
 /// One stored profile, as listed.
 struct StoredMachine {
   std::string name;

@@ -15,6 +15,7 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <tuple>
 #include <sys/wait.h>
 
 using namespace ps::machine;
@@ -174,4 +175,18 @@ TEST(CalibrateQuick, TwoRanksMeasureEveryPatternAndOperation)
     wrong = misfits(db);
   }
   EXPECT_EQ(wrong, "");
+}
+
+// Names --machine could never find and local fork storms are refused before
+// anything is measured (exit 2, no mpirun started).
+TEST(CalibrateQuick, RefusesBeforeMeasuring)
+{
+  const std::string db = testing::TempDir() + "calibrate-refused.sqlite";
+  auto [status, out] = run(std::string(PS_CLI_PATH) + " calibrate --quick --name 'lab/2' --db " + db);
+  EXPECT_EQ(status, 2) << out;
+  EXPECT_EQ(out, "partscope-cli calibrate: Machine name 'lab/2' may hold only letters, digits, '_', '-' and '.'\n");
+  std::tie(status, out) = run(std::string(PS_CLI_PATH) + " calibrate --quick --ranks 1000000 --name lab --db " + db);
+  EXPECT_EQ(status, 2) << out;
+  EXPECT_NE(out.find("--ranks 1000000 would start that many processes"), std::string::npos) << out;
+  EXPECT_EQ(out.find("progress"), std::string::npos) << out;
 }

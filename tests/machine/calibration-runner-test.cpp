@@ -109,6 +109,14 @@ TEST(CalibrationRunner, BadRequestsAreErrors)
   r.hostfile = "hosts";
   EXPECT_FALSE(calibrationCommand(r, &error));
   EXPECT_EQ(error, "A hostfile needs an mpirun launcher, not 'srun'");
+  // 32 ranks on 2 cores still run; 33 would measure the scheduler; a hostfile lifts the bound
+  EXPECT_TRUE(calibrationCommand(request(32, 2), &error)) << error;
+  EXPECT_FALSE(calibrationCommand(request(100000, 2), &error));
+  EXPECT_EQ(error, "--ranks 100000 would start that many processes on this machine's 2 cores (at most 32 here); "
+                   "give a hostfile or an --mpirun launcher to use a cluster");
+  r = request(100000, 2);
+  r.hostfile = "hosts";
+  EXPECT_TRUE(calibrationCommand(r, &error)) << error;
 }
 
 TEST(CalibrationRunner, ProgressLines)

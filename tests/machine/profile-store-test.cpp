@@ -108,6 +108,11 @@ TEST(ProfileStore, ImportValidatesAndReplaces)
   std::string error;
   EXPECT_FALSE(store.importProfile(renamedBuiltin("sp2", "paragon"), &error));
   EXPECT_EQ(error, "Machine 'paragon' is a built-in profile; give the stored profile another name");
+  // a name --machine could never find: a path, or a built-in's in another case
+  EXPECT_FALSE(store.importProfile(renamedBuiltin("sp2", "lab/2"), &error));
+  EXPECT_EQ(error, "Machine name 'lab/2' may hold only letters, digits, '_', '-' and '.'");
+  EXPECT_FALSE(store.importProfile(renamedBuiltin("sp2", "SP2"), &error));
+  EXPECT_EQ(error, "Machine 'SP2' is a built-in profile; give the stored profile another name");
   EXPECT_FALSE(store.importProfile("{\"name\": \"lab\"}", &error));
   EXPECT_EQ(error, "Machine profile is missing the field 'startup_s'");
   EXPECT_FALSE(store.importProfile("{\"name\": ", &error));

@@ -431,16 +431,16 @@ exit 0
 
 void MachinesTest::calibrateValidatesName()
 {
-  CalibrateDialog d({"ddt", "paragon", "sp2", "teaching"});
+  CalibrateDialog d;
   d.setHostfile({});
   d.setName("");
-  QCOMPARE(d.validationError(), QString("Give the new profile a name"));
+  QCOMPARE(d.validationError(), QString("Machine name is empty; give the stored profile a name"));
   d.setName("Paragon");
-  QCOMPARE(d.validationError(), QString("'Paragon' is a built-in profile; choose another name"));
+  QCOMPARE(d.validationError(), QString("Machine 'Paragon' is a built-in profile; give the stored profile another name"));
   QVERIFY(!d.start());
   QVERIFY(!d.isRunning());
   d.setName("my box");
-  QVERIFY(!d.validationError().isEmpty());
+  QCOMPARE(d.validationError(), QString("Machine name 'my box' may hold only letters, digits, '_', '-' and '.'"));
   d.setName("cluster-2");
   QVERIFY(d.validationError().isEmpty());
   d.setHostfile("/nonexistent/hosts");
@@ -463,7 +463,7 @@ void MachinesTest::calibrateShowsErrors()
 echo "Cannot run 'mpirun': it is not installed" >&2
 exit 2
 )");
-  CalibrateDialog d({"paragon"});
+  CalibrateDialog d;
   d.setHostfile({});
   d.setProgram(script);
   d.setName("box");
@@ -488,7 +488,7 @@ void MachinesTest::cancelKillsTheRun()
 echo "progress 1/100 vSR 2 ranks 8 B" >&2
 while true; do sleep 0.1; done
 )");
-  CalibrateDialog d({"paragon"});
+  CalibrateDialog d;
   d.setHostfile({});
   d.setProgram(script);
   d.setName("slow");
@@ -639,7 +639,7 @@ void MachinesTest::selectionIsRemembered()
   MainWindow w(m_recovery.path());
   QCOMPARE(w.machinesView()->selectedProfiles(), (QStringList{"paragon", "sp2"}));
   {
-    CalibrateDialog d({"paragon"});
+    CalibrateDialog d;
     d.setRanks(6);
     d.setQuick(false);
     d.setHostfile({});
@@ -649,7 +649,7 @@ void MachinesTest::selectionIsRemembered()
     QVERIFY(d.start()); // Start remembers the controls
     QVERIFY(finished.wait(kWorkTimeoutMs));
   }
-  CalibrateDialog again({"paragon"});
+  CalibrateDialog again;
   QCOMPARE(again.arguments().mid(0, 3), (QStringList{"calibrate", "--ranks", "6"}));
   QVERIFY(!again.arguments().contains("--quick"));
 }
