@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -106,7 +107,8 @@ std::optional<double> runReplay(std::vector<std::string> argv, const fs::path& f
   const auto out = readFile(request.stdoutPath);
   const auto line = out.substr(0, out.find('\n'));
   auto json = nlohmann::json::parse(line, nullptr, false);
-  if (result.outcome != Outcome::Exited || result.code != 0 || !json.is_object() || !json.contains("measured_tt_s")) {
+  if (result.outcome != Outcome::Exited || result.code != 0 || !json.is_object() || !json.contains("measured_tt_s") ||
+      !json["measured_tt_s"].is_number()) { // a replay that printed null or text is a failure, not a crash
     auto why = readFile(request.stderrPath);
     const auto lastLine = why.find_last_not_of('\n');
     why = lastLine == std::string::npos ? "" : why.substr(0, lastLine + 1);
@@ -128,7 +130,7 @@ std::optional<double> runReal(const fs::path& folder, std::int64_t procs, double
   setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1); // CI runs as root
   setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
   std::vector<std::string> argv{"mpirun", "-np", std::to_string(procs)};
-  const auto cores = static_cast<std::int64_t>(std::thread::hardware_concurrency());
+  const auto cores = static_cast<std::int64_t>(std::max(1u, std::thread::hardware_concurrency())); // 0: unknown
   if (procs > cores) {
     argv.push_back("--oversubscribe");
     notes.push_back("The real run of " + std::to_string(procs) + " ranks oversubscribed " + std::to_string(cores) +

@@ -3,10 +3,12 @@
 #include "profile/child-process.h"
 #include "support/text.h"
 
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <regex>
 #include <unistd.h>
@@ -52,6 +54,15 @@ std::vector<std::string> cppCommand(const SourceFile& file, const PreprocessOpti
   return argv;
 }
 
+/// A line or column number cpp printed; 0 (no such line) beyond int, as
+/// `#line 4000000000` makes it print (std::stoi threw out_of_range).
+int lineNumber(const std::string& digits)
+{
+  int value = 0;
+  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  return error == std::errc{} && end == digits.data() + digits.size() ? value : 0;
+}
+
 /// Turns cpp's output into lines with provenance, following the line markers.
 class MarkerReader {
 public:
@@ -64,13 +75,13 @@ public:
     for (const auto& raw : splitSourceLines(output)) {
       std::smatch m;
       if (raw.text.size() > 2 && raw.text[0] == '#' && std::regex_match(raw.text, m, marker)) {
-        m_line = std::stoi(m[1].str());
+        m_line = lineNumber(m[1].str());
         m_name = m[2].str();
         continue;
       }
       if (auto origin = originOf(m_name, m_line))
         lines.push_back({raw.text, origin->first, origin->second});
-      ++m_line;
+      m_line = m_line < std::numeric_limits<int>::max() ? m_line + 1 : 0;
     }
     return lines;
   }
@@ -121,8 +132,8 @@ void readMessages(const std::string& stderrText, MarkerReader& reader, std::vect
     std::smatch m;
     if (!std::regex_match(raw.text, m, message))
       continue;
-    const auto origin = reader.originOf(m[1].str(), std::stoi(m[2].str()));
-    const auto column = static_cast<std::uint32_t>(std::max(1, std::stoi(m[3].str())) - 1);
+    const auto origin = reader.originOf(m[1].str(), lineNumber(m[2].str()));
+    const auto column = static_cast<std::uint32_t>(std::max(1, lineNumber(m[3].str())) - 1);
     const auto at = origin ? std::min(origin->first + column, origin->second) : 0u;
     const auto severity = m[4].str() == "warning" ? Severity::Warning : Severity::Error;
     out.emplace_back(FileRange{at, at + 1}, severity, "C preprocessor: " + m[5].str());

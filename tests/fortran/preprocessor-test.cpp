@@ -50,6 +50,16 @@ TEST(Preprocessor, SyntaxErrorAfterAConditionalIsAtTheOriginalLine)
   EXPECT_EQ(model.units[0].loops[0].upper.str(), "100");
 }
 
+// `#line 4000000000` makes cpp print a marker beyond int: std::stoi threw
+// out_of_range and the CLI aborted. The lines after it have no place in the
+// file, so a syntax error there is reported on the first line, not lost.
+TEST(Preprocessor, LineMarkersBeyondIntAreNoCrash)
+{
+  SKIP_WITHOUT_CPP();
+  auto p = parseSource("p.F", "#line 4000000000\n      PROGRAM P\n      X = 1 +\n      END\n");
+  EXPECT_EQ(test::formatted(p), Strings{"p.F:1:14: error: Expected an expression but found 'end of statement'"});
+}
+
 TEST(Preprocessor, DefinesChooseTheBranch)
 {
   SKIP_WITHOUT_CPP();
