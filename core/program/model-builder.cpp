@@ -494,12 +494,14 @@ private:
   // ---- expressions ---------------------------------------------------------
 
   /// Under IMPLICIT NONE a name needs a type here or from outside (USE,
-  /// host, a procedure of the file); an EXTERNAL name written bare
+  /// host, a procedure of the file); an intrinsic's name needs none only
+  /// where it is called (the caller checks: `time = 0` undeclared is an
+  /// error although TIME is a vendor intrinsic); an EXTERNAL name written bare
   /// (`bareName`: an actual argument) needs none. Names that may come from a module the file
   /// does not contain get one note per unit instead of errors.
   void checkName(const std::string& name, fortran::SourceRange range, bool bareName = false)
   {
-    if (!m_typing.isNone() || m_typed.count(name) || isIntrinsic(name) || m_reported.count(name) ||
+    if (!m_typing.isNone() || m_typed.count(name) || m_reported.count(name) ||
         m_outer.symbols.count(name) || m_outer.procedures.count(name) || (bareName && m_externals.count(name)))
       return;
     m_reported.insert(name);
@@ -555,7 +557,8 @@ private:
     using fortran::Op;
     switch (e.kind) {
     case ExprKind::ArrayRef:
-      checkName(e.text, e.range);
+      if (!isIntrinsic(e.text)) // a call of an intrinsic the parser could not tell from an array
+        checkName(e.text, e.range);
       st.ops.load += 1;
       st.refs.push_back(reference(e, false, vars));
       return; // subscript arithmetic is address computation, not work

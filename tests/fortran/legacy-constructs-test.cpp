@@ -112,6 +112,13 @@ TEST(LegacyF77, TypedFunctionsAndVendorIntrinsicsUnderImplicitNone)
   EXPECT_EQ(p.parsed->units.at(1).resultName, "v");
   auto q = test::build("      FUNCTION H(X)\n      IMPLICIT NONE\n      DOUBLE PRECISION X\n      H = X\n      END\n", "t.f");
   EXPECT_EQ(errors(q), Strings{"t.f:4:7: error: Name 'h' has no type (IMPLICIT NONE is in effect)"});
+  // an intrinsic's name is typed only where it is called: undeclared
+  // variables TIME and COUNT are errors, as gfortran says, while SIZE(A) is a call
+  auto r = test::build("      PROGRAM P\n      IMPLICIT NONE\n      REAL A(10)\n      TIME = 0\n"
+                       "      COUNT = SIZE(A)\n      END\n",
+                       "t.f");
+  EXPECT_EQ(errors(r), (Strings{"t.f:4:7: error: Name 'time' has no type (IMPLICIT NONE is in effect)",
+                                "t.f:5:7: error: Name 'count' has no type (IMPLICIT NONE is in effect)"}));
   ASSERT_NE(findIntrinsic("dfloat"), nullptr);
   EXPECT_EQ(findIntrinsic("dfloat")->type, IntrinsicType::DoublePrecision);
   EXPECT_EQ(findIntrinsic("dconjg")->type, IntrinsicType::DoubleComplex);
