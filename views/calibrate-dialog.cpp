@@ -146,8 +146,13 @@ CalibrateDialog::~CalibrateDialog()
 {
   if (isRunning()) { // closing the IDE mid-run: the store keeps what was measured
     m_process->disconnect(this);
-    m_process->kill();
-    m_process->waitForFinished(kKillAfterMs);
+    // SIGTERM first: the CLI stops its mpirun's process group and keeps what it
+    // measured; a SIGKILLed CLI leaves mpirun and every rank running
+    m_process->terminate();
+    if (!m_process->waitForFinished(kKillAfterMs)) {
+      m_process->kill();
+      m_process->waitForFinished(kKillAfterMs);
+    }
   }
 }
 

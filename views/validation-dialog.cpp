@@ -160,8 +160,13 @@ ValidationDialog::~ValidationDialog()
 {
   if (isRunning()) {
     m_process->disconnect(this);
-    m_process->kill();
-    m_process->waitForFinished(kKillAfterMs);
+    // SIGTERM first: the CLI stops its mpirun's process group and keeps what it
+    // measured; a SIGKILLed CLI leaves mpirun and every rank running
+    m_process->terminate();
+    if (!m_process->waitForFinished(kKillAfterMs)) {
+      m_process->kill();
+      m_process->waitForFinished(kKillAfterMs);
+    }
   }
 }
 

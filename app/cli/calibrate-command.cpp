@@ -8,9 +8,8 @@
 #include "profile/child-process.h"
 
 #include "source-options.h"
+#include "stop-signals.h"
 
-#include <atomic>
-#include <csignal>
 #include <iostream>
 #include <map>
 #include <unistd.h>
@@ -18,9 +17,6 @@
 namespace ps::cli {
 namespace {
 
-std::atomic<bool> g_cancelled = false;
-
-extern "C" void cancelOnSignal(int) { g_cancelled = true; }
 
 /// partscope-train: $PARTSCOPE_TRAIN, else beside this executable (the build
 /// tree's app/ folder), else on PATH.
@@ -139,9 +135,7 @@ int runCalibrate(const CalibrateOptions& o)
     std::cerr << "partscope-cli calibrate: " << error << "\n";
     return 2;
   }
-  std::signal(SIGINT, cancelOnSignal);
-  std::signal(SIGTERM, cancelOnSignal);
-  const auto result = machine::runCalibration(requestOf(o), printProgress, &g_cancelled);
+  const auto result = machine::runCalibration(requestOf(o), printProgress, stopOnSignals());
   if (result.run && !finishCalibration(*result.run, o, &error)) {
     std::cerr << "partscope-cli calibrate: " << error << "\n";
     return 1;

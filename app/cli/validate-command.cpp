@@ -9,6 +9,8 @@
 #include "profile/child-process.h"
 #include "support/text.h"
 
+#include "stop-signals.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -21,6 +23,7 @@
 
 namespace ps::cli {
 namespace {
+
 
 namespace fs = std::filesystem;
 
@@ -92,8 +95,13 @@ std::optional<double> runReplay(std::vector<std::string> argv, const fs::path& f
   request.stdoutPath = (folder / (tool + ".out")).string();
   request.stderrPath = (folder / (tool + ".err")).string();
   request.timeoutSeconds = timeout;
+  request.cancelled = &g_stopRequested;
   const auto result = profile::runChild(request);
   using Outcome = profile::ChildResult::Outcome;
+  if (result.outcome == Outcome::Cancelled) {
+    *error = "'" + tool + "' was stopped (SIGINT or SIGTERM)";
+    return std::nullopt;
+  }
   if (result.outcome == Outcome::NotStarted) {
     *error = result.error;
     return std::nullopt;
@@ -324,6 +332,7 @@ CLI::App* addValidateCommand(CLI::App& app, ValidateOptions& o)
 
 int runValidate(const ValidateOptions& o)
 {
+  stopOnSignals(); // the IDE's Cancel sends SIGTERM: stop mpirun/smpirun's process group too
   std::string error;
   auto machine = machine::findMachine(o.machine, machine::storePath(o.db), &error);
   symbolic::Bindings values;
