@@ -315,25 +315,23 @@ private:
   void wholeArrayFetch(const program::ArrayReference& ref, int line)
   {
     const auto* s = m_unit.symbol(ref.array);
-    std::int64_t elements = 1;
+    std::int64_t elements = 1; // saturating: a huge --set must not wrap into a small TD
     for (const auto& d : s->dims) {
       auto lo = d.lower.evaluate(m_values), hi = d.upper.evaluate(m_values);
-      elements *= std::max<std::int64_t>(hi.value_or(1) - lo.value_or(1) + 1, 1);
+      elements = saturatingMul(elements, std::max<std::int64_t>(hi.value_or(1) - lo.value_or(1) + 1, 1));
     }
     const auto procs = m_mapping.procs.count();
     if (procs < 2)
       return;
-    const auto perProc = elements - elements / procs;
-    CommRecord r{ref.array, ref.text(), "copy", line, 0, 1, procs * (procs - 1), procs * perProc * s->elementBytes, 0, {}};
-    const auto bytes = static_cast<double>(perProc * s->elementBytes);
-    r.time = m_machine.curveFor("copy", procs) // procs - 1 copies of a share each
-               ? static_cast<double>(procs - 1) *
-                   m_machine.transferTime("copy", bytes / static_cast<double>(procs - 1), 1, procs)
-               : static_cast<double>(procs - 1) * m_machine.startup + m_machine.byteTime * bytes;
+    const auto perProcBytes = saturatingMul(elements - elements / procs, s->elementBytes);
+    CommRecord r{ref.array, ref.text(), "copy", line, 0, 1, procs * (procs - 1), saturatingMul(procs, perProcBytes), 0, {}};
+    // procs - 1 copies of a share each, with no hop term: (P-1) rho + beta * bytes without a curve
+    r.time = static_cast<double>(procs - 1) *
+             m_machine.transferTime("copy", static_cast<double>(perProcBytes) / static_cast<double>(procs - 1), 0, procs);
     m_e.comm.records.push_back(r);
     for (std::int64_t p = 0; p < procs; ++p) {
       m_e.comm.messagesPerProc[p] += procs - 1;
-      m_e.comm.bytesPerProc[p] += perProc * s->elementBytes;
+      m_e.comm.bytesPerProc[p] = saturatingAdd(m_e.comm.bytesPerProc[p], perProcBytes);
     }
   }
 
