@@ -125,7 +125,10 @@ public:
   {
     if (m_closed) {
       std::string why;
-      auto traffic = countSeparableExchange(m_space, m_exec, m_read, m_placement, values, m_mapping, nullptr);
+      std::optional<std::vector<PairTraffic>> traffic;
+      if (m_separable) // refused once, refused for every instance: the reasons are the nest's shape
+        traffic = countSeparableExchange(m_space, m_exec, m_read, m_placement, values, m_mapping, nullptr);
+      m_separable = traffic.has_value();
       if (!traffic) // not a product of one-loop counts: the projection count
         traffic = countExchange(m_space, m_exec, m_read, m_placement, values, m_mapping, &why);
       if (traffic) {
@@ -378,6 +381,7 @@ private:
   const bool m_keep; // keep the exchanges for a message list
   std::int64_t m_kept = 0;
   bool m_closed; // count in closed form until a count fails
+  bool m_separable = true; // try the product of one-loop counts until it is refused
   const IterationSpace& m_space;
   const ReferencePlan* m_exec;
   const ReferencePlan& m_read;
