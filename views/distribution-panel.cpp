@@ -131,6 +131,7 @@ DistributionPanel::DistributionPanel(QWidget* parent) : QWidget(parent)
   }
   m_machine->setCurrentText("paragon");
   connect(m_machine, &QComboBox::currentTextChanged, this, &DistributionPanel::settingsChanged);
+  connect(m_machine, &QComboBox::activated, this, &DistributionPanel::machineChosen);
   auto* machineRow = new QFormLayout;
   machineRow->addRow(tr("Machine:"), m_machine);
   machineRow->addRow(tr("Vary in chart:"), m_sweepVariable);

@@ -66,6 +66,8 @@ public slots:
 
 signals:
   void settingsChanged();
+  /// The user picked a machine in the list (not a programmatic change).
+  void machineChosen();
 
 private:
   void rebuildTable();

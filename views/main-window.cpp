@@ -117,6 +117,8 @@ MainWindow::MainWindow(const QString& recoveryFolder, QWidget* parent)
   connect(m_editor, &QsciScintilla::modificationChanged, this, &QWidget::setWindowModified);
   connect(m_editor, &QsciScintilla::cursorPositionChanged, this, [this] { updateSelection(); });
   connect(m_panel, &DistributionPanel::settingsChanged, this, &MainWindow::settingsEdited);
+  // a choice made before the remembered calibrated profile was listed wins over it
+  connect(m_panel, &DistributionPanel::machineChosen, this, [this] { m_pendingMachine.clear(); });
   connect(m_analysisTimer, &QTimer::timeout, this, &MainWindow::submit);
   connect(m_estimateTimer, &QTimer::timeout, this, &MainWindow::submit);
   connect(m_autosaveTimer, &QTimer::timeout, this, &MainWindow::autosaveNow);

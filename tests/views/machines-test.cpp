@@ -169,6 +169,7 @@ private slots:
   void shortcutsDoNotClash();
   void selectionIsRemembered();
   void storedProfilesReachTheJobs();
+  void aChosenMachineReplacesAnUnlistedRememberedOne();
 
 private:
   QTemporaryDir m_dir, m_recovery;
@@ -678,6 +679,25 @@ void MachinesTest::storedProfilesReachTheJobs()
   QCOMPARE(found->startup, profile.startup);
   QVERIFY(!findIdeMachine("labbox", &error)); // the default store does not hold it
   QVERIFY2(QString::fromStdString(error).startsWith("Unknown machine 'labbox'"), error.c_str());
+}
+
+// A remembered calibrated profile that the store no longer lists must not be
+// written back over the machine the user chose meanwhile.
+void MachinesTest::aChosenMachineReplacesAnUnlistedRememberedOne()
+{
+  QSettings().setValue("estimate/machine", "gone-box");
+  {
+    MainWindow w(m_recovery.path());
+    w.show();
+    auto* combo = w.distributionPanel()->findChild<QComboBox*>("machine");
+    QVERIFY(combo);
+    const int sp2 = combo->findText("sp2");
+    QVERIFY(sp2 >= 0);
+    combo->setCurrentIndex(sp2);
+    emit combo->activated(sp2); // what a click in the list sends
+    QVERIFY(w.close());
+  }
+  QCOMPARE(QSettings().value("estimate/machine").toString(), QString("sp2"));
 }
 
 QTEST_MAIN(MachinesTest)
