@@ -2,6 +2,7 @@
 
 #include "views/machine-store.h"
 
+#include "machine/calibration-runner.h"
 #include "machine/profile-store.h"
 
 #include <QCheckBox>
@@ -16,7 +17,6 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QSettings>
 #include <QSpinBox>
 #include <QThread>
@@ -32,15 +32,10 @@ constexpr int kKillAfterMs = 3000; // a run that ignores SIGTERM this long is ki
 
 std::optional<ProgressLine> parseProgressLine(const QString& line)
 {
-  static const QRegularExpression re(QStringLiteral("^progress (\\d+)/(\\d+)(?: (.*))?$"));
-  const auto m = re.match(line.trimmed());
-  if (!m.hasMatch())
+  const auto p = machine::progressFromLine(line.trimmed().toStdString()); // the CLI's own reader
+  if (!p)
     return std::nullopt;
-  bool okDone = false, okTotal = false;
-  ProgressLine p{m.captured(1).toInt(&okDone), m.captured(2).toInt(&okTotal), m.captured(3).trimmed()};
-  if (!okDone || !okTotal || p.total <= 0 || p.done < 0 || p.done > p.total)
-    return std::nullopt;
-  return p;
+  return ProgressLine{p->done, p->total, QString::fromStdString(p->text).trimmed()};
 }
 
 std::vector<ProgressLine> ProgressLineReader::feed(const QByteArray& chunk)

@@ -23,21 +23,12 @@
 namespace ps::views {
 namespace {
 
-/// A time with four significant digits in the unit time-units picks
-/// ("0.05 µs", "46 µs"): operation costs are nanoseconds, which the two
-/// decimals of formatSeconds would round away.
-QString timeText(double seconds)
-{
-  const auto u = timeUnitFor(seconds);
-  return QString::number(seconds * u.factor, 'g', 4) + " " + u.name;
-}
-
 /// Seconds per byte as ns/B or µs/B.
 QString perByteText(double secondsPerByte)
 {
   if (secondsPerByte != 0 && std::abs(secondsPerByte) < 1e-6)
     return QString::number(secondsPerByte * 1e9, 'g', 4) + QObject::tr(" ns/B");
-  return timeText(secondsPerByte) + QObject::tr("/B");
+  return formatSecondsSignificant(secondsPerByte) + QObject::tr("/B");
 }
 
 QString bytesText(double bytes) { return QString::number(bytes, 'f', 0) + QObject::tr(" B"); }
@@ -50,20 +41,20 @@ std::vector<Row> parameterRows(const machine::MachineProfile& m)
   std::vector<Row> rows{
     {QObject::tr("Title"), QString::fromStdString(m.title)},
     {QObject::tr("Source"), QString::fromStdString(m.source)},
-    {QObject::tr("Startup time ρ"), timeText(m.startup)},
+    {QObject::tr("Startup time ρ"), formatSecondsSignificant(m.startup)},
     {QObject::tr("Time per byte β"), perByteText(m.byteTime)},
-    {QObject::tr("Time per hop γ"), timeText(m.hopTime)},
+    {QObject::tr("Time per hop γ"), formatSecondsSignificant(m.hopTime)},
     {QObject::tr("Topology"), QString::fromStdString(m.topology)},
     {QObject::tr("Default processors"), m.defaultProcessors > 0 ? QString::number(m.defaultProcessors) : QObject::tr("—")},
     {QObject::tr("Cache line"), bytesText(static_cast<double>(m.cacheLineBytes))},
     {QObject::tr("Cache size"), bytesText(static_cast<double>(m.cacheBytes))},
-    {QObject::tr("Add/subtract"), timeText(o.addSub)},
-    {QObject::tr("Multiply"), timeText(o.mul)},
-    {QObject::tr("Divide"), timeText(o.div)},
-    {QObject::tr("Power"), timeText(o.pow)},
-    {QObject::tr("Intrinsic"), timeText(o.intrinsic)},
-    {QObject::tr("Load"), timeText(o.load)},
-    {QObject::tr("Store"), timeText(o.store)},
+    {QObject::tr("Add/subtract"), formatSecondsSignificant(o.addSub)},
+    {QObject::tr("Multiply"), formatSecondsSignificant(o.mul)},
+    {QObject::tr("Divide"), formatSecondsSignificant(o.div)},
+    {QObject::tr("Power"), formatSecondsSignificant(o.pow)},
+    {QObject::tr("Intrinsic"), formatSecondsSignificant(o.intrinsic)},
+    {QObject::tr("Load"), formatSecondsSignificant(o.load)},
+    {QObject::tr("Store"), formatSecondsSignificant(o.store)},
     {QObject::tr("Fitted curves"), QString::number(m.curves.size())},
   };
   QStringList assumptions;
@@ -92,7 +83,7 @@ void addCurveRows(QStandardItemModel& model, const QString& profile, const machi
     const bool first = i == 0;
     model.appendRow(fitRow(profile, {first ? label : QString(),
                                      QObject::tr("%1 – %2").arg(bytesText(s.fromBytes), bytesText(s.toBytes)),
-                                     timeText(s.a), perByteText(s.b),
+                                     formatSecondsSignificant(s.a), perByteText(s.b),
                                      first ? (c.packetBytes > 0 ? bytesText(c.packetBytes) : QObject::tr("no steps"))
                                            : QString(),
                                      first ? QString::number(c.chiSquarePerDof, 'g', 3) : QString(),
@@ -338,7 +329,7 @@ void MachinesView::fillFits(const std::vector<const machine::MachineProfile*>& s
     for (const auto& c : p->curves)
       addCurveRows(*m_fits, name, c);
     if (p->curves.empty())
-      m_fits->appendRow(fitRow(name, {tr("ρ + βx (linear model)"), tr("all"), timeText(p->startup),
+      m_fits->appendRow(fitRow(name, {tr("ρ + βx (linear model)"), tr("all"), formatSecondsSignificant(p->startup),
                                       perByteText(p->byteTime), tr("—"), tr("—"), tr("—")}));
   }
   m_fitsView->resizeColumnsToContents();

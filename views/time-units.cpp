@@ -20,4 +20,10 @@ QString formatSeconds(double seconds)
   return QString::number(seconds * u.factor, 'f', u.name == QStringLiteral("µs") ? 2 : 3) + " " + u.name;
 }
 
+QString formatSecondsSignificant(double seconds)
+{
+  const auto u = timeUnitFor(seconds);
+  return QString::number(seconds * u.factor, 'g', 4) + " " + u.name;
+}
+
 } // namespace ps::views

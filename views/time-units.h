@@ -17,4 +17,9 @@ TimeUnit timeUnitFor(double seconds);
 /// "247.10 µs", "1.373 ms", "84.680 s".
 QString formatSeconds(double seconds);
 
+/// Four significant digits in the unit timeUnitFor picks ("0.05 µs", "46 µs"):
+/// for operation costs and fitted parameters, which formatSeconds' fixed
+/// decimals would round away.
+QString formatSecondsSignificant(double seconds);
+
 } // namespace ps::views

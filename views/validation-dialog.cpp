@@ -41,10 +41,7 @@ std::optional<double> optionalNumber(const nlohmann::json& o, const char* key)
 
 QString timeText(std::optional<double> seconds)
 {
-  if (!seconds)
-    return QObject::tr("—");
-  const auto u = timeUnitFor(*seconds);
-  return QString::number(*seconds * u.factor, 'g', 4) + " " + u.name;
+  return seconds ? formatSecondsSignificant(*seconds) : QObject::tr("—");
 }
 
 QStandardItem* cell(const QString& text, const QString& tip = {})

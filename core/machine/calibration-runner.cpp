@@ -200,7 +200,7 @@ std::optional<CalibrationProgress> progressFromLine(const std::string& line)
   int done = 0, total = 0, used = 0;
   if (line.rfind("progress ", 0) != 0 || std::sscanf(line.c_str(), "progress %d/%d%n", &done, &total, &used) != 2)
     return std::nullopt;
-  if (done < 0 || total < done)
+  if (done < 0 || total < done || total == 0)
     return std::nullopt;
   const auto text = line.substr(std::size_t(used));
   const auto start = text.find_first_not_of(' ');

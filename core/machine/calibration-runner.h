@@ -60,7 +60,8 @@ struct CalibrationProgress {
   std::string text; // e.g. "vSR 4 ranks 65536 B"
 };
 
-/// Parses "progress DONE/TOTAL TEXT"; nullopt for any other line.
+/// Parses "progress DONE/TOTAL TEXT" (0 <= DONE <= TOTAL, TOTAL > 0); nullopt
+/// for any other line.
 std::optional<CalibrationProgress> progressFromLine(const std::string& line);
 
 struct CalibrationResult {

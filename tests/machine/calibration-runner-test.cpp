@@ -128,6 +128,7 @@ TEST(CalibrationRunner, ProgressLines)
   EXPECT_EQ(p->text, "vSR 4 ranks 65536 B");
   EXPECT_FALSE(progressFromLine("progress twelve"));
   EXPECT_FALSE(progressFromLine("progress 5/4 more done than planned"));
+  EXPECT_FALSE(progressFromLine("progress 0/0 nothing to do"));
   EXPECT_FALSE(progressFromLine("[node:123] mpirun noise"));
 }
 
