@@ -122,8 +122,8 @@ CLI::App* addCalibrateCommand(CLI::App& app, CalibrateOptions& o)
   cmd->add_option("--raw", o.raw, "Write the raw measurements here as JSON lines while they are measured");
   cmd->add_option("--timeout", o.timeout, "Stop the training set after this many seconds (default: no limit)")
       ->check(greaterThanZero("a number of seconds"));
-  cmd->add_option("--max-bytes", o.maxBytes, "Largest message in bytes (default 8 MiB, quick 1 MiB)")
-      ->check(CLI::PositiveNumber);
+  cmd->add_option("--max-bytes", o.maxBytes, "Largest message in bytes (default 8 MiB, quick 1 MiB; at most 1 GiB)")
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 30));
   cmd->add_option("--patterns", o.patterns, "Comma-separated patterns (default: iSR,vSR,EXCH,BCAST,COMBN,pingpong)");
   return cmd;
 }

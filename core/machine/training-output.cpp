@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <iterator>
 #include <sstream>
 #include <vector>
@@ -56,11 +57,16 @@ public:
       return fail(key, "true or false"), false;
     return it->get<bool>();
   }
-  std::int64_t whole(const char* key, std::int64_t least)
+  /// `most` keeps ranks and repetitions inside int (4294967298 ranks read as 2).
+  std::int64_t whole(const char* key, std::int64_t least, std::int64_t most = std::numeric_limits<int>::max())
   {
     const auto it = m_j.find(key);
-    if (it == m_j.end() || !it->is_number_integer() || it->get<std::int64_t>() < least)
-      return fail(key, "a whole number >= " + std::to_string(least)), least;
+    if (it == m_j.end() || !it->is_number_integer() || it->get<std::int64_t>() < least ||
+        it->get<std::int64_t>() > most)
+      return fail(key, "a whole number " + (most == std::numeric_limits<std::int64_t>::max()
+                                                  ? ">= " + std::to_string(least)
+                                                  : "from " + std::to_string(least) + " to " + std::to_string(most))),
+             least;
     return it->get<std::int64_t>();
   }
   double seconds(const char* key, bool positive)
@@ -112,8 +118,8 @@ void readPoint(Fields& f, TrainingRun& run)
   if (f.problem().empty() && !isTrainingPattern(p.pattern))
     f.failWith("names the unknown pattern '" + p.pattern + "'");
   p.ranks = int(f.whole("ranks", 2));
-  p.strideElements = f.whole("stride_elements", 1);
-  p.bytes = f.whole("bytes", 0);
+  p.strideElements = f.whole("stride_elements", 1, std::numeric_limits<std::int64_t>::max());
+  p.bytes = f.whole("bytes", 0, std::numeric_limits<std::int64_t>::max());
   p.medianSeconds = f.seconds("median_s", false);
   p.lowSeconds = f.seconds("low_s", false);
   p.highSeconds = f.seconds("high_s", false);

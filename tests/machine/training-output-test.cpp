@@ -110,5 +110,9 @@ TEST(TrainingOutput, MalformedLinesAreErrorsNamingTheLine)
   EXPECT_EQ(parseError(kHeader + kHeader), "Line 2 of the training output is a second header");
   EXPECT_EQ(parseError(R"({"kind":"header","host":"h","mpi_library":"m","started_at":"t","ranks":1,"oversubscribed":false,"quick":true})"
                        "\n"),
-            "Line 1 of the training output needs 'ranks' to be a whole number >= 2");
+            "Line 1 of the training output needs 'ranks' to be a whole number from 2 to 2147483647");
+  // beyond int it was cast to 2
+  EXPECT_EQ(parseError(R"({"kind":"header","host":"h","mpi_library":"m","started_at":"t","ranks":4294967298,"oversubscribed":false,"quick":true})"
+                       "\n"),
+            "Line 1 of the training output needs 'ranks' to be a whole number from 2 to 2147483647");
 }
