@@ -90,6 +90,22 @@ void ChartPanel::setLogAxes(bool on)
     setCurves(m_timeVsP, m_timeVsN, m_variable);
 }
 
+/// 2 while the processor counts span at most 2^6 (seven labels); 4 or 16
+/// beyond, so that "1024" keeps room for its label in a narrow dock
+/// instead of being elided to "1...". The ticks stay on powers of two.
+double ChartPanel::powerOfTwoBase(const std::vector<Curve>& curves)
+{
+  double lo = std::numeric_limits<double>::infinity(), hi = 0;
+  for (const auto& c : curves)
+    for (const auto& point : c.points)
+      if (point.first > 0) {
+        lo = std::min(lo, point.first);
+        hi = std::max(hi, point.first);
+      }
+  const double octaves = hi > lo ? std::log2(hi / lo) : 0;
+  return octaves <= 6 ? 2 : octaves <= 12 ? 4 : 16;
+}
+
 void ChartPanel::fill(QChart* chart, const std::vector<Curve>& curves, const QString& xTitle, bool powersOfTwo)
 {
   resetChart(chart);
@@ -100,7 +116,7 @@ void ChartPanel::fill(QChart* chart, const std::vector<Curve>& curves, const QSt
   QAbstractAxis* y = nullptr;
   if (log) {
     auto* lx = new QLogValueAxis;
-    lx->setBase(powersOfTwo ? 2 : 10);
+    lx->setBase(powersOfTwo ? powerOfTwoBase(curves) : 10);
     lx->setLabelFormat("%g");
     auto* ly = new QLogValueAxis;
     ly->setLabelFormat("%g");
@@ -135,15 +151,14 @@ void ChartPanel::fill(QChart* chart, const std::vector<Curve>& curves, const QSt
                                                 QString::number(p.y(), 'g', 6), unit));
     });
   }
-  fitAxes(curves, scale, powersOfTwo, x, y);
+  fitAxes(curves, scale, x, y);
 }
 
 /// Qt Charts sizes an axis to the first series attached to it; the other
 /// variants' points could fall outside it (a faster variant below a log
 /// axis). The ranges here hold every point of every curve: whole decades (or
 /// powers of two) on log axes, a hair wider, so that each has its tick label.
-void ChartPanel::fitAxes(const std::vector<Curve>& curves, double scale, bool powersOfTwo, QAbstractAxis* x,
-                         QAbstractAxis* y) const
+void ChartPanel::fitAxes(const std::vector<Curve>& curves, double scale, QAbstractAxis* x, QAbstractAxis* y) const
 {
   double x0 = std::numeric_limits<double>::infinity(), x1 = -x0, y0 = x0, y1 = -x0;
   for (const auto& c : curves)
@@ -156,7 +171,7 @@ void ChartPanel::fitAxes(const std::vector<Curve>& curves, double scale, bool po
   if (!(x0 <= x1))
     return;
   if (m_log->isChecked()) {
-    const double xb = powersOfTwo ? 2 : 10;
+    const double xb = static_cast<QLogValueAxis*>(x)->base();
     const auto outward = [](double v, double base, bool up) {
       const double e = std::log(v) / std::log(base);
       return std::pow(base, up ? std::ceil(e - 1e-9) : std::floor(e + 1e-9));

@@ -43,8 +43,8 @@ public slots:
 
 private:
   void fill(QChart* chart, const std::vector<Curve>& curves, const QString& xTitle, bool powersOfTwo);
-  void fitAxes(const std::vector<Curve>& curves, double scale, bool powersOfTwo, QAbstractAxis* x,
-               QAbstractAxis* y) const;
+  static double powerOfTwoBase(const std::vector<Curve>& curves);
+  void fitAxes(const std::vector<Curve>& curves, double scale, QAbstractAxis* x, QAbstractAxis* y) const;
   void exportWithDialog();
 
   QTabWidget* m_tabs;
