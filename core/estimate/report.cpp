@@ -160,7 +160,7 @@ std::string variantTable(const VariantResult& v, bool withParts)
     rows.push_back({p.arrangement, number(p.time * 1e3, 4), number(p.ct * 1e3, 4), number(p.tt * 1e3, 4),
                     number(commShare, 1), number(p.wd, 3), std::to_string(p.nt),
                     kilobytes(p.tdBytes), number(p.workMax, 0), number(p.workMin, 0),
-                    number(p.cm, 0)});
+                    number(std::round(p.cm), 0)}); // halves away from zero, as the IDE shows CM (printf rounds them to even)
   }
   out += alignedRows({7, 12, 11, 11, 8, 8, 8, 10, 10, 10, 11}, rows, "  ");
   for (const auto& p : v.points) {
