@@ -77,14 +77,26 @@ nlohmann::json profileSummary(const MachineProfile& m, const std::string& origin
           {"assumptions", m.assumptions}};
 }
 
+/// "8 B", "16 KB", "1.5 MB": a cache of a few bytes (a node without one) must not read as 0 KB.
+std::string cacheSizeText(std::int64_t bytes)
+{
+  char text[32];
+  if (bytes < 1024)
+    std::snprintf(text, sizeof text, "%lld B", static_cast<long long>(bytes));
+  else if (bytes < 1024 * 1024)
+    std::snprintf(text, sizeof text, "%.4g KB", static_cast<double>(bytes) / 1024);
+  else
+    std::snprintf(text, sizeof text, "%.4g MB", static_cast<double>(bytes) / (1024 * 1024));
+  return text;
+}
+
 void printProfile(const MachineProfile& m, const std::string& mark)
 {
-  std::printf("%-10s %s%s\n           rho = %.3g us, beta = %.3g ns/byte (%.1f MB/s), topology %s, cache %lld KB "
-              "with %lld-byte lines\n           source: %s\n",
+  std::printf("%-10s %s%s\n           rho = %.3g us, beta = %.3g ns/byte (%.1f MB/s), gamma = %.3g us/hop, "
+              "topology %s, cache %s with %lld-byte lines\n           source: %s\n",
               m.name.c_str(), m.title.c_str(), mark.c_str(), m.startup * 1e6, m.byteTime * 1e9,
-              m.byteTime > 0 ? 1e-6 / m.byteTime : 0.0, m.topology.c_str(),
-              static_cast<long long>(m.cacheBytes / 1024), static_cast<long long>(m.cacheLineBytes),
-              m.source.c_str());
+              m.byteTime > 0 ? 1e-6 / m.byteTime : 0.0, m.hopTime * 1e6, m.topology.c_str(),
+              cacheSizeText(m.cacheBytes).c_str(), static_cast<long long>(m.cacheLineBytes), m.source.c_str());
 }
 
 /// The stored profiles as (summary, origin, created) rows; none without a store file.

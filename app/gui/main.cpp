@@ -47,7 +47,7 @@ StartupOptions parseArguments(const QApplication& app)
   p.addOption({"dist", "Distribution of a variant, as partscope-cli: 'a,b=(BLOCK,*)'; repeat per variant", "SPEC"});
   p.addOption({"procs", "Processors of the variants: one arrangement (16, 4x4) or one per variant, comma-separated", "LIST"});
   p.addOption({"set", "Value of an unknown or PARAMETER, NAME=VALUE; repeat for more", "NAME=VALUE"});
-  p.addOption({"machine", "Machine profile (paragon, sp2, ddt, teaching)", "NAME"});
+  p.addOption({"machine", "Machine profile: a built-in (paragon, sp2, ipsc860, ncube, ddt, teaching), a stored one or a JSON file", "NAME"});
   p.addOption({"estimate", "Run Estimate once the program is analysed"});
   p.addOption({"scale-p", "Scalability tab: the initial number of processors p", "N"});
   p.addOption({"scale-n", "Scalability tab: the initial problem size n", "N"});

@@ -36,10 +36,10 @@ TEST(MachinesCli, ListsBuiltinsWithoutCreatingAStore)
   EXPECT_FALSE(std::filesystem::exists(db));
   const auto json = cli("machines --json --db " + db);
   const auto j = nlohmann::json::parse(json.out);
-  ASSERT_EQ(j.size(), 4u);
-  EXPECT_EQ(j[1]["name"], "paragon");
-  EXPECT_EQ(j[1]["origin"], "built-in");
-  EXPECT_EQ(j[1]["startup_s"], 46e-6);
+  ASSERT_EQ(j.size(), 6u);
+  EXPECT_EQ(j[3]["name"], "paragon");
+  EXPECT_EQ(j[3]["origin"], "built-in");
+  EXPECT_EQ(j[3]["startup_s"], 46e-6);
 }
 
 TEST(MachinesCli, ImportShowExportRemove)
@@ -56,10 +56,10 @@ TEST(MachinesCli, ImportShowExportRemove)
   EXPECT_NE(r.out.find("Stored profiles (" + db + "):\nlab        IBM SP2"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(" [imported 20"), std::string::npos) << r.out;
   const auto list = nlohmann::json::parse(cli("machines --json --db " + db).out);
-  ASSERT_EQ(list.size(), 5u);
-  EXPECT_EQ(list[4]["name"], "lab");
-  EXPECT_EQ(list[4]["origin"], "imported");
-  EXPECT_EQ(list[4]["startup_s"], 45e-6);
+  ASSERT_EQ(list.size(), 7u);
+  EXPECT_EQ(list[6]["name"], "lab");
+  EXPECT_EQ(list[6]["origin"], "imported");
+  EXPECT_EQ(list[6]["startup_s"], 45e-6);
 
   r = cli("machines --db " + db + " --show lab --json");
   EXPECT_EQ(r.status, 0) << r.out;
@@ -146,7 +146,7 @@ TEST(MachinesCli, MachineOptionFindsStoredProfiles)
 
   auto r = cli(estimate + " --machine cray --db " + db);
   EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.out, "partscope-cli: Unknown machine 'cray'; built-in profiles are ddt, paragon, sp2, teaching, stored "
+  EXPECT_EQ(r.out, "partscope-cli: Unknown machine 'cray'; built-in profiles are ddt, ipsc860, ncube, paragon, sp2, teaching, stored "
                    "profiles are lab, or give a JSON file\n");
   const auto scale = nlohmann::json::parse(cli("scale --models " + sample("tridiagonal-models.json") +
                                                " --machine paragon,lab --db " + db + " --p 2 --n 3200 --to 4 --json")

@@ -76,6 +76,17 @@ TEST(CacheMisses, UnitStrideLoopMissesOncePerLineOfEachBlock)
   EXPECT_EQ(big.cmPerProc, std::vector<double>(16, 7813));
 }
 
+TEST(CacheMisses, TheNcubeProfileWithoutACacheLoadsEveryElement)
+{
+  // machines/ncube.json: no data cache, modelled as one 8-byte line; 34, 34
+  // and 32 elements of a on 3 processors are as many loads
+  std::string error;
+  auto ncube = machine::findProfile("ncube", &error);
+  ASSERT_TRUE(ncube) << error;
+  auto e = run(test::build(kOneD), 4, "a=(BLOCK)", "3", {{"n", 100}}, *ncube);
+  EXPECT_EQ(e.cmPerProc, (std::vector<double>{34, 34, 32}));
+}
+
 TEST(CacheMisses, CacheMissesDoNotChangeTheComputationTime)
 {
   auto p = test::build(kOneD);

@@ -27,14 +27,14 @@ TEST(MachineProfile, BuiltinsCarryThePapersNumbers)
   ps::program::OperationCounts stmt{1, 1, 1, 0, 0, 4, 1};
   EXPECT_NEAR(ddt->ops.time(stmt) * 255 * 256 * 2, 0.352925, 0.0005);
   EXPECT_TRUE(findProfile("teaching", &error));
-  EXPECT_EQ(builtinProfiles().size(), 4u);
+  EXPECT_EQ(builtinProfiles().size(), 6u);
 }
 
 TEST(MachineProfile, UnknownNameAndBadJsonAreClearErrors)
 {
   std::string error;
   EXPECT_FALSE(findProfile("cray", &error));
-  EXPECT_EQ(error, "Unknown machine 'cray'; built-in profiles are ddt, paragon, sp2, teaching, or give a JSON file");
+  EXPECT_EQ(error, "Unknown machine 'cray'; built-in profiles are ddt, ipsc860, ncube, paragon, sp2, teaching, or give a JSON file");
   EXPECT_FALSE(profileFromJson("{\"name\": \"x\"}", &error));
   EXPECT_EQ(error, "Machine profile is missing the field 'startup_s'");
 }
@@ -51,7 +51,8 @@ TEST(MachineProfile, CacheOfTheBuiltins)
 {
   std::string error;
   const std::vector<std::tuple<std::string, std::int64_t, std::int64_t>> rows = {
-    {"paragon", 32, 16384}, {"sp2", 256, 262144}, {"ddt", 64, 32768}, {"teaching", 64, 32768}};
+    {"paragon", 32, 16384}, {"sp2", 256, 262144}, {"ddt", 64, 32768},
+    {"teaching", 64, 32768}, {"ipsc860", 32, 8192}, {"ncube", 8, 8}};
   for (const auto& [name, line, bytes] : rows) {
     auto m = findProfile(name, &error);
     ASSERT_TRUE(m) << error;
@@ -61,6 +62,35 @@ TEST(MachineProfile, CacheOfTheBuiltins)
                                   [](const std::string& a) { return a.find("Cache") == 0; });
     EXPECT_TRUE(said) << name << ": where the cache numbers come from belongs in the assumptions";
   }
+}
+
+TEST(MachineProfile, HistoricalHypercubes)
+{
+  // The iPSC/860 of Sun-Pantano-Fahringer 1999 and an NCUBE like Balasundaram
+  // et al.'s: neither paper prints constants, so each says where its numbers
+  // come from and that they are assumed.
+  std::string error;
+  auto ipsc = findProfile("ipsc860", &error);
+  ASSERT_TRUE(ipsc) << error;
+  EXPECT_EQ(ipsc->topology, "hypercube");
+  EXPECT_EQ(ipsc->defaultProcessors, 16);
+  EXPECT_EQ(ipsc->hops(0, 15, 16), 4); // opposite corners of a 4-cube
+  // 136 us + 1024 bytes * 0.36 us = 504.64 us, distance free
+  EXPECT_NEAR(ipsc->messageTime(1024, 4), 504.64e-6, 1e-12);
+  EXPECT_NE(ipsc->source.find("Sun, Pantano and Fahringer 1999"), std::string::npos);
+  auto ncube = findProfile("ncube", &error);
+  ASSERT_TRUE(ncube) << error;
+  EXPECT_EQ(ncube->topology, "hypercube");
+  EXPECT_EQ(ncube->defaultProcessors, 64);
+  EXPECT_EQ(ncube->hops(5, 58, 64), 6); // 000101 and 111010 differ in every bit
+  EXPECT_NEAR(1e-6 / ncube->byteTime, 2.75, 0.001); // MB/s of the nCUBE 2 link
+  EXPECT_NE(ncube->source.find("Balasundaram"), std::string::npos);
+  for (const auto* m : {&*ipsc, &*ncube})
+    for (const char* word : {"Start-up", "Per-hop", "Operation costs", "Cache"}) {
+      const bool said = std::any_of(m->assumptions.begin(), m->assumptions.end(),
+                                    [&](const std::string& a) { return a.find(word) == 0; });
+      EXPECT_TRUE(said) << m->name << ": no assumption on " << word;
+    }
 }
 
 TEST(MachineProfile, CacheFieldsAreValidated)

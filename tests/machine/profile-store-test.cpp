@@ -96,7 +96,7 @@ TEST(ProfileStore, ImportExportRoundTripsEveryBuiltinProfile)
   const auto listed = store.machines(&error);
   ASSERT_EQ(listed->size(), builtinProfiles().size());
   EXPECT_EQ((*listed)[0].name, "ddt-copy"); // sorted by name
-  EXPECT_EQ((*listed)[1].name, "paragon-copy");
+  EXPECT_EQ((*listed)[1].name, "ipsc860-copy");
   EXPECT_EQ((*listed)[1].title, builtinProfiles()[1].title);
   EXPECT_EQ((*listed)[1].origin, "imported");
   EXPECT_EQ((*listed)[1].createdAt.size(), 20u); // 2024-05-01T12:00:00Z
@@ -270,7 +270,7 @@ TEST(MachineLookup, BuiltinThenStoreThenJsonPath)
   std::string error;
   // No store file: the lookup does not create one.
   EXPECT_FALSE(findMachine("lab", path, &error));
-  EXPECT_EQ(error, "Unknown machine 'lab'; built-in profiles are ddt, paragon, sp2, teaching, or give a JSON file");
+  EXPECT_EQ(error, "Unknown machine 'lab'; built-in profiles are ddt, ipsc860, ncube, paragon, sp2, teaching, or give a JSON file");
   EXPECT_FALSE(std::filesystem::exists(path));
   {
     auto store = openOrDie(path);
@@ -282,7 +282,7 @@ TEST(MachineLookup, BuiltinThenStoreThenJsonPath)
   ASSERT_TRUE(lab) << error;
   EXPECT_EQ(lab->startup, 45e-6);
   EXPECT_FALSE(findMachine("cray", path, &error));
-  EXPECT_EQ(error, "Unknown machine 'cray'; built-in profiles are ddt, paragon, sp2, teaching, stored profiles are "
+  EXPECT_EQ(error, "Unknown machine 'cray'; built-in profiles are ddt, ipsc860, ncube, paragon, sp2, teaching, stored profiles are "
                    "cluster, lab, or give a JSON file");
   const auto file = std::filesystem::path(path).parent_path() / "lab.json";
   ps::test::writeBytes(file.string(), renamedBuiltin("teaching", "from-file"));
@@ -297,7 +297,7 @@ TEST(MachineLookup, ADamagedStoreIsNamedInTheError)
   std::string error;
   EXPECT_TRUE(findMachine("sp2", path, &error)); // built-ins never need the store
   EXPECT_FALSE(findMachine("lab", path, &error));
-  EXPECT_EQ(error, "Unknown machine 'lab'; built-in profiles are ddt, paragon, sp2, teaching, or give a JSON file "
+  EXPECT_EQ(error, "Unknown machine 'lab'; built-in profiles are ddt, ipsc860, ncube, paragon, sp2, teaching, or give a JSON file "
                    "(the profile store was not read: '" + path +
                        "' is not an SQLite database, so not a PartScope profile store; it was left untouched)");
 }

@@ -190,10 +190,10 @@ void MachinesTest::listShowsEveryBuiltin()
   QStringList builtins;
   for (const auto& m : machine::builtinProfiles())
     builtins << QString::fromStdString(m.name);
-  QCOMPARE(builtins, (QStringList{"ddt", "paragon", "sp2", "teaching"}));
+  QCOMPARE(builtins, (QStringList{"ddt", "ipsc860", "ncube", "paragon", "sp2", "teaching"}));
   QCOMPARE(v.profileNames(), builtins);
-  QCOMPARE(v.profileList()->count(), 4);
-  for (int i = 0; i < 4; ++i)
+  QCOMPARE(v.profileList()->count(), 6);
+  for (int i = 0; i < 6; ++i)
     QCOMPARE(v.profileList()->item(i)->text(), builtins[i]);
   QVERIFY(v.calibratedNames().isEmpty());
   QCOMPARE(v.selectedProfiles(), QStringList{"ddt"}); // something is always shown
@@ -261,8 +261,8 @@ void MachinesTest::calibratedChartShowsStepsAndPoints()
   MachinesView v;
   v.setProviders([] { return std::vector{testProfile()}; },
                  [](const std::string& name) { return name == "testbox" ? testPoints() : std::vector<machine::TrainingPoint>{}; });
-  QCOMPARE(v.profileList()->count(), 5);
-  QCOMPARE(v.profileList()->item(4)->text(), QString("testbox (calibrated)"));
+  QCOMPARE(v.profileList()->count(), 7);
+  QCOMPARE(v.profileList()->item(6)->text(), QString("testbox (calibrated)"));
   QCOMPARE(v.calibratedNames(), QStringList{"testbox"});
   QVERIFY(v.selectProfile("testbox"));
   auto* chart = v.curvesChart();
@@ -342,8 +342,9 @@ void MachinesTest::compareShowsBothProfiles()
   maybeScreenshot(v, "machines-compare");
   // the list's multi-selection compares too
   v.profileList()->clearSelection();
-  v.profileList()->item(1)->setSelected(true);
-  v.profileList()->item(2)->setSelected(true);
+  v.profileList()->item(3)->setSelected(true);
+  v.profileList()->item(4)->setSelected(true);
+  QCOMPARE(v.parametersModel()->headerData(1, Qt::Horizontal).toString(), QString("paragon"));
   QCOMPARE(v.parametersModel()->headerData(2, Qt::Horizontal).toString(), QString("sp2"));
 }
 
