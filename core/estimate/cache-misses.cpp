@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <map>
 #include <numeric>
+#include <set>
 #include <string>
 
 namespace ps::estimate {
@@ -360,6 +361,29 @@ BoxDim boxDim(const AccessClass& c, std::size_t d, int first, const std::vector<
   return box;
 }
 
+/// Distinct lines of class c's members in one iteration (the first of
+/// processor p's): their own lines, not their bounding box, which for a
+/// 5-point stencil's class is a 3x3 square of nine elements around four.
+double memberLines(const AccessClass& c, const std::vector<LevelRun>& runs, const std::vector<i64>& coords,
+                   i64 element, i64 lineBytes)
+{
+  std::set<i64> lines;
+  for (const auto& offsets : c.offsets) {
+    i64 address = 0, stride = element;
+    for (std::size_t d = 0; d < c.layout.size(); ++d) {
+      i64 index = offsets[d];
+      for (std::size_t k = 0; k < runs.size(); ++k)
+        index += c.leader->subscripts[d].coef[k] * runs[k].vmin;
+      const auto& layout = c.layout[d];
+      address += layout.local(index, layout.pd >= 0 ? coords[layout.pd] : 0) * stride;
+      stride *= layout.extent;
+    }
+    for (i64 line = floorDiv(address, lineBytes); line <= floorDiv(address + element - 1, lineBytes); ++line)
+      lines.insert(line);
+  }
+  return static_cast<double>(lines.size());
+}
+
 /// Distinct lines of class c's elements over loops first..depth-1 on p.
 double boxLines(const AccessClass& c, int first, const std::vector<LevelRun>& runs, const std::vector<i64>& steps,
                 const std::vector<i64>& coords, i64 lineBytes)
@@ -368,6 +392,8 @@ double boxLines(const AccessClass& c, int first, const std::vector<LevelRun>& ru
     if (r.trips <= 0)
       return 0;
   const i64 element = std::max(c.leader->elementBytes, 1);
+  if (first >= static_cast<int>(runs.size()))
+    return memberLines(c, runs, coords, element, lineBytes);
   i64 base = 0, stride = element;
   std::vector<std::pair<i64, i64>> levels;
   for (std::size_t d = 0; d < c.layout.size(); ++d) {

@@ -10,6 +10,7 @@
 #include <list>
 #include <random>
 #include <set>
+#include <tuple>
 #include <unordered_map>
 
 using namespace ps;
@@ -85,6 +86,31 @@ TEST(CacheMisses, TheNcubeProfileWithoutACacheLoadsEveryElement)
   ASSERT_TRUE(ncube) << error;
   auto e = run(test::build(kOneD), 4, "a=(BLOCK)", "3", {{"n", 100}}, *ncube);
   EXPECT_EQ(e.cmPerProc, (std::vector<double>{34, 34, 32}));
+}
+
+TEST(CacheMisses, WithoutReuseAStencilLoadsItsFivePointsNotTheirBox)
+{
+  // a cache of one 8-byte line keeps nothing between iterations: each of the
+  // 8 x 8 interior iterations loads a(i-1,j), a(i+1,j), a(i,j-1), a(i,j+1)
+  // and b(i,j), 5 lines (an LRU cache of one line agrees), not the nine of
+  // the 3x3 box around the four a's plus b's one
+  auto p = test::build("program st\n"
+                       "  integer :: n, i, j\n"
+                       "  double precision :: a(n,n), b(n,n)\n"
+                       "  do j = 2, n - 1\n"
+                       "    do i = 2, n - 1\n"
+                       "      b(i,j) = a(i-1,j) + a(i+1,j) + a(i,j-1) + a(i,j+1)\n"
+                       "    end do\n"
+                       "  end do\n"
+                       "end program st\n");
+  auto e = run(p, 4, "a,b=(BLOCK,*)", "1", {{"n", 10}}, cacheMachine(8, 8));
+  std::vector<std::int64_t> trace;
+  for (std::int64_t j = 2; j <= 9; ++j)
+    for (std::int64_t i = 2; i <= 9; ++i)
+      for (auto [ai, aj, array] : {std::tuple{i - 1, j, 0}, {i + 1, j, 0}, {i, j - 1, 0}, {i, j + 1, 0}, {i, j, 1}})
+        trace.push_back(array * 800 + ((aj - 1) * 10 + ai - 1) * 8);
+  EXPECT_EQ(lruMisses(trace, 8, 1), 320);
+  EXPECT_EQ(e.cmPerProc, (std::vector<double>{320}));
 }
 
 TEST(CacheMisses, CacheMissesDoNotChangeTheComputationTime)

@@ -90,7 +90,7 @@ class BadCurves : public testing::TestWithParam<Row> {};
 
 TEST(ProfileJson, EveryBuiltinRoundTrips)
 {
-  ASSERT_EQ(builtinProfiles().size(), 4u);
+  ASSERT_EQ(builtinProfiles().size(), 6u);
   for (const auto& p : builtinProfiles()) {
     std::string error;
     const auto back = profileFromJson(profileToJson(p), &error);
