@@ -43,6 +43,7 @@ struct EstimatePart {
   double frequency = 1;      // Loop: 1; Statements: expected statement executions; Call: expected calls
   double time = 0, ct = 0, tt = 0; // ct: the part's slowest processor
   std::int64_t nt = 0, tdBytes = 0;
+  double cm = 0; // cache lines: frequency times the mean over processors (P3T+ Defs. 3.10-3.11); 0 for statements
 };
 
 /// The parameters of one loop nest (or, with `parts`, one unit) at one point.

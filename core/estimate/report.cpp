@@ -25,7 +25,8 @@ nlohmann::json partsJson(const std::vector<EstimatePart>& parts)
   nlohmann::json out = nlohmann::json::array();
   for (const auto& p : parts) {
     nlohmann::json j = {{"kind", partKind(p.kind)}, {"line", p.line}, {"frequency", p.frequency},
-                        {"time_s", p.time}, {"ct_s", p.ct}, {"tt_s", p.tt}, {"nt", p.nt}, {"td_bytes", p.tdBytes}};
+                        {"time_s", p.time}, {"ct_s", p.ct}, {"tt_s", p.tt}, {"nt", p.nt}, {"td_bytes", p.tdBytes},
+                        {"cm", p.cm}};
     if (p.kind == EstimatePart::Kind::Call)
       j["callee"] = p.callee;
     out.push_back(std::move(j));
@@ -125,7 +126,7 @@ std::string alignedRows(std::vector<std::size_t> widths, const std::vector<std::
 std::string partsTable(const Estimate& e)
 {
   std::vector<std::vector<std::string>> rows{
-      {"line", " part", "freq", "time ms", "CT ms", "TT ms", "NT", "TD KB"}};
+      {"line", " part", "freq", "time ms", "CT ms", "TT ms", "NT", "TD KB", "CM"}};
   for (const auto& p : e.parts) {
     std::string what = " " + std::string(partKind(p.kind)); // pad() adds the second space
     if (p.kind == EstimatePart::Kind::Call)
@@ -133,11 +134,11 @@ std::string partsTable(const Estimate& e)
     what.resize(std::max<std::size_t>(what.size(), 23), ' ');
     rows.push_back({std::to_string(p.line), what, format("%.4g", p.frequency), number(p.time * 1e3, 4),
                     number(p.ct * 1e3, 4), number(p.tt * 1e3, 4), std::to_string(p.nt),
-                    kilobytes(p.tdBytes)});
+                    kilobytes(p.tdBytes), number(std::round(p.cm), 0)});
   }
   rows[0][1].resize(23, ' ');
   std::string out = "  parts at P=" + e.arrangement + ":\n";
-  out += alignedRows({6, 24, 10, 12, 11, 11, 8, 10}, rows, "    ");
+  out += alignedRows({6, 24, 10, 12, 11, 11, 8, 10, 11}, rows, "    ");
   return out;
 }
 

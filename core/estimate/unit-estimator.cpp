@@ -87,10 +87,14 @@ void accumulate(Estimate& into, const Estimate& from, double factor, const std::
   grow(into.ctPerProc, from.ctPerProc.size());
   grow(into.comm.messagesPerProc, from.comm.messagesPerProc.size());
   grow(into.comm.bytesPerProc, from.comm.bytesPerProc.size());
+  grow(into.cmPerProc, from.cmPerProc.size());
   for (std::size_t p = 0; p < from.workPerProc.size(); ++p)
     into.workPerProc[p] += factor * from.workPerProc[p];
   for (std::size_t p = 0; p < from.ctPerProc.size(); ++p)
     into.ctPerProc[p] += factor * from.ctPerProc[p];
+  for (std::size_t p = 0; p < from.cmPerProc.size(); ++p)
+    into.cmPerProc[p] += factor * from.cmPerProc[p];
+  into.cm += factor * from.cm; // P3T+ Def. 3.11: the parts' cmL (Def. 3.10: freq times the mean), added
   for (std::size_t p = 0; p < from.comm.messagesPerProc.size(); ++p) {
     into.comm.messagesPerProc[p] = saturatingAdd(into.comm.messagesPerProc[p], scaled(from.comm.messagesPerProc[p], factor));
     into.comm.bytesPerProc[p] = saturatingAdd(into.comm.bytesPerProc[p], scaled(from.comm.bytesPerProc[p], factor));
@@ -129,6 +133,7 @@ void finishTotals(Estimate& e)
   e.workMax = maxOf(e.workPerProc);
   e.workMin = e.workPerProc.empty() ? 0 : *std::min_element(e.workPerProc.begin(), e.workPerProc.end());
   e.ct = maxOf(e.ctPerProc);
+  e.cmMax = maxOf(e.cmPerProc);
   e.ntMaxPerProc = maxOf(e.comm.messagesPerProc);
   e.time = e.ct + e.tt;
   if (const auto beyond = saturationNote(e.nt, e.tdBytes); !beyond.empty())
@@ -183,6 +188,7 @@ EstimatePart summarize(EstimatePart part, const Estimate& from, double factor)
   part.time = part.ct + part.tt;
   part.nt = scaled(from.nt, factor);
   part.tdBytes = scaled(from.tdBytes, factor);
+  part.cm = factor * from.cm;
   return part;
 }
 

@@ -106,6 +106,15 @@ TEST(UnitEstimate, UnitIsItsNestsPlusItsStatementsOutsideLoops)
       total += s.frequency;
     }
   EXPECT_NEAR(e.wd, weighted / total, 1e-12);
+  // P3T+ Def. 3.11: the unit's cache misses are its nests' (Def. 3.10:
+  // freq 1 times the mean over processors); statements outside loops add none
+  ASSERT_GT(n1.cm, 0);
+  EXPECT_DOUBLE_EQ(e.cm, n1.cm + n2.cm);
+  EXPECT_DOUBLE_EQ(e.parts[1].cm, n1.cm);
+  EXPECT_DOUBLE_EQ(e.parts[0].cm, 0);
+  for (std::size_t q = 0; q < 4; ++q)
+    EXPECT_DOUBLE_EQ(e.cmPerProc[q], n1.cmPerProc[q] + n2.cmPerProc[q]) << q;
+  EXPECT_DOUBLE_EQ(e.cmMax, *std::max_element(e.cmPerProc.begin(), e.cmPerProc.end()));
 }
 
 TEST(UnitEstimate, DummyInheritsTheCallersBlockMappingLikeTheInlinedNest)
@@ -145,6 +154,8 @@ TEST(UnitEstimate, CallInsideDoLoopMultipliesTheCalleesParameters)
     EXPECT_EQ(e.tdBytes, n * callee.tdBytes);
     EXPECT_DOUBLE_EQ(e.tt, static_cast<double>(n) * callee.tt);
     EXPECT_DOUBLE_EQ(e.workMax, static_cast<double>(n) * callee.workMax);
+    ASSERT_GT(callee.cm, 0);
+    EXPECT_DOUBLE_EQ(e.cm, static_cast<double>(n) * callee.cm); // Def. 3.10's call term: per call times calls
   }
 }
 
