@@ -123,6 +123,8 @@ IntTerm IntTerm::floorDiv(const IntTerm& a, const IntTerm& b)
     return a;
   if (ca && cb && *cb > 0)
     return constant(floorDivide(*ca, *cb));
+  if (ca && (*ca == 0 || *ca == -1)) // the divisors here are positive (block sizes, periods)
+    return constant(*ca);
   return make(Kind::FloorDiv, {a, b});
 }
 

@@ -30,7 +30,7 @@ public:
   friend IntTerm operator-(const IntTerm& a, const IntTerm& b);
   friend IntTerm operator*(const IntTerm& a, const IntTerm& b);
   /// floor(a/b), ceil(a/b) and a mod b in [0, b) for b > 0 (evaluation
-  /// fails for b <= 0).
+  /// fails for b <= 0; floor(0/b) and floor(-1/b) fold to 0 and -1).
   static IntTerm floorDiv(const IntTerm& a, const IntTerm& b);
   static IntTerm ceilDiv(const IntTerm& a, const IntTerm& b);
   static IntTerm mod(const IntTerm& a, const IntTerm& b);
