@@ -13,10 +13,13 @@
 #include "estimate/reference-plan.h"
 #include "machine/machine-profile.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace ps::estimate {
+
+class CommFormula; // comm-formula.h
 
 /// One message of a charged exchange: `bytes` from processor `from` to
 /// processor `to` (linear numbers in the arrangement).
@@ -50,6 +53,10 @@ struct CommRecord {
   /// ones merged into one with the summed repeat. Empty otherwise.
   std::vector<ChargedExchange> exchanges = {};
   bool exchangesTruncated = false; // more messages than kMaxKeptMessages: the list stops there
+  /// With EstimateOptions::formulas: NT and TD of the record in closed form
+  /// (comm-formula.h), or nullptr and the reason in formulaWhy.
+  std::shared_ptr<const CommFormula> formula = nullptr;
+  std::string formulaWhy = {};
 };
 
 /// The most distinct messages kept per record for its `exchanges`.

@@ -1,5 +1,6 @@
 #include "estimate/estimator.h"
 
+#include "estimate/comm-formula.h"
 #include "estimate/condition-owner.h"
 #include "estimate/saturating-count.h"
 #include "support/text.h"
@@ -211,6 +212,8 @@ private:
         continue;
       const auto before = m_e.comm.records.size();
       addReadMessages(space, owner, read, placement, st.line, m_mapping, m_machine, m_e.comm);
+      if (m_options.formulas && m_e.comm.records.size() > before) // NT and TD in closed form (comm-formula.h)
+        attachReadFormula(m_e.comm.records.back(), m_unit, space, owner, read, placement, m_mapping, m_machine);
       if (m_e.comm.records.size() > before && m_e.comm.records.back().sampledEvery > 1)
         note("The messages of " + read.ref->text() + " at line " + std::to_string(st.line) + " were counted on every " +
              ordinal(m_e.comm.records.back().sampledEvery) +
@@ -222,6 +225,9 @@ private:
     if (reduction) {
       const auto* s = m_unit.symbol(st.scalarTarget);
       addReduction(st.scalarTarget, st.line, s ? s->elementBytes : 8, m_mapping, m_machine, m_e.comm);
+      if (m_options.formulas && !m_e.comm.records.empty() && m_e.comm.records.back().pattern == "reduction")
+        m_e.comm.records.back().formula = std::make_shared<const CommFormula>(
+          CommFormula::forReduction(s ? s->elementBytes : 8, m_mapping, m_machine));
     }
   }
 

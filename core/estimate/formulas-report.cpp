@@ -1,5 +1,7 @@
 #include "estimate/formulas-report.h"
 
+#include "estimate/comm-formula.h"
+
 #include <cstdio>
 
 namespace ps::estimate {
@@ -27,8 +29,13 @@ std::string ctFormula(const Estimate& e, bool latex)
   return (latex ? "\\mathit{CT}(k) = " : "CT(k) = ") + (out.empty() ? "0" : out);
 }
 
-const char* kPerPoint = "NT, TD and TT are evaluated per point: the elements each processor pair exchanges are "
-                        "counted in closed form (no enumeration), wd is Def. 3.2 over work(k)";
+const char* kPerPoint = "Communication records without a formula are evaluated per point: the elements each "
+                        "processor pair exchanges are counted in closed form (no enumeration), wd is Def. 3.2 over work(k)";
+
+std::string recordName(const CommRecord& r)
+{
+  return r.pattern + " of " + r.reference + " at line " + std::to_string(r.line);
+}
 
 std::string indent(const std::string& text, const std::string& by)
 {
@@ -42,6 +49,53 @@ std::string indent(const std::string& text, const std::string& by)
     start = end + 1;
   }
   return out;
+}
+
+/// NT, TD and TT of each communication record (Defs. 3.4-3.5, comm-formula.h).
+std::string commText(const Estimate& e, bool latex)
+{
+  if (e.comm.records.empty())
+    return "  NT, TD, TT: no communication\n";
+  std::string out;
+  const auto pick = [latex](const CommFormula::Text& t) { return latex ? t.latex : t.text; };
+  for (const auto& r : e.comm.records) {
+    out += "  " + recordName(r) + ":";
+    if (!r.formula) {
+      out += "\n    NT: evaluated per point (" + (r.formulaWhy.empty() ? std::string("no closed form for this pattern") : r.formulaWhy) + ")\n";
+      continue;
+    }
+    const auto& f = *r.formula;
+    out += "\n    " + pick(f.ntPerProcessor()) + "\n    " + pick(f.tdPerProcessor()) + "\n    " + pick(f.ntTotal()) +
+           "\n    " + pick(f.tdTotal()) + "\n    " + pick(f.tt()) + "\n";
+    for (const auto& w : f.where())
+      out += "    where " + w + "\n";
+  }
+  return out;
+}
+
+nlohmann::json commJson(const Estimate& e, const char* which)
+{
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& r : e.comm.records) {
+    nlohmann::json j = {{"record", recordName(r)}, {"closed_form", r.formula != nullptr}};
+    if (!r.formula) {
+      j["why"] = r.formulaWhy.empty() ? "no closed form for this pattern" : r.formulaWhy;
+    } else {
+      const std::string w = which;
+      const auto& f = *r.formula;
+      const auto both = [](const CommFormula::Text& t) { return nlohmann::json{{"text", t.text}, {"latex", t.latex}}; };
+      if (w == "nt")
+        j["per_processor"] = both(f.ntPerProcessor()), j["total"] = both(f.ntTotal());
+      else if (w == "td")
+        j["per_processor"] = both(f.tdPerProcessor()), j["total"] = both(f.tdTotal());
+      else
+        j["expression"] = both(f.tt());
+      if (w != "tt")
+        j["where"] = f.where();
+    }
+    list.push_back(std::move(j));
+  }
+  return list;
 }
 
 } // namespace
@@ -61,6 +115,9 @@ nlohmann::json formulasJson(const Estimate& e)
   }
   return {{"statements", statements},
           {"ct", {{"text", ctFormula(e, false)}, {"latex", ctFormula(e, true)}}},
+          {"nt", commJson(e, "nt")},
+          {"td", commJson(e, "td")},
+          {"tt", commJson(e, "tt")},
           {"evaluated_per_point", kPerPoint}};
 }
 
@@ -84,7 +141,7 @@ std::string formulasText(const Estimate& e, bool latex)
     for (const auto& o : s.ownership)
       out += "    where " + o + "\n";
   }
-  out += "  " + ctFormula(e, latex) + "\n  " + kPerPoint + "\n";
+  out += "  " + ctFormula(e, latex) + "\n" + commText(e, latex) + "  " + kPerPoint + "\n";
   return out;
 }
 

@@ -15,8 +15,12 @@ namespace ps::estimate {
 
 /// {"statements": [{"line", "closed_form", "why", "work": {"text", "latex"},
 ///  "total": {"text", "latex"}, "ownership", "cost_s", "probability"}],
-///  "ct": {"text", "latex"}, "evaluated_per_point"} of the estimate's
-/// statements (seconds; counts in statement instances).
+///  "ct": {"text", "latex"}, "nt"/"td": [{"record", "closed_form", "why" |
+///  "per_processor": {"text", "latex"}, "total": {...}, "where"}],
+///  "tt": [{"record", "closed_form", "why" | "expression": {...}}],
+///  "evaluated_per_point"} of the estimate's statements and communication
+/// records (seconds; counts in statement instances; NT in messages, TD in
+/// bytes). Source: P3T+ Defs. 3.4-3.5 for nt, td and tt.
 nlohmann::json formulasJson(const Estimate& e);
 
 /// The same as readable text (`latex`: LaTeX instead of plain formulas).
