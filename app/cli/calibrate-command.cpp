@@ -113,7 +113,8 @@ bool finishCalibration(const machine::TrainingRun& run, const CalibrateOptions& 
   return true;
 }
 
-int usageError(const std::string& error, int status = 2)
+/// Prints `error` as calibrate's; `status` 2 for usage errors, 1 for a failed run or missing tool.
+int complain(const std::string& error, int status = 2)
 {
   std::cerr << "partscope-cli calibrate: " << error << "\n";
   return status;
@@ -126,7 +127,7 @@ int calibrateWith(const machine::CalibrationRequest& request, const CalibrateOpt
   std::string error;
   const auto result = machine::runCalibration(request, printProgress, stopOnSignals());
   if (result.run && !finishCalibration(*result.run, o, simulated, &error))
-    return usageError(error, 1);
+    return complain(error, 1);
   if (!result.error.empty()) {
     std::cerr << "partscope-cli calibrate: " << result.error
               << (result.run ? " (the points measured so far are kept in the profile store)" : "") << "\n";
@@ -142,20 +143,20 @@ int calibrateSimulated(const CalibrateOptions& o)
   std::string error;
   const auto machine = machine::findMachine(o.simgrid, machine::storePath(o.db), &error);
   if (!machine)
-    return usageError(error);
+    return complain(error);
   if (!profile::findProgram("smpirun"))
-    return usageError("'smpirun' is not on PATH; install SimGrid (Debian package libsimgrid-dev) or leave out --simgrid", 1);
+    return complain("'smpirun' is not on PATH; install SimGrid (Debian package libsimgrid-dev) or leave out --simgrid", 1);
   auto request = requestOf(o, trainProgram("partscope-train-smpi", "PARTSCOPE_TRAIN_SMPI"));
   if (access(request.trainProgram.c_str(), X_OK) != 0)
-    return usageError("Cannot find the simulated training set '" + request.trainProgram +
+    return complain("Cannot find the simulated training set '" + request.trainProgram +
                       "'; build the target 'partscope-train-smpi' (it needs SimGrid's smpicxx, Debian package "
                       "libsimgrid-dev)", 1);
   const TempFolder folder("partscope-calibrate-simgrid");
   if (folder.path().empty())
-    return usageError("Cannot create a temporary folder for the SimGrid platform", 1);
+    return complain("Cannot create a temporary folder for the SimGrid platform", 1);
   const auto launcher = machine::writeSimulatedLauncher(*machine, o.ranks, folder.path().string(), &error);
   if (!launcher)
-    return usageError(error);
+    return complain(error);
   for (const auto& note : launcher->approximations)
     std::cout << "note: " << note << "\n";
   request.launcher = launcher->launcher;
@@ -170,7 +171,8 @@ int calibrateSimulated(const CalibrateOptions& o)
 CLI::App* addCalibrateCommand(CLI::App& app, CalibrateOptions& o)
 {
   auto* cmd = app.add_subcommand(
-      "calibrate", "Run the MPI training set on this machine: communication patterns and basic operation costs");
+      "calibrate", "Run the MPI training set on this machine (or under SimGrid: --simgrid): communication patterns "
+                   "and basic operation costs");
   cmd->add_option("--name", o.name, "Name of the new machine profile")->required();
   cmd->add_option("--ranks", o.ranks, "MPI ranks (default 2; more than the cores adds --oversubscribe)")
       ->check(CLI::Range(2, 1 << 20));
@@ -197,7 +199,7 @@ int runCalibrate(const CalibrateOptions& o)
 {
   std::string error;
   if (!checkTarget(o, &error))
-    return usageError(error);
+    return complain(error);
   if (!o.simgrid.empty())
     return calibrateSimulated(o);
   return calibrateWith(requestOf(o, trainProgram("partscope-train", "PARTSCOPE_TRAIN")), o, nullptr);
