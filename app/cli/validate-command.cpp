@@ -10,6 +10,7 @@
 #include "support/text.h"
 
 #include "stop-signals.h"
+#include "temp-folder.h"
 
 #include <nlohmann/json.hpp>
 
@@ -32,29 +33,6 @@ int fail(const std::string& message)
   std::cerr << "partscope-cli: " << message << "\n";
   return 2;
 }
-
-/// A private temporary folder, removed with everything in it.
-class TempFolder {
-public:
-  TempFolder()
-  {
-    std::string pattern = (fs::temp_directory_path() / "partscope-validate-XXXXXX").string();
-    if (mkdtemp(pattern.data()))
-      m_path = pattern;
-  }
-  ~TempFolder()
-  {
-    std::error_code ignored;
-    if (!m_path.empty())
-      fs::remove_all(m_path, ignored);
-  }
-  TempFolder(const TempFolder&) = delete;
-  TempFolder& operator=(const TempFolder&) = delete;
-  const fs::path& path() const { return m_path; }
-
-private:
-  fs::path m_path;
-};
 
 bool writeFile(const fs::path& path, const std::string& text)
 {
@@ -246,7 +224,7 @@ PointResult validatePoint(const estimate::Estimate& e, const ValidateOptions& o,
   }
   if (!o.real && !o.simgrid)
     return r;
-  TempFolder folder;
+  TempFolder folder("partscope-validate");
   if (folder.path().empty() || !writeFile(folder.path() / "list.json", listText)) {
     std::cerr << "partscope-cli: error: Cannot create a temporary folder for the replay\n";
     r.ok = false;

@@ -76,38 +76,68 @@ bool readOperations(const std::vector<OperationMeasurement>& measured, MachinePr
   return true;
 }
 
-/// Title, source and the assumptions that describe the run itself.
-void describeRun(const TrainingRun& run, MachineProfile& p)
+/// The operation costs of a simulated run: the simulated profile's (SimGrid
+/// charges no computation, so the training set measures none).
+bool takeOperations(const MachineProfile* simulated, MachineProfile& p, std::string* error)
+{
+  if (!simulated) {
+    *error = "The simulated training run measured no operation costs; name the profile it simulated";
+    return false;
+  }
+  p.ops = simulated->ops;
+  p.assumptions.push_back("Operation costs not measured (a simulated run): those of machine profile '" +
+                          simulated->name + "'");
+  return true;
+}
+
+/// Title and source: where and how the run measured.
+void nameRun(const TrainingRun& run, const MachineProfile* simulated, MachineProfile& p)
 {
   const auto library = run.mpiLibrary.empty() ? std::string("an unnamed MPI library") : run.mpiLibrary;
+  const auto mode = std::to_string(run.ranks) + " ranks, " + (run.quick ? "quick" : "full") + " mode";
+  if (run.simulated) {
+    const auto from = simulated ? "'" + simulated->name + "'" : std::string("an unnamed profile");
+    p.title = "Simulated from " + from + " (" + std::to_string(run.ranks) + " ranks, " + run.startedAt + ")";
+    p.source = "partscope-train-smpi under SimGrid (" + library + ") on a platform generated from machine profile " +
+               from + ", started " + run.startedAt + ", " + mode;
+    return;
+  }
   p.title = "Calibrated on " + run.host + " (" + std::to_string(run.ranks) + " ranks, " + run.startedAt + ")";
-  p.source = "partscope-train on " + run.host + " with " + library + ", started " + run.startedAt + ", " +
-             std::to_string(run.ranks) + " ranks, " + (run.quick ? "quick" : "full") + " mode" +
+  p.source = "partscope-train on " + run.host + " with " + library + ", started " + run.startedAt + ", " + mode +
              (run.oversubscribed ? ", oversubscribed" : "");
+}
+
+/// Title, source and the assumptions that describe the run itself.
+void describeRun(const TrainingRun& run, const MachineProfile* simulated, MachineProfile& p)
+{
+  nameRun(run, simulated, p);
   if (run.oversubscribed)
     p.assumptions.push_back("More ranks than cores (oversubscribed): the times include waiting for a core");
   if (run.quick)
     p.assumptions.push_back("Quick mode: fewer sizes and repetitions than a full calibration");
   if (!run.complete)
     p.assumptions.push_back("The run was interrupted: only the points measured before it stopped are fitted");
-  p.assumptions.push_back("Hop time 0 on a crossbar: the fitted curves were measured through the real network, hops "
-                          "included");
+  p.assumptions.push_back(std::string("Hop time 0 on a crossbar: the fitted curves were measured through the ") +
+                          (run.simulated ? "simulated" : "real") + " network, hops included");
   p.assumptions.push_back("Cache not given: assumed " + std::to_string(p.cacheLineBytes) + "-byte lines and " +
                           std::to_string(p.cacheBytes / 1024) + " KB per processor");
 }
 
 } // namespace
 
-std::optional<MachineProfile> profileFromTraining(const TrainingRun& run, const std::string& name, std::string* error)
+std::optional<MachineProfile> profileFromTraining(const TrainingRun& run, const std::string& name, std::string* error,
+                                                  const MachineProfile* simulated)
 {
   MachineProfile p;
   p.name = name;
   p.hopTime = 0;
   p.topology = "crossbar";
   p.defaultProcessors = std::max(run.ranks, 0);
-  describeRun(run, p);
+  describeRun(run, simulated, p);
   p.curves = fitCurves(run.points, error);
-  if (p.curves.empty() || !readTransfer(p.curves, p, error) || !readOperations(run.operations, p, error))
+  if (p.curves.empty() || !readTransfer(p.curves, p, error))
+    return std::nullopt;
+  if (run.simulated ? !takeOperations(simulated, p, error) : !readOperations(run.operations, p, error))
     return std::nullopt;
   // the same validation as a profile read from a file (a cost above 1 s, an empty name)
   auto checked = profileFromJson(profileToJson(p), error);

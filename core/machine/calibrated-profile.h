@@ -27,16 +27,20 @@ namespace ps::machine {
 ///   measurement of a name wins); a cost measured as 0 or less (below the
 ///   timer's resolution) is taken as 1e-12 s and said; measured names the
 ///   profile has no field for (sqrt, exp, ...) are listed as not used;
+///   a simulated run (run.simulated, SimGrid) measures none: its op costs
+///   are those of `simulated`, the profile its platform was generated from;
 /// - defaultProcessors = run.ranks; cache: 64-byte lines and 32 KB (not
 ///   measured; said in the assumptions as profileFromJson says it);
 /// - title, source and assumptions name the host, MPI library, start
-///   date, ranks, quick or full mode, oversubscription and an interrupted run.
+///   date, ranks, quick or full mode, oversubscription and an interrupted run;
+///   for a simulated run, SimGrid and the simulated profile's name.
 /// The result is checked by a round trip through profileToJson and
 /// profileFromJson, so it is always a valid profile.
 /// Errors (nullopt, one sentence in `error`): the fit's errors (fitCurves),
 /// no ping-pong points, no ping-pong slope, a missing operation, a value
-/// the profile validation rejects (e.g. a cost above 1 s).
+/// the profile validation rejects (e.g. a cost above 1 s), a simulated run
+/// without `simulated`.
 std::optional<MachineProfile> profileFromTraining(const TrainingRun& run, const std::string& name,
-                                                  std::string* error);
+                                                  std::string* error, const MachineProfile* simulated = nullptr);
 
 } // namespace ps::machine

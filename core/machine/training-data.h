@@ -40,6 +40,7 @@ struct TrainingRun {
   int ranks = 0;             // largest rank count used
   bool oversubscribed = false; // more ranks than cores (mpirun --oversubscribe)
   bool quick = false;
+  bool simulated = false;    // run under SimGrid (partscope-train-smpi): operation costs were not measured
   bool complete = false;     // false: interrupted; the points measured so far are kept
   std::vector<TrainingPoint> points;
   std::vector<OperationMeasurement> operations;

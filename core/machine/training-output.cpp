@@ -57,6 +57,11 @@ public:
       return fail(key, "true or false"), false;
     return it->get<bool>();
   }
+  /// A flag later versions added: `absent` when the key is missing.
+  bool optionalFlag(const char* key, bool absent)
+  {
+    return m_j.contains(key) ? flag(key) : absent;
+  }
   /// `most` keeps ranks and repetitions inside int (4294967298 ranks read as 2).
   std::int64_t whole(const char* key, std::int64_t least, std::int64_t most = std::numeric_limits<int>::max())
   {
@@ -109,6 +114,7 @@ void readHeader(Fields& f, TrainingRun& run)
   run.ranks = int(f.whole("ranks", 2));
   run.oversubscribed = f.flag("oversubscribed");
   run.quick = f.flag("quick");
+  run.simulated = f.optionalFlag("simulated", false);
 }
 
 void readPoint(Fields& f, TrainingRun& run)
@@ -133,6 +139,8 @@ void readOperation(Fields& f, TrainingRun& run)
 {
   OperationMeasurement m;
   m.operation = f.text("operation");
+  if (f.problem().empty() && run.simulated)
+    f.failWith("is an operation in a simulated run (simulated time measures no operation costs)");
   if (f.problem().empty() && m.operation.empty())
     f.failWith("has an empty 'operation'");
   m.seconds = f.seconds("seconds", true);

@@ -1,7 +1,9 @@
 #pragma once
 // Reads the raw output of partscope-train (machines/train/): JSON lines, one
 // object each (contract 1 of issue 11):
-//   {"kind":"header","host":..,"mpi_library":..,"started_at":..,"ranks":N,"oversubscribed":b,"quick":b}
+//   {"kind":"header","host":..,"mpi_library":..,"started_at":..,"ranks":N,"oversubscribed":b,"quick":b,
+//    "simulated":b}                     ("simulated" optional, default false: a SimGrid run,
+//                                        partscope-train-smpi, which has no operation lines)
 //   {"kind":"point","pattern":"vSR","ranks":4,"stride_elements":1,"bytes":1024,
 //    "median_s":..,"low_s":..,"high_s":..,"repetitions":20}
 //   {"kind":"operation","operation":"mul","seconds":..}
@@ -24,7 +26,7 @@ namespace ps::machine {
 /// unknown keys ignored (later versions may add some).
 /// Checks: pattern one of kTrainingPatterns, ranks >= 2, stride_elements >= 1,
 /// bytes >= 0, 0 <= low_s <= median_s <= high_s (finite), repetitions >= 1,
-/// operation seconds finite and > 0.
+/// operation seconds finite and > 0, no operation in a simulated run.
 /// Errors (nullopt, `error` set, naming the 1-based line): an empty text, a
 /// first line that is not the header, a line that is not a JSON object, an
 /// unknown kind, a missing or wrong value, a second header, a line after "end".

@@ -3,14 +3,25 @@
 // --output and progress lines ("progress DONE/TOTAL TEXT") to stderr.
 // Source: Balasundaram, Fox, Kennedy, Kremer 1991, Sec. 5 (the training set);
 // P3T+ Secs. 3.3.1-3.3.2 (the kernel library of basic operations).
+// Compiled with PS_TRAIN_SIMULATED (partscope-train-smpi, SimGrid's smpicxx)
+// it measures the communication patterns only: simulated time charges no
+// computation, so the kernels would measure nothing. The header then says
+// "simulated": true and no "operation" lines follow.
 
 #include "curve-sweep.h"
 #include "json-lines.h"
+#ifndef PS_TRAIN_SIMULATED
 #include "operation-costs.h"
+#endif
 #include "pattern-calls.h"
 #include "size-grid.h"
 
+// smpicxx force-includes SimGrid's helpers, whose exit(x) macro would
+// rename CLI::App::exit; the header is read without it.
+#pragma push_macro("exit")
+#undef exit
 #include <CLI/CLI.hpp>
+#pragma pop_macro("exit")
 #include <mpi.h>
 
 #include <ctime>
@@ -20,6 +31,12 @@
 #include <unistd.h>
 
 namespace {
+
+#ifdef PS_TRAIN_SIMULATED
+constexpr bool kSimulated = true;
+#else
+constexpr bool kSimulated = false;
+#endif
 
 struct Options {
   bool quick = false, oversubscribed = false;
@@ -47,6 +64,8 @@ ps::train::SweepOptions sweepOptions(const Options& o)
   }
   if (o.maxBytes > 0)
     s.maxBytes = o.maxBytes;
+  if (kSimulated) // simulated time is deterministic: every repetition times the same; fewer keep SimGrid quick
+    s.timing.repetitions = 3;
   return s;
 }
 
@@ -80,9 +99,12 @@ std::string mpiLibrary()
   return all.substr(0, all.find_first_of(std::string("\r\n\0", 3)));
 }
 
-/// True when some node runs more ranks than it has cores.
+/// True when some node runs more ranks than it has cores (never in a
+/// simulation: every rank has a simulated host of its own).
 bool detectOversubscription()
 {
+  if (kSimulated)
+    return false;
   MPI_Comm node;
   MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
   int local = 0;
@@ -99,11 +121,16 @@ nlohmann::json header(const Options& o, int worldSize, bool oversubscribed)
   int length = 0;
   MPI_Get_processor_name(host, &length);
   return {{"kind", "header"}, {"host", std::string(host, std::size_t(length))}, {"mpi_library", mpiLibrary()},
-          {"started_at", utcNow()}, {"ranks", worldSize}, {"oversubscribed", oversubscribed}, {"quick", o.quick}};
+          {"started_at", utcNow()}, {"ranks", worldSize}, {"oversubscribed", oversubscribed}, {"quick", o.quick},
+          {"simulated", kSimulated}};
 }
 
+/// The kernel library's costs (world rank 0 alone); nothing in a simulation.
 void measureOperations(const Options& o, int rank, ps::train::JsonLines* out, ps::train::Progress& progress)
 {
+#ifdef PS_TRAIN_SIMULATED
+  (void)o, (void)rank, (void)out, (void)progress;
+#else
   if (rank == 0) {
     const auto costs = o.quick ? ps::train::measureOperationCosts(1 << 19, 3)
                                : ps::train::measureOperationCosts(1 << 21, 5);
@@ -112,6 +139,7 @@ void measureOperations(const Options& o, int rank, ps::train::JsonLines* out, ps
     progress.step("basic operations");
   }
   politeBarrier(MPI_COMM_WORLD);
+#endif
 }
 
 void measureCurves(const ps::train::SweepOptions& s, int rank, int worldSize, ps::train::JsonLines* out,
@@ -130,7 +158,7 @@ void measureCurves(const ps::train::SweepOptions& s, int rank, int worldSize, ps
 
 int plannedPoints(const ps::train::SweepOptions& s, int worldSize)
 {
-  int total = 1; // the basic operations
+  int total = kSimulated ? 0 : 1; // the basic operations
   for (const auto& c : ps::train::plannedCurves(s, worldSize))
     total += int(ps::train::logGrid(c.maxBytes, s.gridRatio, s.fineGrid).size());
   return total;
@@ -201,7 +229,7 @@ int main(int argc, char** argv)
     app.parse(argc, argv);
     status = train(o, rank, worldSize);
   } catch (const CLI::ParseError& e) {
-    status = rank == 0 ? app.exit(e) : 0;
+    status = rank == 0 ? (app.exit)(e) : 0; // parenthesized: not SimGrid's exit(x) macro
     status = status == 0 ? 0 : 2;
   }
   MPI_Finalize();

@@ -105,3 +105,32 @@ TEST(CalibratedProfile, MissingPiecesAreClearErrors)
   ASSERT_TRUE(p) << error;
   EXPECT_TRUE(says(*p, "interrupted"));
 }
+
+// A SimGrid run measures no operation costs: they are the simulated
+// profile's, and title, source and assumptions say it was simulated.
+TEST(CalibratedProfile, SimulatedRunTakesTheSimulatedProfilesOperations)
+{
+  auto run = sampleRun();
+  run.simulated = true;
+  run.oversubscribed = false;
+  run.operations.clear();
+  MachineProfile source;
+  source.name = "lab";
+  source.ops = {1e-9, 2e-9, 3e-9, 4e-9, 5e-9, 6e-10, 7e-10};
+  std::string error;
+  EXPECT_FALSE(profileFromTraining(run, "sim", &error));
+  EXPECT_EQ(error, "The simulated training run measured no operation costs; name the profile it simulated");
+  const auto p = profileFromTraining(run, "sim", &error, &source);
+  ASSERT_TRUE(p) << error;
+  EXPECT_NEAR(p->startup, 1.5e-6, 1e-15); // the fit, as for a real run
+  EXPECT_NEAR(p->byteTime, 2e-10, 1e-19);
+  EXPECT_EQ(p->ops.addSub, 1e-9);
+  EXPECT_EQ(p->ops.div, 3e-9);
+  EXPECT_EQ(p->ops.store, 7e-10);
+  EXPECT_EQ(p->title, "Simulated from 'lab' (4 ranks, 2026-11-24T20:00:00Z)");
+  EXPECT_EQ(p->source, "partscope-train-smpi under SimGrid (Open MPI v4.1.4) on a platform generated from machine "
+                       "profile 'lab', started 2026-11-24T20:00:00Z, 4 ranks, quick mode");
+  EXPECT_TRUE(says(*p, "Operation costs not measured (a simulated run): those of machine profile 'lab'"));
+  EXPECT_TRUE(says(*p, "measured through the simulated network"));
+  EXPECT_FALSE(says(*p, "Measured but not used"));
+}

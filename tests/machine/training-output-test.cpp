@@ -116,3 +116,24 @@ TEST(TrainingOutput, MalformedLinesAreErrorsNamingTheLine)
                        "\n"),
             "Line 1 of the training output needs 'ranks' to be a whole number from 2 to 2147483647");
 }
+
+// partscope-train-smpi says "simulated": true and writes no operation lines;
+// headers without the key (older runs) read as not simulated.
+TEST(TrainingOutput, SimulatedRunHasNoOperations)
+{
+  const std::string simulated =
+      R"({"kind":"header","host":"node-0.partscope","mpi_library":"SMPI Version 3.32","started_at":"t","ranks":2,"oversubscribed":false,"quick":true,"simulated":true})"
+      "\n";
+  std::string error;
+  const auto run = trainingRunFromJsonLines(simulated + kPoint + kEnd, &error);
+  ASSERT_TRUE(run) << error;
+  EXPECT_TRUE(run->simulated);
+  EXPECT_TRUE(run->operations.empty());
+  EXPECT_FALSE(trainingRunFromJsonLines(kHeader + kEnd, &error)->simulated);
+  EXPECT_EQ(parseError(simulated + kOperation),
+            "Line 2 of the training output is an operation in a simulated run (simulated time measures no operation "
+            "costs)");
+  auto wrong = simulated;
+  wrong.replace(wrong.find("\"simulated\":true"), 16, "\"simulated\":1");
+  EXPECT_EQ(parseError(wrong), "Line 1 of the training output needs 'simulated' to be true or false");
+}
