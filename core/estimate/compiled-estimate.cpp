@@ -88,6 +88,7 @@ struct StatementMemo {
   std::vector<PlanMemo> reads, cache;
   PlanMemo exec;
   std::vector<int> placements; // per read; -1: not computed yet
+  std::optional<CacheTrips> trips; // the cache model's trip counts of the space
 };
 
 } // namespace
@@ -252,6 +253,7 @@ private:
   const machine::MachineProfile& m_machine;
   const symbolic::Bindings& m_values;
   std::vector<CacheStatement> m_cache; // the statements as the cache model sees them
+  std::vector<const CacheTrips*> m_trips; // their trip counts, remembered per values
   std::vector<std::string> m_fetched;  // reads already fetched, as firstFetch's key
   Estimate m_e;
   std::vector<double> m_ctPerProc;
@@ -522,13 +524,16 @@ void PointEstimator::cacheStatement(std::size_t index, const IterationSpace& spa
     }
   }
   m_cache.push_back(std::move(cs));
+  if (!m.trips)
+    m.trips = cacheTrips(space);
+  m_trips.push_back(&*m.trips);
 }
 
 /// Source: P3T+, Def. 3.10 (calls are not estimated, so its second sum is 0).
 void PointEstimator::finishCache()
 {
   const auto cache = countCacheMisses(m_cache, m_mapping, m_unit, m_values,
-                                      {m_machine.cacheLineBytes, m_machine.cacheBytes});
+                                      {m_machine.cacheLineBytes, m_machine.cacheBytes}, &m_trips);
   m_e.cmPerProc = cache.perProc;
   m_e.cm = cache.mean;
   m_e.cmMax = cache.max;
