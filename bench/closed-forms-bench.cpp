@@ -5,6 +5,7 @@
 // reported big-O fit should be O(1) (the simulation was O(N^2) in time and,
 // for the broadcast, in memory). Run: ./build/bench/ps_closed_forms_bench
 #include "estimate/comparison.h"
+#include "estimate/compiled-estimate.h"
 #include "estimate/owned-iterations.h"
 #include "estimate/work-formula.h"
 #include "mapping/mapping-builder.h"
@@ -96,6 +97,87 @@ void BM_JacobiEstimatePerPoint(benchmark::State& state)
              side + "x" + side, 256);
 }
 BENCHMARK(BM_JacobiEstimatePerPoint)->ArgsProduct({{0, 1}, {4, 32}})->ArgNames({"cyclic", "side"})->Unit(benchmark::kMicrosecond);
+
+/// A nest compiled once (CompiledNestEstimate) and its mapping at one
+/// point, built outside the timed loop as a sweep builds it per point.
+struct CompiledPoint {
+  ps::fortran::ParsedFile parsed;
+  ps::program::ProgramModel model;
+  const ps::program::Unit& unit;
+  const ps::program::Loop& nest;
+  ps::machine::MachineProfile machine;
+  ps::symbolic::Bindings values;
+  ps::mapping::Mapping mapping;
+
+  CompiledPoint(const char* source, const char* spec, const std::string& procs, std::int64_t n)
+    : parsed(ps::fortran::parseSource("bench.f", source)), model(ps::program::buildModel(parsed)),
+      unit(model.units.front()), nest(unit.loops.front()), machine(profile()), values{{"n", n}},
+      mapping(mapped(spec, procs, values))
+  {
+  }
+  static ps::machine::MachineProfile profile()
+  {
+    std::string error;
+    return *ps::machine::findProfile("paragon", &error);
+  }
+  ps::mapping::Mapping mapped(const char* spec, const std::string& procs, const ps::symbolic::Bindings& at) const
+  {
+    std::string error;
+    return *ps::mapping::mappingFromSpec(*ps::mapping::parseDistSpec(spec, &error), unit, at,
+                                         *ps::mapping::parseArrangement(procs))
+                .mapping;
+  }
+};
+
+const char* compiledSource(std::int64_t pattern) { return pattern ? kBroadcast : kJacobi; }
+const char* compiledSpec(std::int64_t pattern) { return pattern ? "x,b=(CYCLIC); a=(CYCLIC,*)" : "a,b=(BLOCK,BLOCK)"; }
+std::string compiledProcs(std::int64_t pattern, std::int64_t p)
+{
+  const auto side = std::to_string(p == 16 ? 4 : 32);
+  return pattern ? std::to_string(p) : side + "x" + side;
+}
+
+/// Evaluation of a compiled estimate at one (N, P) point, N = 256, P = 16
+/// or 1024; pattern 0: Jacobi (BLOCK,BLOCK) on s x s, 1: the broadcast under
+/// CYCLIC. The values repeat (a sweep over P at one N): the per-values
+/// analysis is remembered. Compare with BM_WholeEstimatePerPoint.
+void BM_CompiledEstimateEvaluate(benchmark::State& state)
+{
+  CompiledPoint c(compiledSource(state.range(0)), compiledSpec(state.range(0)), compiledProcs(state.range(0), state.range(1)),
+                  256);
+  ps::estimate::CompiledNestEstimate compiled(c.unit, c.nest, c.mapping, c.machine);
+  for (auto _ : state)
+    benchmark::DoNotOptimize(compiled.evaluate(c.values, c.mapping));
+}
+BENCHMARK(BM_CompiledEstimateEvaluate)->ArgsProduct({{0, 1}, {16, 1024}})->ArgNames({"bcast", "P"})->Unit(benchmark::kMicrosecond);
+
+/// The same with N alternating 256, 257 (a sweep over N): every point
+/// redoes the per-values analysis (iteration spaces, plans, dependences).
+void BM_CompiledEstimateEvaluateNewN(benchmark::State& state)
+{
+  CompiledPoint c(compiledSource(state.range(0)), compiledSpec(state.range(0)), compiledProcs(state.range(0), state.range(1)),
+                  256);
+  const ps::symbolic::Bindings other{{"n", 257}};
+  const auto otherMapping = c.mapped(compiledSpec(state.range(0)), compiledProcs(state.range(0), state.range(1)), other);
+  ps::estimate::CompiledNestEstimate compiled(c.unit, c.nest, c.mapping, c.machine);
+  bool flip = false;
+  for (auto _ : state) {
+    flip = !flip;
+    benchmark::DoNotOptimize(flip ? compiled.evaluate(other, otherMapping) : compiled.evaluate(c.values, c.mapping));
+  }
+}
+BENCHMARK(BM_CompiledEstimateEvaluateNewN)->ArgsProduct({{0, 1}, {16, 1024}})->ArgNames({"bcast", "P"})->Unit(benchmark::kMicrosecond);
+
+/// One whole estimateNest (compile and evaluate) at the same points: the
+/// ratio to BM_CompiledEstimateEvaluate is what compiling once saves.
+void BM_WholeEstimatePerPoint(benchmark::State& state)
+{
+  CompiledPoint c(compiledSource(state.range(0)), compiledSpec(state.range(0)), compiledProcs(state.range(0), state.range(1)),
+                  256);
+  for (auto _ : state)
+    benchmark::DoNotOptimize(ps::estimate::estimateNest(c.unit, c.nest, c.mapping, c.machine, c.values));
+}
+BENCHMARK(BM_WholeEstimatePerPoint)->ArgsProduct({{0, 1}, {16, 1024}})->ArgNames({"bcast", "P"})->Unit(benchmark::kMicrosecond);
 
 /// The 3-deep triangular nest at N = 512 under BLOCK on 16 processors: what
 /// the per-processor counts of one (N, P) point cost.

@@ -172,27 +172,40 @@ struct StatementShape {
   std::vector<i64> fixedCoord;                  // per processors dimension; -1: any or varying
 };
 
-StatementShape shapeOf(const CacheStatement& s, const mapping::Mapping& mapping)
+} // namespace
+
+CacheTrips cacheTrips(const IterationSpace& space)
 {
-  StatementShape out;
-  const int depth = s.space.depth();
-  std::vector<i64> first;
-  countOuterIterations(s.space, depth, &first);
+  CacheTrips out;
+  const int depth = space.depth();
+  countOuterIterations(space, depth, &out.first);
   double before = 1;
   for (int k = 0; k < depth; ++k) {
-    const auto upTo = outerIterations(s.space, k + 1);
+    const auto upTo = outerIterations(space, k + 1);
     out.meanTrips.push_back(before > 0 ? upTo / before : 0);
     before = upTo;
     i64 a = 0, b = -1;
-    const auto step = s.space.levels()[k].step;
-    if (!first.empty() && !s.space.range(k, first, &a, &b))
+    const auto step = space.levels()[k].step;
+    if (!out.first.empty() && !space.range(k, out.first, &a, &b))
       b = a - step; // empty
     out.lo.push_back(std::min(a, b));
     out.hi.push_back(std::max(a, b));
-    out.tripsAtFirst.push_back(first.empty() ? 0 : tripCount(a, b, step));
+    out.tripsAtFirst.push_back(out.first.empty() ? 0 : tripCount(a, b, step));
     out.steps.push_back(step);
-    out.owner.push_back(ownerLine(s.owner ? &*s.owner : nullptr, mapping, first.empty() ? std::vector<i64>(depth) : first, k));
   }
+  return out;
+}
+
+namespace {
+
+StatementShape shapeOf(const CacheStatement& s, const mapping::Mapping& mapping, const CacheTrips* known)
+{
+  const int depth = s.space.depth();
+  const auto trips = known ? *known : cacheTrips(s.space);
+  StatementShape out{trips.meanTrips, trips.lo, trips.hi, trips.tripsAtFirst, trips.steps, {}, {}};
+  const auto& first = trips.first;
+  for (int k = 0; k < depth; ++k)
+    out.owner.push_back(ownerLine(s.owner ? &*s.owner : nullptr, mapping, first.empty() ? std::vector<i64>(depth) : first, k));
   out.fixedCoord.assign(static_cast<std::size_t>(mapping.procs.rank()), -1);
   for (int pd = 0; depth > 0 && pd < mapping.procs.rank(); ++pd) {
     bool varies = false;
@@ -497,8 +510,10 @@ double progressionLines(std::int64_t base, std::vector<std::pair<std::int64_t, s
 }
 
 CacheMisses countCacheMisses(const std::vector<CacheStatement>& statements, const mapping::Mapping& mapping,
-                             const program::Unit& unit, const symbolic::Bindings& values, CacheGeometry geometry)
+                             const program::Unit& unit, const symbolic::Bindings& values, CacheGeometry geometry,
+                             const std::vector<const CacheTrips*>* trips)
 {
+  PS_CHECK(!trips || trips->size() == statements.size());
   PS_CHECK(geometry.lineBytes > 0 && geometry.capacityBytes > 0); // profiles are validated on load
   CacheMisses out;
   const auto procs = mapping.procs.count();
@@ -507,8 +522,8 @@ CacheMisses countCacheMisses(const std::vector<CacheStatement>& statements, cons
   const auto classes = formClasses(statements, mapping, unit, values, geometry.lineBytes);
   out.classes = static_cast<int>(classes.size());
   std::vector<StatementShape> shapes;
-  for (const auto& s : statements)
-    shapes.push_back(shapeOf(s, mapping));
+  for (std::size_t i = 0; i < statements.size(); ++i)
+    shapes.push_back(shapeOf(statements[i], mapping, trips ? (*trips)[i] : nullptr));
   for (i64 p = 0; p < procs; ++p) {
     const auto misses = classMisses(classes, statements, shapes, coordinatesOf(mapping.procs, p), geometry);
     for (std::size_t c = 0; c < classes.size(); ++c) {

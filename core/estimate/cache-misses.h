@@ -40,6 +40,17 @@ struct CacheMisses {
   int classes = 0;                  // array access classes formed
 };
 
+/// What the model needs of a statement's iteration space alone, per loop
+/// level: the mean trip count over the enclosing iterations, the range and
+/// trip count at the first outer iteration (`first`: its loop values) and
+/// the step. Depends on the values of the unknowns, not on the mapping: a
+/// compiled estimate (compiled-estimate.h) keeps it across processor counts.
+struct CacheTrips {
+  std::vector<double> meanTrips;
+  std::vector<std::int64_t> lo, hi, tripsAtFirst, steps, first;
+};
+CacheTrips cacheTrips(const IterationSpace& space);
+
 /// Counts cmL^p for every processor p of `mapping`.
 ///
 /// The model. (1) Array access classes: references to the same array in the
@@ -68,8 +79,10 @@ struct CacheMisses {
 /// iteration of which fits. Branches are counted as taken (lines, not
 /// instances); non-affine references are not counted.
 /// Cost: O(P * classes * depth^2 * log n), independent of the trip counts.
+/// `trips`, when given, holds cacheTrips of each statement's space (same order).
 CacheMisses countCacheMisses(const std::vector<CacheStatement>& statements, const mapping::Mapping& mapping,
-                             const program::Unit& unit, const symbolic::Bindings& values, CacheGeometry geometry);
+                             const program::Unit& unit, const symbolic::Bindings& values, CacheGeometry geometry,
+                             const std::vector<const CacheTrips*>* trips = nullptr);
 
 /// Distinct lines of `lineBytes` bytes touched by the elements of
 /// `elementBytes` bytes at byte addresses base + sum_i c_i * stride_i,

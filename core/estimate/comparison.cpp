@@ -1,5 +1,6 @@
 #include "estimate/comparison.h"
 
+#include "estimate/compiled-estimate.h"
 #include "estimate/mapping-assumptions.h"
 #include "estimate/unit-estimator.h"
 #include "mapping/mapping-builder.h"
@@ -204,6 +205,7 @@ ComparisonResult compareLoop(const program::ProgramModel& model, const Compariso
     points.push_back(std::nullopt);
   for (const auto& v : request.variants) {
     VariantResult vr{v.name, v.spec ? v.spec->text : "HPF directives", "", {}};
+    std::optional<CompiledNestEstimate> compiled; // analysed once per variant, evaluated per arrangement
     for (const auto& procs : points) {
       auto m = buildMapping(v, *result.unit, result.loop->line, result.values, procs);
       if (!m.mapping) {
@@ -211,7 +213,9 @@ ComparisonResult compareLoop(const program::ProgramModel& model, const Compariso
         break;
       }
       vr.mapping = m.mapping->str(); // the last (largest) arrangement is the one shown
-      auto e = estimateNest(*result.unit, *result.loop, *m.mapping, machine, result.values, request.options);
+      if (!compiled)
+        compiled.emplace(*result.unit, *result.loop, *m.mapping, machine, request.options);
+      auto e = compiled->evaluate(result.values, *m.mapping);
       if (!e.estimate) {
         collectProblems(e, "", result);
         break;

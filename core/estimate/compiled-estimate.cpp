@@ -1,0 +1,682 @@
+#include "estimate/compiled-estimate.h"
+
+#include "estimate/comm-formula.h"
+#include "estimate/condition-owner.h"
+#include "estimate/saturating-count.h"
+#include "estimate/work-formula.h"
+#include "support/text.h"
+
+#include <algorithm>
+#include <set>
+
+namespace ps::estimate {
+namespace {
+
+/// s = s + ..., s = s * ..., s = max(s, ...), or a REDUCTION clause.
+bool isReduction(const program::Statement& st, const program::Unit& unit)
+{
+  const auto& s = st.scalarTarget;
+  if (s.empty())
+    return false;
+  for (int id : st.loops) {
+    const auto& r = unit.loops[id].reductionVariables;
+    if (std::find(r.begin(), r.end(), s) != r.end())
+      return true;
+  }
+  const auto text = compact(st.text);
+  const auto rhs = text.substr(std::min(text.size(), text.find('=') + 1));
+  for (const char* op : {"+", "-", "*"})
+    if (rhs.rfind(s + op, 0) == 0)
+      return true;
+  return rhs.rfind("max(" + s + ",", 0) == 0 || rhs.rfind("min(" + s + ",", 0) == 0;
+}
+
+bool sameAxis(const mapping::TemplateAxis& a, const mapping::TemplateAxis& b)
+{
+  return a.kind == b.kind && a.arrayDim == b.arrayDim && a.stride == b.stride && a.offset == b.offset;
+}
+
+/// What the compiled decisions read of a mapping: which arrays are
+/// distributed, their alignment, the processors rank and which processors
+/// dimension each template dimension goes to (the key of a work formula).
+bool sameStructure(const mapping::Mapping& a, const mapping::Mapping& b)
+{
+  if (a.procs.rank() != b.procs.rank() || a.templates.size() != b.templates.size() || a.arrays.size() != b.arrays.size())
+    return false;
+  for (std::size_t t = 0; t < a.templates.size(); ++t)
+    if (a.templates[t].procDim != b.templates[t].procDim)
+      return false;
+  return std::equal(a.arrays.begin(), a.arrays.end(), b.arrays.begin(), [](const auto& x, const auto& y) {
+    return x.first == y.first && x.second.templateIndex == y.second.templateIndex &&
+           std::equal(x.second.axes.begin(), x.second.axes.end(), y.second.axes.begin(), y.second.axes.end(), sameAxis);
+  });
+}
+
+/// How a statement's executing (owner) reference is chosen; the order of
+/// estimateStatement's tests.
+enum class ExecRule { Write, Guard, ReductionOrNewScalar };
+
+/// A reference planned at the remembered values (its `map` is set per point).
+struct PlanMemo {
+  bool done = false;
+  std::optional<ReferencePlan> plan;
+  symbolic::EvaluationError error;
+};
+
+/// One statement of the nest, as far as the mapping's structure decides it.
+struct CompiledStatement {
+  const program::Statement* st = nullptr;
+  std::string skipNote;                               // not estimated (I/O, CALL, whole array): the note
+  std::string at;                                     // " at line N"
+  bool reduction = false;
+  std::vector<const program::ArrayReference*> reads;  // distributed reads, first of equal texts
+  ExecRule rule = ExecRule::ReductionOrNewScalar;
+  const program::ArrayReference* execRef = nullptr;   // Write, Guard, or the NEW scalar user's write
+  std::vector<std::string> newScalarNotes;            // ReductionOrNewScalar: newScalarUser's notes
+  double cost = 0;                                    // seconds per instance (Def. 3.7)
+  std::vector<const program::ArrayReference*> cacheRefs; // every subscripted reference
+  int reductionBytes = 8;
+  /// Work formulas by owner reference (nullptr: every processor), compiled on first use.
+  std::vector<std::pair<const program::ArrayReference*, std::pair<std::shared_ptr<const WorkFormula>, std::string>>>
+      formulas;
+};
+
+/// What the last values of the unknowns gave for one statement.
+struct StatementMemo {
+  bool spaceDone = false;
+  std::optional<IterationSpace> space;
+  symbolic::EvaluationError spaceError;
+  std::vector<PlanMemo> reads, cache;
+  PlanMemo exec;
+  std::vector<int> placements; // per read; -1: not computed yet
+  std::optional<CacheTrips> trips; // the cache model's trip counts of the space
+};
+
+} // namespace
+
+struct CompiledNestEstimate::State {
+  const program::Unit* unit = nullptr;
+  const program::Loop* nest = nullptr;
+  const machine::MachineProfile* machine = nullptr;
+  EstimateOptions options;
+  mapping::Mapping structure; // the mapping compiled for (its sizes are not used)
+  std::vector<const program::Statement*> statements;
+  symbolic::Bindings parameters; // PARAMETER constants the closed forms keep symbolic
+  std::vector<CompiledStatement> compiled;
+  // The last values of the unknowns and what they gave.
+  bool memoValid = false;
+  symbolic::Bindings values, formulaValues;
+  std::optional<std::vector<symbolic::Dependence>> deps;
+  std::vector<StatementMemo> memo;
+
+  void compile(const mapping::Mapping& mapping);
+  CompiledStatement compileStatement(const program::Statement& st, const mapping::Mapping& mapping) const;
+  const program::Statement* newScalarUser(const program::Statement& st, const mapping::Mapping& mapping,
+                                          std::vector<std::string>& notes) const;
+  void remember(const symbolic::Bindings& values);
+};
+
+/// For `st` assigning a scalar that an enclosing INDEPENDENT loop declares
+/// NEW: the first later statement of the same loop body that assigns a
+/// distributed array element and uses the scalar. Each iteration's copy of
+/// a NEW scalar is private to it, so the owners of that statement compute
+/// it (owner-computes for the private value, not a replicated assignment).
+/// Without such a user the assignment stays replicated, with a note.
+/// Source: HPF 2.0, Sec. 5.1 (INDEPENDENT, NEW).
+const program::Statement* CompiledNestEstimate::State::newScalarUser(const program::Statement& st,
+                                                                     const mapping::Mapping& mapping,
+                                                                     std::vector<std::string>& notes) const
+{
+  const auto& name = st.scalarTarget;
+  const auto declaresNew = [&](int id) {
+    const auto& l = unit->loops[static_cast<std::size_t>(id)];
+    return l.independent && std::find(l.newVariables.begin(), l.newVariables.end(), name) != l.newVariables.end();
+  };
+  if (name.empty() || std::none_of(st.loops.begin(), st.loops.end(), declaresNew))
+    return nullptr;
+  bool after = false;
+  for (const auto* u : statements) {
+    after = after || u == &st;
+    if (!after || u == &st || u->loops != st.loops || !u->write() || !mapping.array(u->write()->array))
+      continue;
+    if (namesIn(u->text).count(name)) {
+      notes.push_back("NEW scalar '" + name + "' at line " + std::to_string(st.line) + " is computed by the owners of '" +
+                      u->write()->text() + "' at line " + std::to_string(u->line) + ", which uses it");
+      return u;
+    }
+  }
+  notes.push_back("NEW scalar '" + name + "' at line " + std::to_string(st.line) +
+                  " is computed on every processor: no statement of the loop that assigns a distributed array uses it");
+  return nullptr;
+}
+
+CompiledStatement CompiledNestEstimate::State::compileStatement(const program::Statement& st,
+                                                               const mapping::Mapping& mapping) const
+{
+  CompiledStatement c;
+  c.st = &st;
+  c.at = " at line " + std::to_string(st.line);
+  if (st.kind == program::StatementKind::Io)
+    c.skipNote = "I/O statement" + c.at + " is not estimated";
+  else if (st.kind == program::StatementKind::Call)
+    c.skipNote = "CALL '" + st.callee + "'" + c.at + " is not estimated (no interprocedural analysis yet)";
+  else if (st.wholeArray)
+    c.skipNote = "Whole-array assignment" + c.at + " is not estimated";
+  if (!c.skipNote.empty())
+    return c;
+  std::set<std::string> seen;
+  for (const auto& ref : st.refs) {
+    if (!ref.isWrite && seen.insert(ref.text()).second && mapping.array(ref.array))
+      c.reads.push_back(&ref);
+    if (!ref.subscripts.empty())
+      c.cacheRefs.push_back(&ref);
+  }
+  c.reduction = isReduction(st, *unit);
+  if (const auto* w = st.write()) {
+    c.rule = ExecRule::Write;
+    c.execRef = w;
+  } else if (const auto* guarded = conditionOwner(*unit, st, mapping)) {
+    c.rule = ExecRule::Guard;
+    c.execRef = guarded;
+  } else if (const auto* user = newScalarUser(st, mapping, c.newScalarNotes)) {
+    c.execRef = user->write();
+  }
+  c.cost = machine->ops.time(st.ops);
+  if (c.reduction)
+    if (const auto* s = unit->symbol(st.scalarTarget))
+      c.reductionBytes = s->elementBytes;
+  return c;
+}
+
+void CompiledNestEstimate::State::compile(const mapping::Mapping& mapping)
+{
+  structure = mapping;
+  compiled.clear();
+  for (const auto* st : statements)
+    compiled.push_back(compileStatement(*st, mapping));
+  memoValid = false; // the plans' maps and formulas follow the structure
+}
+
+void CompiledNestEstimate::State::remember(const symbolic::Bindings& v)
+{
+  if (memoValid && v == values)
+    return;
+  values = v;
+  formulaValues = v;
+  for (const auto& [name, value] : parameters)
+    formulaValues[name] = value; // the model's folded value wins, as in the per-point count
+  deps.reset();
+  memo.assign(compiled.size(), {});
+  for (std::size_t i = 0; i < compiled.size(); ++i) {
+    memo[i].reads.resize(compiled[i].reads.size());
+    memo[i].cache.resize(compiled[i].cacheRefs.size());
+    memo[i].placements.assign(compiled[i].reads.size(), -1);
+  }
+  memoValid = true;
+}
+
+namespace {
+
+/// One evaluation: the per-point half of the estimator, reading the
+/// compiled statements and the values' memo.
+class PointEstimator {
+public:
+  PointEstimator(CompiledNestEstimate::State& s, const mapping::Mapping& mapping);
+  EstimateResult run();
+
+private:
+  void note(std::string text);
+  void noteMeasured();
+  void problem(const symbolic::EvaluationError& error, const std::string& fallback);
+  void statement(std::size_t index);
+  std::optional<ReferencePlan> plan(PlanMemo& memo, const program::ArrayReference& ref, const IterationSpace& space,
+                                    const std::string& role);
+  std::optional<ReferencePlan> execPlan(CompiledStatement& c, StatementMemo& m, const IterationSpace& space,
+                                        const std::vector<ReferencePlan>& reads);
+  void estimateStatement(std::size_t index, const IterationSpace& space);
+  void addWork(CompiledStatement& c, const IterationSpace& space, const ReferencePlan* owner);
+  void addReads(std::size_t index, const IterationSpace& space, const std::vector<ReferencePlan>& reads,
+                const std::vector<std::size_t>& readIndex, const std::optional<ReferencePlan>& exec);
+  int placement(std::size_t index, std::size_t read, const IterationSpace& space);
+  bool readsWrittenElements(const program::Statement& st, const program::ArrayReference& read);
+  void describeWork(StatementWork& work, const program::Statement& st, double cost,
+                    std::shared_ptr<const WorkFormula> formula, const std::string& why);
+  void cacheStatement(std::size_t index, const IterationSpace& space, const std::optional<ReferencePlan>& exec);
+  void finishCache();
+  bool firstFetch(const program::Statement& st, const ReferencePlan& read, int placement);
+  void wholeArrayFetch(const program::ArrayReference& ref, int line);
+  void finish();
+  void schedule();
+
+  CompiledNestEstimate::State& m_s;
+  const program::Unit& m_unit;
+  const mapping::Mapping& m_mapping;
+  const machine::MachineProfile& m_machine;
+  const symbolic::Bindings& m_values;
+  std::vector<CacheStatement> m_cache; // the statements as the cache model sees them
+  std::vector<const CacheTrips*> m_trips; // their trip counts, remembered per values
+  std::vector<std::string> m_fetched;  // reads already fetched, as firstFetch's key
+  Estimate m_e;
+  std::vector<double> m_ctPerProc;
+  std::set<int> m_measured;  // lines whose branch probability a profile run measured
+  EstimateResult m_problems; // errors and missing values; never holds an estimate
+};
+
+PointEstimator::PointEstimator(CompiledNestEstimate::State& s, const mapping::Mapping& mapping)
+  : m_s(s), m_unit(*s.unit), m_mapping(mapping), m_machine(*s.machine), m_values(s.values)
+{
+  const auto procs = static_cast<std::size_t>(mapping.procs.count());
+  m_e.processors = mapping.procs.count();
+  m_e.arrangement = mapping.procs.str();
+  m_e.workPerProc.assign(procs, 0.0);
+  m_ctPerProc.assign(procs, 0.0);
+  m_e.comm.messagesPerProc.assign(procs, 0);
+  m_e.comm.bytesPerProc.assign(procs, 0);
+  m_e.comm.keepExchanges = s.options.keepExchanges;
+  m_e.notes = mapping.notes;
+}
+
+EstimateResult PointEstimator::run()
+{
+  for (std::size_t i = 0; i < m_s.compiled.size(); ++i)
+    statement(i);
+  noteMeasured();
+  if (!m_problems.errors.empty())
+    return std::move(m_problems);
+  finish();
+  return {std::move(m_e), {}, {}};
+}
+
+void PointEstimator::note(std::string text)
+{
+  if (std::find(m_e.notes.begin(), m_e.notes.end(), text) == m_e.notes.end())
+    m_e.notes.push_back(std::move(text));
+}
+
+/// Source: P3T+, Section 3.1, branch probabilities from a profile run.
+void PointEstimator::noteMeasured()
+{
+  if (m_measured.empty())
+    return;
+  std::string lines;
+  for (int line : m_measured)
+    lines += (lines.empty() ? "" : ", ") + std::to_string(line);
+  note(std::string(m_measured.size() == 1 ? "The branch probability of line " : "Branch probabilities of lines ") +
+       lines + (m_measured.size() == 1 ? " was" : " were") + " measured by a profile run");
+}
+
+/// Missing values stop the estimate (the user must give them); anything
+/// else becomes a note with the `fallback` assumption.
+void PointEstimator::problem(const symbolic::EvaluationError& error, const std::string& fallback)
+{
+  if (!error.missingValues())
+    return note(error.message + "; " + fallback);
+  bool news = false; // one message per missing unknown is enough
+  for (const auto& n : error.missing) {
+    if (std::find(m_problems.missing.begin(), m_problems.missing.end(), n) == m_problems.missing.end()) {
+      m_problems.missing.push_back(n);
+      news = true;
+    }
+  }
+  if (news)
+    m_problems.errors.push_back(error.message);
+}
+
+void PointEstimator::statement(std::size_t index)
+{
+  const auto& c = m_s.compiled[index];
+  const auto& st = *c.st;
+  if (!c.skipNote.empty())
+    return note(c.skipNote);
+  auto& m = m_s.memo[index];
+  if (!m.spaceDone) {
+    m.space = IterationSpace::build(m_unit, m_s.nest->id, st, m_values, &m.spaceError);
+    m.spaceDone = true;
+  }
+  if (!m.space)
+    return problem(m.spaceError, "the statement" + c.at + " is not estimated");
+  if (st.probabilityMeasured)
+    m_measured.insert(st.line);
+  else if (st.probability < 1.0)
+    note("Statement" + c.at + " is under IF: assumed to execute with probability " +
+         std::to_string(st.probability).substr(0, 4) + " (no profile run yet)");
+  estimateStatement(index, *m.space);
+}
+
+/// The plan of `ref` at the remembered values, with this mapping's array.
+std::optional<ReferencePlan> PointEstimator::plan(PlanMemo& memo, const program::ArrayReference& ref,
+                                                  const IterationSpace& space, const std::string& role)
+{
+  if (!memo.done) {
+    memo.plan = planReference(ref, m_unit, space, m_s.structure, m_values, &memo.error);
+    memo.done = true;
+  }
+  if (!memo.plan) {
+    problem(memo.error, role);
+    return std::nullopt;
+  }
+  auto p = memo.plan;
+  p->map = m_mapping.array(ref.array);
+  return p;
+}
+
+std::optional<ReferencePlan> PointEstimator::execPlan(CompiledStatement& c, StatementMemo& m,
+                                                      const IterationSpace& space,
+                                                      const std::vector<ReferencePlan>& reads)
+{
+  if (c.rule == ExecRule::Write)
+    return plan(m.exec, *c.execRef, space, "every processor is assumed to execute it");
+  if (c.rule == ExecRule::Guard) // owner of what it guards
+    return plan(m.exec, *c.execRef, space, "every processor is assumed to evaluate it");
+  if (c.reduction && !reads.empty())
+    return reads.front();
+  for (const auto& n : c.newScalarNotes)
+    note(n);
+  if (c.execRef)
+    return plan(m.exec, *c.execRef, space, "every processor is assumed to execute it");
+  return std::nullopt;
+}
+
+void PointEstimator::estimateStatement(std::size_t index, const IterationSpace& space)
+{
+  auto& c = m_s.compiled[index];
+  auto& m = m_s.memo[index];
+  std::vector<ReferencePlan> reads;
+  std::vector<std::size_t> readIndex; // reads[i] is c.reads[readIndex[i]]
+  for (std::size_t r = 0; r < c.reads.size(); ++r) {
+    const auto& ref = *c.reads[r];
+    if (auto p = plan(m.reads[r], ref, space, "assumed to fetch all of '" + ref.array + "' before the loop")) {
+      reads.push_back(std::move(*p));
+      readIndex.push_back(r);
+    } else {
+      wholeArrayFetch(ref, c.st->line);
+    }
+  }
+  const auto exec = execPlan(c, m, space, reads);
+  addWork(c, space, exec ? &*exec : nullptr);
+  cacheStatement(index, space, exec);
+  if (c.st->kind == program::StatementKind::Control)
+    return;
+  addReads(index, space, reads, readIndex, exec);
+  if (c.reduction) {
+    addReduction(c.st->scalarTarget, c.st->line, c.reductionBytes, m_mapping, m_machine, m_e.comm);
+    if (m_s.options.formulas && !m_e.comm.records.empty() && m_e.comm.records.back().pattern == "reduction")
+      m_e.comm.records.back().formula =
+        std::make_shared<const CommFormula>(CommFormula::forReduction(c.reductionBytes, m_mapping, m_machine));
+  }
+}
+
+/// work(S, p) from the statement's formula (compiled once per owner reference).
+void PointEstimator::addWork(CompiledStatement& c, const IterationSpace& space, const ReferencePlan* owner)
+{
+  const auto& st = *c.st;
+  const auto* ownerRef = owner && owner->map ? owner->ref : nullptr;
+  auto it = std::find_if(c.formulas.begin(), c.formulas.end(), [&](const auto& f) { return f.first == ownerRef; });
+  if (it == c.formulas.end()) {
+    std::string why;
+    auto f = cachedWorkFormula(m_unit, m_s.nest->id, st, ownerRef, m_s.structure, &why);
+    it = c.formulas.insert(c.formulas.end(), {ownerRef, {std::move(f), std::move(why)}});
+  }
+  const auto& [formula, why] = it->second;
+  auto work = countWork(space, owner, m_mapping, st.probability, formula.get(), &m_s.formulaValues);
+  work.statementId = st.id;
+  work.line = st.line;
+  describeWork(work, st, c.cost, formula, why);
+  if (!work.note.empty())
+    note("The work of the statement at line " + std::to_string(st.line) +
+         " was enumerated, not counted in closed form: " + work.note);
+  for (std::size_t p = 0; p < work.work.size(); ++p) {
+    m_e.workPerProc[p] += work.work[p];
+    m_ctPerProc[p] += work.work[p] * work.cost; // Def. 3.7
+  }
+  m_e.statements.push_back(std::move(work));
+}
+
+void PointEstimator::addReads(std::size_t index, const IterationSpace& space, const std::vector<ReferencePlan>& reads,
+                              const std::vector<std::size_t>& readIndex, const std::optional<ReferencePlan>& exec)
+{
+  const auto& c = m_s.compiled[index];
+  const auto& st = *c.st;
+  const ReferencePlan* owner = exec ? &*exec : nullptr;
+  for (std::size_t i = 0; i < reads.size(); ++i) {
+    const auto& read = reads[i];
+    if (c.reduction && exec && read.ref == exec->ref)
+      continue;
+    const int at = placement(index, readIndex[i], space);
+    if (m_s.options.fetchIdenticalReadsOnce && !firstFetch(st, read, at))
+      continue;
+    const auto before = m_e.comm.records.size();
+    addReadMessages(space, owner, read, at, st.line, m_mapping, m_machine, m_e.comm);
+    if (m_s.options.formulas && m_e.comm.records.size() > before) // NT and TD in closed form (comm-formula.h)
+      attachReadFormula(m_e.comm.records.back(), m_unit, space, owner, read, at, m_mapping, m_machine);
+    if (m_e.comm.records.size() > before && m_e.comm.records.back().sampledEvery > 1)
+      note("The messages of " + read.ref->text() + " at line " + std::to_string(st.line) + " were counted on every " +
+           ordinal(m_e.comm.records.back().sampledEvery) +
+           " instance of their loops and scaled, to bound the estimate's time");
+    if (m_e.comm.records.size() > before && !m_e.comm.records.back().simulatedBecause.empty())
+      note("The messages of " + read.ref->text() + " at line " + std::to_string(st.line) +
+           " were simulated, not counted in closed form: " + m_e.comm.records.back().simulatedBecause);
+  }
+}
+
+/// The read's placement at the remembered values: the loops carrying a
+/// flow dependence into it, 0 (vectorized out of the whole nest) without one.
+int PointEstimator::placement(std::size_t index, std::size_t read, const IterationSpace& space)
+{
+  auto& at = m_s.memo[index].placements[read];
+  if (at < 0) {
+    const auto& st = *m_s.compiled[index].st;
+    const auto& ref = *m_s.compiled[index].reads[read];
+    at = readsWrittenElements(st, ref) ? placementOf(st, ref, m_s.statements, space, m_values) : 0;
+  }
+  return at;
+}
+
+/// Whether some iteration of the nest writes an element that `read` of
+/// `st` reads afterwards: an exact flow dependence into it (isl,
+/// symbolic/dependences.h). Without one the read sees only values from
+/// before the nest and is fetched before it, however the array is written
+/// elsewhere in the nest (A(I,1) beside writes of A(I,J), J >= 2).
+/// Source: P3T+ Sec. 3.2 (communication is vectorized out of the loops
+/// that carry no dependence).
+bool PointEstimator::readsWrittenElements(const program::Statement& st, const program::ArrayReference& read)
+{
+  int access = 0; // program::loopNestOf lists a statement's reads first, in order
+  for (const auto& ref : st.refs) {
+    if (&ref == &read)
+      break;
+    access += ref.isWrite ? 0 : 1;
+  }
+  if (!m_s.deps)
+    m_s.deps = nestFlowDependences(m_unit, *m_s.nest, m_values);
+  return std::any_of(m_s.deps->begin(), m_s.deps->end(), [&](const symbolic::Dependence& d) {
+    return d.kind == symbolic::DependenceKind::Flow && d.targetStatement == st.id && d.targetAccess == access;
+  });
+}
+
+/// The statement's cost per instance and branch probability, and its
+/// closed form (or why it has none) for --formulas.
+void PointEstimator::describeWork(StatementWork& work, const program::Statement& st, double cost,
+                                  std::shared_ptr<const WorkFormula> formula, const std::string& why)
+{
+  work.cost = cost;
+  work.probability = st.probability;
+  if (!formula)
+    work.formulaWhy = why; // else countWork said why the closed form did not apply here, if it did not
+  if (formula && work.closedForm && m_s.options.formulas)
+    work.ownership = formula->ownership(m_mapping);
+  work.formula = std::move(formula);
+}
+
+/// Keeps what the cache model needs of the statement: every affine array
+/// reference, distributed or not (a replicated array is cached too).
+void PointEstimator::cacheStatement(std::size_t index, const IterationSpace& space,
+                                    const std::optional<ReferencePlan>& exec)
+{
+  const auto& c = m_s.compiled[index];
+  auto& m = m_s.memo[index];
+  CacheStatement cs{c.st->id, space, exec, {}};
+  for (std::size_t r = 0; r < c.cacheRefs.size(); ++r) {
+    auto& memo = m.cache[r];
+    if (!memo.done) {
+      memo.plan = planReference(*c.cacheRefs[r], m_unit, space, m_s.structure, m_values, &memo.error);
+      memo.done = true;
+    }
+    if (memo.plan) {
+      cs.refs.push_back(*memo.plan);
+      cs.refs.back().map = m_mapping.array(c.cacheRefs[r]->array);
+    } else {
+      note("Reference " + c.cacheRefs[r]->text() + " at line " + std::to_string(c.st->line) +
+           " is not affine: not counted in CM");
+    }
+  }
+  m_cache.push_back(std::move(cs));
+  if (!m.trips)
+    m.trips = cacheTrips(space);
+  m_trips.push_back(&*m.trips);
+}
+
+/// Source: P3T+, Def. 3.10 (calls are not estimated, so its second sum is 0).
+void PointEstimator::finishCache()
+{
+  const auto cache = countCacheMisses(m_cache, m_mapping, m_unit, m_values,
+                                      {m_machine.cacheLineBytes, m_machine.cacheBytes}, &m_trips);
+  m_e.cmPerProc = cache.perProc;
+  m_e.cm = cache.mean;
+  m_e.cmMax = cache.max;
+  for (std::size_t i = 0; i < m_cache.size(); ++i)
+    for (auto& w : m_e.statements)
+      if (w.statementId == m_cache[i].statementId)
+        w.cm = cache.perStatement[i];
+}
+
+/// True the first time this element sequence is read at this placement
+/// in these loops (EstimateOptions::fetchIdenticalReadsOnce).
+bool PointEstimator::firstFetch(const program::Statement& st, const ReferencePlan& read, int placement)
+{
+  std::string key = read.ref->array + "@" + std::to_string(placement) + " in";
+  for (int loop : st.loops)
+    key += " " + std::to_string(loop);
+  for (const auto& sub : read.subscripts) {
+    key += "|" + std::to_string(sub.constant);
+    for (auto c : sub.coef)
+      key += "," + std::to_string(c);
+  }
+  if (std::find(m_fetched.begin(), m_fetched.end(), key) != m_fetched.end())
+    return false;
+  m_fetched.push_back(std::move(key));
+  return true;
+}
+
+/// Conservative stand-in for a non-affine read: every processor fetches
+/// every element it does not own, from each owner, before the nest.
+void PointEstimator::wholeArrayFetch(const program::ArrayReference& ref, int line)
+{
+  const auto* s = m_unit.symbol(ref.array);
+  std::int64_t elements = 1; // saturating: a huge --set must not wrap into a small TD
+  for (const auto& d : s->dims) {
+    auto lo = d.lower.evaluate(m_values), hi = d.upper.evaluate(m_values);
+    elements = saturatingMul(elements, std::max<std::int64_t>(hi.value_or(1) - lo.value_or(1) + 1, 1));
+  }
+  const auto procs = m_mapping.procs.count();
+  if (procs < 2)
+    return;
+  const auto perProcBytes = saturatingMul(elements - elements / procs, s->elementBytes);
+  CommRecord r{ref.array, ref.text(), "copy", line, 0, 1, procs * (procs - 1), saturatingMul(procs, perProcBytes), 0, {}};
+  // procs - 1 copies of a share each, with no hop term: (P-1) rho + beta * bytes without a curve
+  r.time = static_cast<double>(procs - 1) *
+           m_machine.transferTime("copy", static_cast<double>(perProcBytes) / static_cast<double>(procs - 1), 0, procs);
+  m_e.comm.records.push_back(r);
+  for (std::int64_t p = 0; p < procs; ++p) {
+    m_e.comm.messagesPerProc[p] += procs - 1;
+    m_e.comm.bytesPerProc[p] = saturatingAdd(m_e.comm.bytesPerProc[p], perProcBytes);
+  }
+}
+
+void PointEstimator::finish()
+{
+  const auto& w = m_e.workPerProc;
+  m_e.workMax = w.empty() ? 0 : *std::max_element(w.begin(), w.end());
+  m_e.workMin = w.empty() ? 0 : *std::min_element(w.begin(), w.end());
+  m_e.wd = loopGoodness(m_e.statements);
+  m_e.ct = m_ctPerProc.empty() ? 0 : *std::max_element(m_ctPerProc.begin(), m_ctPerProc.end());
+  m_e.ctPerProc = m_ctPerProc;
+  for (const auto& r : m_e.comm.records) {
+    m_e.nt = saturatingAdd(m_e.nt, r.messages);
+    m_e.tdBytes = saturatingAdd(m_e.tdBytes, r.bytes);
+    m_e.tt += r.time;
+  }
+  if (const auto beyond = saturationNote(m_e.nt, m_e.tdBytes); !beyond.empty())
+    note(beyond);
+  const auto& mp = m_e.comm.messagesPerProc;
+  m_e.ntMaxPerProc = mp.empty() ? 0 : *std::max_element(mp.begin(), mp.end());
+  schedule();
+  m_e.time = m_e.ct + m_e.tt;
+  finishCache();
+}
+
+/// Source: DDT Sec. 2 and Table 1 (a recurrence across owners serializes);
+/// the pipeline's schedule is PartScope's (estimate/parallelism.h).
+void PointEstimator::schedule()
+{
+  const auto decision = decideParallelism(m_unit, *m_s.nest, m_mapping, m_values);
+  if (decision.kind == ParallelismKind::Parallel)
+    return;
+  const auto s = scheduleOf(decision, m_ctPerProc, m_e.comm, m_e.tt, m_mapping, m_machine);
+  const auto& r = *decision.recurrence;
+  m_e.ct = s.ct;
+  m_e.ctPerProc.assign(m_e.ctPerProc.size(), s.ct); // every processor waits for the critical path: a unit adds it
+  m_e.tt = s.tt;
+  m_e.parallelism = {parallelismName(decision.kind), r.loopLine, r.variable, r.array, r.arrayDim,
+                     s.stages, s.strip, s.chain};
+  std::string text = "The nest is " + std::string(parallelismName(decision.kind)) + " by the recurrence on '" +
+                     r.array + "' carried by loop '" + r.variable + "' at line " + std::to_string(r.loopLine) +
+                     (r.arrayDim > 0 ? " (distributed dimension " + std::to_string(r.arrayDim) + ")" : "");
+  if (decision.kind == ParallelismKind::Serialized)
+    text += ": processors run one after another";
+  else
+    text += ": a wavefront of " + std::to_string(s.stages) + " stages of " + std::to_string(s.strip) +
+            " outer iterations over " + std::to_string(s.chain) + " processors";
+  if (decision.kind == ParallelismKind::Serialized && r.level > 0)
+    text += " (not pipelined: " + decision.whyNotPipelined + ")";
+  if (!r.exact)
+    text += " (assumed: " + r.reason + ")";
+  note(text);
+  if (decision.kind == ParallelismKind::Pipelined && !decision.uniformStages)
+    note("The outer iterations of the pipelined nest do different work: the stage time is their average");
+}
+
+} // namespace
+
+CompiledNestEstimate::CompiledNestEstimate(const program::Unit& unit, const program::Loop& nest,
+                                           const mapping::Mapping& mapping, const machine::MachineProfile& machine,
+                                           const EstimateOptions& options)
+  : m_state(std::make_unique<State>())
+{
+  m_state->unit = &unit;
+  m_state->nest = &nest;
+  m_state->machine = &machine;
+  m_state->options = options;
+  m_state->statements = unit.statementsIn(nest.id);
+  m_state->parameters = program::parameterValues(unit);
+  m_state->compile(mapping);
+}
+
+CompiledNestEstimate::~CompiledNestEstimate() = default;
+CompiledNestEstimate::CompiledNestEstimate(CompiledNestEstimate&&) noexcept = default;
+CompiledNestEstimate& CompiledNestEstimate::operator=(CompiledNestEstimate&&) noexcept = default;
+
+bool CompiledNestEstimate::compiledFor(const mapping::Mapping& mapping) const
+{
+  return sameStructure(m_state->structure, mapping);
+}
+
+EstimateResult CompiledNestEstimate::evaluate(const symbolic::Bindings& values, const mapping::Mapping& mapping)
+{
+  if (!compiledFor(mapping))
+    m_state->compile(mapping);
+  m_state->remember(values);
+  return PointEstimator(*m_state, mapping).run();
+}
+
+} // namespace ps::estimate
