@@ -43,7 +43,9 @@ struct CommCurve {
   double maxRelativeError = 0;   // largest |fit - median| / median over the raw points
 
   /// Seconds one processor spends on a message of `bytes` (>= 0). Inside a
-  /// segment its line; between two segments the later one; beyond the last
+  /// segment its line; in the gap between two segments (sizes not measured,
+  /// the packet step somewhere in it) the straight line from the earlier
+  /// segment's end to the later one's start; beyond the last
   /// the last line extended; below the first the first line's value at
   /// fromBytes. Never below an earlier segment's value at its end (a
   /// longer message does not cost less; the curve is non-decreasing). An

@@ -54,6 +54,26 @@ TEST(TransferTime, TheCurveOfTheMostRanksNotAboveTheProcessors)
   EXPECT_EQ(m.transferTime("shift", 1, 1, 64), 8);
 }
 
+TEST(TransferTime, BetweenTwoMeasuredSegmentsTheCurveIsTheStraightLineAcrossTheGap)
+{
+  // measured up to 32 KiB and from 128 KiB on (a quick grid); 64 KiB was
+  // priced at the 128 KiB time before, twice what the neighbours suggest
+  const CommCurve c{"vSR", 2, 1, {{8, 32768, 10e-6, 1e-9}, {131072, 1 << 20, 50e-6, 1e-9}}, 0, 0, 0};
+  const double end = 10e-6 + 32768e-9, start = 50e-6 + 131072e-9;
+  EXPECT_DOUBLE_EQ(c.seconds(32768), end);
+  EXPECT_DOUBLE_EQ(c.seconds(131072), start);
+  EXPECT_NEAR(c.seconds(65536), end + (start - end) / 3, 1e-15);
+  EXPECT_DOUBLE_EQ(c.seconds(4), 10e-6 + 8e-9); // below the first: its value at 8 bytes
+  double before = 0;
+  for (double bytes = 1; bytes <= (1 << 21); bytes *= 1.25) {
+    EXPECT_GE(c.seconds(bytes), before) << bytes; // never less for a longer message
+    before = c.seconds(bytes);
+  }
+  // touching segments have no gap: the later line from its start
+  const CommCurve touching{"vSR", 2, 1, {{8, 1024, 1e-6, 1e-9}, {1024, 4096, 5e-6, 1e-9}}, 0, 0, 0};
+  EXPECT_DOUBLE_EQ(touching.seconds(2048), 5e-6 + 2048e-9);
+}
+
 TEST(TransferTime, AnEstimateUsesTheCurves)
 {
   auto p = test::build("program s\n"
