@@ -20,10 +20,11 @@ std::vector<SizeTime> measureSizes(const Curve& c, const std::vector<std::int64_
                                    const SweepOptions& o, Progress& progress, JsonLines* out)
 {
   std::vector<SizeTime> measured;
-  const double divisor = c.pattern == "pingpong" ? 2.0 : 1.0;
+  const bool pingPong = c.pattern == "pingpong";
   for (const auto bytes : sizes) {
     Message m(bytes, c.stride);
-    const auto t = timePoint(comm, [&] { callPattern(c.pattern, comm, m); }, divisor, o.timing);
+    const auto t = timePoint(comm, [&] { callPattern(c.pattern, comm, m); }, pingPong ? 2.0 : 1.0, o.timing,
+                             pingPong ? Timer::RankZero : Timer::MeanOfRanks);
     measured.push_back({bytes, t.median});
     if (out) {
       out->write(pointJson(c, bytes, t));

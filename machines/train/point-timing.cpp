@@ -35,7 +35,8 @@ double quantile(std::vector<double> values, double q)
   return values[below] + (at - double(below)) * (values[above] - values[below]);
 }
 
-PointTime timePoint(MPI_Comm comm, const std::function<void()>& call, double divisor, const TimingPlan& plan)
+PointTime timePoint(MPI_Comm comm, const std::function<void()>& call, double divisor, const TimingPlan& plan,
+                    Timer timer)
 {
   for (int i = 0; i < plan.warmups; ++i)
     call();
@@ -52,9 +53,13 @@ PointTime timePoint(MPI_Comm comm, const std::function<void()>& call, double div
   }
   // One reduction after the repetitions: on a loaded machine every
   // synchronisation costs a scheduling delay.
-  MPI_Allreduce(MPI_IN_PLACE, perCall.data(), plan.repetitions, MPI_DOUBLE, MPI_SUM, comm);
-  for (auto& t : perCall)
-    t /= size;
+  if (timer == Timer::RankZero) {
+    MPI_Bcast(perCall.data(), plan.repetitions, MPI_DOUBLE, 0, comm);
+  } else {
+    MPI_Allreduce(MPI_IN_PLACE, perCall.data(), plan.repetitions, MPI_DOUBLE, MPI_SUM, comm);
+    for (auto& t : perCall)
+      t /= size;
+  }
   return {quantile(perCall, 0.5), quantile(perCall, 0.25), quantile(perCall, 0.75), plan.repetitions};
 }
 

@@ -23,16 +23,25 @@ struct PointTime {
   int repetitions = 0;
 };
 
+/// Whose clock a repetition reads.
+enum class Timer {
+  MeanOfRanks, // the average time one processor spends per call (the paper's y)
+  RankZero,    // the initiator's: a ping-pong's round trips as rank 0 sees them
+};
+
 /// Times `call` on every rank of `comm` (collective: all ranks of comm call
 /// it with the same plan). A repetition is: MPI_Barrier, then K calls, each
 /// rank timing its own calls with MPI_Wtime; its value is the mean over the
 /// ranks of (own time / K / divisor), i.e. the average time one processor
-/// spends per call (the paper's y; divisor 2 turns a ping-pong round trip into
-/// a one-way time). K is chosen from the fastest of three timed calls after
+/// spends per call (the paper's y), or rank 0's own time / K / divisor with
+/// Timer::RankZero (divisor 2 turns a ping-pong round trip into a one-way
+/// time; the replying rank's clock stops when its last reply is sent, not
+/// received, which made the mean up to 8% short at 32 KiB with few calls). K is chosen from the fastest of three timed calls after
 /// the warm-up (the slowest rank's) so that a repetition lasts about plan.batchSeconds, which
 /// keeps MPI_Wtime's resolution out of small messages. The median and the
 /// quartiles are over the repetitions and identical on all ranks.
-PointTime timePoint(MPI_Comm comm, const std::function<void()>& call, double divisor, const TimingPlan& plan);
+PointTime timePoint(MPI_Comm comm, const std::function<void()>& call, double divisor, const TimingPlan& plan,
+                    Timer timer = Timer::MeanOfRanks);
 
 /// The q-quantile (0 <= q <= 1) of `values` by linear interpolation between
 /// order statistics; 0 for no values.
