@@ -3,9 +3,11 @@
 #include "views/machine-store.h"
 
 #include "machine/calibration-runner.h"
+#include "machine/machine-profile.h"
 #include "machine/profile-store.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QFileDialog>
@@ -82,6 +84,15 @@ CalibrateDialog::CalibrateDialog(QWidget* parent)
   m_mpirun = new QLineEdit(this);
   m_mpirun->setObjectName("calibrateMpirun");
   m_mpirun->setPlaceholderText(tr("optional: mpirun command (default: mpirun)"));
+  m_simulate = new QComboBox(this);
+  m_simulate->setObjectName("calibrateSimulate");
+  m_simulate->addItem(tr("No: measure this machine with mpirun"), QString());
+  for (const auto& m : machine::builtinProfiles())
+    m_simulate->addItem(tr("Under SimGrid, as '%1'").arg(QString::fromStdString(m.name)), QString::fromStdString(m.name));
+  for (const auto& m : storedProfiles(machineStorePath()))
+    m_simulate->addItem(tr("Under SimGrid, as '%1'").arg(QString::fromStdString(m.name)), QString::fromStdString(m.name));
+  m_simulate->setToolTip(tr("Run the training set on a SimGrid platform generated from a profile (its latency, "
+                            "bandwidth and topology) instead of this machine's MPI: what calibration would see there"));
   m_name = new QLineEdit(this);
   m_name->setObjectName("calibrateName");
   m_name->setPlaceholderText(tr("name of the new profile, e.g. mycluster"));
@@ -97,6 +108,7 @@ CalibrateDialog::CalibrateDialog(QWidget* parent)
   hostLabel->setBuddy(m_hostfile);
   form->addRow(hostLabel, hostRow);
   form->addRow(tr("&mpirun:"), m_mpirun);
+  form->addRow(tr("Si&mulate:"), m_simulate);
 
   m_progress = new QProgressBar(this);
   m_progress->setObjectName("calibrateProgress");
@@ -128,6 +140,7 @@ CalibrateDialog::CalibrateDialog(QWidget* parent)
   connect(browse, &QPushButton::clicked, this, &CalibrateDialog::chooseHostfile);
   connect(m_name, &QLineEdit::textChanged, this, &CalibrateDialog::updateStart);
   connect(m_hostfile, &QLineEdit::textChanged, this, &CalibrateDialog::updateStart);
+  connect(m_simulate, &QComboBox::currentIndexChanged, this, &CalibrateDialog::updateTarget);
   connect(m_start, &QPushButton::clicked, this, &CalibrateDialog::start);
   connect(m_cancel, &QPushButton::clicked, this, &CalibrateDialog::cancel);
   connect(m_close, &QPushButton::clicked, this, &QDialog::reject);
@@ -156,9 +169,11 @@ QStringList CalibrateDialog::arguments() const
   QStringList args{"calibrate", "--ranks", QString::number(m_ranks->value())};
   if (m_quick->isChecked())
     args << "--quick";
-  if (!m_hostfile->text().trimmed().isEmpty())
+  if (!simulated().isEmpty())
+    args << "--simgrid" << simulated();
+  else if (!m_hostfile->text().trimmed().isEmpty())
     args << "--hostfile" << m_hostfile->text().trimmed();
-  if (!m_mpirun->text().trimmed().isEmpty())
+  if (simulated().isEmpty() && !m_mpirun->text().trimmed().isEmpty())
     args << "--mpirun" << m_mpirun->text().trimmed();
   args << "--name" << m_name->text().trimmed() << "--db" << machineStorePath();
   return args;
@@ -170,7 +185,7 @@ QString CalibrateDialog::validationError() const
   if (!machine::checkStoredName(m_name->text().trimmed().toStdString(), &error))
     return QString::fromStdString(error);
   const auto hostfile = m_hostfile->text().trimmed();
-  if (!hostfile.isEmpty() && !QFileInfo(hostfile).isFile())
+  if (simulated().isEmpty() && !hostfile.isEmpty() && !QFileInfo(hostfile).isFile())
     return tr("Hostfile '%1' does not exist").arg(hostfile);
   return {};
 }
@@ -180,6 +195,25 @@ void CalibrateDialog::setRanks(int ranks) { m_ranks->setValue(ranks); }
 void CalibrateDialog::setQuick(bool quick) { m_quick->setChecked(quick); }
 void CalibrateDialog::setHostfile(const QString& path) { m_hostfile->setText(path); }
 void CalibrateDialog::setMpirun(const QString& command) { m_mpirun->setText(command); }
+
+void CalibrateDialog::setSimulated(const QString& profile)
+{
+  const int at = m_simulate->findData(profile);
+  m_simulate->setCurrentIndex(at >= 0 ? at : 0);
+}
+
+QString CalibrateDialog::simulated() const { return m_simulate->currentData().toString(); }
+
+/// The mpirun controls mean nothing for a simulated run; SimGrid platforms
+/// go to 1024 ranks (simgrid-platform.h).
+void CalibrateDialog::updateTarget()
+{
+  const bool real = simulated().isEmpty();
+  m_hostfile->setEnabled(real && !isRunning());
+  m_mpirun->setEnabled(real && !isRunning());
+  m_ranks->setMaximum(real ? 4096 : 1024);
+  updateStart();
+}
 
 bool CalibrateDialog::start()
 {
@@ -289,8 +323,10 @@ void CalibrateDialog::processFailed(QProcess::ProcessError error)
 
 void CalibrateDialog::setRunning(bool running)
 {
-  for (QWidget* w : std::initializer_list<QWidget*>{m_ranks, m_quick, m_hostfile, m_mpirun, m_name})
+  for (QWidget* w : std::initializer_list<QWidget*>{m_ranks, m_quick, m_hostfile, m_mpirun, m_name, m_simulate})
     w->setEnabled(!running);
+  if (!running)
+    updateTarget();
   m_cancel->setEnabled(running);
   m_close->setEnabled(!running);
   updateStart();

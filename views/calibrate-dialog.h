@@ -13,6 +13,7 @@
 #include <optional>
 
 class QCheckBox;
+class QComboBox;
 class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
@@ -70,6 +71,11 @@ public:
   void setQuick(bool quick);
   void setHostfile(const QString& path);
   void setMpirun(const QString& command);
+  /// Empty: run on this machine (mpirun). A profile name: run the training
+  /// set under SimGrid on a platform generated from that profile
+  /// (`calibrate --simgrid NAME`); hostfile and mpirun do not apply then.
+  void setSimulated(const QString& profile);
+  QString simulated() const;
 
   /// Starts the run; false (with the reason shown) when the controls are invalid.
   bool start();
@@ -96,6 +102,7 @@ private:
   void processFailed(QProcess::ProcessError error);
   void setRunning(bool running);
   void updateStart();
+  void updateTarget();
   void chooseHostfile();
   void readSettings();
   void writeSettings() const;
@@ -105,6 +112,7 @@ private:
   QCheckBox* m_quick = nullptr;
   QLineEdit* m_hostfile = nullptr;
   QLineEdit* m_mpirun = nullptr;
+  QComboBox* m_simulate = nullptr;
   QLineEdit* m_name = nullptr;
   QLabel* m_nameError = nullptr;
   QProgressBar* m_progress = nullptr;

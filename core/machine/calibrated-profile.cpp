@@ -85,7 +85,9 @@ bool takeOperations(const MachineProfile* simulated, MachineProfile& p, std::str
     return false;
   }
   p.ops = simulated->ops;
-  p.assumptions.push_back("Operation costs not measured (a simulated run): those of machine profile '" +
+  p.cacheLineBytes = simulated->cacheLineBytes;
+  p.cacheBytes = simulated->cacheBytes;
+  p.assumptions.push_back("Operation costs and cache not measured (a simulated run): those of machine profile '" +
                           simulated->name + "'");
   return true;
 }
@@ -119,8 +121,9 @@ void describeRun(const TrainingRun& run, const MachineProfile* simulated, Machin
     p.assumptions.push_back("The run was interrupted: only the points measured before it stopped are fitted");
   p.assumptions.push_back(std::string("Hop time 0 on a crossbar: the fitted curves were measured through the ") +
                           (run.simulated ? "simulated" : "real") + " network, hops included");
-  p.assumptions.push_back("Cache not given: assumed " + std::to_string(p.cacheLineBytes) + "-byte lines and " +
-                          std::to_string(p.cacheBytes / 1024) + " KB per processor");
+  if (!run.simulated) // a simulated run takes the simulated profile's (takeOperations)
+    p.assumptions.push_back("Cache not given: assumed " + std::to_string(p.cacheLineBytes) + "-byte lines and " +
+                            std::to_string(p.cacheBytes / 1024) + " KB per processor");
 }
 
 } // namespace

@@ -117,6 +117,8 @@ TEST(CalibratedProfile, SimulatedRunTakesTheSimulatedProfilesOperations)
   MachineProfile source;
   source.name = "lab";
   source.ops = {1e-9, 2e-9, 3e-9, 4e-9, 5e-9, 6e-10, 7e-10};
+  source.cacheLineBytes = 32;
+  source.cacheBytes = 8192;
   std::string error;
   EXPECT_FALSE(profileFromTraining(run, "sim", &error));
   EXPECT_EQ(error, "The simulated training run measured no operation costs; name the profile it simulated");
@@ -130,7 +132,10 @@ TEST(CalibratedProfile, SimulatedRunTakesTheSimulatedProfilesOperations)
   EXPECT_EQ(p->title, "Simulated from 'lab' (4 ranks, 2026-11-24T20:00:00Z)");
   EXPECT_EQ(p->source, "partscope-train-smpi under SimGrid (Open MPI v4.1.4) on a platform generated from machine "
                        "profile 'lab', started 2026-11-24T20:00:00Z, 4 ranks, quick mode");
-  EXPECT_TRUE(says(*p, "Operation costs not measured (a simulated run): those of machine profile 'lab'"));
+  EXPECT_EQ(p->cacheLineBytes, 32); // the simulated machine's cache, not the default
+  EXPECT_EQ(p->cacheBytes, 8192);
+  EXPECT_TRUE(says(*p, "Operation costs and cache not measured (a simulated run): those of machine profile 'lab'"));
+  EXPECT_FALSE(says(*p, "Cache not given"));
   EXPECT_TRUE(says(*p, "measured through the simulated network"));
   EXPECT_FALSE(says(*p, "Measured but not used"));
 }

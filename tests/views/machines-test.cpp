@@ -17,10 +17,12 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QProgressBar>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardItemModel>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -457,6 +459,18 @@ void MachinesTest::calibrateValidatesName()
   QCOMPARE(d.arguments(), (QStringList{"calibrate", "--ranks", "8", "--hostfile", m_dir.filePath("hosts"), "--mpirun",
                                        "mpirun --mca btl self,tcp", "--name", "cluster-2", "--db",
                                        machineStorePath()}));
+  // simulated: the profile's platform under SimGrid; hostfile and mpirun do not apply
+  d.setHostfile("/nonexistent/hosts");
+  d.setSimulated("ipsc860");
+  QCOMPARE(d.simulated(), QString("ipsc860"));
+  QVERIFY(d.validationError().isEmpty());
+  QVERIFY(!d.findChild<QLineEdit*>("calibrateMpirun")->isEnabled());
+  QCOMPARE(d.findChild<QSpinBox*>("calibrateRanks")->maximum(), 1024);
+  QCOMPARE(d.arguments(), (QStringList{"calibrate", "--ranks", "8", "--simgrid", "ipsc860", "--name", "cluster-2",
+                                       "--db", machineStorePath()}));
+  d.setSimulated({});
+  QVERIFY(d.findChild<QLineEdit*>("calibrateMpirun")->isEnabled());
+  QCOMPARE(d.validationError(), QString("Hostfile '/nonexistent/hosts' does not exist"));
 }
 
 void MachinesTest::calibrateShowsErrors()
