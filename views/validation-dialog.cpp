@@ -2,6 +2,7 @@
 
 #include "views/calibrate-dialog.h"
 #include "views/machine-store.h"
+#include "views/source-settings.h"
 #include "views/time-units.h"
 
 #include <nlohmann/json.hpp>
@@ -208,6 +209,15 @@ QStringList ValidationDialog::arguments(const QString& file) const
        << "--db" << machineStorePath();
   for (const auto& [name, value] : m_settings.values)
     args << "--set" << QStringLiteral("%1=%2").arg(QString::fromStdString(name)).arg(value);
+  // the program is read as the IDE reads it; an unsaved copy lives in a
+  // temporary folder, so its own folder is searched for INCLUDE files too
+  if (m_text && !m_path.isEmpty())
+    args << "--include-dir" << QFileInfo(m_path).absolutePath();
+  const auto source = sourceSettings();
+  for (const auto& dir : source.includeDirs)
+    args << "--include-dir" << QString::fromStdString(dir);
+  for (const auto& define : source.defines)
+    args << "-D" << QString::fromStdString(define);
   if (m_real->isChecked())
     args << "--real";
   if (m_simgrid->isChecked())

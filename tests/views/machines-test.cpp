@@ -590,6 +590,13 @@ echo '{"points":[{"procs":4,"predicted_tt_s":2.5e-3,"measured_tt_s":3e-3,"simula
   // an unsaved program goes to partscope-cli as a temporary copy with its name
   d.setProgram("/somewhere/jacobi.f", QString("      end\n"), s);
   QCOMPARE(d.arguments("/tmp/x/jacobi.f").mid(0, 2), (QStringList{"validate", "/tmp/x/jacobi.f"}));
+  // ... read as the IDE reads it: INCLUDE beside the original, the include
+  // folders and macros of Analysis > Include Folders and Macros
+  QSettings().setValue("source/includeDirs", QStringList{"/opt/inc"});
+  QSettings().setValue("source/defines", QStringList{"NX=64"});
+  const auto args = d.arguments("/tmp/x/jacobi.f").join(' ');
+  QSettings().remove("source");
+  QVERIFY2(args.contains("--include-dir /somewhere --include-dir /opt/inc -D NX=64 --real --json"), qPrintable(args));
 }
 
 void MachinesTest::validationMissingTool()
