@@ -180,6 +180,33 @@ void hideDotsWithLine(QChart* chart, const QList<QXYSeries*>& series)
 
 } // namespace
 
+ProfileCurves filterCurves(const ProfileCurves& pc, const CurveFilter& filter)
+{
+  std::map<std::string, int> most; // per pattern, the most ranks among the kept strides
+  const auto patternKept = [&](const std::string& pattern, std::int64_t stride) {
+    return (filter.pattern.empty() || pattern == filter.pattern) && (filter.strided || stride <= 1);
+  };
+  for (const auto& c : pc.profile.curves)
+    if (patternKept(c.pattern, c.strideElements))
+      most[c.pattern] = std::max(most[c.pattern], c.ranks);
+  const auto kept = [&](const std::string& pattern, int ranks, std::int64_t stride) {
+    if (!patternKept(pattern, stride))
+      return false;
+    return filter.ranks < 0 || ranks == (filter.ranks == 0 ? most[pattern] : filter.ranks);
+  };
+  if (pc.profile.curves.empty())
+    return pc;
+  ProfileCurves out{pc.profile, {}};
+  out.profile.curves.clear();
+  for (const auto& c : pc.profile.curves)
+    if (kept(c.pattern, c.ranks, c.strideElements))
+      out.profile.curves.push_back(c);
+  for (const auto& p : pc.points)
+    if (kept(p.pattern, p.ranks, p.strideElements))
+      out.points.push_back(p);
+  return out;
+}
+
 QString curveLabel(const std::string& pattern, int ranks, std::int64_t strideElements)
 {
   auto text = QObject::tr("%1, %2 ranks").arg(QString::fromStdString(pattern)).arg(ranks);

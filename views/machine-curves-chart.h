@@ -25,6 +25,19 @@ struct ProfileCurves {
   std::vector<machine::TrainingPoint> points;
 };
 
+/// Which curves of a calibrated profile the chart draws: a run on many
+/// ranks fits dozens (patterns x rank counts x strides), more than a legend
+/// can name or the eye can tell apart.
+struct CurveFilter {
+  std::string pattern;  // empty: every pattern
+  int ranks = 0;        // 0: per pattern, the most ranks it was measured on; -1: every count; else that count
+  bool strided = false; // also the non-contiguous (MPI vector) curves
+};
+
+/// `pc` with only the fitted curves and raw points `filter` keeps (a
+/// profile without curves is returned as it is).
+ProfileCurves filterCurves(const ProfileCurves& pc, const CurveFilter& filter);
+
 /// (bytes, seconds) samples of `curve` over [lo, hi] bytes (lo > 0): 24 per
 /// decade, plus both ends of every segment, so that a packet step between two
 /// segments shows as a jump rather than being smoothed over. Sorted by bytes.

@@ -9,6 +9,8 @@
 #include <QtCharts/QChartView>
 #include <QtCharts/QXYSeries>
 
+#include <QCheckBox>
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -19,6 +21,8 @@
 #include <QTableView>
 #include <QTextBrowser>
 #include <QVBoxLayout>
+
+#include <set>
 
 namespace ps::views {
 namespace {
@@ -139,8 +143,13 @@ MachinesView::MachinesView(QWidget* parent) : QWidget(parent)
   m_chart = makeChartView("machineCurvesChart", tr("Communication curves"));
   m_chart->setMinimumSize(420, 300);
 
+  auto* chartPane = new QWidget(this);
+  auto* chartLayout = new QVBoxLayout(chartPane);
+  chartLayout->setContentsMargins(0, 0, 0, 0);
+  chartLayout->addWidget(makeFilterRow());
+  chartLayout->addWidget(m_chart, 1);
   auto* chartAndFits = new QSplitter(Qt::Vertical, this);
-  chartAndFits->addWidget(m_chart);
+  chartAndFits->addWidget(chartPane);
   m_chart->setMinimumHeight(300); // a calibrated profile's dozen legend entries
   chartAndFits->addWidget(m_fitsView);
   chartAndFits->setStretchFactor(0, 3);
@@ -162,6 +171,78 @@ MachinesView::MachinesView(QWidget* parent) : QWidget(parent)
   connect(exportChart, &QPushButton::clicked, this,
           [this] { exportChartWithDialog(this, m_chart, chartCsv(), "partscope-machine-curves.png"); });
   reload();
+}
+
+/// Pattern, ranks and stride choices of the curves chart.
+QWidget* MachinesView::makeFilterRow()
+{
+  auto* row = new QWidget(this);
+  auto* layout = new QHBoxLayout(row);
+  layout->setContentsMargins(4, 0, 4, 0);
+  m_patternFilter = new QComboBox(row);
+  m_patternFilter->setObjectName("machinesPatternFilter");
+  m_patternFilter->addItem(tr("every pattern"), QString());
+  for (const char* p : machine::kTrainingPatterns)
+    m_patternFilter->addItem(QString::fromLatin1(p), QString::fromLatin1(p));
+  m_ranksFilter = new QComboBox(row);
+  m_ranksFilter->setObjectName("machinesRanksFilter");
+  m_stridedFilter = new QCheckBox(tr("&Strided too"), row);
+  m_stridedFilter->setObjectName("machinesStridedFilter");
+  m_stridedFilter->setToolTip(tr("Also the curves of non-contiguous messages (MPI vector datatypes)"));
+  auto* patternLabel = new QLabel(tr("Pa&ttern:"), row);
+  patternLabel->setBuddy(m_patternFilter);
+  auto* ranksLabel = new QLabel(tr("Ran&ks:"), row);
+  ranksLabel->setBuddy(m_ranksFilter);
+  layout->addWidget(patternLabel);
+  layout->addWidget(m_patternFilter);
+  layout->addWidget(ranksLabel);
+  layout->addWidget(m_ranksFilter);
+  layout->addWidget(m_stridedFilter);
+  layout->addStretch(1);
+  fillRanksChoices({});
+  connect(m_patternFilter, &QComboBox::currentIndexChanged, this, &MachinesView::showSelection);
+  connect(m_ranksFilter, &QComboBox::activated, this, &MachinesView::showSelection);
+  connect(m_stridedFilter, &QCheckBox::toggled, this, &MachinesView::showSelection);
+  return row;
+}
+
+/// "most measured", "every count" and the rank counts of the shown curves;
+/// the current choice stays when the new profiles have it.
+void MachinesView::fillRanksChoices(const std::vector<const machine::MachineProfile*>& shown)
+{
+  const int current = m_ranksFilter->count() ? m_ranksFilter->currentData().toInt() : 0;
+  std::set<int> counts;
+  for (const auto* p : shown)
+    for (const auto& c : p->curves)
+      counts.insert(c.ranks);
+  const QSignalBlocker quiet(m_ranksFilter);
+  m_ranksFilter->clear();
+  m_ranksFilter->addItem(tr("the most measured"), 0);
+  m_ranksFilter->addItem(tr("every count"), -1);
+  for (int n : counts)
+    m_ranksFilter->addItem(QString::number(n), n);
+  const int at = m_ranksFilter->findData(current);
+  m_ranksFilter->setCurrentIndex(at >= 0 ? at : 0);
+  m_ranksFilter->setEnabled(!counts.empty());
+  m_patternFilter->setEnabled(!counts.empty());
+  m_stridedFilter->setEnabled(!counts.empty());
+}
+
+void MachinesView::setCurveFilter(const CurveFilter& filter)
+{
+  const QSignalBlocker a(m_patternFilter), b(m_stridedFilter);
+  m_patternFilter->setCurrentIndex(std::max(0, m_patternFilter->findData(QString::fromStdString(filter.pattern))));
+  m_stridedFilter->setChecked(filter.strided);
+  if (m_ranksFilter->findData(filter.ranks) < 0)
+    m_ranksFilter->addItem(QString::number(filter.ranks), filter.ranks);
+  m_ranksFilter->setCurrentIndex(m_ranksFilter->findData(filter.ranks));
+  showSelection();
+}
+
+CurveFilter MachinesView::curveFilter() const
+{
+  return {m_patternFilter->currentData().toString().toStdString(), m_ranksFilter->currentData().toInt(),
+          m_stridedFilter->isChecked()};
 }
 
 void MachinesView::setProviders(ProfilesProvider profiles, PointsProvider points)
@@ -272,6 +353,9 @@ void MachinesView::showSelection()
   }
   fillParameters(shown);
   fillFits(shown);
+  fillRanksChoices(shown);
+  for (auto& pc : curves)
+    pc = filterCurves(pc, curveFilter());
   m_timeFactor = fillCurvesChart(curvesChart(), curves);
   emit selectionShown(names);
 }

@@ -10,6 +10,7 @@
 // P3T+ Def. 3.4 (rho, beta); Sun-Pantano-Fahringer 1999, Sec. 3 (gamma, hops).
 
 #include "machine/machine-profile.h"
+#include "views/machine-curves-chart.h"
 #include "machine/training-data.h"
 
 #include <QWidget>
@@ -20,6 +21,8 @@
 
 class QChart;
 class QChartView;
+class QCheckBox;
+class QComboBox;
 class QLabel;
 class QListWidget;
 class QStandardItemModel;
@@ -70,6 +73,10 @@ public:
   QChart* curvesChart() const;
   /// The chart's series as CSV (profile, series, bytes, seconds).
   QString chartCsv() const;
+  /// Which fitted curves the chart draws (default: every pattern on the most
+  /// ranks it was measured on, contiguous only); the controls above the chart.
+  void setCurveFilter(const CurveFilter& filter);
+  CurveFilter curveFilter() const;
 
 signals:
   /// The list was read again; `calibrated` are the calibrated profiles' names.
@@ -84,6 +91,8 @@ private:
   void fillParameters(const std::vector<const machine::MachineProfile*>& shown);
   void fillNotes(const std::vector<const machine::MachineProfile*>& shown);
   void fillFits(const std::vector<const machine::MachineProfile*>& shown);
+  QWidget* makeFilterRow();
+  void fillRanksChoices(const std::vector<const machine::MachineProfile*>& shown);
 
   QListWidget* m_list = nullptr;
   QLabel* m_hint = nullptr;
@@ -93,6 +102,9 @@ private:
   QTextBrowser* m_notes = nullptr;
   QTableView* m_fitsView = nullptr;
   QChartView* m_chart = nullptr;
+  QComboBox* m_patternFilter = nullptr;
+  QComboBox* m_ranksFilter = nullptr;
+  QCheckBox* m_stridedFilter = nullptr;
   ProfilesProvider m_profilesProvider;
   PointsProvider m_pointsProvider;
   std::vector<machine::MachineProfile> m_profiles; // built-ins, then calibrated

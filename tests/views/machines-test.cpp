@@ -160,6 +160,7 @@ private slots:
   void linearModelChart();
   void calibratedChartShowsStepsAndPoints();
   void compareShowsBothProfiles();
+  void curveFilterKeepsTheChartReadable();
   void progressLinesParse();
   void calibrateUpdatesProgressAndReloads();
   void calibrateValidatesName();
@@ -348,6 +349,47 @@ void MachinesTest::compareShowsBothProfiles()
   v.profileList()->item(4)->setSelected(true);
   QCOMPARE(v.parametersModel()->headerData(1, Qt::Horizontal).toString(), QString("paragon"));
   QCOMPARE(v.parametersModel()->headerData(2, Qt::Horizontal).toString(), QString("sp2"));
+}
+
+/// A run on 4 ranks fits patterns x {2, 3, 4} ranks x {contiguous, strided}:
+/// the chart shows the most ranks, contiguous, unless asked for more.
+void MachinesTest::curveFilterKeepsTheChartReadable()
+{
+  auto many = testProfile("manybox");
+  many.curves.clear();
+  std::vector<machine::TrainingPoint> points;
+  for (const char* pattern : {"vSR", "EXCH"})
+    for (int ranks : {2, 3, 4})
+      for (std::int64_t stride : {1, 2}) {
+        many.curves.push_back({pattern, ranks, stride, {{8, 65536, ranks * 1e-6, 1e-9}}, 0, 1, 0.01});
+        points.push_back({pattern, ranks, stride, 1024, ranks * 1e-6 + 1024e-9, 0, 0, 20});
+      }
+  many.curves.push_back({"pingpong", 2, 1, {{8, 65536, 5e-6, 2e-9}}, 0, 1, 0.01});
+  MachinesView v;
+  v.setProviders([many] { return std::vector{many}; }, [points](const std::string&) { return points; });
+  QVERIFY(v.selectProfile("manybox"));
+  auto names = [&] {
+    QStringList out;
+    for (auto* s : v.curvesChart()->series())
+      if (!s->name().endsWith(" measured"))
+        out << s->name();
+    out.sort();
+    return out;
+  };
+  QCOMPARE(names(), (QStringList{"EXCH, 4 ranks", "pingpong, 2 ranks", "vSR, 4 ranks"}));
+  QVERIFY(seriesNamed(v.curvesChart(), "vSR, 4 ranks measured"));
+  QVERIFY(!seriesNamed(v.curvesChart(), "vSR, 2 ranks measured"));
+  v.setCurveFilter({"vSR", -1, false});
+  QCOMPARE(names(), (QStringList{"vSR, 2 ranks", "vSR, 3 ranks", "vSR, 4 ranks"}));
+  v.setCurveFilter({"", 3, true});
+  QCOMPARE(names(), (QStringList{"EXCH, 3 ranks", "EXCH, 3 ranks, stride 2", "vSR, 3 ranks", "vSR, 3 ranks, stride 2"}));
+  QCOMPARE(v.curveFilter().ranks, 3);
+  v.setCurveFilter({"", -1, true});
+  QCOMPARE(names().size(), 13);
+  // a built-in profile has no curves: the filter has nothing to choose
+  QVERIFY(v.selectProfile("paragon"));
+  QCOMPARE(names(), QStringList{"ρ + βx"});
+  QVERIFY(!v.findChild<QComboBox*>("machinesRanksFilter")->isEnabled());
 }
 
 void MachinesTest::progressLinesParse()
