@@ -31,9 +31,10 @@ void BM_CacheMissesJacobi(benchmark::State& state)
   ps::symbolic::EvaluationError failure;
   ps::estimate::CacheStatement c;
   c.statementId = st.id;
-  c.space = *ps::estimate::IterationSpace::build(unit, unit.loopAtLine(4)->id, st, values, &failure);
+  const auto space = *ps::estimate::IterationSpace::build(unit, unit.loopAtLine(4)->id, st, values, &failure);
+  c.space = &space;
   for (const auto& ref : st.refs)
-    c.refs.push_back(*ps::estimate::planReference(ref, unit, c.space, *mapped.mapping, values, &failure));
+    c.refs.push_back(*ps::estimate::planReference(ref, unit, space, *mapped.mapping, values, &failure));
   c.owner = c.refs.front();
   const std::vector<ps::estimate::CacheStatement> statements{c};
   for (auto _ : state)

@@ -200,8 +200,11 @@ namespace {
 
 StatementShape shapeOf(const CacheStatement& s, const mapping::Mapping& mapping, const CacheTrips* known)
 {
-  const int depth = s.space.depth();
-  const auto trips = known ? *known : cacheTrips(s.space);
+  const int depth = s.space->depth();
+  std::optional<CacheTrips> own;
+  if (!known)
+    own = cacheTrips(*s.space);
+  const auto& trips = known ? *known : *own;
   StatementShape out{trips.meanTrips, trips.lo, trips.hi, trips.tripsAtFirst, trips.steps, {}, {}};
   const auto& first = trips.first;
   for (int k = 0; k < depth; ++k)
@@ -247,15 +250,14 @@ LevelRun levelRun(const StatementShape& shape, int k, const std::vector<i64>& co
   return run;
 }
 
-std::vector<LevelRun> levelRuns(const StatementShape& shape, const std::vector<i64>& coords)
+void levelRuns(const StatementShape& shape, const std::vector<i64>& coords, std::vector<LevelRun>& runs)
 {
-  std::vector<LevelRun> runs;
+  runs.clear();
   for (std::size_t pd = 0; pd < shape.fixedCoord.size(); ++pd)
     if (shape.fixedCoord[pd] >= 0 && shape.fixedCoord[pd] != coords[pd])
-      return std::vector<LevelRun>(shape.meanTrips.size()); // another processor executes it
+      return runs.resize(shape.meanTrips.size()); // another processor executes it
   for (int k = 0; k < static_cast<int>(shape.meanTrips.size()); ++k)
     runs.push_back(levelRun(shape, k, coords));
-  return runs;
 }
 
 /// An array access class: references with the leader's linear part and
@@ -293,12 +295,10 @@ bool closeEnough(const AccessClass& c, const ReferencePlan& r, const IterationSp
   return true;
 }
 
-std::vector<int> loopIds(const IterationSpace& space)
+bool sameLoops(const IterationSpace& a, const IterationSpace& b)
 {
-  std::vector<int> ids;
-  for (const auto& l : space.levels())
-    ids.push_back(l.loopId);
-  return ids;
+  return std::equal(a.levels().begin(), a.levels().end(), b.levels().begin(), b.levels().end(),
+                    [](const auto& x, const auto& y) { return x.loopId == y.loopId; });
 }
 
 std::vector<AccessClass> formClasses(const std::vector<CacheStatement>& statements, const mapping::Mapping& mapping,
@@ -312,15 +312,15 @@ std::vector<AccessClass> formClasses(const std::vector<CacheStatement>& statemen
       for (const auto& sub : ref.subscripts)
         offsets.push_back(sub.constant);
       auto found = std::find_if(classes.begin(), classes.end(), [&](const AccessClass& c) {
-        return loopIds(statements[c.statement].space) == loopIds(st.space) && sameLinearPart(*c.leader, ref) &&
-               closeEnough(c, ref, st.space, lineBytes);
+        return sameLoops(*statements[c.statement].space, *st.space) && sameLinearPart(*c.leader, ref) &&
+               closeEnough(c, ref, *st.space, lineBytes);
       });
       if (found != classes.end()) {
         found->offsets.push_back(offsets);
         continue;
       }
       AccessClass c{static_cast<int>(s), &ref, {offsets}, arrayLayout(ref, mapping, unit, values), {}};
-      for (int k = 0; k < st.space.depth(); ++k) {
+      for (int k = 0; k < st.space->depth(); ++k) {
         int highest = -1;
         for (std::size_t d = 0; d < ref.subscripts.size(); ++d)
           if (ref.subscripts[d].coef[k] != 0)
@@ -380,7 +380,7 @@ BoxDim boxDim(const AccessClass& c, std::size_t d, int first, const std::vector<
 double memberLines(const AccessClass& c, const std::vector<LevelRun>& runs, const std::vector<i64>& coords,
                    i64 element, i64 lineBytes)
 {
-  std::set<i64> lines;
+  std::vector<i64> lines; // a handful: sorted and made unique below
   for (const auto& offsets : c.offsets) {
     i64 address = 0, stride = element;
     for (std::size_t d = 0; d < c.layout.size(); ++d) {
@@ -392,9 +392,10 @@ double memberLines(const AccessClass& c, const std::vector<LevelRun>& runs, cons
       stride *= layout.extent;
     }
     for (i64 line = floorDiv(address, lineBytes); line <= floorDiv(address + element - 1, lineBytes); ++line)
-      lines.insert(line);
+      lines.push_back(line);
   }
-  return static_cast<double>(lines.size());
+  std::sort(lines.begin(), lines.end());
+  return static_cast<double>(std::unique(lines.begin(), lines.end()) - lines.begin());
 }
 
 /// Distinct lines of class c's elements over loops first..depth-1 on p.
@@ -419,46 +420,64 @@ double boxLines(const AccessClass& c, int first, const std::vector<LevelRun>& ru
   return progressionLines(base, std::move(levels), element, lineBytes);
 }
 
-std::vector<i64> coordinatesOf(const mapping::ProcessorsArrangement& procs, i64 p)
+void coordinatesOf(const mapping::ProcessorsArrangement& procs, i64 p, std::vector<i64>& coords)
 {
-  std::vector<i64> coords;
+  coords.clear();
   for (int d = 0; d < procs.rank(); ++d) { // column-major, as ProcessorsArrangement::linear
     coords.push_back(p % procs.shape[d]);
     p /= procs.shape[d];
   }
-  return coords;
 }
 
-/// cmL^p of every class for processor p (see countCacheMisses, step 5).
-std::vector<double> classMisses(const std::vector<AccessClass>& classes, const std::vector<CacheStatement>& statements,
-                                const std::vector<StatementShape>& shapes, const std::vector<i64>& coords,
-                                CacheGeometry geometry)
+/// What classMisses needs per processor, kept across processors so that
+/// one count allocates once, not P times.
+struct ProcessorScratch {
+  std::vector<std::vector<LevelRun>> runs;      // [statement][level]
+  std::vector<std::vector<double>> lines;       // [class][k]: the box over loops k..depth-1
+  std::vector<std::pair<int, double>> workingSet; // loop id -> lines of one of its iterations
+  std::vector<double> misses;                   // [class]
+  std::vector<i64> coords;
+
+  double& working(int loopId)
+  {
+    for (auto& [id, lines] : workingSet)
+      if (id == loopId)
+        return lines;
+    return workingSet.emplace_back(loopId, 0.0).second;
+  }
+};
+
+/// cmL^p of every class for processor p (see countCacheMisses, step 5), in `x.misses`.
+void classMisses(const std::vector<AccessClass>& classes, const std::vector<CacheStatement>& statements,
+                 const std::vector<StatementShape>& shapes, ProcessorScratch& x, CacheGeometry geometry)
 {
-  std::vector<std::vector<LevelRun>> runs;
-  for (const auto& shape : shapes)
-    runs.push_back(levelRuns(shape, coords));
-  std::vector<std::vector<double>> lines(classes.size()); // [class][k]: the box over loops k..depth-1
-  std::map<int, double> workingSet;                       // loop id -> lines of one of its iterations
+  const auto& coords = x.coords;
+  x.runs.resize(shapes.size());
+  for (std::size_t s = 0; s < shapes.size(); ++s)
+    levelRuns(shapes[s], coords, x.runs[s]);
+  x.lines.resize(classes.size());
+  x.workingSet.clear();
   for (std::size_t c = 0; c < classes.size(); ++c) {
     const int s = classes[c].statement;
-    const int depth = statements[s].space.depth();
+    const auto& space = *statements[s].space;
+    const int depth = space.depth();
+    x.lines[c].clear();
     for (int k = 0; k <= depth; ++k)
-      lines[c].push_back(boxLines(classes[c], k, runs[s], shapes[s].steps, coords, geometry.lineBytes));
+      x.lines[c].push_back(boxLines(classes[c], k, x.runs[s], shapes[s].steps, coords, geometry.lineBytes));
     for (int k = 0; k < depth; ++k)
-      workingSet[statements[s].space.levels()[k].loopId] += lines[c][k + 1];
+      x.working(space.levels()[k].loopId) += x.lines[c][k + 1];
   }
   const double capacity = static_cast<double>(geometry.capacityBytes / geometry.lineBytes);
-  std::vector<double> misses;
+  x.misses.clear();
   for (std::size_t c = 0; c < classes.size(); ++c) {
     const int s = classes[c].statement;
-    const auto& levels = statements[s].space.levels();
+    const auto& levels = statements[s].space->levels();
     double repeats = 1;
     int k = 0;
-    for (; k < static_cast<int>(levels.size()) && workingSet[levels[k].loopId] > capacity; ++k)
-      repeats *= static_cast<double>(runs[s][k].trips); // one iteration of loop k overflows: reloaded each time
-    misses.push_back(repeats * lines[c][k]);
+    for (; k < static_cast<int>(levels.size()) && x.working(levels[k].loopId) > capacity; ++k)
+      repeats *= static_cast<double>(x.runs[s][k].trips); // one iteration of loop k overflows: reloaded each time
+    x.misses.push_back(repeats * x.lines[c][k]);
   }
-  return misses;
 }
 
 /// progressionLines when the smallest stride exceeds a line: each element
@@ -524,8 +543,11 @@ CacheMisses countCacheMisses(const std::vector<CacheStatement>& statements, cons
   std::vector<StatementShape> shapes;
   for (std::size_t i = 0; i < statements.size(); ++i)
     shapes.push_back(shapeOf(statements[i], mapping, trips ? (*trips)[i] : nullptr));
+  ProcessorScratch scratch;
   for (i64 p = 0; p < procs; ++p) {
-    const auto misses = classMisses(classes, statements, shapes, coordinatesOf(mapping.procs, p), geometry);
+    coordinatesOf(mapping.procs, p, scratch.coords);
+    classMisses(classes, statements, shapes, scratch, geometry);
+    const auto& misses = scratch.misses;
     for (std::size_t c = 0; c < classes.size(); ++c) {
       out.perProc[p] += misses[c];
       out.perStatement[classes[c].statement] += misses[c] / static_cast<double>(procs);

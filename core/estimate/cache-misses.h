@@ -21,7 +21,7 @@ namespace ps::estimate {
 /// executes every iteration) and its affine array references in source order.
 struct CacheStatement {
   int statementId = 0;
-  IterationSpace space;
+  const IterationSpace* space = nullptr; // not null; outlives the call (not copied per point)
   std::optional<ReferencePlan> owner;
   std::vector<ReferencePlan> refs;
 };

@@ -2,6 +2,7 @@
 
 #include "estimate/comm-formula.h"
 #include "estimate/condition-owner.h"
+#include "estimate/parallelism.h"
 #include "estimate/saturating-count.h"
 #include "estimate/work-formula.h"
 #include "support/text.h"
@@ -107,6 +108,7 @@ struct CompiledNestEstimate::State {
   bool memoValid = false;
   symbolic::Bindings values, formulaValues;
   std::optional<std::vector<symbolic::Dependence>> deps;
+  std::optional<NestOwners> owners; // decideParallelism's spaces, owner plans and dependences
   std::vector<StatementMemo> memo;
 
   void compile(const mapping::Mapping& mapping);
@@ -206,6 +208,7 @@ void CompiledNestEstimate::State::remember(const symbolic::Bindings& v)
   for (const auto& [name, value] : parameters)
     formulaValues[name] = value; // the model's folded value wins, as in the per-point count
   deps.reset();
+  owners.reset();
   memo.assign(compiled.size(), {});
   for (std::size_t i = 0; i < compiled.size(); ++i) {
     memo[i].reads.resize(compiled[i].reads.size());
@@ -515,7 +518,7 @@ void PointEstimator::cacheStatement(std::size_t index, const IterationSpace& spa
 {
   const auto& c = m_s.compiled[index];
   auto& m = m_s.memo[index];
-  CacheStatement cs{c.st->id, space, exec, {}};
+  CacheStatement cs{c.st->id, &space, exec, {}}; // the space is the memo's: it outlives the point
   for (std::size_t r = 0; r < c.cacheRefs.size(); ++r) {
     auto& memo = m.cache[r];
     if (!memo.done) {
@@ -619,7 +622,11 @@ void PointEstimator::finish()
 /// the pipeline's schedule is PartScope's (estimate/parallelism.h).
 void PointEstimator::schedule()
 {
-  const auto decision = decideParallelism(m_unit, *m_s.nest, m_mapping, m_values);
+  if (m_mapping.procs.count() < 2)
+    return; // parallel: nothing to decide
+  if (!m_s.owners)
+    m_s.owners = nestOwners(m_unit, *m_s.nest, m_s.structure, m_values);
+  const auto decision = decideParallelism(m_unit, *m_s.owners, m_mapping);
   if (decision.kind == ParallelismKind::Parallel)
     return;
   const auto s = scheduleOf(decision, m_ctPerProc, m_e.comm, m_e.tt, m_mapping, m_machine);

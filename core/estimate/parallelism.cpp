@@ -13,30 +13,6 @@
 namespace ps::estimate {
 namespace {
 
-/// The statement of the nest with its space and the plan of its owner
-/// (written) reference; `owner` is empty when the statement executes
-/// everywhere (no distributed write, or a non-affine one).
-struct OwnedStatement {
-  const program::Statement* st = nullptr;
-  std::optional<IterationSpace> space;
-  std::optional<ReferencePlan> owner;
-};
-
-std::map<int, OwnedStatement> ownedStatements(const program::Unit& unit, const program::Loop& nest,
-                                              const mapping::Mapping& mapping, const symbolic::Bindings& values)
-{
-  std::map<int, OwnedStatement> out;
-  for (const auto* st : unit.statementsIn(nest.id)) {
-    symbolic::EvaluationError error; // a statement the estimate skipped (a CALL needing values): no owner
-    OwnedStatement o{st, IterationSpace::build(unit, nest.id, *st, values, &error), std::nullopt};
-    const auto* w = st->write();
-    if (o.space && w && mapping.array(w->array))
-      o.owner = planReference(*w, unit, *o.space, mapping, values, &error);
-    out.emplace(st->id, std::move(o));
-  }
-  return out;
-}
-
 /// The nest and values as text: equal keys give equal dependences.
 std::string nestKey(const symbolic::LoopNest& nest, const symbolic::Bindings& values)
 {
@@ -114,10 +90,10 @@ int arrayDimOnto(const ReferencePlan& plan, const mapping::Mapping& mapping, int
 }
 
 /// True when an owner's distributed template index moves with a level < `levels`.
-bool outerLevelsDistribute(const std::map<int, OwnedStatement>& statements, const mapping::Mapping& mapping,
+bool outerLevelsDistribute(const std::vector<OwnedStatement>& statements, const mapping::Mapping& mapping,
                            int levels)
 {
-  for (const auto& [id, o] : statements) {
+  for (const auto& o : statements) {
     if (!o.owner)
       continue;
     for (int pd = 0; pd < mapping.procs.rank(); ++pd) {
@@ -131,7 +107,7 @@ bool outerLevelsDistribute(const std::map<int, OwnedStatement>& statements, cons
 }
 
 /// Fills kind, outer iterations and why-not from the recurrence found.
-void classify(ParallelismDecision& d, const std::map<int, OwnedStatement>& statements,
+void classify(ParallelismDecision& d, const std::vector<OwnedStatement>& statements,
               const mapping::Mapping& mapping, const program::Loop& carrier)
 {
   const int k = d.recurrence->level;
@@ -142,7 +118,7 @@ void classify(ParallelismDecision& d, const std::map<int, OwnedStatement>& state
     return void(d.whyNotPipelined = "the recurrences cross two processors dimensions");
   if (outerLevelsDistribute(statements, mapping, k))
     return void(d.whyNotPipelined = "the loops outside loop '" + carrier.variable + "' subscript a distributed dimension");
-  for (const auto& [id, o] : statements) {
+  for (const auto& o : statements) {
     if (!o.space || o.space->depth() <= k)
       continue;
     std::vector<std::int64_t> first;
@@ -253,18 +229,51 @@ const std::vector<symbolic::Dependence>& nestFlowDependences(const program::Unit
   return flowDependences(program::loopNestOf(unit, nest), values);
 }
 
+const OwnedStatement& NestOwners::of(int statementId) const
+{
+  for (const auto& o : statements)
+    if (o.st->id == statementId)
+      return o;
+  PS_DIE("a dependence names a statement outside the nest");
+}
+
+NestOwners nestOwners(const program::Unit& unit, const program::Loop& nest, const mapping::Mapping& mapping,
+                      const symbolic::Bindings& values)
+{
+  NestOwners out;
+  for (const auto* st : unit.statementsIn(nest.id)) {
+    symbolic::EvaluationError error; // a statement the estimate skipped (a CALL needing values): no owner
+    OwnedStatement o{st, IterationSpace::build(unit, nest.id, *st, values, &error), std::nullopt};
+    const auto* w = st->write();
+    if (o.space && w && mapping.array(w->array))
+      o.owner = planReference(*w, unit, *o.space, mapping, values, &error);
+    out.statements.push_back(std::move(o));
+  }
+  std::sort(out.statements.begin(), out.statements.end(),
+            [](const OwnedStatement& a, const OwnedStatement& b) { return a.st->id < b.st->id; });
+  out.dependences = nestFlowDependences(unit, nest, values);
+  return out;
+}
+
 ParallelismDecision decideParallelism(const program::Unit& unit, const program::Loop& nest,
                                       const mapping::Mapping& mapping, const symbolic::Bindings& values)
+{
+  if (mapping.procs.count() < 2)
+    return {};
+  return decideParallelism(unit, nestOwners(unit, nest, mapping, values), mapping);
+}
+
+ParallelismDecision decideParallelism(const program::Unit& unit, const NestOwners& owners,
+                                      const mapping::Mapping& mapping)
 {
   ParallelismDecision d;
   if (mapping.procs.count() < 2)
     return d;
-  const auto loopNest = program::loopNestOf(unit, nest);
-  const auto statements = ownedStatements(unit, nest, mapping, values);
+  const auto& statements = owners.statements;
   const program::Loop* carrier = nullptr;
-  for (const auto& dep : flowDependences(loopNest, values)) {
-    const auto& src = statements.at(dep.sourceStatement);
-    const auto& dst = statements.at(dep.targetStatement);
+  for (const auto& dep : owners.dependences) {
+    const auto& src = owners.of(dep.sourceStatement);
+    const auto& dst = owners.of(dep.targetStatement);
     for (const auto& c : dep.carried) {
       if (unit.loops[dst.st->loops[dst.st->loops.size() - dst.space->depth() + c.level]].isForall)
         continue; // FORALL reads every element before it writes any (HPF 1.1, Sec. 4.1)

@@ -42,6 +42,8 @@
 // dependence at every level, which serializes when it crosses processors.
 
 #include "estimate/communication.h"
+#include "estimate/iteration-space.h"
+#include "estimate/reference-plan.h"
 #include "machine/machine-profile.h"
 #include "mapping/mapping.h"
 #include "program/model.h"
@@ -88,6 +90,35 @@ struct ParallelismDecision {
 /// execute everywhere and make no recurrence across processors.
 ParallelismDecision decideParallelism(const program::Unit& unit, const program::Loop& nest,
                                       const mapping::Mapping& mapping, const symbolic::Bindings& values);
+
+/// A statement of the nest as decideParallelism sees it at fixed values of
+/// the unknowns: its space and the plan of its owner (distributed written)
+/// reference; `owner` is empty when it executes everywhere, `space` when the
+/// statement could not be analysed. Independent of the mapping's sizes.
+struct OwnedStatement {
+  const program::Statement* st = nullptr;
+  std::optional<IterationSpace> space;
+  std::optional<ReferencePlan> owner;
+};
+
+/// What decideParallelism reads of the nest at fixed values: its
+/// statements (by increasing id) and flow dependences.
+/// Built once per values (a compiled estimate keeps it across points); its
+/// owner plans' `map` may point into any mapping of the same structure.
+struct NestOwners {
+  std::vector<OwnedStatement> statements;
+  std::vector<symbolic::Dependence> dependences; // nestFlowDependences (a copy: that memo is bounded)
+  const OwnedStatement& of(int statementId) const;
+};
+
+/// The owners of the nest rooted at `nest` at `values` under the structure of `mapping`.
+NestOwners nestOwners(const program::Unit& unit, const program::Loop& nest, const mapping::Mapping& mapping,
+                      const symbolic::Bindings& values);
+
+/// decideParallelism from owners built once per values (`owners` from
+/// nestOwners under a mapping of the same structure as `mapping`).
+ParallelismDecision decideParallelism(const program::Unit& unit, const NestOwners& owners,
+                                      const mapping::Mapping& mapping);
 
 /// The exact flow dependences (symbolic/dependences.h) of the nest rooted at
 /// `nest`, as program::loopNestOf describes it (a statement's accesses are

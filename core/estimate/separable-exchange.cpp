@@ -102,7 +102,8 @@ class FactorCounter {
 public:
   FactorCounter(const LoopFactor& f, const mapping::ProcessorsArrangement& procs) : m_f(f), m_procs(procs) {}
 
-  std::map<std::pair<std::int64_t, std::int64_t>, std::int64_t> count()
+  /// The trips per (exec key, read key), in increasing key order.
+  std::vector<std::pair<std::pair<std::int64_t, std::int64_t>, std::int64_t>> count()
   {
     for (std::int64_t n = 0; n < m_f.trips;) {
       const auto end = segmentEnd(n);
@@ -115,6 +116,15 @@ public:
       runs(n, end, 1);
       n = end;
     }
+    std::sort(m_counts.begin(), m_counts.end());
+    std::size_t out = 0; // merge the runs of equal keys
+    for (std::size_t i = 0; i < m_counts.size(); ++i) {
+      if (out > 0 && m_counts[out - 1].first == m_counts[i].first)
+        m_counts[out - 1].second += m_counts[i].second;
+      else
+        m_counts[out++] = m_counts[i];
+    }
+    m_counts.resize(out);
     return std::move(m_counts);
   }
 
@@ -166,14 +176,22 @@ private:
       for (const auto* tracks : {&m_f.exec, &m_f.read})
         for (const auto& t : *tracks)
           run = std::min(run, t.sameOwner(n));
-      m_counts[{key(m_f.exec, n), key(m_f.read, n)}] += run * times;
+      add({key(m_f.exec, n), key(m_f.read, n)}, run * times);
       n += run;
     }
   }
 
+  /// One run's trips; equal keys are merged once at the end (a flat list, not a tree).
+  void add(std::pair<std::int64_t, std::int64_t> key, std::int64_t trips)
+  {
+    if (!m_counts.empty() && m_counts.back().first == key)
+      return void(m_counts.back().second += trips);
+    m_counts.emplace_back(key, trips);
+  }
+
   const LoopFactor& m_f;
   const mapping::ProcessorsArrangement& m_procs;
-  std::map<std::pair<std::int64_t, std::int64_t>, std::int64_t> m_counts;
+  std::vector<std::pair<std::pair<std::int64_t, std::int64_t>, std::int64_t>> m_counts;
 };
 
 /// How one side (executing or read reference) constrains a processors
@@ -210,11 +228,11 @@ public:
     std::vector<std::int64_t> dest(m_procs.rank());
     for (std::int64_t d = 0; d < m_procs.count(); ++d) {
       coordsOf(d, dest);
+      const auto start = static_cast<std::ptrdiff_t>(out.size());
       destination(d, dest, out);
+      std::sort(out.begin() + start, out.end(), [](const auto& a, const auto& b) { return a.from < b.from; });
     }
-    std::sort(out.begin(), out.end(),
-              [](const auto& a, const auto& b) { return std::tie(a.from, a.to) < std::tie(b.from, b.to); });
-    return out;
+    return bySource(out);
   }
 
   /// The iterations each processor executes: the product of its trips
@@ -318,8 +336,10 @@ private:
       if (m_exec[pd].kind == SideDim::Kind::Fixed && m_exec[pd].coord != dest[pd])
         return; // d executes no iteration
     std::int64_t scalar = 1;
-    std::vector<const std::vector<std::pair<std::int64_t, std::int64_t>>*> sourced; // per factor with read owners
-    std::vector<int> sourcedFactor;
+    auto& sourced = m_sourced; // per factor with read owners (buffers kept across destinations)
+    auto& sourcedFactor = m_sourcedFactor;
+    sourced.clear();
+    sourcedFactor.clear();
     for (std::size_t fi = 0; fi < m_factors.size(); ++fi) {
       const auto& f = m_factors[fi];
       const auto& list = f.byExecKey[static_cast<std::size_t>(execKey(f, dest))];
@@ -332,7 +352,8 @@ private:
         scalar = checkedMul(scalar, f.inRead ? list.front().second : 1); // one read key: 0
       }
     }
-    std::vector<std::int64_t> source(dest.size());
+    auto& source = m_source;
+    source.resize(dest.size());
     for (int pd = 0; pd < m_procs.rank(); ++pd)
       source[pd] = m_read[pd].kind == SideDim::Kind::Fixed ? m_read[pd].coord : dest[pd];
     combine(0, sourced, sourcedFactor, scalar, d, source, out);
@@ -370,6 +391,21 @@ private:
     }
   }
 
+  /// Pairs ordered by (to, from) reordered by (from, to): a stable counting
+  /// sort on the source, O(pairs + P) where one sort of the P(P-1) pairs of
+  /// a broadcast on 1024 processors took most of the estimate's time.
+  std::vector<PairTraffic> bySource(const std::vector<PairTraffic>& byDestination) const
+  {
+    std::vector<std::size_t> next(static_cast<std::size_t>(m_procs.count()) + 1, 0);
+    for (const auto& t : byDestination)
+      ++next[static_cast<std::size_t>(t.from) + 1];
+    std::partial_sum(next.begin(), next.end(), next.begin());
+    std::vector<PairTraffic> out(byDestination.size());
+    for (const auto& t : byDestination)
+      out[next[static_cast<std::size_t>(t.from)]++] = t;
+    return out;
+  }
+
   void coordsOf(std::int64_t p, std::vector<std::int64_t>& coords) const
   {
     for (int pd = 0; pd < m_procs.rank(); ++pd) { // column-major, as ProcessorsArrangement::linear
@@ -396,6 +432,10 @@ private:
   std::vector<int> m_levelFactor;        // per level: its factor, -1 for the fixed outer levels
   std::vector<std::int64_t> m_first, m_step; // per factor
   std::vector<SideDim> m_exec, m_read;   // per processors dimension
+  // destination's buffers, reused for every destination
+  mutable std::vector<const std::vector<std::pair<std::int64_t, std::int64_t>>*> m_sourced;
+  mutable std::vector<int> m_sourcedFactor;
+  mutable std::vector<std::int64_t> m_source;
 };
 
 } // namespace

@@ -154,6 +154,24 @@ TEST(CompiledEstimate, RecurrenceNotesFollowThePoint)
   EXPECT_EQ(e.parallelism.kind, "pipelined"); // the case whose notes carry numbers of the point
 }
 
+TEST(CompiledEstimate, ParallelismOwnersFollowTheValues)
+{
+  // The parallelism decision's spaces, owner plans and dependences are
+  // remembered per values: the pipeline's outer iterations M = m must
+  // follow m (6, then 9, then 6) at one arrangement, and survive a change
+  // of arrangement at the same values (3, 4, 2 processors).
+  const std::vector<Point> points{{{{"n", 12}, {"m", 6}}, "3"}, {{{"n", 12}, {"m", 6}}, "4"},
+                                  {{{"n", 12}, {"m", 9}}, "4"}, {{{"n", 12}, {"m", 9}}, "2"},
+                                  {{{"n", 12}, {"m", 6}}, "2"}, {{{"n", 12}, {"m", 6}}, "1"}};
+  EXPECT_EQ(checkPoints(kRecurrence, "a=(BLOCK,*)", points), 12);
+  auto p = test::build(kRecurrence);
+  const auto six = test::run(p, 4, "a=(BLOCK,*)", "4", points[1].values);
+  const auto nine = test::run(p, 4, "a=(BLOCK,*)", "4", points[2].values);
+  EXPECT_EQ(six.parallelism.kind, "pipelined");
+  EXPECT_NE(six.parallelism.stages * six.parallelism.strip, nine.parallelism.stages * nine.parallelism.strip)
+    << "the points must differ in M for the check above to mean something";
+}
+
 TEST(CompiledEstimate, MissingValueThenValuesEqualFreshEstimates)
 {
   // A point without m stops with the same error; the next point estimates as if fresh.
