@@ -2,6 +2,7 @@
 // result comes from ps_core.
 #include "calibrate-command.h"
 #include "distribute-command.h"
+#include "kept-command.h"
 #include "machines-command.h"
 #include "profile-command.h"
 #include "scale-command.h"
@@ -46,6 +47,7 @@ struct Options {
   bool fetchOnce = false;   // estimate --fetch-once
   bool formulas = false;    // estimate --formulas
   bool latex = false;       // estimate --latex (with --formulas)
+  std::string keep;         // estimate --keep NAME: store the estimate in the profile store
   ps::cli::SourceOptions source; // --include-dir, -D
 };
 
@@ -246,8 +248,11 @@ int runEstimate(const Options& o)
     if (d.severity() == ps::fortran::Severity::Error)
       std::cerr << ps::fortran::format(d, *parsed->file) << "\n";
   const auto result = ps::estimate::compare(model, request, *machine);
+  const auto json = [&] { return withFormulas(ps::estimate::toJson(result, o.file, *machine), result, o.formulas); };
+  if (!o.keep.empty() && result.errors.empty() && !ps::cli::keepEstimate(o.keep, o.file, json(), o.db, &error))
+    return fail(error);
   if (o.json)
-    std::cout << withFormulas(ps::estimate::toJson(result, o.file, *machine), result, o.formulas).dump(2) << "\n";
+    std::cout << json().dump(2) << "\n";
   else if (result.errors.empty())
     std::cout << ps::estimate::toText(result, o.file, *machine) << formulasText(result, o);
   for (const auto& e : result.errors)
@@ -290,6 +295,10 @@ int main(int argc, char** argv)
   estimate->add_option("--form", o.form, "Source form: auto, fixed or free")
       ->check(CLI::IsMember({"auto", "fixed", "free"}));
   estimate->add_flag("--json", o.json, "Print JSON");
+  estimate->add_option("--keep", o.keep, "Also keep the estimate as NAME in the profile store ('kept' lists them)")
+      ->check(CLI::Validator(
+        [](const std::string& name) { return name.empty() ? std::string("an estimate to keep needs a name") : std::string(); },
+        "NAME"));
   ps::cli::addSourceOptions(estimate, o.source);
   estimate->add_flag("--fetch-once", o.fetchOnce,
                      "Fetch an element that several statements of the nest read once (default: once per statement)");
@@ -322,6 +331,9 @@ int main(int argc, char** argv)
   ps::cli::CalibrateOptions calibrateOptions;
   auto* calibrate = ps::cli::addCalibrateCommand(app, calibrateOptions);
 
+  ps::cli::KeptOptions keptOptions;
+  auto* kept = ps::cli::addKeptCommand(app, keptOptions);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -344,5 +356,7 @@ int main(int argc, char** argv)
     return ps::cli::runValidate(validateOptions);
   if (*calibrate)
     return ps::cli::runCalibrate(calibrateOptions);
+  if (*kept)
+    return ps::cli::runKept(keptOptions);
   return 2; // require_subcommand(1) makes this unreachable
 }
