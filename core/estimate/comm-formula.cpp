@@ -446,8 +446,8 @@ void CommFormula::makeReadable(const std::vector<BlockSite>& sites, const progra
 {
   constexpr auto kU = symbolic::TermRange::kUnbounded;
   for (std::size_t pd = 0; pd < m_procSymbols.size(); ++pd) {
-    m_facts[m_procSymbols[pd]] = {1, kU};
-    m_facts[m_coords[pd]] = {0, kU};
+    m_facts[m_procSymbols[pd]] = {1, kU, {}};
+    m_facts[m_coords[pd]] = {0, kU, m_procSymbols[pd]}; // 0 <= p < P
   }
   const auto taken = [&](const std::string& name) {
     return m_parameters.count(name) || m_facts.count(name) ||
@@ -457,14 +457,14 @@ void CommFormula::makeReadable(const std::vector<BlockSite>& sites, const progra
   std::string named;
   for (const auto& site : sites) {
     if (site.hi.kind() == IntTerm::Kind::Sym && site.lo.asConstant() && !m_facts.count(site.hi.name()))
-      m_facts[site.hi.name()] = {*site.lo.asConstant(), kU}; // a declared extent hi - lo + 1 >= 1
+      m_facts[site.hi.name()] = {*site.lo.asConstant(), kU, {}}; // a declared extent hi - lo + 1 >= 1
     const auto name = m_rank == 1 ? std::string("b") : "b" + std::to_string(site.dim + 1);
     const bool known = std::any_of(m_blocks.begin(), m_blocks.end(),
                                    [&](const auto& b) { return symbolic::sameTerm(b.second, site.block); });
     if (known || taken(name))
       continue;
     m_blocks.emplace_back(name, site.block);
-    m_facts[name] = {1, kU};
+    m_facts[name] = {1, kU, {}};
     const auto sym = IntTerm::symbol(name);
     nt = symbolic::substitute(nt, site.block, sym);
     td = symbolic::substitute(td, site.block, sym);

@@ -236,7 +236,7 @@ public:
   IntTerm run(const IntTerm& t);
   IntTerm add(const std::vector<IntTerm>& terms);
   IntTerm mul(const std::vector<IntTerm>& factors);
-  TermRange range(const IntTerm& t) const { return rangeOf(t, m_facts); }
+  TermRange range(const IntTerm& t);
   const TermFacts& facts() const { return m_facts; }
 
 private:
@@ -254,6 +254,36 @@ private:
   TermFacts m_facts;
   std::map<std::string, IntTerm> m_memo;
 };
+
+/// rangeOf, tightened by the facts p < P: a sum c*p + e with c < 0 is at
+/// least c*(P - 1) + e, with c > 0 at most that.
+TermRange Simplifier::range(const IntTerm& t)
+{
+  auto r = rangeOf(t, m_facts);
+  if (t.kind() != Kind::Add)
+    return r;
+  for (const auto& [name, fact] : m_facts) {
+    if (fact.below.empty())
+      continue;
+    std::int64_t coef = 0;
+    for (const auto& x : flat(t, Kind::Add)) {
+      if (!mentions(x, name))
+        continue;
+      const auto m = monomialOf(x);
+      if (coef != 0 || m.factors.size() != 1 || m.factors[0].kind() != Kind::Sym)
+        return r; // p twice, or inside a product or a function
+      coef = m.coef;
+    }
+    if (coef == 0)
+      continue;
+    const auto atTop = rangeOf(add({substitute(t, IntTerm::symbol(name), IntTerm::symbol(fact.below) - kOne)}), m_facts);
+    if (coef < 0)
+      r.lo = std::max(r.lo, atTop.lo);
+    else
+      r.hi = std::min(r.hi, atTop.hi);
+  }
+  return r;
+}
 
 IntTerm Simplifier::run(const IntTerm& t)
 {
@@ -498,6 +528,8 @@ IntTerm Simplifier::floorRest(const IntTerm& r, const IntTerm& d)
     return kZero;
   if (rr.hi <= -1 && range(add({d, r})).lo >= 0)
     return IntTerm::constant(-1);
+  if (rr.hi <= 0 && range(add({d, r, IntTerm::constant(-1)})).lo >= 0) // 1 - d <= r <= 0
+    return add({IntTerm::constant(-1) * relation(Kind::Lt, r, kZero)});
   const auto fr = floorRange(rr, dr);
   if (fr.lo == fr.hi)
     return IntTerm::constant(fr.lo);
@@ -625,6 +657,22 @@ std::optional<IntTerm> Simplifier::relationByShape(Kind k, const IntTerm& a, con
       return relation(k, a, b.args()[1]);
     if (b.kind() == Kind::Max && range(b.args()[1]).hi < *ca)
       return relation(k, a, b.args()[0]);
+    if (b.kind() == Kind::FloorDiv && range(b.args()[1]).lo >= 1) // c <= floor(x/d) iff c*d <= x
+      return relation(k, run(a * b.args()[1]), b.args()[0]);
+    if (b.kind() == Kind::Add && !gapOf(b)) { // c <= min(x, y) + e: both; c <= -max(x, y) + e: both
+      const auto terms = flat(b, Kind::Add);
+      for (std::size_t i = 0; i < terms.size(); ++i) {
+        const auto tm = monomialOf(terms[i]);
+        if (tm.factors.size() != 1 || !((tm.coef == 1 && tm.factors[0].kind() == Kind::Min) ||
+                                        (tm.coef == -1 && tm.factors[0].kind() == Kind::Max)))
+          continue;
+        auto rest = terms;
+        rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(i));
+        for (const auto& x : tm.factors[0].args())
+          conj.push_back(relation(k, a, add({add(rest), IntTerm::constant(tm.coef) * x})));
+        return mul(conj);
+      }
+    }
     if (b.kind() == Kind::Min)
       return mul({relation(k, a, b.args()[0]), relation(k, a, b.args()[1])});
     if (const auto g = gapOf(b)) { // c <= min(A..) - max(B..) + g: every B + c - g <= every A
@@ -647,6 +695,16 @@ std::optional<IntTerm> Simplifier::relationByShape(Kind k, const IntTerm& a, con
           return relation(k, kOne, s);
       }
   }
+  std::vector<IntTerm> left, right; // terms with a negative coefficient change sides: [p*b + 1 <= n], not [1 <= -p*b + n]
+  bool negative = false;
+  for (const auto* side : {&a, &b})
+    for (const auto& x : flat(*side, Kind::Add)) {
+      const bool minus = !x.asConstant() && monomialOf(x).coef < 0;
+      negative = negative || minus;
+      ((side == &a) != minus ? left : right).push_back(minus ? IntTerm::constant(-1) * x : x);
+    }
+  if (negative)
+    return relation(k, add(left), add(right));
   const auto cb = b.asConstant();
   const auto moved = [&](const IntTerm& side) { // x + e REL c  ->  x REL c - e
     std::int64_t e = 0;

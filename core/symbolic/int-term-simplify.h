@@ -24,7 +24,12 @@ namespace ps::symbolic {
 /// A closed integer interval; kUnbounded at an end means no bound there.
 struct TermRange {
   static constexpr std::int64_t kUnbounded = std::int64_t{1} << 62;
+  TermRange() = default;
+  TermRange(std::int64_t l, std::int64_t h, std::string b = {}) : lo(l), hi(h), below(std::move(b)) {}
   std::int64_t lo = -kUnbounded, hi = kUnbounded;
+  /// Facts only: the symbol is below this other symbol (a coordinate p < P),
+  /// used for sums linear in it; empty when not known.
+  std::string below;
   bool contains(std::int64_t v) const { return lo <= v && v <= hi; }
 };
 
