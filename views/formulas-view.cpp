@@ -9,6 +9,9 @@
 #include <QHBoxLayout>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QScrollBar>
+#include <QTextBlock>
+#include <QTextDocument>
 #include <QPushButton>
 #include <QTextStream>
 #include <QVBoxLayout>
@@ -54,6 +57,15 @@ void FormulasView::setFormulas(const QString& text, const QString& latex)
 QString FormulasView::shownText() const
 {
   return m_latex->isChecked() ? m_tex : m_plain;
+}
+
+bool FormulasView::scrollToLineWith(const QString& text)
+{
+  const auto block = m_text->document()->find(text).block();
+  if (!block.isValid())
+    return false;
+  m_text->verticalScrollBar()->setValue(block.blockNumber()); // a plain text edit scrolls by lines
+  return true;
 }
 
 void FormulasView::refresh()

@@ -20,6 +20,9 @@ public:
   void setFormulas(const QString& text, const QString& latex);
   /// What is shown now (plain or LaTeX, as the check box says).
   QString shownText() const;
+  /// Scrolls the first line containing `text` to the top; false when no
+  /// line has it.
+  bool scrollToLineWith(const QString& text);
 
 private:
   void refresh();

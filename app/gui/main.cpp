@@ -8,6 +8,7 @@
 #include "mapping/processors.h"
 #include "views/distribution-panel.h"
 #include "views/distribution-plan-dock.h"
+#include "views/formulas-view.h"
 #include "views/machine-store.h"
 #include "views/main-window.h"
 #include "views/source-editor.h"
@@ -27,6 +28,7 @@ namespace {
 struct StartupOptions {
   QString file, screenshot, machine;
   QString scaleTo, models, tab, dock;
+  QString formulasAt; // --formulas-at: the Formulas dock's first visible line contains it
   int scaleChart = -1; // index of the Scalability tab's chart, -1: as it is
   qint64 scaleP = 0, scaleN = 0;
   int loop = 0;
@@ -56,6 +58,8 @@ StartupOptions parseArguments(const QApplication& app)
   p.addOption({"tab", "Show a tab at start: 'source' or 'scalability'", "NAME"});
   p.addOption({"dock", "Raise a bottom dock at start: 'results', 'formulas', 'problems', 'chart' or 'machines' "
                       "(with --machine A or --machine A,B: the profile shown, or two compared)", "NAME"});
+  p.addOption({"formulas-at", "Formulas dock: make it taller and scroll the first line containing TEXT to its top "
+                              "(with --dock formulas; for screenshots of the communication formulas)", "TEXT"});
   p.addOption({"scale-chart", "Scalability tab: the chart shown, 'ratio', 'n' or 'p'", "NAME"});
   p.addOption({"suggest", "Run Suggest Distribution (DDT) on the unit once the program is analysed; "
                           "--procs (the first), --machine, --dims and --phase-times set its controls"});
@@ -79,6 +83,7 @@ StartupOptions parseArguments(const QApplication& app)
   o.models = p.value("models");
   o.tab = p.value("tab").toLower();
   o.dock = p.value("dock").toLower();
+  o.formulasAt = p.value("formulas-at");
   o.scaleChart = QStringList{"ratio", "n", "p"}.indexOf(p.value("scale-chart").toLower());
   o.suggest = p.isSet("suggest");
   o.dims = p.value("dims").toInt();
@@ -179,6 +184,17 @@ void showMachines(ps::views::MainWindow& window, const QString& machines)
     window.machinesView()->selectProfile(names[0].trimmed());
 }
 
+/// --formulas-at: a taller Formulas dock scrolled to the line with `text`.
+void showFormulasAt(ps::views::MainWindow& window, const QString& text)
+{
+  if (auto* dock = window.findChild<QDockWidget*>("formulasDock"))
+    window.resizeDocks({dock}, {window.height() * 3 / 5}, Qt::Vertical);
+  QTimer::singleShot(0, &window, [&window, text] {
+    if (!window.formulasView()->scrollToLineWith(text))
+      std::fprintf(stderr, "partscope: no formula line contains '%s'\n", qPrintable(text));
+  });
+}
+
 void takeScreenshot(ps::views::MainWindow& window, const QString& path)
 {
   // a moment for the charts' animations and layout to settle
@@ -264,6 +280,8 @@ int main(int argc, char** argv)
           [&window, options] {
             // the selected nest from its DO line, so its statement annotations show
             window.editor()->setFirstVisibleLine(std::max(0, options.loop - 3));
+            if (!options.formulasAt.isEmpty())
+              showFormulasAt(window, options.formulasAt);
             takeScreenshot(window, options.screenshot);
           },
           Qt::SingleShotConnection);

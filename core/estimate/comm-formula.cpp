@@ -17,6 +17,7 @@ struct Dist {
   bool cyclic = false;
   IntTerm lo, hi, procs, block; // block: elements per block (ceil(n/P) for BLOCK)
   bool blockM = false;          // BLOCK(m): owned by the last processor beyond m*P
+  bool numericBounds = true;    // lo, hi are the template's values at this point, not the declaration's
   const mapping::DimensionDistribution* numeric = nullptr;
 
   IntTerm extent() const { return hi - lo + IntTerm::constant(1); }
@@ -104,9 +105,11 @@ Dist distOf(const Context& cx, const mapping::ArrayMapping& am, int td, const ma
   if (axis.kind == mapping::TemplateAxis::Kind::ArrayDim && axis.stride == 1 && axis.offset == 0 && sym &&
       axis.arrayDim < static_cast<int>(sym->dims.size())) {
     const auto& extent = sym->dims[static_cast<std::size_t>(axis.arrayDim)];
-    if (auto lo = IntTerm::fromAffine(extent.lower), hi = IntTerm::fromAffine(extent.upper); lo && hi) {
+    // as written: t(n, n) stays n, not its value (checked at evaluation)
+    if (auto lo = IntTerm::fromAffine(extent.lowerAsWritten), hi = IntTerm::fromAffine(extent.upperAsWritten); lo && hi) {
       d.lo = *lo;
       d.hi = *hi;
+      d.numericBounds = false;
     }
   }
   checks.emplace_back(am.templateIndex, td, false, d.lo);
@@ -412,16 +415,97 @@ std::optional<CommFormula> CommFormula::forRead(const program::Unit& unit, const
   f.m_pattern = classifyPattern(exec, read, mapping, placement, space.depth());
   f.m_tt = ttText(f.m_pattern, mapping, machine);
   f.m_parameters = program::parameterValues(unit);
+  std::vector<BlockSite> sites;
+  bool numericBounds = false;
+  for (int pd = 0; pd < rank; ++pd)
+    for (const auto* side : {&execs[pd], &reads[pd]}) {
+      if (side->kind == Side::Kind::Any)
+        continue;
+      numericBounds = numericBounds || side->dist.numericBounds;
+      if (!side->dist.cyclic && !side->dist.blockM)
+        sites.push_back({pd, side->dist.block, side->dist.lo, side->dist.hi});
+    }
+  f.makeReadable(sites, unit);
   std::string coords;
   for (int pd = 0; pd < rank; ++pd)
     coords += (pd ? ", " : "") + f.m_coords[pd] + " = 0.." + f.m_procSymbols[pd] + "-1";
   f.m_where.push_back(coords + ": the receiving processor (linear number " +
                       (rank == 1 ? std::string("p") : "p1 + P1*p2") + ")");
-  if (!f.m_domain.asConstant())
-    f.m_where.push_back("valid where " + f.m_domain.str() + " = 1 (else counted per point)");
+  if (!f.m_domainShown.asConstant())
+    f.m_where.push_back("valid where " + f.m_domainShown.str() + " = 1 (else counted per point)");
+  if (numericBounds)
+    f.m_where.push_back("template bounds as numbers: their values at this estimate's point (the template is not aligned identically with a declared array)");
   return f;
 }
 
+
+/// The printed form: block sizes named (b1 = ceil(n/P1)), the terms
+/// simplified under b >= 1, P >= 1, p >= 0 and extents >= 1, and the totals
+/// summed over the coordinates where the simplifier can.
+void CommFormula::makeReadable(const std::vector<BlockSite>& sites, const program::Unit& unit)
+{
+  constexpr auto kU = symbolic::TermRange::kUnbounded;
+  for (std::size_t pd = 0; pd < m_procSymbols.size(); ++pd) {
+    m_facts[m_procSymbols[pd]] = {1, kU, {}};
+    m_facts[m_coords[pd]] = {0, kU, m_procSymbols[pd]}; // 0 <= p < P
+  }
+  const auto taken = [&](const std::string& name) {
+    return m_parameters.count(name) || m_facts.count(name) ||
+           std::find(unit.unknowns.begin(), unit.unknowns.end(), name) != unit.unknowns.end();
+  };
+  auto nt = m_nt, td = m_td, domain = m_domain;
+  std::string named;
+  for (const auto& site : sites) {
+    if (site.hi.kind() == IntTerm::Kind::Sym && site.lo.asConstant() && !m_facts.count(site.hi.name()))
+      m_facts[site.hi.name()] = {*site.lo.asConstant(), kU, {}}; // a declared extent hi - lo + 1 >= 1
+    const auto name = m_rank == 1 ? std::string("b") : "b" + std::to_string(site.dim + 1);
+    const bool known = std::any_of(m_blocks.begin(), m_blocks.end(),
+                                   [&](const auto& b) { return symbolic::sameTerm(b.second, site.block); });
+    if (known || taken(name))
+      continue;
+    m_blocks.emplace_back(name, site.block);
+    m_facts[name] = {1, kU, {}};
+    const auto sym = IntTerm::symbol(name);
+    nt = symbolic::substitute(nt, site.block, sym);
+    td = symbolic::substitute(td, site.block, sym);
+    domain = symbolic::substitute(domain, site.block, sym);
+    named += (named.empty() ? "" : ", ") + name + " = " + site.block.str();
+  }
+  m_ntShown = symbolic::simplify(nt, m_facts);
+  m_tdShown = symbolic::simplify(td, m_facts);
+  m_domainShown = symbolic::simplify(domain, m_facts);
+  std::optional<IntTerm> ntSum = m_ntShown, tdSum = m_tdShown;
+  for (std::size_t pd = 0; pd < m_coords.size(); ++pd) {
+    const auto procs = IntTerm::symbol(m_procSymbols[pd]);
+    if (ntSum)
+      ntSum = symbolic::sumOverCoordinate(*ntSum, m_coords[pd], procs, m_facts);
+    if (tdSum)
+      tdSum = symbolic::sumOverCoordinate(*tdSum, m_coords[pd], procs, m_facts);
+  }
+  m_ntSum = ntSum;
+  m_tdSum = tdSum;
+  if (!named.empty())
+    m_where.push_back(named + (m_blocks.size() == 1 ? ": the block size" : ": the block sizes") +
+                      " (the forms above assume block sizes and extents >= 1; elsewhere the count is per point)");
+}
+
+bool CommFormula::readableHolds(symbolic::Bindings& b) const
+{
+  for (const auto& [name, definition] : m_blocks) {
+    const auto v = definition.evaluate(b);
+    if (!v)
+      return false;
+    b[name] = *v;
+  }
+  for (const auto& [name, range] : m_facts) {
+    if (std::find(m_coords.begin(), m_coords.end(), name) != m_coords.end())
+      continue; // 0 <= p by construction
+    const auto it = b.find(name);
+    if (it == b.end() || !range.contains(it->second))
+      return false;
+  }
+  return true;
+}
 
 CommFormula CommFormula::forReduction(int bytes, const mapping::Mapping& mapping,
                                       const machine::MachineProfile& machine)
@@ -438,6 +522,9 @@ CommFormula CommFormula::forReduction(int bytes, const mapping::Mapping& mapping
   f.m_nt = IntTerm::sum("j", kZero, IntTerm::ceilLog2(P) - kOne, level);
   f.m_td = IntTerm::constant(bytes) * f.m_nt;
   f.m_domain = kOne;
+  f.m_ntShown = f.m_nt;
+  f.m_tdShown = f.m_td;
+  f.m_domainShown = f.m_domain;
   f.m_tt = ttText("reduction", mapping, machine);
   if (f.m_rank > 1)
     f.m_where.push_back("p = p1 + P1*p2 (the linear processor number), P = P1*P2");
@@ -467,7 +554,10 @@ std::optional<CommCounts> CommFormula::evaluate(const symbolic::Bindings& values
       return std::nullopt;
     }
   }
-  const auto inDomain = m_domain.evaluate(b);
+  const bool readable = readableHolds(b); // the printed form where its facts hold: what the oracle tests check
+  const auto& ntTerm = readable ? m_ntShown : m_nt;
+  const auto& tdTerm = readable ? m_tdShown : m_td;
+  const auto inDomain = (readable ? m_domainShown : m_domain).evaluate(b);
   if (!inDomain || *inDomain != 1) {
     refuse(why, inDomain ? "an index leaves its template here (the per-point count clamps it)"
                          : "a value of an unknown is missing");
@@ -486,7 +576,7 @@ std::optional<CommCounts> CommFormula::evaluate(const symbolic::Bindings& values
         rest /= extent;
       }
     }
-    const auto nt = m_nt.evaluate(b), td = m_td.evaluate(b);
+    const auto nt = ntTerm.evaluate(b), td = tdTerm.evaluate(b);
     if (!nt || !td) {
       refuse(why, "a value of an unknown is missing or a count exceeds 2^62");
       return std::nullopt;
@@ -495,6 +585,10 @@ std::optional<CommCounts> CommFormula::evaluate(const symbolic::Bindings& values
     out.td.push_back(*td);
     out.ntTotal += *nt;
     out.tdTotal += *td;
+  }
+  if (readable && m_ntSum && m_tdSum) {
+    out.ntClosedTotal = m_ntSum->evaluate(b);
+    out.tdClosedTotal = m_tdSum->evaluate(b);
   }
   return out;
 }
@@ -525,25 +619,34 @@ CommFormula::Text totalOf(const std::string& what, const std::vector<std::string
   return {text, latex};
 }
 
+/// "X = sum ... = closed" when the sum has a closed form.
+CommFormula::Text withClosed(CommFormula::Text sum, const std::optional<IntTerm>& closed, const std::string& unit)
+{
+  if (!closed)
+    return sum;
+  return {sum.text + " = " + closed->str() + unit,
+          sum.latex + " = " + closed->latex() + (unit.empty() ? "" : "\\ \\mathrm{B}")};
+}
+
 } // namespace
 
 CommFormula::Text CommFormula::ntPerProcessor() const
 {
-  return {"NT(" + argumentList(m_coords, false) + ") = " + m_nt.str(),
-          "\\mathit{NT}(" + argumentList(m_coords, true) + ") = " + m_nt.latex()};
+  return {"NT(" + argumentList(m_coords, false) + ") = " + m_ntShown.str(),
+          "\\mathit{NT}(" + argumentList(m_coords, true) + ") = " + m_ntShown.latex()};
 }
 
 CommFormula::Text CommFormula::tdPerProcessor() const
 {
-  return {"TD(" + argumentList(m_coords, false) + ") = " + m_td.str() + " bytes",
-          "\\mathit{TD}(" + argumentList(m_coords, true) + ") = " + m_td.latex() + "\\ \\mathrm{B}"};
+  return {"TD(" + argumentList(m_coords, false) + ") = " + m_tdShown.str() + " bytes",
+          "\\mathit{TD}(" + argumentList(m_coords, true) + ") = " + m_tdShown.latex() + "\\ \\mathrm{B}"};
 }
 
 CommFormula::Text CommFormula::ntTotal() const
 {
   if (m_linear)
     return {"NT = P - 1", "\\mathit{NT} = P - 1"};
-  return totalOf("NT", m_coords, m_procSymbols);
+  return withClosed(totalOf("NT", m_coords, m_procSymbols), m_ntSum, "");
 }
 
 CommFormula::Text CommFormula::tdTotal() const
@@ -552,7 +655,7 @@ CommFormula::Text CommFormula::tdTotal() const
     const auto bytes = m_td.str().substr(0, m_td.str().find('*'));
     return {"TD = " + bytes + "*(P - 1) bytes", "\\mathit{TD} = " + bytes + "\\,(P - 1)\\ \\mathrm{B}"};
   }
-  return totalOf("TD", m_coords, m_procSymbols);
+  return withClosed(totalOf("TD", m_coords, m_procSymbols), m_tdSum, " bytes");
 }
 
 void attachReadFormula(CommRecord& record, const program::Unit& unit, const IterationSpace& space,

@@ -18,6 +18,7 @@
 #include "estimate/communication.h"
 #include "estimate/reference-plan.h"
 #include "machine/machine-profile.h"
+#include "symbolic/int-term-simplify.h"
 #include "symbolic/int-term.h"
 
 #include <optional>
@@ -30,6 +31,9 @@ namespace ps::estimate {
 struct CommCounts {
   std::vector<std::int64_t> nt, td; // receiving processor, linear order 0..P-1
   std::int64_t ntTotal = 0, tdTotal = 0;
+  /// The printed closed totals (CommFormula::ntTotal) at this point, when
+  /// the formula has them and their facts hold: equal to ntTotal, tdTotal.
+  std::optional<std::int64_t> ntClosedTotal, tdClosedTotal;
 };
 
 class CommFormula {
@@ -61,8 +65,21 @@ public:
   };
   Text ntPerProcessor() const; // "NT(p) = ..."
   Text tdPerProcessor() const; // "TD(p) = ..." in bytes
-  Text ntTotal() const;        // "NT = sum(...)"
+  Text ntTotal() const;        // "NT = sum over p ... = closed form" (or the sum alone)
   Text tdTotal() const;
+  /// NT(p) and TD(p) as compiled (`readable` false) or as printed: simplified
+  /// (int-term-simplify.h) in the named block sizes b1 = ceil(N1/P1), ...,
+  /// equal to the compiled ones wherever readableHolds.
+  const symbolic::IntTerm& ntTerm(bool readable) const { return readable ? m_ntShown : m_nt; }
+  const symbolic::IntTerm& tdTerm(bool readable) const { return readable ? m_tdShown : m_td; }
+  /// The printed closed totals (sums of the printed NT(p), TD(p) over the
+  /// processors), when the simplifier finds them.
+  const std::optional<symbolic::IntTerm>& ntTotalTerm() const { return m_ntSum; }
+  const std::optional<symbolic::IntTerm>& tdTotalTerm() const { return m_tdSum; }
+  /// Adds the block sizes to `b` (which binds the unknowns, PARAMETERs and
+  /// processor counts) and says whether the facts the simplified form
+  /// assumes hold there (b >= 1, extents >= 1).
+  bool readableHolds(symbolic::Bindings& b) const;
   /// The transfer time as the machine profile prices it (not a closed form
   /// of the per-point maximum over processors): the expression and its
   /// constants, or the calibrated curve it reads.
@@ -88,6 +105,16 @@ private:
   bool m_linear = false; // formulas in the linear processor number p (the reduction)
   Text m_tt;
   std::vector<std::string> m_where;
+  // the printed forms: simplified under m_facts, in the block sizes m_blocks
+  symbolic::TermFacts m_facts;
+  std::vector<std::pair<std::string, symbolic::IntTerm>> m_blocks;
+  symbolic::IntTerm m_ntShown, m_tdShown, m_domainShown;
+  std::optional<symbolic::IntTerm> m_ntSum, m_tdSum;
+  struct BlockSite { // a BLOCK dimension's block size ceil((hi - lo + 1)/P) and bounds
+    int dim = 0;
+    symbolic::IntTerm block, lo, hi;
+  };
+  void makeReadable(const std::vector<BlockSite>& sites, const program::Unit& unit);
 };
 
 /// Sets `record`'s formula (or formulaWhy) from CommFormula::forRead.

@@ -143,13 +143,19 @@ private:
   {
     s.dims.clear();
     for (const auto& d : dims) {
-      Extent e{symbolic::Expr::integer(1), symbolic::Expr::symbol(s.name + "_extent")};
+      Extent e{symbolic::Expr::integer(1), symbolic::Expr::symbol(s.name + "_extent"), {}, {}};
       if (!d.lower.missing()) {
         if (auto lower = toSymbolic(d.lower, m_unit))
           e.lower = *lower;
       }
       if (auto upper = toSymbolic(d.upper, m_unit))
         e.upper = *upper;
+      e.lowerAsWritten = e.lower;
+      e.upperAsWritten = e.upper;
+      if (auto lower = d.lower.missing() ? std::nullopt : toSymbolic(d.lower, m_unit, SymbolicParameters::Keep))
+        e.lowerAsWritten = *lower;
+      if (auto upper = toSymbolic(d.upper, m_unit, SymbolicParameters::Keep))
+        e.upperAsWritten = *upper;
       s.dims.push_back(e);
     }
   }

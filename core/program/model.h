@@ -20,6 +20,9 @@ namespace ps::program {
 struct Extent {
   symbolic::Expr lower;
   symbolic::Expr upper;
+  /// The bounds with PARAMETER constants as symbols ("n" where `upper` is
+  /// 256), for closed forms printed in the names the user wrote.
+  symbolic::Expr lowerAsWritten, upperAsWritten;
 };
 
 struct Symbol {

@@ -41,6 +41,8 @@ IntTerm IntTerm::make(Kind k, std::vector<IntTerm> args, std::int64_t value, std
 IntTerm IntTerm::constant(std::int64_t v) { return make(Kind::Const, {}, v); }
 IntTerm IntTerm::symbol(const std::string& name) { return make(Kind::Sym, {}, 0, name); }
 IntTerm::Kind IntTerm::kind() const { return m_node->kind; }
+const std::vector<IntTerm>& IntTerm::args() const { return m_node->args; }
+const std::string& IntTerm::name() const { return m_node->name; }
 
 std::optional<std::int64_t> IntTerm::asConstant() const
 {
@@ -290,6 +292,12 @@ std::string factor(const IntTerm& t, bool latex)
   return s;
 }
 
+/// A divisor: products too in parentheses ("n/(2*P)").
+std::string divisor(const IntTerm& t)
+{
+  return t.kind() == IntTerm::Kind::Mul ? "(" + t.str() + ")" : factor(t, false);
+}
+
 std::string printed(const IntTerm& t, bool latex) { return latex ? t.latex() : t.str(); }
 
 std::string relation(const IntTerm& a, const IntTerm& b, const char* text, const char* tex, bool latex)
@@ -339,13 +347,13 @@ std::string IntTerm::print(bool latex) const
   }
   case Kind::FloorDiv:
     return latex ? "\\left\\lfloor\\frac{" + a[0].latex() + "}{" + a[1].latex() + "}\\right\\rfloor"
-                 : "floor((" + a[0].str() + ")/" + factor(a[1], false) + ")";
+                 : "floor(" + factor(a[0], false) + "/" + divisor(a[1]) + ")";
   case Kind::CeilDiv:
     return latex ? "\\left\\lceil\\frac{" + a[0].latex() + "}{" + a[1].latex() + "}\\right\\rceil"
-                 : "ceil((" + a[0].str() + ")/" + factor(a[1], false) + ")";
+                 : "ceil(" + factor(a[0], false) + "/" + divisor(a[1]) + ")";
   case Kind::Mod:
     return latex ? "\\left(" + a[0].latex() + " \\bmod " + a[1].latex() + "\\right)"
-                 : "((" + a[0].str() + ") mod " + factor(a[1], false) + ")";
+                 : "(" + factor(a[0], false) + " mod " + divisor(a[1]) + ")";
   case Kind::Min: return call("min", a[0], a[1], latex);
   case Kind::Max: return call("max", a[0], a[1], latex);
   case Kind::Eq: return relation(a[0], a[1], " = ", " = ", latex);

@@ -52,6 +52,11 @@ public:
   std::optional<std::int64_t> evaluate(const Bindings& values) const;
   std::optional<std::int64_t> asConstant() const;
   Kind kind() const;
+  /// The operands (Add: the terms; Mul, FloorDiv, ..., relations: two;
+  /// Sum: lo, hi, body; Pow2, CeilLog2: one) and the name of a symbol or of
+  /// a sum's bound variable: what the simplifier (int-term-simplify.h) walks.
+  const std::vector<IntTerm>& args() const;
+  const std::string& name() const;
 
   std::string str() const;
   std::string latex() const;

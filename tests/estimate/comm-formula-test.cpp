@@ -242,3 +242,78 @@ TEST(CommFormula, ReadsOutsideTheTemplateAreLeftToTheCount)
   EXPECT_FALSE(run.e.comm.records[0].formula->evaluate(values, run.mapping, &why));
   EXPECT_NE(why.find("leaves its template"), std::string::npos) << why;
 }
+
+namespace {
+
+/// The formulas of `text`'s loop at line 4 under `spec` on `procs`, built at n = 20.
+std::vector<std::shared_ptr<const estimate::CommFormula>> formulasOf(const std::string& text, const std::string& spec,
+                                                                     const std::string& procs)
+{
+  const auto p = test::build(text);
+  const auto run = estimateWithFormulas(p, 4, spec, procs, {{"n", 20}});
+  std::vector<std::shared_ptr<const estimate::CommFormula>> out;
+  if (run)
+    for (const auto& r : run->e.comm.records)
+      if (r.formula)
+        out.push_back(r.formula);
+  return out;
+}
+
+} // namespace
+
+TEST(CommFormula, PrintedFormsEqualTheCompiledOnesAtRandomPoints)
+{
+  // the printed (simplified, block sizes named) NT(p), TD(p) against the
+  // compiled terms at random n and P, b = 1 (n <= P), n < P and n not a
+  // multiple of P included; and the printed closed totals against the sum
+  const std::vector<std::pair<std::string, std::string>> cases = {
+    {"program s\n  integer :: i, n\n  double precision :: a(n), b(n)\n  do i = 2, n\n    a(i) = b(i-1)\n  end do\nend program s\n", "a,b=(BLOCK)"},
+    {"program s\n  integer :: i, n\n  double precision :: a(n), b(n)\n  do i = 1, n - 2\n    a(i) = b(i+2)\n  end do\nend program s\n", "a,b=(BLOCK)"},
+    {"program s\n  integer :: i, n\n  double precision :: a(n), b(n)\n  do i = 2, n\n    a(i) = b(i-1)\n  end do\nend program s\n", "a,b=(CYCLIC)"},
+    {"program s\n  integer :: i, n\n  double precision :: a(n), b(n)\n  do i = 3, n\n    a(i) = b(i-2)\n  end do\nend program s\n", "a,b=(CYCLIC(3))"},
+    {"program j\n  integer :: i, j, n\n  double precision :: a(n,n), b(n,n)\n  do j = 2, n - 1\n    do i = 2, n - 1\n"
+     "      b(i,j) = (a(i-1,j) + a(i+1,j) + a(i,j-1) + a(i,j+1)) / 4\n    end do\n  end do\nend program j\n", "a,b=(BLOCK,BLOCK)"},
+  };
+  test::RandomNest r(94);
+  int compared = 0, totals = 0;
+  for (const auto& [text, spec] : cases) {
+    const bool twoD = spec.find(',') != std::string::npos && spec.find("BLOCK,") != std::string::npos;
+    const auto formulas = formulasOf(text, spec, twoD ? "2x2" : "3");
+    ASSERT_FALSE(formulas.empty()) << text;
+    for (int t = 0; t < 1000; ++t) {
+      const std::int64_t n = t % 5 == 0 ? r.pick(1, 8) : r.pick(1, 300);
+      symbolic::Bindings at{{"n", n}};
+      std::vector<std::int64_t> procs = twoD ? std::vector<std::int64_t>{r.pick(1, 6), r.pick(1, 6)}
+                                             : std::vector<std::int64_t>{r.pick(1, 17)};
+      const std::vector<std::string> P = twoD ? std::vector<std::string>{"P1", "P2"} : std::vector<std::string>{"P"};
+      for (std::size_t d = 0; d < procs.size(); ++d)
+        at[P[d]] = procs[d];
+      for (const auto& f : formulas) {
+        auto b = at;
+        if (!f->readableHolds(b))
+          continue;
+        std::int64_t nt = 0, td = 0;
+        for (std::int64_t q = 0; q < procs[0] * (twoD ? procs[1] : 1); ++q) {
+          if (twoD)
+            b["p1"] = q % procs[0], b["p2"] = q / procs[0];
+          else
+            b["p"] = q;
+          const auto raw = f->ntTerm(false).evaluate(b), shown = f->ntTerm(true).evaluate(b);
+          ASSERT_TRUE(raw && shown) << f->ntPerProcessor().text;
+          EXPECT_EQ(*raw, *shown) << f->ntPerProcessor().text << " n=" << n;
+          EXPECT_EQ(f->tdTerm(false).evaluate(b), f->tdTerm(true).evaluate(b)) << f->tdPerProcessor().text;
+          nt += *shown;
+          td += *f->tdTerm(true).evaluate(b);
+          ++compared;
+        }
+        if (f->ntTotalTerm() && f->tdTotalTerm()) {
+          EXPECT_EQ(f->ntTotalTerm()->evaluate(b), nt) << f->ntTotal().text << " n=" << n;
+          EXPECT_EQ(f->tdTotalTerm()->evaluate(b), td) << f->tdTotal().text << " n=" << n;
+          ++totals;
+        }
+      }
+    }
+  }
+  EXPECT_GT(compared, 10000);
+  EXPECT_GT(totals, 0);
+}
