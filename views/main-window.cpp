@@ -1,4 +1,7 @@
 #include "views/main-window.h"
+
+#include "machine/profile-store.h"
+#include "views/machine-store.h"
 #include "views/source-settings.h"
 
 #include "views/formulas-view.h"
@@ -26,6 +29,7 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -353,6 +357,17 @@ void MainWindow::createActions()
   machines->setToolTip(tr("The machine profiles: parameters, communication curves, comparison (Ctrl+Alt+M)"));
   auto* calibrate = make("calibrateMachine", tr("&Calibrate…"), QKeySequence(tr("Ctrl+Alt+K")), &MainWindow::calibrate);
   calibrate->setToolTip(tr("Run the MPI training set on this machine and fit a new profile (Ctrl+Alt+K)"));
+  auto* keep = make("keepEstimate", tr("&Keep Estimate…"), QKeySequence(tr("Ctrl+Alt+K")), [this] {
+    bool ok = false;
+    const auto name = QInputDialog::getText(this, tr("Keep Estimate"), tr("Name of the kept estimate:"),
+                                            QLineEdit::Normal, QFileInfo(m_path).completeBaseName(), &ok);
+    QString error;
+    if (ok && !keepEstimate(name.trimmed(), &error))
+      QMessageBox::warning(this, tr("Keep Estimate"), error);
+  });
+  keep->setToolTip(tr("Store the shown estimate in the profile store, beside the machine profiles "
+                      "(partscope-cli kept lists them; Ctrl+Alt+K)"));
+  keep->setEnabled(false);
   auto* validate = make("validate", tr("&Validate…"), QKeySequence(tr("Ctrl+Alt+V")), &MainWindow::validate);
   validate->setToolTip(tr("Compare the predicted transfer time of the selected nest with a real MPI run and a "
                           "SimGrid simulation (Ctrl+Alt+V)"));
@@ -390,7 +405,7 @@ void MainWindow::createMenus()
   analysis->addActions({action("estimate"), action("estimateUnit"), action("estimateProgram"),
                         action("suggestDistribution"), action("profileRun"), action("selectOuter"),
                         action("selectInner")});
-  analysis->addAction(action("validate"));
+  analysis->addActions({action("keepEstimate"), action("validate")});
   analysis->addSeparator();
   analysis->addAction(action("sourceSettings"));
   auto* machines = menuBar()->addMenu(tr("&Machines"));
@@ -916,6 +931,8 @@ void MainWindow::applyEstimate(const JobOutput& output)
   showAssumptions(output.assumptions);
   m_panel->setMissing(output.missing, output.missingReasons);
   m_editor->clearStatementAnnotations();
+  m_shownTable = output.estimated ? output.table : nlohmann::json();
+  findChild<QAction*>("keepEstimate")->setEnabled(output.estimated);
   if (output.estimated) {
     m_results->setTable(output.table);
     m_formulas->setFormulas(QString::fromStdString(output.formulas), QString::fromStdString(output.formulasLatex));
@@ -934,6 +951,28 @@ void MainWindow::applyEstimate(const JobOutput& output)
   emit estimateFinished();
   if (output.estimated)
     submitValueSweep();
+}
+
+bool MainWindow::keepEstimate(const QString& name, QString* error)
+{
+  if (m_shownTable.is_null()) {
+    *error = tr("Nothing is estimated yet: Estimate first");
+    return false;
+  }
+  if (name.isEmpty()) {
+    *error = tr("A kept estimate needs a name");
+    return false;
+  }
+  std::string why;
+  auto store = machine::ProfileStore::open(machineStorePath().toStdString(), &why);
+  const auto id = store ? store->keepEstimate(name.toStdString(), m_path.toStdString(), m_shownTable.dump(), &why)
+                        : std::nullopt;
+  if (!id) {
+    *error = QString::fromStdString(why);
+    return false;
+  }
+  m_status->setText(tr("Kept estimate '%1' as #%2 in %3").arg(name).arg(*id).arg(machineStorePath()));
+  return true;
 }
 
 void MainWindow::showAssumptions(const std::vector<std::pair<int, std::string>>& assumptions)

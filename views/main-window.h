@@ -61,6 +61,11 @@ public:
   void estimateUnit();
   /// Analysis ▸ Estimate Program: the PROGRAM unit with every call.
   void estimateProgram();
+  /// Analysis ▸ Keep Estimate…: stores the shown estimate (the JSON of
+  /// `estimate --json` for the table's point) as `name` in the profile store
+  /// (machineStorePath()); `partscope-cli kept` lists it. False with the
+  /// store's one-sentence `error`, or when nothing is estimated yet.
+  bool keepEstimate(const QString& name, QString* error);
   /// Analysis ▸ Profile Run: profiles the editor text in the background
   /// (progress dialog with Cancel), keeps the counts with the document
   /// (<file>.profile.json beside a saved program) and re-estimates with the
@@ -204,6 +209,7 @@ private:
   std::optional<RecoveredText> m_recovered;
   OutlineSnapshot m_snapshot;
   QString m_path;
+  nlohmann::json m_shownTable; // the estimate the results table shows (Keep Estimate)
   bool m_estimating = false;     // after the first Estimate, changes re-estimate
   std::string m_scopeUnit;       // Estimate Unit: the unit estimated whole; "" for the selected nest
   bool m_scopeProgram = false;   // Estimate Program: the whole program

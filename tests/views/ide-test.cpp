@@ -1,6 +1,7 @@
 // GUI tests of the IDE: the real main window on the offscreen platform,
 // driven through its widgets, checked against partscope-cli --json.
 #include "work-timeout.h"
+#include "machine/profile-store.h"
 #include "views/chart-panel.h"
 #include "views/distribution-panel.h"
 #include "views/formulas-view.h"
@@ -97,6 +98,7 @@ private slots:
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
   void jacobiEstimateEqualsTheCli();
+  void keepEstimateStoresTheShownEstimate();
   void changingNReestimatesWithoutAClick();
   void syntaxErrorShowsAMarkerAndALaterLoopStillEstimates();
   void innerLoopSelection();
@@ -172,6 +174,38 @@ void IdeTest::compareWithCli(MainWindow& w, int n)
     QCOMPARE(value(ResultsModel::WorkMin), point["work_min"].get<double>());
     QCOMPARE(value(ResultsModel::CommShare), 100.0 * point["tt_s"].get<double>() / point["time_s"].get<double>());
   }
+}
+
+/// Analysis > Keep Estimate: the shown estimate goes into the profile store
+/// ($PARTSCOPE_DB), as `estimate --keep` puts it there.
+void IdeTest::keepEstimateStoresTheShownEstimate()
+{
+  QTemporaryDir dir;
+  const auto db = dir.filePath("kept.sqlite");
+  qputenv("PARTSCOPE_DB", db.toUtf8());
+  MainWindow w(m_recovery.path());
+  QString error;
+  QVERIFY(!w.keepEstimate("early", &error));
+  QCOMPARE(error, QString("Nothing is estimated yet: Estimate first"));
+  QVERIFY(!w.findChild<QAction*>("keepEstimate")->isEnabled());
+  estimateJacobi(w);
+  QVERIFY(w.findChild<QAction*>("keepEstimate")->isEnabled());
+  QVERIFY(!w.keepEstimate("", &error));
+  QVERIFY2(w.keepEstimate("jacobi 256", &error), qPrintable(error));
+  qunsetenv("PARTSCOPE_DB");
+  std::string why;
+  auto store = ps::machine::ProfileStore::open(db.toStdString(), &why);
+  QVERIFY2(store, why.c_str());
+  const auto kept = store->estimates(&why);
+  QVERIFY2(kept, why.c_str());
+  QCOMPARE(kept->size(), std::size_t{1});
+  QCOMPARE(QString::fromStdString(kept->front().name), QString("jacobi 256"));
+  QCOMPARE(QString::fromStdString(kept->front().programPath), sample("jacobi.hpf"));
+  const auto json = nlohmann::json::parse(kept->front().json);
+  QCOMPARE(json["variants"].size(), std::size_t{2});
+  // the kept (*,BLOCK) variant: the 3000 transfers the results table shows
+  const double nt = json["variants"][1]["points"][0]["nt"].get<double>();
+  QCOMPARE(nt, w.resultsModel()->index(ResultsModel::Transfers, 1).data(ResultsModel::ValueRole).toDouble());
 }
 
 void IdeTest::jacobiEstimateEqualsTheCli()
