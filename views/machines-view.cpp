@@ -275,6 +275,8 @@ void MachinesView::reload()
   }
   if (m_list->selectedItems().isEmpty() && m_list->count() > 0)
     m_list->item(0)->setSelected(true);
+  // every name whole: "mybox (calibrated)" was cut to "mybox (calibrate" in a narrow dock
+  m_list->setMinimumWidth(std::min(m_list->sizeHintForColumn(0) + 2 * m_list->frameWidth() + 12, 320));
   showSelection();
   emit profilesReloaded(calibratedNames());
 }
