@@ -40,6 +40,12 @@ int MachineProfile::hops(std::int64_t a, std::int64_t b, std::int64_t count) con
   }
   if (topology == "hypercube")
     return __builtin_popcountll(static_cast<unsigned long long>(a ^ b));
+  if (topology == "fattree") { // up to the lowest common switch and down again
+    int levels = 0;
+    for (; a != b; a /= kFatTreeRadix, b /= kFatTreeRadix)
+      ++levels;
+    return 2 * levels;
+  }
   return 1;
 }
 
@@ -239,7 +245,7 @@ bool readOperationCosts(const nlohmann::json& j, OperationCosts& ops, std::strin
 /// The topologies hops() knows (omega: every pair one stage apart).
 bool knownTopology(const std::string& topology)
 {
-  for (const char* t : {"crossbar", "mesh2d", "torus2d", "hypercube", "omega"})
+  for (const char* t : {"crossbar", "mesh2d", "torus2d", "hypercube", "fattree", "omega"})
     if (topology == t)
       return true;
   return false;
@@ -375,7 +381,7 @@ bool readProfile(const nlohmann::json& j, MachineProfile& p, std::string* error)
     return false;
   p.topology = j.value("topology", "crossbar");
   if (!knownTopology(p.topology)) {
-    *error = "Machine profile field 'topology' must be crossbar, mesh2d, torus2d, hypercube or omega, got '" +
+    *error = "Machine profile field 'topology' must be crossbar, mesh2d, torus2d, hypercube, fattree or omega, got '" +
              p.topology + "'";
     return false;
   }

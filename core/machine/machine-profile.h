@@ -21,6 +21,10 @@ struct OperationCosts {
   double time(const program::OperationCounts& ops) const;
 };
 
+/// Processors (or switches) under one switch of a "fattree" profile: a
+/// non-blocking 4-ary fat tree, processor p under leaf switch p / 4.
+inline constexpr std::int64_t kFatTreeRadix = 4;
+
 struct MachineProfile {
   std::string name;   // short identifier, e.g. "paragon"
   std::string title;  // human-readable
@@ -28,7 +32,7 @@ struct MachineProfile {
   double startup = 0;   // rho, s per message
   double byteTime = 0;  // beta, s per byte
   double hopTime = 0;   // gamma, s per hop
-  std::string topology = "crossbar"; // crossbar, mesh2d, torus2d, hypercube, omega
+  std::string topology = "crossbar"; // crossbar, mesh2d, torus2d, hypercube, fattree, omega
   int defaultProcessors = 0;         // 0 when the profile has no preferred count
   std::int64_t cacheLineBytes = 64;  // data cache line of one processor, bytes (P3T+ Sec. 3.4)
   std::int64_t cacheBytes = 32768;   // data cache capacity of one processor, bytes
@@ -64,7 +68,9 @@ struct MachineProfile {
   /// whole collective, per processor), else steps * messageTime(bytes, 1).
   double collectiveTime(const std::string& pattern, double bytes, double steps, std::int64_t processors) const;
   /// Hops between processors `a` and `b` of `count` processors on the
-  /// profile's topology (a 2-D mesh is taken as square as possible).
+  /// profile's topology (a 2-D mesh is taken as square as possible; a fat
+  /// tree counts the links up to the lowest common switch and down: 2 under
+  /// one leaf switch, 4 under one level-2 switch, ...).
   int hops(std::int64_t a, std::int64_t b, std::int64_t count) const;
 };
 

@@ -35,11 +35,40 @@ std::vector<std::int64_t> torusDimensions(const MachineProfile& m, std::int64_t 
   return {cols, ranks / cols};
 }
 
+/// Levels of the 4-ary fat tree that holds `ranks` hosts (at least one).
+int fatTreeLevels(std::int64_t ranks)
+{
+  int levels = 1;
+  for (std::int64_t hosts = kFatTreeRadix; hosts < ranks; hosts *= kFatTreeRadix)
+    ++levels;
+  return levels;
+}
+
+/// SimGrid's FAT_TREE parameters "h;m1..mh;w1..wh;p1..ph" of a non-blocking
+/// tree: 4 children per switch, 1 parent for a host and 4 for a switch above
+/// the leaves, single links; every link has latency gamma (hops() counts links).
+std::string fatTree(const MachineProfile& m, int levels, const std::string& head)
+{
+  std::string down, up, links;
+  for (int l = 0; l < levels; ++l) {
+    const char* sep = l == 0 ? "" : ",";
+    down += sep + std::to_string(kFatTreeRadix);
+    up += sep + std::string(l == 0 ? "1" : std::to_string(kFatTreeRadix));
+    links += sep + std::string("1");
+  }
+  const auto bw = quantity(1.0 / m.byteTime, "Bps");
+  return head + " lat=\"" + quantity(m.hopTime, "s") + "\" sharing_policy=\"SPLITDUPLEX\" topology=\"FAT_TREE\"" +
+         " topo_parameters=\"" + std::to_string(levels) + ";" + down + ";" + up + ";" + links + "\" loopback_bw=\"" +
+         bw + "\" loopback_lat=\"0s\"/>\n";
+}
+
 std::string cluster(const MachineProfile& m, const std::vector<std::int64_t>& dims, std::int64_t hosts, double speed)
 {
   const auto bw = quantity(1.0 / m.byteTime, "Bps");
   std::string xml = "  <cluster id=\"partscope\" prefix=\"node-\" suffix=\".partscope\" radical=\"0-" +
                     std::to_string(hosts - 1) + "\" speed=\"" + quantity(speed, "f", 6) + "\" bw=\"" + bw + "\"";
+  if (m.topology == "fattree")
+    return fatTree(m, fatTreeLevels(hosts), xml);
   if (dims.empty()) // a message crosses its sender's and its receiver's private link: one hop
     return xml + " lat=\"" + quantity(m.hopTime / 2, "s") +
            "\" sharing_policy=\"SPLITDUPLEX\" topology=\"FLAT\" loopback_bw=\"" + bw + "\" loopback_lat=\"0s\"/>\n";
@@ -60,8 +89,8 @@ std::vector<std::string> approximationsOf(const MachineProfile& m, std::int64_t 
     out.push_back("The omega network is simulated as a crossbar: one hop between any two processors, as the "
                   "estimator counts it, without the switch stages' contention");
   if (hosts > ranks)
-    out.push_back("The hypercube has " + std::to_string(hosts) + " nodes; ranks use the first " +
-                  std::to_string(ranks));
+    out.push_back("The " + std::string(m.topology == "fattree" ? "fat tree" : "hypercube") + " has " +
+                  std::to_string(hosts) + " nodes; ranks use the first " + std::to_string(ranks));
   out.push_back("Concurrent messages share a link's bandwidth in the simulation; the estimator charges each "
                 "message its full rho + beta * bytes");
   return out;
@@ -85,6 +114,8 @@ std::optional<SimgridPlatform> simgridPlatform(const MachineProfile& machine, st
   for (auto d : dims)
     hosts *= d;
   hosts = dims.empty() ? ranks : hosts;
+  if (machine.topology == "fattree")
+    hosts = static_cast<std::int64_t>(std::pow(kFatTreeRadix, fatTreeLevels(ranks)));
   const double flop = (machine.ops.addSub + machine.ops.mul) / 2;
   SimgridPlatform p;
   p.hosts = hosts;

@@ -8,8 +8,9 @@
 //   - gamma: hops follow MachineProfile::hops(): crossbar and omega are a
 //     flat cluster (one hop: two private links of gamma/2 each), mesh2d and
 //     torus2d a TORUS cluster "cols,rows" laid out as hops() lays out ranks
-//     (rank % cols is x), hypercube a TORUS 2x2x...x2 (hops = popcount);
-//     every torus link has latency gamma;
+//     (rank % cols is x), hypercube a TORUS 2x2x...x2 (hops = popcount),
+//     fattree a non-blocking 4-ary FAT_TREE of 4^levels hosts (hops = links
+//     up to the lowest common switch and down); every link has latency gamma;
 //   - rho: the startup is a per-message send overhead of SMPI (smpi/os and
 //     smpi/ois, in `smpirunOptions`): the sender spends rho before the
 //     message leaves, as the estimator charges it to the sender.
@@ -17,8 +18,8 @@
 // ping-pong is within 2% of rho + bytes/bandwidth; SMPI adds about 17 bytes'
 // worth of transfer time per message, which only shows when rho is 0 and
 // messages are tiny (the 'ddt' profile's 8-byte stencil: 3x the prediction).
-// SimGrid 3.32, platform DTD version 4.1 (<cluster> with topology FLAT or
-// TORUS, lat/bw/speed with units s, Bps, f).
+// SimGrid 3.32, platform DTD version 4.1 (<cluster> with topology FLAT,
+// TORUS or FAT_TREE, lat/bw/speed with units s, Bps, f).
 
 #include "machine/machine-profile.h"
 
@@ -34,7 +35,7 @@ struct SimgridPlatform {
   std::string hostfile;                     // one host per line, rank r on line r
   std::vector<std::string> smpirunOptions;  // "--cfg=..." the model needs, before the program
   std::vector<std::string> approximations;  // sentences: where the platform is not the profile's model
-  std::int64_t hosts = 0;                   // hosts in the platform (>= ranks: a hypercube rounds up)
+  std::int64_t hosts = 0;                   // hosts in the platform (>= ranks: a hypercube or fat tree rounds up)
 };
 
 /// The most ranks a generated platform holds.

@@ -47,6 +47,17 @@ TEST(MachineProfile, MeshHops)
   EXPECT_EQ(m.hops(5, 6, 16), 1);
 }
 
+TEST(MachineProfile, FatTreeHopsGoUpToTheLowestCommonSwitch)
+{
+  MachineProfile m;
+  m.topology = "fattree";
+  EXPECT_EQ(m.hops(5, 5, 64), 0);
+  EXPECT_EQ(m.hops(4, 7, 64), 2);   // one leaf switch (4..7)
+  EXPECT_EQ(m.hops(3, 4, 64), 4);   // neighbouring leaves under one level-2 switch (0..15)
+  EXPECT_EQ(m.hops(0, 63, 64), 6);  // the root of 64
+  EXPECT_EQ(m.hops(15, 16, 64), 6);
+}
+
 TEST(MachineProfile, CacheOfTheBuiltins)
 {
   std::string error;

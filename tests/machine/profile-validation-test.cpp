@@ -57,7 +57,7 @@ INSTANTIATE_TEST_SUITE_P(
         Row{"\"load\": 1e-7", "\"load\": 0", "Machine profile field 'op_costs_s.load' must be greater than 0, got 0"},
         Row{"\"hop_time_s\": 0", "\"hop_time_s\": \"fast\"", "Machine profile field 'hop_time_s' must be a number"},
         Row{"\"mesh2d\"", "\"ring\"",
-            "Machine profile field 'topology' must be crossbar, mesh2d, torus2d, hypercube or omega, got 'ring'"},
+            "Machine profile field 'topology' must be crossbar, mesh2d, torus2d, hypercube, fattree or omega, got 'ring'"},
         Row{"\"byte_time_s\": 1e-8, ", "", "Machine profile is missing the field 'byte_time_s'"},
         Row{"\"store\": 1e-7", "\"stor\": 1e-7",
             "Unknown field 'stor' in machine profile 'op_costs_s'; expected one of 'add_sub', 'mul', 'div', 'pow', "

@@ -65,6 +65,21 @@ TEST(SimgridPlatform, MeshAndHypercubeAreToriLaidOutAsTheEstimatorsHops)
   EXPECT_TRUE(has(cube->xml, "radical=\"0-7\""));
 }
 
+TEST(SimgridPlatform, FatTreeIsANonBlockingFourAryTree)
+{
+  std::string error;
+  const auto two = ps::machine::simgridPlatform(profile("fattree"), 2, &error);
+  ASSERT_TRUE(two) << error;
+  EXPECT_TRUE(has(two->xml, "topology=\"FAT_TREE\" topo_parameters=\"1;4;1;1\"")) << two->xml;
+  EXPECT_EQ(two->hosts, 4);
+  const auto big = ps::machine::simgridPlatform(profile("fattree"), 17, &error);
+  ASSERT_TRUE(big) << error;
+  EXPECT_TRUE(has(big->xml, "topo_parameters=\"3;4,4,4;1,4,4;1,1,1\"")) << big->xml;
+  EXPECT_TRUE(has(big->xml, "radical=\"0-63\""));
+  EXPECT_TRUE(has(big->xml, "lat=\"1.9999999999999999e-06s\"")); // gamma per link
+  EXPECT_EQ(big->approximations.front(), "The fat tree has 64 nodes; ranks use the first 17");
+}
+
 TEST(SimgridPlatform, RanksOutOfRangeAndNoBandwidthAreErrors)
 {
   std::string error;
@@ -150,6 +165,26 @@ TEST(SimgridPlatform, PingPongTakesLatencyPlusBytesOverBandwidth)
     const double expected = 20 * (10e-6 + static_cast<double>(bytes) / 100e6);
     EXPECT_NEAR(*t, expected, 0.05 * expected);
   }
+}
+
+// On the fat tree ranks 0 and 5 are under different leaf switches of one
+// level-2 switch: 4 links of gamma = 2 us each way, as hops() counts them.
+TEST(SimgridPlatform, FatTreePingPongPaysItsHops)
+{
+  auto m = profile("fattree");
+  std::string error;
+  const auto p = ps::machine::simgridPlatform(m, 6, &error);
+  ASSERT_TRUE(p) << error;
+  ASSERT_EQ(m.hops(0, 5, 6), 4);
+  const std::string list = "{\"processors\":6,\"records\":[{\"exchanges\":[{\"repeat\":10,\"steps\":"
+                           "[[[0,5,4096]],[[5,0,4096]]]}]}]}";
+  std::string skip;
+  const auto t = simulate(*p, 6, list, &skip);
+  if (!skip.empty())
+    GTEST_SKIP() << skip;
+  ASSERT_TRUE(t);
+  const double expected = 20 * m.messageTime(4096, 4);
+  EXPECT_NEAR(*t, expected, 0.05 * expected);
 }
 
 // Issue 11: a ping-pong measured under SimGrid on a platform with latency
