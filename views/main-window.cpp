@@ -357,7 +357,7 @@ void MainWindow::createActions()
   machines->setToolTip(tr("The machine profiles: parameters, communication curves, comparison (Ctrl+Alt+M)"));
   auto* calibrate = make("calibrateMachine", tr("&Calibrate…"), QKeySequence(tr("Ctrl+Alt+K")), &MainWindow::calibrate);
   calibrate->setToolTip(tr("Run the MPI training set on this machine and fit a new profile (Ctrl+Alt+K)"));
-  auto* keep = make("keepEstimate", tr("&Keep Estimate…"), QKeySequence(tr("Ctrl+Alt+K")), [this] {
+  auto* keep = make("keepEstimate", tr("&Keep Estimate…"), QKeySequence(tr("Ctrl+Shift+K")), [this] {
     bool ok = false;
     const auto name = QInputDialog::getText(this, tr("Keep Estimate"), tr("Name of the kept estimate:"),
                                             QLineEdit::Normal, QFileInfo(m_path).completeBaseName(), &ok);
@@ -366,7 +366,7 @@ void MainWindow::createActions()
       QMessageBox::warning(this, tr("Keep Estimate"), error);
   });
   keep->setToolTip(tr("Store the shown estimate in the profile store, beside the machine profiles "
-                      "(partscope-cli kept lists them; Ctrl+Alt+K)"));
+                      "(partscope-cli kept lists them; Ctrl+Shift+K)"));
   keep->setEnabled(false);
   auto* validate = make("validate", tr("&Validate…"), QKeySequence(tr("Ctrl+Alt+V")), &MainWindow::validate);
   validate->setToolTip(tr("Compare the predicted transfer time of the selected nest with a real MPI run and a "

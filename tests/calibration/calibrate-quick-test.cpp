@@ -1,6 +1,7 @@
 // A real calibration: `partscope-cli calibrate --quick --ranks 2` under
 // OpenMPI's mpirun (ctest label "mpi"), and the size grid of the training set.
 
+#include "../cli/cli-run.h"
 #include "machine/profile-store.h"
 #include "machine/training-output.h"
 
@@ -28,19 +29,6 @@ std::string readAll(const std::string& path)
   std::stringstream text;
   text << in.rdbuf();
   return text.str();
-}
-
-/// Runs `command`; returns its exit status and its merged output.
-std::pair<int, std::string> run(const std::string& command)
-{
-  std::string out;
-  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  if (!pipe)
-    return {-1, out};
-  std::array<char, 4096> buffer{};
-  while (auto n = fread(buffer.data(), 1, buffer.size(), pipe))
-    out.append(buffer.data(), n);
-  return {WEXITSTATUS(pclose(pipe)), out};
 }
 
 /// The median over the points of `pattern` (any stride, 2 ranks) with
@@ -132,7 +120,7 @@ TEST(CalibrateQuick, TwoRanksMeasureEveryPatternAndOperation)
   const std::string db = testing::TempDir() + "calibrate-quick.sqlite";
   std::remove(db.c_str());
   const auto [status, out] =
-    run(std::string(PS_CLI_PATH) + " calibrate --quick --ranks 2 --name ci --raw " + raw + " --db " + db);
+    ps::test::cli("calibrate --quick --ranks 2 --name ci --raw " + raw + " --db " + db);
   ASSERT_EQ(status, 0) << out;
   EXPECT_NE(out.find("progress 1/"), std::string::npos) << out;
   std::string error;
@@ -170,8 +158,8 @@ TEST(CalibrateQuick, TwoRanksMeasureEveryPatternAndOperation)
   auto wrong = misfits(db);
   if (!wrong.empty()) { // one disturbed point on a shared CI machine: measure once more
     std::cerr << "The first calibration's fit: " << wrong << "calibrating again\n";
-    const auto again = run(std::string(PS_CLI_PATH) + " calibrate --quick --ranks 2 --name ci --db " + db);
-    ASSERT_EQ(again.first, 0) << again.second;
+    const auto again = ps::test::cli("calibrate --quick --ranks 2 --name ci --db " + db);
+    ASSERT_EQ(again.status, 0) << again.out;
     wrong = misfits(db);
   }
   EXPECT_EQ(wrong, "");
@@ -182,10 +170,11 @@ TEST(CalibrateQuick, TwoRanksMeasureEveryPatternAndOperation)
 TEST(CalibrateQuick, RefusesBeforeMeasuring)
 {
   const std::string db = testing::TempDir() + "calibrate-refused.sqlite";
-  auto [status, out] = run(std::string(PS_CLI_PATH) + " calibrate --quick --name 'lab/2' --db " + db);
+  auto r = ps::test::cli("calibrate --quick --name 'lab/2' --db " + db);
+  auto& [status, out] = r;
   EXPECT_EQ(status, 2) << out;
   EXPECT_EQ(out, "partscope-cli calibrate: Machine name 'lab/2' may hold only letters, digits, '_', '-' and '.'\n");
-  std::tie(status, out) = run(std::string(PS_CLI_PATH) + " calibrate --quick --ranks 1000000 --name lab --db " + db);
+  r = ps::test::cli("calibrate --quick --ranks 1000000 --name lab --db " + db);
   EXPECT_EQ(status, 2) << out;
   EXPECT_NE(out.find("--ranks 1000000 would start that many processes"), std::string::npos) << out;
   EXPECT_EQ(out.find("progress"), std::string::npos) << out;

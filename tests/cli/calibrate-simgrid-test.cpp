@@ -11,6 +11,8 @@
 // over both ranks it was up to 8% short at 32 KiB, because the replying
 // rank's last send returns before its message arrives.
 
+#include "cli-run.h"
+
 #include "machine/profile-store.h"
 
 #include <gtest/gtest.h>
@@ -29,18 +31,6 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr double kRho = 10e-6, kBeta = 1e-8;
-
-std::pair<int, std::string> run(const std::string& command)
-{
-  std::string out;
-  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  if (!pipe)
-    return {-1, out};
-  std::array<char, 4096> buffer{};
-  while (auto n = fread(buffer.data(), 1, buffer.size(), pipe))
-    out.append(buffer.data(), n);
-  return {WEXITSTATUS(pclose(pipe)), out};
-}
 
 /// A folder of this test's own (tests run in parallel).
 std::string ownFolder()
@@ -83,8 +73,8 @@ TEST(CalibrateSimgrid, QuickRunOnTwoRanksRecoversStartupAndBandwidth)
   const auto folder = ownFolder();
   ASSERT_FALSE(folder.empty());
   const auto db = folder + "/store.sqlite";
-  const auto [status, out] = run(std::string(PS_CLI_PATH) + " calibrate --simgrid " + writeProfile(folder) +
-                                 " --ranks 2 --quick --name simci --db " + db);
+  const auto [status, out] =
+    ps::test::cli("calibrate --simgrid " + writeProfile(folder) + " --ranks 2 --quick --name simci --db " + db);
   ASSERT_EQ(status, 0) << out;
   EXPECT_NE(out.find("progress 1/"), std::string::npos) << out;
   std::string error;

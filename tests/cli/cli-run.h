@@ -16,11 +16,11 @@ struct Run {
   std::string out;
 };
 
-inline Run cli(const std::string& args)
+/// Runs the shell `command` with its standard error merged into its output.
+inline Run runCommand(const std::string& command)
 {
-  const std::string command = std::string(PS_CLI_PATH) + " " + args + " 2>&1";
   Run r;
-  FILE* pipe = popen(command.c_str(), "r");
+  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
   if (!pipe)
     return r;
   std::array<char, 4096> buf{};
@@ -29,6 +29,8 @@ inline Run cli(const std::string& args)
   r.status = WEXITSTATUS(pclose(pipe));
   return r;
 }
+
+inline Run cli(const std::string& args) { return runCommand(std::string(PS_CLI_PATH) + " " + args); }
 
 inline std::string sample(const char* name) { return std::string(PS_SOURCE_DIR) + "/sampleprograms/" + name; }
 

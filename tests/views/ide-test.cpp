@@ -188,6 +188,15 @@ void IdeTest::keepEstimateStoresTheShownEstimate()
   QVERIFY(!w.keepEstimate("early", &error));
   QCOMPARE(error, QString("Nothing is estimated yet: Estimate first"));
   QVERIFY(!w.findChild<QAction*>("keepEstimate")->isEnabled());
+  // no two actions share a shortcut (Qt fires neither of an ambiguous pair)
+  QMap<QString, QString> owner;
+  for (auto* a : w.findChildren<QAction*>())
+    for (const auto& key : a->shortcuts()) {
+      const auto text = key.toString();
+      QVERIFY2(!owner.contains(text) || owner[text] == a->objectName(),
+               qPrintable(text + " is on " + owner[text] + " and " + a->objectName()));
+      owner[text] = a->objectName();
+    }
   estimateJacobi(w);
   QVERIFY(w.findChild<QAction*>("keepEstimate")->isEnabled());
   QVERIFY(!w.keepEstimate("", &error));
