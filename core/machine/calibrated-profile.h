@@ -16,10 +16,11 @@ namespace ps::machine {
 
 /// The profile `name` calibrated by `run`:
 /// - curves: fitCurves(run.points) (curve-fit.h);
-/// - startup (rho, s) and byteTime (beta, s/byte): a and b of the first
-///   segment of the ping-pong curve (the one on the fewest ranks, stride 1);
-///   when that segment is flat (b clamped to 0) beta comes from the first
-///   segment with a positive slope, and the assumptions say so;
+/// - startup (rho, s): a of the first segment of the ping-pong curve (the
+///   one on the fewest ranks, stride 1: the latency of small messages);
+///   byteTime (beta, s/byte): b of its last segment with a positive slope
+///   (the rate of the largest messages, where bandwidth decides); the
+///   assumptions say which segments;
 /// - hopTime (gamma) 0 and topology "crossbar": the curves are measured
 ///   through the real network, hops included (said in the assumptions);
 /// - op costs (s per operation) from run.operations by the op_costs_s

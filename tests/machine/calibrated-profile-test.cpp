@@ -42,6 +42,26 @@ bool says(const MachineProfile& p, const std::string& part)
 
 } // namespace
 
+TEST(CalibratedProfile, BetaIsTheLargestMessagesRate)
+{
+  // a quick grid's ping-pong: 2 ns/B up to 8 bytes (noise), 0.15 ns/B from
+  // 64 KiB to 1 MiB; beta is the bandwidth of the large messages
+  auto run = sampleRun();
+  std::erase_if(run.points, [](const TrainingPoint& p) { return p.pattern == "pingpong"; });
+  for (std::int64_t x : {0, 4, 8})
+    run.points.push_back({"pingpong", 2, 1, x, 1e-6 + 2e-9 * double(x), 0, 0, 10});
+  for (std::int64_t x = 65536; x <= (1 << 20); x *= 2) {
+    const double y = 5e-6 + 0.15e-9 * double(x);
+    run.points.push_back({"pingpong", 2, 1, x, y, y, y, 10});
+  }
+  std::string error;
+  const auto p = profileFromTraining(run, "lab", &error);
+  ASSERT_TRUE(p) << error;
+  EXPECT_NEAR(p->startup, 1e-6, 1e-9);
+  EXPECT_NEAR(p->byteTime, 0.15e-9, 0.005e-9);
+  EXPECT_TRUE(says(*p, "time per byte: the slope of its last sloped segment")) << p->assumptions.front();
+}
+
 TEST(CalibratedProfile, RhoBetaFromThePingPongAndOpsFromTheKernels)
 {
   std::string error;
