@@ -145,7 +145,7 @@ std::optional<double> runSimgrid(const fs::path& folder, std::int64_t procs, con
   std::vector<std::string> argv{"smpirun", "-np", std::to_string(procs), "-platform", "platform.xml", "-hostfile",
                                 "hosts"};
   argv.insert(argv.end(), platform->smpirunOptions.begin(), platform->smpirunOptions.end());
-  argv.insert(argv.end(), {*replay, "list.json"});
+  argv.insert(argv.end(), {*replay, "list.json", "--global-clock"}); // simulated time: one clock
   return runReplay(argv, folder, timeout, "smpirun", error);
 }
 

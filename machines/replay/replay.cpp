@@ -24,7 +24,13 @@
 // One untimed warm-up pass of every distinct exchange comes first, so a real
 // run does not time the connection set-up of its first messages.
 //
-// Usage: partscope-replay LIST.json   (exit 2 on a bad list or rank count)
+// With --global-clock (SimGrid, whose MPI_Wtime is one simulated clock) T is
+// the last rank's end minus the last rank's start: the barrier releases the
+// ranks one after another (every release message costs SMPI's rho), and that
+// skew, about (P - 2) * rho, is not a transfer the estimator charges; a
+// single pass of Jacobi on 4x4 measured 1.8 ms against 0.41 ms predicted.
+//
+// Usage: partscope-replay LIST.json [--global-clock]   (exit 2 on a bad list or rank count)
 #include <mpi.h>
 
 #include <nlohmann/json.hpp>
@@ -138,7 +144,9 @@ int main(int argc, char** argv)
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   RankProgram program;
-  int ok = argc == 2 ? load(argv[1], rank, size, program) : fail(rank, "Usage: partscope-replay LIST.json");
+  const bool globalClock = argc == 3 && std::string(argv[2]) == "--global-clock";
+  int ok = argc == 2 || globalClock ? load(argv[1], rank, size, program)
+                                    : fail(rank, "Usage: partscope-replay LIST.json [--global-clock]");
   MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
   if (!ok) {
     MPI_Finalize();
@@ -152,9 +160,11 @@ int main(int argc, char** argv)
   for (const auto& e : program.exchanges)
     for (long long r = 0; r < e.repeat; ++r)
       perform(e, sendBuffer, recvBuffer);
-  double elapsed = MPI_Wtime() - start, slowest = 0;
+  const double end = MPI_Wtime();
+  double mine[3] = {end - start, start, end}, last[3] = {0, 0, 0}; // the maxima over the ranks
   long long counts[2] = {program.messages, program.bytes}, totals[2] = {0, 0};
-  MPI_Reduce(&elapsed, &slowest, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+  MPI_Reduce(mine, last, 3, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+  const double slowest = globalClock ? last[2] - last[1] : last[0];
   MPI_Reduce(counts, totals, 2, MPI_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
   if (rank == 0) {
     std::ostringstream out; // one line, full precision
