@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <iostream>
+#include <limits>
 
 namespace ps::cli {
 namespace {
@@ -51,7 +52,7 @@ CLI::App* addKeptCommand(CLI::App& app, KeptOptions& o)
   auto* cmd = app.add_subcommand("kept", "The estimates kept with 'estimate --keep NAME' (in the profile store)");
   cmd->add_flag("--json", o.json, "Print JSON");
   cmd->add_option("--show", o.show, "Print the kept estimate with this id (its 'estimate --json' output)")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(std::int64_t{1}, std::numeric_limits<std::int64_t>::max()));
   cmd->add_option("--db", o.db, "The profile store (default: $PARTSCOPE_DB, else the user's data folder)");
   return cmd;
 }
