@@ -106,9 +106,14 @@ bool finishCalibration(const machine::TrainingRun& run, const CalibrateOptions& 
   if (!run.complete)
     return true; // the caller reports the interruption; the raw data is stored
   const auto profile = machine::profileFromTraining(run, o.name, error, simulated);
+  std::string replaced; // a profile of that name is replaced: say which, as machines --import does
+  if (const auto listed = store->machines(error))
+    for (const auto& m : *listed)
+      if (m.name == o.name)
+        replaced = " (replacing the " + m.origin + " profile of " + m.createdAt + ")";
   if (!profile || !store->finishRun(*runId, machine::profileToJson(*profile), profile->curves, error))
     return false;
-  std::cout << "stored profile '" << o.name << "' in " << path << ": rho " << profile->startup * 1e6
+  std::cout << "stored profile '" << o.name << "' in " << path << replaced << ": rho " << profile->startup * 1e6
             << " us, beta " << profile->byteTime * 1e9 << " ns/B, " << profile->curves.size() << " fitted curves\n";
   return true;
 }

@@ -73,9 +73,19 @@ TEST(CalibrateSimgrid, QuickRunOnTwoRanksRecoversStartupAndBandwidth)
   const auto folder = ownFolder();
   ASSERT_FALSE(folder.empty());
   const auto db = folder + "/store.sqlite";
+  { // a profile of the new one's name is there already: calibrate says it replaces it
+    std::string error;
+    auto store = ProfileStore::open(db, &error);
+    ASSERT_TRUE(store) << error;
+    ASSERT_TRUE(store->importProfile(R"({"name": "simci", "startup_s": 1, "byte_time_s": 1e-9,
+      "op_costs_s": {"add_sub": 1, "mul": 1, "div": 1, "pow": 1, "intrinsic": 1, "load": 1, "store": 1}})", &error))
+      << error;
+  }
   const auto [status, out] =
     ps::test::cli("calibrate --simgrid " + writeProfile(folder) + " --ranks 2 --quick --name simci --db " + db);
   ASSERT_EQ(status, 0) << out;
+  EXPECT_NE(out.find("stored profile 'simci' in " + db + " (replacing the imported profile of 20"), std::string::npos)
+    << out;
   EXPECT_NE(out.find("progress 1/"), std::string::npos) << out;
   std::string error;
   auto store = ProfileStore::open(db, &error);
