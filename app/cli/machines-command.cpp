@@ -196,10 +196,15 @@ int show(const MachinesOptions& o, const std::string& path)
     text = json;
   } else {
     auto store = openStore(path, false, o.show);
-    text = need(store.profileJson(o.show, &error), error);
-    fits = need(store.fits(o.show, &error), error);
     if (!store.latestRun(o.show, &run, &error))
       throw Failure{error};
+    const auto stored = store.profileJson(o.show, &error);
+    if (!stored && run && !run->run.complete) // an interrupted calibration: its points are there, no profile yet
+      throw Failure{"Machine '" + o.show + "' has no profile yet: its calibration of " + run->run.startedAt +
+                    " was interrupted after " + counted(static_cast<long long>(run->run.points.size()), "raw point") +
+                    ", which the store keeps; calibrate again to fit it"};
+    text = need(stored, error);
+    fits = need(store.fits(o.show, &error), error);
     for (const auto& m : need(store.machines(&error), error))
       if (m.name == o.show)
         std::tie(origin, createdAt) = std::pair{m.origin, m.createdAt};

@@ -3,6 +3,7 @@
 #include "cli-run.h"
 
 #include "../machine/store-test-support.h"
+#include "machine/profile-store.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -159,4 +160,30 @@ TEST(MachinesCli, MachineOptionFindsStoredProfiles)
   r = cli("distribute " + sample("adi.f") + " --machine cray --db " + db);
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("stored profiles are lab"), std::string::npos) << r.out;
+}
+
+// An interrupted calibration keeps its points but has no profile yet: --show
+// says so instead of "No machine".
+TEST(MachinesCli, ShowOfAnInterruptedCalibrationSaysWhereItsPointsAre)
+{
+  const auto db = freshStorePath("cli-interrupted");
+  std::string error;
+  {
+    auto store = ps::machine::ProfileStore::open(db, &error);
+    ASSERT_TRUE(store) << error;
+    ps::machine::TrainingRun run;
+    run.host = "lab";
+    run.startedAt = "2026-11-25T01:00:00Z";
+    run.ranks = 2;
+    const auto id = store->beginRun("halfway", run, &error);
+    ASSERT_TRUE(id) << error;
+    ASSERT_TRUE(store->addPoints(*id, {{"vSR", 2, 1, 8, 1e-6, 1e-6, 1e-6, 5}, {"vSR", 2, 1, 64, 2e-6, 2e-6, 2e-6, 5}},
+                                 &error))
+      << error;
+  }
+  const auto r = cli("machines --db " + db + " --show halfway");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out, "partscope-cli machines: Machine 'halfway' has no profile yet: its calibration of "
+                   "2026-11-25T01:00:00Z was interrupted after 2 raw points, which the store keeps; calibrate "
+                   "again to fit it\n");
 }
