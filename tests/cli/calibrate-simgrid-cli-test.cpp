@@ -2,37 +2,23 @@
 // a conflicting launcher, an unknown machine, smpirun or the simulated
 // training set missing. (The simulated calibration itself, which takes
 // seconds, is in calibrate-simgrid-test.cpp.)
+#include "cli-run.h"
+
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <sys/stat.h>
-#include <sys/wait.h>
 
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Outcome {
-  int status = -1;
-  std::string out;
-};
-
 /// Runs partscope-cli with `environment` ("NAME=value ..." or empty) in front.
-Outcome cliWith(const std::string& environment, const std::string& args)
+ps::test::Run cliWith(const std::string& environment, const std::string& args)
 {
-  Outcome r;
-  FILE* pipe = popen(("env " + environment + " " + PS_CLI_PATH + " " + args + " 2>&1").c_str(), "r");
-  if (!pipe)
-    return r;
-  std::array<char, 4096> buffer{};
-  while (auto n = fread(buffer.data(), 1, buffer.size(), pipe))
-    r.out.append(buffer.data(), n);
-  r.status = WEXITSTATUS(pclose(pipe));
-  return r;
+  return ps::test::runCommand("env " + environment + " " + PS_CLI_PATH + " " + args);
 }
 
 /// A folder of this test's own (tests run in parallel), removed at the end.
