@@ -68,6 +68,18 @@ std::vector<Row> parameterRows(const machine::MachineProfile& m)
   return rows;
 }
 
+/// How a stored profile came to be, from the title calibrate gives it
+/// (calibrated-profile.cpp): "calibrated", "simulated", or "stored" for an
+/// imported file.
+QString storedKind(const machine::MachineProfile& p)
+{
+  if (p.title.rfind("Calibrated on ", 0) == 0)
+    return QObject::tr("calibrated");
+  if (p.title.rfind("Simulated from ", 0) == 0)
+    return QObject::tr("simulated");
+  return QObject::tr("stored");
+}
+
 QList<QStandardItem*> fitRow(const QString& profile, const QStringList& cells)
 {
   QList<QStandardItem*> row{new QStandardItem(profile)};
@@ -267,7 +279,7 @@ void MachinesView::reload()
     const auto& p = m_profiles[i];
     const bool calibrated = i >= m_builtinCount;
     const auto name = QString::fromStdString(p.name);
-    auto* item = new QListWidgetItem(calibrated ? tr("%1 (calibrated)").arg(name) : name, m_list);
+    auto* item = new QListWidgetItem(calibrated ? tr("%1 (%2)").arg(name, storedKind(p)) : name, m_list);
     item->setData(NameRole, name);
     item->setData(CalibratedRole, calibrated);
     item->setToolTip(QString::fromStdString(p.title + "\n" + p.source));

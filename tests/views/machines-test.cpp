@@ -265,7 +265,7 @@ void MachinesTest::calibratedChartShowsStepsAndPoints()
   v.setProviders([] { return std::vector{testProfile()}; },
                  [](const std::string& name) { return name == "testbox" ? testPoints() : std::vector<machine::TrainingPoint>{}; });
   QCOMPARE(v.profileList()->count(), 7);
-  QCOMPARE(v.profileList()->item(6)->text(), QString("testbox (calibrated)"));
+  QCOMPARE(v.profileList()->item(6)->text(), QString("testbox (stored)")); // imported: not "calibrated"
   QCOMPARE(v.calibratedNames(), QStringList{"testbox"});
   QVERIFY(v.selectProfile("testbox"));
   auto* chart = v.curvesChart();
@@ -356,6 +356,7 @@ void MachinesTest::compareShowsBothProfiles()
 void MachinesTest::curveFilterKeepsTheChartReadable()
 {
   auto many = testProfile("manybox");
+  many.title = "Simulated from 'ipsc860' (4 ranks, 2026-11-25T00:53:55Z)"; // as calibrate --simgrid titles it
   many.curves.clear();
   std::vector<machine::TrainingPoint> points;
   for (const char* pattern : {"vSR", "EXCH"})
@@ -368,6 +369,7 @@ void MachinesTest::curveFilterKeepsTheChartReadable()
   MachinesView v;
   v.setProviders([many] { return std::vector{many}; }, [points](const std::string&) { return points; });
   QVERIFY(v.selectProfile("manybox"));
+  QCOMPARE(v.profileList()->item(6)->text(), QString("manybox (simulated)"));
   auto names = [&] {
     QStringList out;
     for (auto* s : v.curvesChart()->series())
