@@ -3,6 +3,7 @@
 #include "machine/machine-lookup.h"
 #include "machine/profile-store.h"
 
+#include "same-profile.h"
 #include "store-test-support.h"
 
 #include <gtest/gtest.h>
@@ -11,6 +12,7 @@
 #include <filesystem>
 
 using namespace ps::machine;
+using ps::test::expectSameProfile;
 using ps::test::fileBytes;
 using ps::test::freshStorePath;
 using ps::test::numberedPoint;
@@ -27,24 +29,6 @@ ProfileStore openOrDie(const std::string& path)
     std::abort(); // the test cannot go on without its store
   }
   return std::move(*store);
-}
-
-void expectSameProfile(const MachineProfile& a, const MachineProfile& b)
-{
-  EXPECT_EQ(a.name, b.name);
-  EXPECT_EQ(a.title, b.title);
-  EXPECT_EQ(a.source, b.source);
-  EXPECT_EQ(a.startup, b.startup);
-  EXPECT_EQ(a.byteTime, b.byteTime);
-  EXPECT_EQ(a.hopTime, b.hopTime);
-  EXPECT_EQ(a.topology, b.topology);
-  EXPECT_EQ(a.defaultProcessors, b.defaultProcessors);
-  EXPECT_EQ(a.cacheLineBytes, b.cacheLineBytes);
-  EXPECT_EQ(a.cacheBytes, b.cacheBytes);
-  EXPECT_EQ(a.ops.addSub, b.ops.addSub);
-  EXPECT_EQ(a.ops.div, b.ops.div);
-  EXPECT_EQ(a.ops.store, b.ops.store);
-  EXPECT_EQ(a.assumptions, b.assumptions);
 }
 
 CommCurve stepCurve()
