@@ -2,6 +2,7 @@
 
 #include "estimate/comparison.h"
 #include "estimate/message-list.h"
+#include "machine/calibration-runner.h"
 #include "machine/machine-lookup.h"
 #include "machine/profile-store.h"
 #include "machine/simgrid-platform.h"
@@ -21,6 +22,7 @@
 #include <iostream>
 #include <sstream>
 #include <thread>
+#include <unistd.h>
 
 namespace ps::cli {
 namespace {
@@ -65,10 +67,12 @@ std::optional<std::string> replayProgram(const std::string& name, std::string* e
 
 /// Runs one replay; its measured_tt_s, or nullopt with `error`.
 std::optional<double> runReplay(std::vector<std::string> argv, const fs::path& folder, double timeout,
-                                const std::string& tool, std::string* error)
+                                const std::string& tool, std::string* error,
+                                std::vector<std::string> environment = {})
 {
   profile::ChildRequest request;
   request.argv = std::move(argv);
+  request.environment = std::move(environment);
   request.folder = folder.string();
   request.stdoutPath = (folder / (tool + ".out")).string();
   request.stderrPath = (folder / (tool + ".err")).string();
@@ -113,17 +117,24 @@ std::optional<double> runReal(const fs::path& folder, std::int64_t procs, double
   const auto replay = replayProgram("partscope-replay", error);
   if (!replay)
     return std::nullopt;
-  setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1); // CI runs as root
-  setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
   std::vector<std::string> argv{"mpirun", "-np", std::to_string(procs)};
   const auto cores = static_cast<std::int64_t>(std::max(1u, std::thread::hardware_concurrency())); // 0: unknown
+  if (procs > machine::kMaxRanksPerCore * cores) { // as calibrate: 100000 ranks on a laptop is a fork storm
+    *error = "A real run of " + std::to_string(procs) + " ranks would start that many processes on this machine's " +
+             std::to_string(cores) + " cores (at most " + std::to_string(machine::kMaxRanksPerCore * cores) +
+             " here); leave out --real for that many processors";
+    return std::nullopt;
+  }
   if (procs > cores) {
     argv.push_back("--oversubscribe");
     notes.push_back("The real run of " + std::to_string(procs) + " ranks oversubscribed " + std::to_string(cores) +
                     " cores: its time includes waiting for a core");
   }
   argv.insert(argv.end(), {*replay, "list.json"});
-  return runReplay(argv, folder, timeout, "mpirun", error);
+  std::vector<std::string> environment; // mpirun refuses root without them (CI runs as root)
+  if (geteuid() == 0)
+    environment = {"OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1"};
+  return runReplay(argv, folder, timeout, "mpirun", error, std::move(environment));
 }
 
 std::optional<double> runSimgrid(const fs::path& folder, std::int64_t procs, const machine::MachineProfile& m,

@@ -108,6 +108,16 @@ TEST(ValidateCli, OnePassOfJacobiTakesThePredictedTimeOnManyRanks)
   }
 }
 
+// A real run of 100000 ranks on a laptop is a fork storm: refused before
+// mpirun starts (at most kMaxRanksPerCore ranks per core, as calibrate).
+TEST(ValidateCli, RealRunOfFarMoreRanksThanCoresIsRefused)
+{
+  const auto r = ps::test::cli("validate " + ps::test::sample("jacobi.hpf") +
+                               " --loop 28 --set n=64 --procs 100000 --real --machine teaching");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("A real run of 100000 ranks would start that many processes"), std::string::npos) << r.out;
+}
+
 TEST(ValidateCli, MissingSmpirunIsAClearError)
 {
   const std::string command = "PATH=/nonexistent " + std::string(PS_CLI_PATH) + " validate " + stencil() +
