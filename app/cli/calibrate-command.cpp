@@ -188,6 +188,7 @@ CLI::App* addCalibrateCommand(CLI::App& app, CalibrateOptions& o)
   cmd->add_option("--simgrid", o.simgrid,
                   "Calibrate a simulated machine: run the training set under SimGrid (smpirun) on the platform "
                   "generated from this machine profile (name or JSON file)")
+      ->check(notEmpty("a machine profile"))
       ->excludes(mpirun)
       ->excludes(hostfile);
   cmd->add_option("--db", o.db, "Profile database (default: $PARTSCOPE_DB or the user's data folder)");

@@ -2,9 +2,10 @@
 
 #include "machine/profile-store.h"
 
+#include "source-options.h"
+
 #include <filesystem>
 #include <iostream>
-#include <limits>
 
 namespace ps::cli {
 namespace {
@@ -52,7 +53,7 @@ CLI::App* addKeptCommand(CLI::App& app, KeptOptions& o)
   auto* cmd = app.add_subcommand("kept", "The estimates kept with 'estimate --keep NAME' (in the profile store)");
   cmd->add_flag("--json", o.json, "Print JSON");
   cmd->add_option("--show", o.show, "Print the kept estimate with this id (its 'estimate --json' output)")
-      ->check(CLI::Range(std::int64_t{1}, std::numeric_limits<std::int64_t>::max()));
+      ->check(atLeastOne("an estimate id"));
   cmd->add_option("--db", o.db, "The profile store (default: $PARTSCOPE_DB, else the user's data folder)");
   return cmd;
 }
@@ -69,7 +70,12 @@ int runKept(const KeptOptions& o)
   if (o.show > 0) {
     for (const auto& k : *kept)
       if (k.id == o.show) {
-        std::cout << nlohmann::json::parse(k.json).dump(2) << "\n";
+        const auto json = nlohmann::json::parse(k.json, nullptr, false); // a damaged row must not abort
+        if (json.is_discarded()) {
+          std::cerr << "partscope-cli: Kept estimate #" << k.id << " in '" << path << "' is not valid JSON\n";
+          return 2;
+        }
+        std::cout << json.dump(2) << "\n";
         return 0;
       }
     std::cerr << "partscope-cli: No kept estimate #" << o.show << " in '" << path << "'; 'partscope-cli kept' lists them\n";

@@ -296,9 +296,7 @@ int main(int argc, char** argv)
       ->check(CLI::IsMember({"auto", "fixed", "free"}));
   estimate->add_flag("--json", o.json, "Print JSON");
   estimate->add_option("--keep", o.keep, "Also keep the estimate as NAME in the profile store ('kept' lists them)")
-      ->check(CLI::Validator(
-        [](const std::string& name) { return name.empty() ? std::string("an estimate to keep needs a name") : std::string(); },
-        "NAME"));
+      ->check(ps::cli::notEmpty("a name for the kept estimate"));
   ps::cli::addSourceOptions(estimate, o.source);
   estimate->add_flag("--fetch-once", o.fetchOnce,
                      "Fetch an element that several statements of the nest read once (default: once per statement)");

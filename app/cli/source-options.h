@@ -39,6 +39,15 @@ inline CLI::Validator atLeastOne(const std::string& what)
       "INT>=1");
 }
 
+/// A check for an option whose value must not be empty ('--simgrid ""' ran a
+/// real calibration, as if the option were not given).
+inline CLI::Validator notEmpty(const std::string& what)
+{
+  return CLI::Validator(
+      [what](std::string& text) { return text.empty() ? "needs " + what + ", got an empty value" : std::string(); },
+      "TEXT");
+}
+
 /// A check for an option that takes a number > 0 (seconds, say), with a
 /// message naming `what`.
 inline CLI::Validator greaterThanZero(const std::string& what)

@@ -62,6 +62,15 @@ TEST(CalibrateSimgridCli, UnknownMachineIsAUsageError)
   EXPECT_EQ(r.out.rfind("partscope-cli calibrate: Unknown machine 'nosuch'; built-in profiles are ", 0), 0u) << r.out;
 }
 
+TEST(CalibrateSimgridCli, EmptyMachineIsAUsageErrorNotARealRun)
+{
+  OwnFolder folder; // '--simgrid ""' used to fall back to a real calibration under mpirun
+  const auto r = cliWith("", "calibrate --simgrid '' --name s --db " + (folder / "db.sqlite"));
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_EQ(r.out.rfind("--simgrid: needs a machine profile, got an empty value\n", 0), 0u) << r.out;
+  EXPECT_FALSE(fs::exists(folder / "db.sqlite"));
+}
+
 TEST(CalibrateSimgridCli, MissingSmpirunNamesThePackage)
 {
   OwnFolder folder; // an empty PATH: no smpirun

@@ -56,7 +56,10 @@ TEST(KeptCli, BadInputIsOneSentenceAndExitTwo)
   EXPECT_EQ(r.out, "partscope-cli: No kept estimate #3 in '" + db + "'; 'partscope-cli kept' lists them\n");
   r = cli(jacobi("--keep '' --db " + db));
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.out.find("--keep: an estimate to keep needs a name"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.rfind("--keep: needs a name for the kept estimate, got an empty value\n", 0), 0u) << r.out;
+  r = cli("kept --db " + db + " --show 0");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out.rfind("--show: needs an estimate id of at least 1, got '0'\n", 0), 0u) << r.out;
   ps::test::writeBytes(db, "not a database at all, and long enough to look like a file header......");
   r = cli(jacobi("--keep x --db " + db));
   EXPECT_EQ(r.status, 2);
