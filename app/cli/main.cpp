@@ -248,11 +248,13 @@ int runEstimate(const Options& o)
     if (d.severity() == ps::fortran::Severity::Error)
       std::cerr << ps::fortran::format(d, *parsed->file) << "\n";
   const auto result = ps::estimate::compare(model, request, *machine);
-  const auto json = [&] { return withFormulas(ps::estimate::toJson(result, o.file, *machine), result, o.formulas); };
-  if (!o.keep.empty() && result.errors.empty() && !ps::cli::keepEstimate(o.keep, o.file, json(), o.db, &error))
+  std::optional<nlohmann::json> json; // built once for --keep and --json
+  if (o.json || (!o.keep.empty() && result.errors.empty()))
+    json = withFormulas(ps::estimate::toJson(result, o.file, *machine), result, o.formulas);
+  if (!o.keep.empty() && result.errors.empty() && !ps::cli::keepEstimate(o.keep, o.file, *json, o.db, &error))
     return fail(error);
   if (o.json)
-    std::cout << json().dump(2) << "\n";
+    std::cout << json->dump(2) << "\n";
   else if (result.errors.empty())
     std::cout << ps::estimate::toText(result, o.file, *machine) << formulasText(result, o);
   for (const auto& e : result.errors)
