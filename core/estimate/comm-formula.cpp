@@ -521,6 +521,7 @@ CommFormula CommFormula::forReduction(int bytes, const mapping::Mapping& mapping
   const auto level = IntTerm::eq(IntTerm::mod(p, IntTerm::pow2(j + kOne)), kZero) * IntTerm::lt(p + IntTerm::pow2(j), P);
   f.m_nt = IntTerm::sum("j", kZero, IntTerm::ceilLog2(P) - kOne, level);
   f.m_td = IntTerm::constant(bytes) * f.m_nt;
+  f.m_reductionBytes = bytes;
   f.m_domain = kOne;
   f.m_ntShown = f.m_nt;
   f.m_tdShown = f.m_td;
@@ -652,7 +653,7 @@ CommFormula::Text CommFormula::ntTotal() const
 CommFormula::Text CommFormula::tdTotal() const
 {
   if (m_linear) {
-    const auto bytes = m_td.str().substr(0, m_td.str().find('*'));
+    const auto bytes = std::to_string(m_reductionBytes); // not parsed from m_td: 1*x prints as x
     return {"TD = " + bytes + "*(P - 1) bytes", "\\mathit{TD} = " + bytes + "\\,(P - 1)\\ \\mathrm{B}"};
   }
   return withClosed(totalOf("TD", m_coords, m_procSymbols), m_tdSum, " bytes");

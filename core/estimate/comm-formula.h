@@ -103,6 +103,7 @@ private:
   symbolic::Bindings m_parameters;
   int m_rank = 1;
   bool m_linear = false; // formulas in the linear processor number p (the reduction)
+  int m_reductionBytes = 0; // the reduction's scalar, bytes per message
   Text m_tt;
   std::vector<std::string> m_where;
   // the printed forms: simplified under m_facts, in the block sizes m_blocks

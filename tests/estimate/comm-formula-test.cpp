@@ -219,6 +219,22 @@ TEST(CommFormula, ReductionTreeEqualsTheCount)
   }
 }
 
+TEST(CommFormula, ReductionTotalsNameTheScalarsBytes)
+{
+  // a 1-byte scalar: 1*NT(p) prints as NT(p), and the total's byte count was
+  // cut out of that text ("TD = sum(j = 0 .. ceil(log2(P)) - 1: ...")
+  for (const auto& [type, bytes] : {std::pair{"integer*1", "1"}, std::pair{"double precision", "8"}}) {
+    const auto p = test::build(std::string("program r\n  integer :: i, n\n  ") + type + " :: a(n), s\n  s = 0\n"
+                               "  do i = 1, n\n    s = s + a(i)\n  end do\nend program r\n");
+    const auto run = *estimateWithFormulas(p, 5, "a=(BLOCK)", "4", {{"n", 100}});
+    ASSERT_EQ(run.e.comm.records.size(), 1u);
+    const auto& f = *run.e.comm.records[0].formula;
+    EXPECT_EQ(f.ntTotal().text, "NT = P - 1");
+    EXPECT_EQ(f.tdTotal().text, std::string("TD = ") + bytes + "*(P - 1) bytes") << type;
+    EXPECT_EQ(run.e.comm.records[0].bytes, 3 * std::stoll(bytes)); // P - 1 = 3 messages
+  }
+}
+
 TEST(CommFormula, TransposeHasNoFormulaAndSaysWhy)
 {
   const auto p = test::build("program t\n  integer :: i, j, n\n  real :: a(n,n), b(n,n)\n  do j = 1, n\n"
