@@ -147,12 +147,13 @@ private:
     request->unitName = s.unitName;
     request->program = s.program;
     request->options.fetchIdenticalReadsOnce = s.fetchIdenticalReadsOnce;
-    request->options.formulas = true;
     if (s.valueSweepOnly) {
       m_out.timeVsN.push_back(sweepValues(*request, s));
       return;
     }
+    request->options.formulas = true; // the table point's, for the Formulas view; the sweeps need none
     auto point = estimate::compare(model, *request, *m_machine);
+    request->options.formulas = false;
     if (!collect(point))
       return;
     addFormulas(point.variants.front());

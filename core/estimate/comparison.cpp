@@ -216,6 +216,7 @@ ComparisonResult compareLoop(const program::ProgramModel& model, const Compariso
       if (!compiled)
         compiled.emplace(*result.unit, *result.loop, *m.mapping, machine, request.options);
       auto e = compiled->evaluate(result.values, *m.mapping);
+      compiled->setFormulas(false); // printed for the first point only (EstimateOptions::formulas)
       if (!e.estimate) {
         collectProblems(e, "", result);
         break;

@@ -673,6 +673,8 @@ CompiledNestEstimate::~CompiledNestEstimate() = default;
 CompiledNestEstimate::CompiledNestEstimate(CompiledNestEstimate&&) noexcept = default;
 CompiledNestEstimate& CompiledNestEstimate::operator=(CompiledNestEstimate&&) noexcept = default;
 
+void CompiledNestEstimate::setFormulas(bool on) { m_state->options.formulas = on; }
+
 bool CompiledNestEstimate::compiledFor(const mapping::Mapping& mapping) const
 {
   return sameStructure(m_state->structure, mapping);

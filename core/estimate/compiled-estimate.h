@@ -45,6 +45,9 @@ public:
   /// True when `mapping` has the compiled structure (evaluate then only evaluates).
   bool compiledFor(const mapping::Mapping& mapping) const;
 
+  /// Whether the next evaluations describe closed forms (EstimateOptions::formulas).
+  void setFormulas(bool on);
+
   struct State; // the compiled statements and the last values' memo (compiled-estimate.cpp)
 
 private:

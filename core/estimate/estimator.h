@@ -88,7 +88,8 @@ struct EstimateOptions {
   bool fetchIdenticalReadsOnce = false;
   /// Describe what LB_d and UB_d are under the mapping for each statement
   /// with a closed form (StatementWork::ownership): for --formulas and the
-  /// Formulas view.
+  /// Formulas view. compare() gives them to each variant's first point only,
+  /// the one the CLI and the IDE print (they cost about 10 ms a point).
   bool formulas = false;
   /// Keep every charged exchange's messages (CommRecord::exchanges) for a
   /// message list (estimate/message-list.h). Off: costs memory.
