@@ -148,6 +148,7 @@ MachinesView::MachinesView(QWidget* parent) : QWidget(parent)
   m_notes = new QTextBrowser(this);
   m_notes->setObjectName("machineNotes");
   auto* parametersAndNotes = new QSplitter(Qt::Vertical, this);
+  parametersAndNotes->setMinimumWidth(300); // ρ's and β's values readable beside their names
   parametersAndNotes->addWidget(m_parametersView);
   parametersAndNotes->addWidget(m_notes);
   parametersAndNotes->setStretchFactor(0, 3);
@@ -395,7 +396,12 @@ void MachinesView::fillParameters(const std::vector<const machine::MachineProfil
     for (int c = 0; c < m_parameters->columnCount(); ++c)
       if (auto* item = m_parameters->item(r, c))
         item->setEditable(false);
-  m_parametersView->resizeColumnToContents(0);
+  // the names whole; the profiles' columns share the rest and elide with "…"
+  // (at their default width the second profile's column was off-screen)
+  auto* columns = m_parametersView->horizontalHeader();
+  columns->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+  for (int c = 1; c < m_parameters->columnCount(); ++c)
+    columns->setSectionResizeMode(c, QHeaderView::Stretch);
   fillNotes(shown);
 }
 

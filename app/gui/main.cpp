@@ -95,6 +95,10 @@ StartupOptions parseArguments(const QApplication& app)
 }
 
 /// Puts the command line's variants, processors and values into the panel.
+/// The machine estimates use: A of "--machine A,B" (two profiles compared in
+/// the Machines dock); "A,B" itself named no machine and left paragon on.
+QString estimateMachine(const QString& machine) { return machine.section(',', 0, 0).trimmed(); }
+
 void applyOptions(const StartupOptions& o, ps::views::DistributionPanel& panel)
 {
   for (int v = 0; v < o.dists.size(); ++v) {
@@ -122,7 +126,7 @@ void applyOptions(const StartupOptions& o, ps::views::DistributionPanel& panel)
       panel.setValue(s.left(eq).trimmed().toLower(), s.mid(eq + 1).toLongLong());
   }
   if (!o.machine.isEmpty())
-    panel.setMachine(o.machine);
+    panel.setMachine(estimateMachine(o.machine));
 }
 
 /// The Scalability tab's options; false when the model file cannot be read.
@@ -140,7 +144,7 @@ bool applyScaleOptions(const StartupOptions& o, ps::views::ScalabilityPanel& pan
   if (!o.scaleTo.isEmpty())
     panel.setScaledProcessors(o.scaleTo);
   if (!o.machine.isEmpty())
-    panel.setMachine(o.machine);
+    panel.setMachine(estimateMachine(o.machine));
   return true;
 }
 
@@ -148,7 +152,7 @@ bool applyScaleOptions(const StartupOptions& o, ps::views::ScalabilityPanel& pan
 bool applySuggestOptions(const StartupOptions& o, ps::views::DistributionPlanDock& dock)
 {
   if (!o.machine.isEmpty())
-    dock.setMachine(o.machine);
+    dock.setMachine(estimateMachine(o.machine));
   if (!o.procs.isEmpty())
     if (auto arrangement = ps::mapping::parseArrangement(o.procs.first().toStdString()))
       dock.setProcessors(static_cast<int>(arrangement->count()));
