@@ -3,6 +3,7 @@
 #include "views/chart-basics.h"
 #include "views/chart-export.h"
 #include "views/machine-curves-chart.h"
+#include "views/statement-annotations.h"
 #include "views/time-units.h"
 
 #include <QtCharts/QChart>
@@ -35,7 +36,9 @@ QString perByteText(double secondsPerByte)
   return formatSecondsSignificant(secondsPerByte) + QObject::tr("/B");
 }
 
-QString bytesText(double bytes) { return QString::number(bytes, 'f', 0) + QObject::tr(" B"); }
+/// Whole bytes: a fit's segment bounds and packet size are exact sizes (the
+/// step between 1024 B and 1025 B), which shortBytes would round to "1.0 KB".
+QString exactBytes(double bytes) { return QString::number(bytes, 'f', 0) + QObject::tr(" B"); }
 
 using Row = std::pair<QString, QString>;
 
@@ -50,8 +53,8 @@ std::vector<Row> parameterRows(const machine::MachineProfile& m)
     {QObject::tr("Time per hop γ"), formatSecondsSignificant(m.hopTime)},
     {QObject::tr("Topology"), QString::fromStdString(m.topology)},
     {QObject::tr("Default processors"), m.defaultProcessors > 0 ? QString::number(m.defaultProcessors) : QObject::tr("—")},
-    {QObject::tr("Cache line"), bytesText(static_cast<double>(m.cacheLineBytes))},
-    {QObject::tr("Cache size"), bytesText(static_cast<double>(m.cacheBytes))},
+    {QObject::tr("Cache line"), shortBytes(static_cast<double>(m.cacheLineBytes))},
+    {QObject::tr("Cache size"), shortBytes(static_cast<double>(m.cacheBytes))},
     {QObject::tr("Add/subtract"), formatSecondsSignificant(o.addSub)},
     {QObject::tr("Multiply"), formatSecondsSignificant(o.mul)},
     {QObject::tr("Divide"), formatSecondsSignificant(o.div)},
@@ -98,9 +101,9 @@ void addCurveRows(QStandardItemModel& model, const QString& profile, const machi
     const auto& s = c.segments[i];
     const bool first = i == 0;
     model.appendRow(fitRow(profile, {first ? label : QString(),
-                                     QObject::tr("%1 – %2").arg(bytesText(s.fromBytes), bytesText(s.toBytes)),
+                                     QObject::tr("%1 – %2").arg(exactBytes(s.fromBytes), exactBytes(s.toBytes)),
                                      formatSecondsSignificant(s.a), perByteText(s.b),
-                                     first ? (c.packetBytes > 0 ? bytesText(c.packetBytes) : QObject::tr("no steps"))
+                                     first ? (c.packetBytes > 0 ? exactBytes(c.packetBytes) : QObject::tr("no steps"))
                                            : QString(),
                                      first ? QString::number(c.chiSquarePerDof, 'g', 3) : QString(),
                                      first ? QString::number(c.maxRelativeError * 100, 'f', 1) + " %" : QString()}));

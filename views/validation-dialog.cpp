@@ -2,6 +2,7 @@
 
 #include "views/calibrate-dialog.h"
 #include "views/machine-store.h"
+#include "views/statement-annotations.h"
 #include "views/source-settings.h"
 #include "views/time-units.h"
 
@@ -369,7 +370,7 @@ void ValidationDialog::showResult(const ValidationResult& result)
                         cell(timeText(p.simulatedSeconds), p.simulatedSeconds ? QString() : missingTip),
                         cell(relativeDifferenceText(p.predictedSeconds, p.measuredSeconds)),
                         cell(relativeDifferenceText(p.predictedSeconds, p.simulatedSeconds)),
-                        cell(QString::number(p.messages)), cell(QString::number(p.bytes, 'f', 0) + tr(" B"))});
+                        cell(QString::number(p.messages)), cell(shortBytes(p.bytes))});
   }
   m_notes->clear();
   m_notes->addItems(result.notes);
