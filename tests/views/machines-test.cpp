@@ -684,7 +684,7 @@ void MachinesTest::shortcutsDoNotClash()
       owner[text] = a->objectName();
     }
   }
-  for (const char* name : {"showMachines", "calibrateMachine", "validate"}) {
+  for (const char* name : {"showMachines", "calibrateMachine", "validate", "keepEstimate"}) {
     auto* a = w.findChild<QAction*>(name);
     QVERIFY(a);
     QVERIFY(!a->shortcut().isEmpty());
