@@ -17,6 +17,8 @@
 
 #include <gtest/gtest.h>
 
+#include "skip-missing-tool.h"
+
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -69,7 +71,7 @@ const CommCurve* pingPong(const MachineProfile& p)
 TEST(CalibrateSimgrid, QuickRunOnTwoRanksRecoversStartupAndBandwidth)
 {
   if (!simgridPresent())
-    GTEST_SKIP() << "smpirun or partscope-train-smpi is absent (SimGrid: Debian package libsimgrid-dev)";
+    PS_SKIP_MISSING_TOOL("smpirun or partscope-train-smpi is absent (SimGrid: Debian package libsimgrid-dev)");
   const auto folder = ownFolder();
   ASSERT_FALSE(folder.empty());
   const auto db = folder + "/store.sqlite";

@@ -21,6 +21,8 @@
 
 #include <gtest/gtest.h>
 
+#include "skip-missing-tool.h"
+
 #include <filesystem>
 
 namespace {
@@ -61,7 +63,7 @@ TEST(ValidateCli, PredictionAloneListsTheEstimatesMessages)
 TEST(ValidateCli, SimulatedStencilTakesThePredictedTime)
 {
   if (!simgridPresent())
-    GTEST_SKIP() << "SimGrid or partscope-replay-smpi is missing";
+    PS_SKIP_MISSING_TOOL("SimGrid or partscope-replay-smpi is missing");
   for (const char* machine : {"paragon", "sp2", "teaching"}) {
     SCOPED_TRACE(machine);
     const auto out = validate(stencil() + " --loop 15 --procs 4 --simgrid --machine " + machine);
@@ -75,7 +77,7 @@ TEST(ValidateCli, SimulatedStencilTakesThePredictedTime)
 TEST(ValidateCli, SimulatedJacobiTakesThePredictedTime)
 {
   if (!simgridPresent())
-    GTEST_SKIP() << "SimGrid or partscope-replay-smpi is missing";
+    PS_SKIP_MISSING_TOOL("SimGrid or partscope-replay-smpi is missing");
   const auto jacobi = ps::test::sample("jacobi.hpf");
   for (const char* procs : {"2x2", "4"}) {
     SCOPED_TRACE(procs);
@@ -96,7 +98,7 @@ TEST(ValidateCli, SimulatedJacobiTakesThePredictedTime)
 TEST(ValidateCli, OnePassOfJacobiTakesThePredictedTimeOnManyRanks)
 {
   if (!simgridPresent())
-    GTEST_SKIP() << "SimGrid or partscope-replay-smpi is missing";
+    PS_SKIP_MISSING_TOOL("SimGrid or partscope-replay-smpi is missing");
   const auto jacobi = ps::test::sample("jacobi.hpf");
   for (const auto& [procs, machine] : {std::pair{"4x4", "teaching"}, std::pair{"8x8", "ipsc860"}}) {
     SCOPED_TRACE(procs);

@@ -6,6 +6,8 @@
 // parses cleanly fails too, so the list only ever shrinks.
 #include <gtest/gtest.h>
 
+#include "skip-missing-tool.h"
+
 #include "fortran/parser.h"
 #include "program/model.h"
 #include "program/outline.h"
@@ -179,7 +181,7 @@ TEST(CorpusManifest, ListsEveryFileAndOnlyThose)
 TEST_P(Corpus, GfortranAccepts)
 {
   if (!haveGfortran())
-    GTEST_SKIP() << "gfortran is not installed";
+    PS_SKIP_MISSING_TOOL("gfortran is not installed");
   const auto [status, out] = run(gfortranCommand(GetParam()));
   EXPECT_EQ(status, 0) << gfortranCommand(GetParam()) << "\n" << out;
 }

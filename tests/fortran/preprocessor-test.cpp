@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "skip-missing-tool.h"
+
 using namespace ps;
 using namespace ps::fortran;
 
@@ -15,7 +17,7 @@ using Strings = std::vector<std::string>;
 
 #define SKIP_WITHOUT_CPP()                                                                                             \
   if (!profile::findProgram("cpp"))                                                                                    \
-  GTEST_SKIP() << "cpp is not installed"
+  PS_SKIP_MISSING_TOOL("cpp is not installed")
 
 TEST(Preprocessor, WhenToRun)
 {

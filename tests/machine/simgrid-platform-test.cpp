@@ -6,6 +6,8 @@
 #include "profile/child-process.h"
 
 #include <gtest/gtest.h>
+
+#include "skip-missing-tool.h"
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
@@ -160,7 +162,7 @@ TEST(SimgridPlatform, PingPongTakesLatencyPlusBytesOverBandwidth)
     std::string skip;
     const auto t = simulate(*p, 2, list, &skip);
     if (!skip.empty())
-      GTEST_SKIP() << skip;
+      PS_SKIP_MISSING_TOOL(skip);
     ASSERT_TRUE(t);
     const double expected = 20 * (10e-6 + static_cast<double>(bytes) / 100e6);
     EXPECT_NEAR(*t, expected, 0.05 * expected);
@@ -181,7 +183,7 @@ TEST(SimgridPlatform, FatTreePingPongPaysItsHops)
   std::string skip;
   const auto t = simulate(*p, 6, list, &skip);
   if (!skip.empty())
-    GTEST_SKIP() << skip;
+    PS_SKIP_MISSING_TOOL(skip);
   ASSERT_TRUE(t);
   const double expected = 20 * m.messageTime(4096, 4);
   EXPECT_NEAR(*t, expected, 0.05 * expected);
@@ -205,7 +207,7 @@ TEST(SimgridPlatform, FittedPingPongRecoversLatencyAndBandwidth)
     std::string skip;
     const auto t = simulate(*p, 2, list, &skip);
     if (!skip.empty())
-      GTEST_SKIP() << skip;
+      PS_SKIP_MISSING_TOOL(skip);
     ASSERT_TRUE(t);
     const double oneWay = *t / 20; // 10 round trips
     points.push_back({"pingpong", 2, 1, bytes, oneWay, oneWay, oneWay, 10});
