@@ -3,6 +3,7 @@
 #include "estimate/owned-iterations.h"
 #include "support/check.h"
 #include "support/wide-int.h"
+#include "support/integer-division.h"
 
 #include <algorithm>
 #include <cmath>
@@ -17,12 +18,6 @@ namespace {
 
 using i64 = std::int64_t;
 using i128 = WideInt;
-
-i64 floorDiv(i64 a, i64 b)
-{
-  const i64 q = a / b;
-  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
-}
 
 i64 floorMod(i64 a, i64 b) { return a - floorDiv(a, b) * b; }
 

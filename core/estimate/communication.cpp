@@ -4,6 +4,7 @@
 #include "estimate/owned-iterations.h"
 #include "estimate/saturating-count.h"
 #include "estimate/separable-exchange.h"
+#include "support/integer-division.h"
 
 #include <algorithm>
 #include <array>
@@ -239,8 +240,6 @@ private:
     return moving && *from < *to;
   }
 
-  static std::int64_t floorDiv(std::int64_t a, std::int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
-  static std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { return -floorDiv(-a, b); }
 
   /// One iteration (all levels fixed).
   void iteration(const std::vector<std::int64_t>& values)

@@ -1,4 +1,5 @@
 #include "estimate/separable-exchange.h"
+#include "support/integer-division.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -17,11 +18,6 @@ constexpr std::int64_t kMaxPeriod = std::int64_t{1} << 20;
 struct NotSeparable {
   std::string why;
 };
-
-std::int64_t ceilDiv(std::int64_t a, std::int64_t b) // b > 0
-{
-  return a >= 0 ? (a + b - 1) / b : -(-a / b);
-}
 
 std::int64_t coefAt(const NumericAffine& f, int k)
 {

@@ -7,6 +7,7 @@
 #include "support/wide-int.h"
 #include "symbolic/lattice-count.h"
 #include "symbolic/polynomial.h"
+#include "support/integer-division.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -31,10 +32,7 @@ inline std::int64_t checked(WideInt v)
   return static_cast<std::int64_t>(v);
 }
 
-inline std::int64_t floorDiv(std::int64_t a, std::int64_t b)
-{
-  return a / b - ((a % b != 0) && ((a < 0) != (b < 0)));
-}
+using ps::floorDiv;
 
 /// a + sign * b, row by row (the eliminated variable cancels), plus `extra`.
 inline Row combine(const Row& a, const Row& b, int sign, std::int64_t extra = 0)

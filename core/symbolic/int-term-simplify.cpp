@@ -1,4 +1,5 @@
 #include "symbolic/int-term-simplify.h"
+#include "support/integer-division.h"
 
 #include <algorithm>
 #include <functional>
@@ -15,7 +16,6 @@ const IntTerm kZero = IntTerm::constant(0), kOne = IntTerm::constant(1);
 // Every value IntTerm::evaluate returns lies within +-2^62, so clamping a
 // bound to +-kU keeps it sound.
 std::int64_t clamped(Wide v) { return v <= -static_cast<Wide>(kU) ? -kU : v >= kU ? kU : static_cast<std::int64_t>(v); }
-std::int64_t floorDivide(std::int64_t a, std::int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
 
 bool isZero(const IntTerm& t) { return t.asConstant() == 0; }
 
@@ -155,8 +155,8 @@ TermRange floorRange(const TermRange& a, const TermRange& d)
   std::int64_t lo = kU, hi = -kU;
   for (auto x : {a.lo, a.hi})
     for (auto y : {d.lo, d.hi}) {
-      lo = std::min(lo, floorDivide(x, y));
-      hi = std::max(hi, floorDivide(x, y));
+      lo = std::min(lo, floorDiv(x, y));
+      hi = std::max(hi, floorDiv(x, y));
     }
   return {lo, hi};
 }

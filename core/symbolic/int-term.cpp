@@ -1,6 +1,7 @@
 #include "symbolic/int-term.h"
 
 #include "symbolic/canonical-printer.h"
+#include "support/integer-division.h"
 
 #include <algorithm>
 
@@ -18,8 +19,6 @@ namespace {
 __extension__ typedef __int128 Wide; // products and sums checked before narrowing
 
 constexpr std::int64_t kLimit = std::int64_t{1} << 62;
-
-std::int64_t floorDivide(std::int64_t a, std::int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
 
 bool inRange(Wide v) { return v > -static_cast<Wide>(kLimit) && v < static_cast<Wide>(kLimit); }
 
@@ -124,7 +123,7 @@ IntTerm IntTerm::floorDiv(const IntTerm& a, const IntTerm& b)
   if (cb && *cb == 1)
     return a;
   if (ca && cb && *cb > 0)
-    return constant(floorDivide(*ca, *cb));
+    return constant(ps::floorDiv(*ca, *cb));
   if (ca && (*ca == 0 || *ca == -1)) // the divisors here are positive (block sizes, periods)
     return constant(*ca);
   return make(Kind::FloorDiv, {a, b});
@@ -136,7 +135,7 @@ IntTerm IntTerm::ceilDiv(const IntTerm& a, const IntTerm& b)
   if (cb && *cb == 1)
     return a;
   if (ca && cb && *cb > 0)
-    return constant(-floorDivide(-*ca, *cb));
+    return constant(ps::ceilDiv(*ca, *cb));
   return make(Kind::CeilDiv, {a, b});
 }
 
@@ -146,7 +145,7 @@ IntTerm IntTerm::mod(const IntTerm& a, const IntTerm& b)
   if (cb && *cb == 1)
     return constant(0);
   if (ca && cb && *cb > 0)
-    return constant(*ca - *cb * floorDivide(*ca, *cb));
+    return constant(*ca - *cb * ps::floorDiv(*ca, *cb));
   return make(Kind::Mod, {a, b});
 }
 
@@ -250,9 +249,9 @@ std::optional<std::int64_t> IntTerm::evaluate(const Bindings& values) const
   case Kind::Mod:
     if (v[1] <= 0)
       return std::nullopt;
-    r = n.kind == Kind::FloorDiv ? floorDivide(v[0], v[1])
-        : n.kind == Kind::CeilDiv ? -floorDivide(-v[0], v[1])
-                                  : v[0] - v[1] * floorDivide(v[0], v[1]);
+    r = n.kind == Kind::FloorDiv ? ps::floorDiv(v[0], v[1])
+        : n.kind == Kind::CeilDiv ? ps::ceilDiv(v[0], v[1])
+                                  : v[0] - v[1] * ps::floorDiv(v[0], v[1]);
     break;
   case Kind::Min: r = std::min(v[0], v[1]); break;
   case Kind::Max: r = std::max(v[0], v[1]); break;
