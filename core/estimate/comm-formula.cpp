@@ -1,10 +1,10 @@
 #include "estimate/comm-formula.h"
 
 #include "estimate/communication.h"
+#include "support/text.h"
 
 #include <algorithm>
 #include <memory>
-#include <cstdio>
 
 namespace ps::estimate {
 
@@ -265,13 +265,6 @@ IntTerm inside(const Context& cx, const Side& s)
 
 namespace {
 
-std::string number(double v)
-{
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4g", v);
-  return buf;
-}
-
 /// TT of one record as the profile prices it. Source: P3T+ Def. 3.5 and
 /// Sec. 3.2.3 (T_o = rho + beta*D + gamma*h per message).
 CommFormula::Text ttText(const std::string& pattern, const mapping::Mapping& mapping,
@@ -282,8 +275,8 @@ CommFormula::Text ttText(const std::string& pattern, const mapping::Mapping& map
   const std::string message = curve ? "curve('" + pattern + "', bytes)" : "rho + beta*bytes + gamma*hops";
   const std::string messageTex = curve ? "\\mathrm{curve}(\\mathrm{" + pattern + "}, b)" : "\\rho + \\beta b + \\gamma h";
   const std::string constants = curve ? "curve of machine '" + machine.name + "' fitted to the training set"
-                                      : "rho = " + number(machine.startup) + " s, beta = " + number(machine.byteTime) +
-                                          " s/B, gamma = " + number(machine.hopTime) + " s/hop (machine '" +
+                                      : "rho = " + formatNumber(machine.startup) + " s, beta = " + formatNumber(machine.byteTime) +
+                                          " s/B, gamma = " + formatNumber(machine.hopTime) + " s/hop (machine '" +
                                           machine.name + "')";
   if (pattern == "broadcast" || pattern == "reduction") {
     const std::string steps = pattern == "reduction" ? "ceil(log2 P)" : "ceil(log2(m + 1))";
@@ -310,7 +303,7 @@ std::optional<CommFormula> CommFormula::forRead(const program::Unit& unit, const
   for (int pd = 0; pd < rank; ++pd) {
     for (const auto& name : {procSymbol(rank, pd), coordSymbol(rank, pd)})
       if (std::find_if(unit.unknowns.begin(), unit.unknowns.end(), [&](const std::string& u) {
-            return u == name || u == std::string(1, static_cast<char>(std::tolower(name[0]))) + name.substr(1);
+            return u == name || u == toLower(name.substr(0, 1)) + name.substr(1);
           }) != unit.unknowns.end()) {
         refuse(why, "the unknown '" + name + "' has the name of a processor symbol");
         return std::nullopt;

@@ -1,5 +1,6 @@
 #include "symbolic/int-term-simplify.h"
 #include "support/integer-division.h"
+#include "support/wide-int.h"
 
 #include <algorithm>
 #include <functional>
@@ -9,13 +10,12 @@ namespace ps::symbolic {
 namespace {
 
 using Kind = IntTerm::Kind;
-__extension__ typedef __int128 Wide; // range arithmetic before clamping
 constexpr std::int64_t kU = TermRange::kUnbounded;
 const IntTerm kZero = IntTerm::constant(0), kOne = IntTerm::constant(1);
 
 // Every value IntTerm::evaluate returns lies within +-2^62, so clamping a
 // bound to +-kU keeps it sound.
-std::int64_t clamped(Wide v) { return v <= -static_cast<Wide>(kU) ? -kU : v >= kU ? kU : static_cast<std::int64_t>(v); }
+std::int64_t clamped(WideInt v) { return v <= -static_cast<WideInt>(kU) ? -kU : v >= kU ? kU : static_cast<std::int64_t>(v); }
 
 bool isZero(const IntTerm& t) { return t.asConstant() == 0; }
 
@@ -174,7 +174,7 @@ TermRange rangeOf(const IntTerm& t, const TermFacts& facts)
     return it == facts.end() ? TermRange{} : it->second;
   }
   case Kind::Add: {
-    Wide lo = 0, hi = 0;
+    WideInt lo = 0, hi = 0;
     for (std::size_t i = 0; i < a.size(); ++i) {
       const auto x = r(i);
       lo += x.lo;
@@ -184,8 +184,8 @@ TermRange rangeOf(const IntTerm& t, const TermFacts& facts)
   }
   case Kind::Mul: {
     const auto x = r(0), y = r(1);
-    Wide lo = static_cast<Wide>(kU) * kU, hi = -lo;
-    for (Wide p : {Wide(x.lo) * y.lo, Wide(x.lo) * y.hi, Wide(x.hi) * y.lo, Wide(x.hi) * y.hi}) {
+    WideInt lo = static_cast<WideInt>(kU) * kU, hi = -lo;
+    for (WideInt p : {WideInt(x.lo) * y.lo, WideInt(x.lo) * y.hi, WideInt(x.hi) * y.lo, WideInt(x.hi) * y.hi}) {
       lo = std::min(lo, p);
       hi = std::max(hi, p);
     }
@@ -343,15 +343,15 @@ IntTerm Simplifier::add(const std::vector<IntTerm>& terms)
 {
   std::vector<Monomial> ms;
   std::vector<std::string> keys;
-  Wide constant = 0;
+  WideInt constant = 0;
   std::function<void(std::int64_t, const IntTerm&)> collect = [&](std::int64_t scale, const IntTerm& t) {
     for (const auto& x : flat(t, Kind::Add)) {
       if (auto c = x.asConstant()) {
-        constant += Wide(scale) * *c;
+        constant += WideInt(scale) * *c;
         continue;
       }
       auto m = monomialOf(x);
-      m.coef = clamped(Wide(m.coef) * scale);
+      m.coef = clamped(WideInt(m.coef) * scale);
       if (m.factors.size() == 1 && m.factors[0].kind() == Kind::Add) { // c*(x + y) is c*x + c*y
         collect(m.coef, m.factors[0]);
         continue;
@@ -390,7 +390,7 @@ IntTerm Simplifier::mul(const std::vector<IntTerm>& factors)
       if (auto c = x.asConstant()) {
         if (*c == 0)
           return kZero;
-        coef = clamped(Wide(coef) * *c);
+        coef = clamped(WideInt(coef) * *c);
       } else if (isBracket(x)) {
         if (seen.insert(keyOf(x)).second)
           brackets.push_back(x);
@@ -605,10 +605,10 @@ IntTerm Simplifier::minMax(bool isMin, const IntTerm& a, const IntTerm& b)
   if (!isMin && c && *c == 0) {
     const auto g = gapOf(x);
     if (g) {
-      Wide sup = kU;
+      WideInt sup = kU;
       for (const auto& m : g->mins)
         for (const auto& n : g->maxs)
-          sup = std::min<Wide>(sup, range(diff(m, n)).hi);
+          sup = std::min<WideInt>(sup, range(diff(m, n)).hi);
       if (sup + g->c <= 1) // the gap is 0 or 1: a bracket
         return relation(Kind::Le, kOne, x);
     }

@@ -2,6 +2,7 @@
 
 #include "symbolic/canonical-printer.h"
 #include "support/integer-division.h"
+#include "support/wide-int.h"
 
 #include <algorithm>
 
@@ -16,11 +17,10 @@ struct IntTerm::Node {
 
 namespace {
 
-__extension__ typedef __int128 Wide; // products and sums checked before narrowing
 
 constexpr std::int64_t kLimit = std::int64_t{1} << 62;
 
-bool inRange(Wide v) { return v > -static_cast<Wide>(kLimit) && v < static_cast<Wide>(kLimit); }
+bool inRange(WideInt v) { return v > -static_cast<WideInt>(kLimit) && v < static_cast<WideInt>(kLimit); }
 
 } // namespace
 
@@ -216,7 +216,7 @@ std::optional<std::int64_t> IntTerm::evaluate(const Bindings& values) const
     if (!lo || !hi || *hi - *lo > 4096)
       return std::nullopt; // the sums here run over log2 P or the processors
     Bindings inner = values;
-    Wide s = 0;
+    WideInt s = 0;
     for (auto j = *lo; j <= *hi; ++j) {
       inner[n.name] = j;
       const auto v = n.args[2].evaluate(inner);
@@ -237,13 +237,13 @@ std::optional<std::int64_t> IntTerm::evaluate(const Bindings& values) const
       return std::nullopt;
     v.push_back(*x);
   }
-  Wide r = 0;
+  WideInt r = 0;
   switch (n.kind) {
   case Kind::Add:
     for (auto x : v)
       r += x;
     break;
-  case Kind::Mul: r = static_cast<Wide>(v[0]) * v[1]; break;
+  case Kind::Mul: r = static_cast<WideInt>(v[0]) * v[1]; break;
   case Kind::FloorDiv:
   case Kind::CeilDiv:
   case Kind::Mod:
@@ -262,7 +262,7 @@ std::optional<std::int64_t> IntTerm::evaluate(const Bindings& values) const
   case Kind::Pow2:
     if (v[0] < 0 || v[0] > 61)
       return std::nullopt;
-    r = static_cast<Wide>(1) << v[0];
+    r = static_cast<WideInt>(1) << v[0];
     break;
   case Kind::CeilLog2: {
     if (v[0] < 1)
