@@ -7,11 +7,11 @@
 #include "machine/profile-store.h"
 #include "machine/simulated-training.h"
 #include "machine/training-data.h"
+#include "support/temp-folder.h"
 #include "profile/child-process.h"
 
 #include "source-options.h"
 #include "stop-signals.h"
-#include "temp-folder.h"
 
 #include <filesystem>
 #include <iostream>

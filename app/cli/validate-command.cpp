@@ -8,10 +8,10 @@
 #include "machine/simgrid-platform.h"
 #include "mapping/mapping-builder.h"
 #include "profile/child-process.h"
+#include "support/temp-folder.h"
 #include "support/text.h"
 
 #include "stop-signals.h"
-#include "temp-folder.h"
 
 #include <nlohmann/json.hpp>
 

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -44,7 +45,9 @@ void addProgram(const CalibrationRequest& r, CalibrationCommand& c)
 /// A temporary file's path (created empty); empty when none can be made.
 std::string temporaryFile(const char* stem)
 {
-  std::string path = std::string("/tmp/") + stem + "-XXXXXX";
+  std::error_code ec; // TMPDIR as the other temporary files (support/temp-folder.h)
+  const auto folder = std::filesystem::temp_directory_path(ec);
+  std::string path = ((ec ? std::filesystem::path("/tmp") : folder) / (std::string(stem) + "-XXXXXX")).string();
   const int fd = mkstemp(path.data());
   if (fd < 0)
     return {};

@@ -1,6 +1,7 @@
 #include "profile/profile-run.h"
 
 #include "profile/child-process.h"
+#include "support/temp-folder.h"
 #include "support/text.h"
 
 #include <cstdlib>
@@ -14,31 +15,6 @@ namespace ps::profile {
 namespace {
 
 namespace fs = std::filesystem;
-
-/// A fresh folder under the system's temporary folder, removed with its contents.
-class TemporaryFolder {
-public:
-  TemporaryFolder()
-  {
-    std::string pattern = (fs::temp_directory_path() / "partscope-profile-XXXXXX").string();
-    if (mkdtemp(pattern.data()))
-      m_path = pattern;
-  }
-  ~TemporaryFolder()
-  {
-    std::error_code ignored;
-    if (!m_path.empty())
-      fs::remove_all(m_path, ignored);
-  }
-  TemporaryFolder(const TemporaryFolder&) = delete;
-  TemporaryFolder& operator=(const TemporaryFolder&) = delete;
-
-  const std::string& path() const { return m_path; }
-  std::string file(const std::string& name) const { return (fs::path(m_path) / name).string(); }
-
-private:
-  std::string m_path;
-};
 
 std::string readAll(const std::string& path)
 {
@@ -207,7 +183,7 @@ private:
   const ProfileOptions& m_options;
   bool m_fixed = true;
   std::string m_compiled;
-  TemporaryFolder m_folder;
+  TempFolder m_folder{"partscope-profile"};
   bool m_cancelled = false;
 };
 

@@ -1,14 +1,16 @@
 #pragma once
-// A private temporary folder for one command's helper files (the replay's
-// message list, a simulated calibration's platform), removed with everything
-// in it. Each command gets its own (mkdtemp), so parallel runs never share one.
+// A private temporary folder for one command's helper files (a profile run's
+// compiled program, the replay's message list, a simulated calibration's
+// platform), removed with everything in it. Each gets its own (mkdtemp under
+// the system's temporary folder, TMPDIR respected), so parallel runs never
+// share one.
 
 #include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <system_error>
 
-namespace ps::cli {
+namespace ps {
 
 class TempFolder {
 public:
@@ -28,9 +30,11 @@ public:
   TempFolder(const TempFolder&) = delete;
   TempFolder& operator=(const TempFolder&) = delete;
   const std::filesystem::path& path() const { return m_path; }
+  /// The path of `name` inside the folder.
+  std::string file(const std::string& name) const { return (m_path / name).string(); }
 
 private:
   std::filesystem::path m_path;
 };
 
-} // namespace ps::cli
+} // namespace ps
