@@ -97,16 +97,26 @@ i64 evaluated(const symbolic::Expr& e, const symbolic::Bindings& values, i64 fal
   return e.evaluate(values).value_or(fallback);
 }
 
-/// The local layout of each dimension of `plan`'s array.
-std::vector<DimLayout> arrayLayout(const ReferencePlan& plan, const mapping::Mapping& mapping,
-                                   const program::Unit& unit, const symbolic::Bindings& values)
+/// The declared lower bound and extent of each dimension of `plan`'s array.
+void declaredBounds(const ReferencePlan& plan, const program::Unit& unit, const symbolic::Bindings& values,
+                    std::vector<i64>& lower, std::vector<i64>& extent)
 {
   const auto* symbol = unit.symbol(plan.ref->array);
   PS_CHECK(symbol && symbol->dims.size() == plan.subscripts.size()); // planReference checked it
-  std::vector<DimLayout> out(symbol->dims.size());
+  for (const auto& dim : symbol->dims) {
+    lower.push_back(evaluated(dim.lower, values, 1));
+    extent.push_back(std::max<i64>(evaluated(dim.upper, values, lower.back() + (1 << 20)) - lower.back() + 1, 1));
+  }
+}
+
+/// The local layout of each dimension of `plan`'s array, declared as `lower` and `extent`.
+std::vector<DimLayout> arrayLayout(const ReferencePlan& plan, const mapping::Mapping& mapping,
+                                   const std::vector<i64>& lower, const std::vector<i64>& extent)
+{
+  std::vector<DimLayout> out(lower.size());
   for (std::size_t d = 0; d < out.size(); ++d) {
-    out[d].lower = evaluated(symbol->dims[d].lower, values, 1);
-    out[d].extent = std::max<i64>(evaluated(symbol->dims[d].upper, values, out[d].lower + (1 << 20)) - out[d].lower + 1, 1);
+    out[d].lower = lower[d];
+    out[d].extent = extent[d];
   }
   if (!plan.map || plan.map->templateIndex < 0)
     return out;
@@ -256,13 +266,14 @@ void levelRuns(const StatementShape& shape, const std::vector<i64>& coords, std:
 }
 
 /// An array access class: references with the leader's linear part and
-/// offsets close to the leader's.
+/// offsets close to the leader's, and the leader array's layout here.
 struct AccessClass {
+  const AccessClassGroups::Group* group = nullptr;
   int statement = 0; // index of the leader's statement
   const ReferencePlan* leader = nullptr;
-  std::vector<std::vector<i64>> offsets; // per member, per dimension
+  const std::vector<std::vector<i64>>& offsets() const { return group->offsets; }
+  const std::vector<int>& countsIn() const { return group->countsIn; }
   std::vector<DimLayout> layout;
-  std::vector<int> countsIn; // per level: the dimension whose index it moves (the highest), -1 none
 };
 
 bool sameLinearPart(const ReferencePlan& a, const ReferencePlan& b)
@@ -277,7 +288,7 @@ bool sameLinearPart(const ReferencePlan& a, const ReferencePlan& b)
 
 /// Group reuse: within a line's elements in the first dimension, within
 /// two steps of the driving loop in the others.
-bool closeEnough(const AccessClass& c, const ReferencePlan& r, const IterationSpace& space, i64 lineBytes)
+bool closeEnough(const AccessClassGroups::Group& c, const ReferencePlan& r, const IterationSpace& space, i64 lineBytes)
 {
   for (std::size_t d = 0; d < r.subscripts.size(); ++d) {
     i64 step = 1;
@@ -296,36 +307,104 @@ bool sameLoops(const IterationSpace& a, const IterationSpace& b)
                     [](const auto& x, const auto& y) { return x.loopId == y.loopId; });
 }
 
-std::vector<AccessClass> formClasses(const std::vector<CacheStatement>& statements, const mapping::Mapping& mapping,
-                                     const program::Unit& unit, const symbolic::Bindings& values, i64 lineBytes)
+const ReferencePlan& leaderOf(const AccessClassGroups::Group& g, const std::vector<CacheStatement>& statements)
 {
-  std::vector<AccessClass> classes;
+  return statements[static_cast<std::size_t>(g.statement)].refs[static_cast<std::size_t>(g.leader)];
+}
+
+/// Step 1 of countCacheMisses: the references grouped into classes.
+std::vector<AccessClassGroups::Group> formGroups(const std::vector<CacheStatement>& statements,
+                                                 const program::Unit& unit, const symbolic::Bindings& values,
+                                                 i64 lineBytes)
+{
+  std::vector<AccessClassGroups::Group> groups;
   for (std::size_t s = 0; s < statements.size(); ++s) {
     const auto& st = statements[s];
-    for (const auto& ref : st.refs) {
+    for (std::size_t r = 0; r < st.refs.size(); ++r) {
+      const auto& ref = st.refs[r];
       std::vector<i64> offsets;
       for (const auto& sub : ref.subscripts)
         offsets.push_back(sub.constant);
-      auto found = std::find_if(classes.begin(), classes.end(), [&](const AccessClass& c) {
-        return sameLoops(*statements[c.statement].space, *st.space) && sameLinearPart(*c.leader, ref) &&
-               closeEnough(c, ref, *st.space, lineBytes);
+      auto found = std::find_if(groups.begin(), groups.end(), [&](const AccessClassGroups::Group& g) {
+        return sameLoops(*statements[g.statement].space, *st.space) && sameLinearPart(leaderOf(g, statements), ref) &&
+               closeEnough(g, ref, *st.space, lineBytes);
       });
-      if (found != classes.end()) {
+      if (found != groups.end()) {
         found->offsets.push_back(offsets);
         continue;
       }
-      AccessClass c{static_cast<int>(s), &ref, {offsets}, arrayLayout(ref, mapping, unit, values), {}};
+      AccessClassGroups::Group g{static_cast<int>(s), static_cast<int>(r), {offsets}, {}, {}, {}};
       for (int k = 0; k < st.space->depth(); ++k) {
         int highest = -1;
         for (std::size_t d = 0; d < ref.subscripts.size(); ++d)
           if (ref.subscripts[d].coef[k] != 0)
             highest = static_cast<int>(d);
-        c.countsIn.push_back(highest);
+        g.countsIn.push_back(highest);
       }
-      classes.push_back(std::move(c));
+      declaredBounds(ref, unit, values, g.lower, g.extent);
+      groups.push_back(std::move(g));
     }
   }
+  return groups;
+}
+
+/// The classes of `groups` with their layouts under `mapping`.
+std::vector<AccessClass> formClasses(const std::vector<CacheStatement>& statements, const mapping::Mapping& mapping,
+                                     const std::vector<AccessClassGroups::Group>& groups)
+{
+  std::vector<AccessClass> classes;
+  classes.reserve(groups.size());
+  for (const auto& g : groups) {
+    const auto& leader = leaderOf(g, statements);
+    classes.push_back({&g, g.statement, &leader, arrayLayout(leader, mapping, g.lower, g.extent)});
+  }
   return classes;
+}
+
+/// progressionLines when the smallest stride exceeds a line: each element
+/// has lines of its own within a column; consecutive columns of the next
+/// level can share one line at their boundary.
+double sparseLines(i64 base, const std::vector<std::pair<i64, i64>>& levels, i64 element, i64 line)
+{
+  const auto [n1, s1] = levels[0];
+  const double perElement = static_cast<double>(rangeLines(0, element, line)); // aligned elements
+  double lines = static_cast<double>(n1) * perElement;
+  if (levels.size() > 1) {
+    const auto [n2, s2] = levels[1];
+    lines = lines * static_cast<double>(n2) - sharedLines(base, (n1 - 1) * s1 + element - 1, n2, s2, line);
+  }
+  for (std::size_t k = 2; k < levels.size(); ++k)
+    lines *= static_cast<double>(levels[k].first);
+  return lines;
+}
+
+/// progressionLines on `levels`, which it reorders and shortens.
+double progressionLinesIn(i64 base, std::vector<std::pair<i64, i64>>& levels, i64 elementBytes, i64 lineBytes)
+{
+  PS_CHECK(lineBytes > 0 && elementBytes > 0);
+  for (const auto& [count, stride] : levels)
+    if (count <= 0)
+      return 0;
+  std::erase_if(levels, [](const auto& l) { return l.first <= 1 || l.second == 0; });
+  std::sort(levels.begin(), levels.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+  if (!levels.empty() && levels[0].second > lineBytes) // every element on lines of its own
+    return sparseLines(base, levels, elementBytes, lineBytes);
+  std::size_t next = 0;
+  i64 run = elementBytes;
+  if (!levels.empty()) { // no line is skipped between its elements
+    run = (levels[0].first - 1) * levels[0].second + elementBytes;
+    next = 1;
+  }
+  while (next < levels.size() && levels[next].second <= run) { // runs that touch or overlap merge
+    run += (levels[next].first - 1) * levels[next].second;
+    ++next;
+  }
+  if (next == levels.size())
+    return static_cast<double>(rangeLines(base, run, lineBytes));
+  double lines = runLines(base, run, levels[next].first, levels[next].second, lineBytes);
+  for (++next; next < levels.size(); ++next)
+    lines *= static_cast<double>(levels[next].first);
+  return lines;
 }
 
 /// One dimension of a class's box: distinct indices, their spacing and the
@@ -339,20 +418,20 @@ BoxDim boxDim(const AccessClass& c, std::size_t d, int first, const std::vector<
 {
   const auto& sub = c.leader->subscripts[d];
   const auto& layout = c.layout[d];
-  i64 lo = c.offsets.front()[d], hi = lo;
-  for (const auto& o : c.offsets) {
+  i64 lo = c.offsets().front()[d], hi = lo;
+  for (const auto& o : c.offsets()) {
     lo = std::min(lo, o[d]);
     hi = std::max(hi, o[d]);
   }
   BoxDim box;
   i64 span = hi - lo, spacing = 0;
-  double combinations = static_cast<double>(c.offsets.size());
-  for (const auto& o : c.offsets)
+  double combinations = static_cast<double>(c.offsets().size());
+  for (const auto& o : c.offsets())
     spacing = std::gcd(spacing, o[d] - lo);
   box.least = lo;
   for (int k = 0; k < static_cast<int>(runs.size()); ++k) {
     const i64 a = sub.coef[k];
-    const bool moves = k >= first && c.countsIn[k] == static_cast<int>(d);
+    const bool moves = k >= first && c.countsIn()[k] == static_cast<int>(d);
     box.least += moves && a < 0 ? a * runs[k].vmax : a * runs[k].vmin;
     if (!moves)
       continue;
@@ -373,10 +452,10 @@ BoxDim boxDim(const AccessClass& c, std::size_t d, int first, const std::vector<
 /// processor p's): their own lines, not their bounding box, which for a
 /// 5-point stencil's class is a 3x3 square of nine elements around four.
 double memberLines(const AccessClass& c, const std::vector<LevelRun>& runs, const std::vector<i64>& coords,
-                   i64 element, i64 lineBytes)
+                   i64 element, i64 lineBytes, std::vector<i64>& lines)
 {
-  std::vector<i64> lines; // a handful: sorted and made unique below
-  for (const auto& offsets : c.offsets) {
+  lines.clear(); // a handful: sorted and made unique below
+  for (const auto& offsets : c.offsets()) {
     i64 address = 0, stride = element;
     for (std::size_t d = 0; d < c.layout.size(); ++d) {
       i64 index = offsets[d];
@@ -393,18 +472,25 @@ double memberLines(const AccessClass& c, const std::vector<LevelRun>& runs, cons
   return static_cast<double>(std::unique(lines.begin(), lines.end()) - lines.begin());
 }
 
+/// Buffers of boxLines, kept across its calls so that counting allocates once.
+struct LineScratch {
+  std::vector<std::pair<i64, i64>> levels;
+  std::vector<i64> lines;
+};
+
 /// Distinct lines of class c's elements over loops first..depth-1 on p.
 double boxLines(const AccessClass& c, int first, const std::vector<LevelRun>& runs, const std::vector<i64>& steps,
-                const std::vector<i64>& coords, i64 lineBytes)
+                const std::vector<i64>& coords, i64 lineBytes, LineScratch& scratch)
 {
   for (const auto& r : runs)
     if (r.trips <= 0)
       return 0;
   const i64 element = std::max(c.leader->elementBytes, 1);
   if (first >= static_cast<int>(runs.size()))
-    return memberLines(c, runs, coords, element, lineBytes);
+    return memberLines(c, runs, coords, element, lineBytes, scratch.lines);
   i64 base = 0, stride = element;
-  std::vector<std::pair<i64, i64>> levels;
+  auto& levels = scratch.levels;
+  levels.clear();
   for (std::size_t d = 0; d < c.layout.size(); ++d) {
     const auto box = boxDim(c, d, first, runs, steps);
     const auto& layout = c.layout[d];
@@ -412,7 +498,7 @@ double boxLines(const AccessClass& c, int first, const std::vector<LevelRun>& ru
     levels.emplace_back(box.count, box.spacing * stride);
     stride *= layout.extent;
   }
-  return progressionLines(base, std::move(levels), element, lineBytes);
+  return progressionLinesIn(base, levels, element, lineBytes);
 }
 
 void coordinatesOf(const mapping::ProcessorsArrangement& procs, i64 p, std::vector<i64>& coords)
@@ -432,6 +518,7 @@ struct ProcessorScratch {
   std::vector<std::pair<int, double>> workingSet; // loop id -> lines of one of its iterations
   std::vector<double> misses;                   // [class]
   std::vector<i64> coords;
+  LineScratch lineScratch;
 
   double& working(int loopId)
   {
@@ -456,9 +543,9 @@ void classMisses(const std::vector<AccessClass>& classes, const std::vector<Cach
     const int s = classes[c].statement;
     const auto& space = *statements[s].space;
     const int depth = space.depth();
-    x.lines[c].clear();
-    for (int k = 0; k <= depth; ++k)
-      x.lines[c].push_back(boxLines(classes[c], k, x.runs[s], shapes[s].steps, coords, geometry.lineBytes));
+    x.lines[c].assign(static_cast<std::size_t>(depth) + 1, -1.0); // the whole nest's box (k = 0) only when it fits
+    for (int k = 1; k <= depth; ++k)
+      x.lines[c][k] = boxLines(classes[c], k, x.runs[s], shapes[s].steps, coords, geometry.lineBytes, x.lineScratch);
     for (int k = 0; k < depth; ++k)
       x.working(space.levels()[k].loopId) += x.lines[c][k + 1];
   }
@@ -471,25 +558,10 @@ void classMisses(const std::vector<AccessClass>& classes, const std::vector<Cach
     int k = 0;
     for (; k < static_cast<int>(levels.size()) && x.working(levels[k].loopId) > capacity; ++k)
       repeats *= static_cast<double>(x.runs[s][k].trips); // one iteration of loop k overflows: reloaded each time
+    if (k == 0)
+      x.lines[c][0] = boxLines(classes[c], 0, x.runs[s], shapes[s].steps, coords, geometry.lineBytes, x.lineScratch);
     x.misses.push_back(repeats * x.lines[c][k]);
   }
-}
-
-/// progressionLines when the smallest stride exceeds a line: each element
-/// has lines of its own within a column; consecutive columns of the next
-/// level can share one line at their boundary.
-double sparseLines(i64 base, std::vector<std::pair<i64, i64>> levels, i64 element, i64 line)
-{
-  const auto [n1, s1] = levels[0];
-  const double perElement = static_cast<double>(rangeLines(0, element, line)); // aligned elements
-  double lines = static_cast<double>(n1) * perElement;
-  if (levels.size() > 1) {
-    const auto [n2, s2] = levels[1];
-    lines = lines * static_cast<double>(n2) - sharedLines(base, (n1 - 1) * s1 + element - 1, n2, s2, line);
-  }
-  for (std::size_t k = 2; k < levels.size(); ++k)
-    lines *= static_cast<double>(levels[k].first);
-  return lines;
 }
 
 } // namespace
@@ -497,35 +569,12 @@ double sparseLines(i64 base, std::vector<std::pair<i64, i64>> levels, i64 elemen
 double progressionLines(std::int64_t base, std::vector<std::pair<std::int64_t, std::int64_t>> levels,
                         std::int64_t elementBytes, std::int64_t lineBytes)
 {
-  PS_CHECK(lineBytes > 0 && elementBytes > 0);
-  for (const auto& [count, stride] : levels)
-    if (count <= 0)
-      return 0;
-  std::erase_if(levels, [](const auto& l) { return l.first <= 1 || l.second == 0; });
-  std::sort(levels.begin(), levels.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
-  if (!levels.empty() && levels[0].second > lineBytes) // every element on lines of its own
-    return sparseLines(base, std::move(levels), elementBytes, lineBytes);
-  std::size_t next = 0;
-  i64 run = elementBytes;
-  if (!levels.empty()) { // no line is skipped between its elements
-    run = (levels[0].first - 1) * levels[0].second + elementBytes;
-    next = 1;
-  }
-  while (next < levels.size() && levels[next].second <= run) { // runs that touch or overlap merge
-    run += (levels[next].first - 1) * levels[next].second;
-    ++next;
-  }
-  if (next == levels.size())
-    return static_cast<double>(rangeLines(base, run, lineBytes));
-  double lines = runLines(base, run, levels[next].first, levels[next].second, lineBytes);
-  for (++next; next < levels.size(); ++next)
-    lines *= static_cast<double>(levels[next].first);
-  return lines;
+  return progressionLinesIn(base, levels, elementBytes, lineBytes);
 }
 
 CacheMisses countCacheMisses(const std::vector<CacheStatement>& statements, const mapping::Mapping& mapping,
                              const program::Unit& unit, const symbolic::Bindings& values, CacheGeometry geometry,
-                             const std::vector<const CacheTrips*>* trips)
+                             const std::vector<const CacheTrips*>* trips, AccessClassGroups* groups)
 {
   PS_CHECK(!trips || trips->size() == statements.size());
   PS_CHECK(geometry.lineBytes > 0 && geometry.capacityBytes > 0); // profiles are validated on load
@@ -533,7 +582,13 @@ CacheMisses countCacheMisses(const std::vector<CacheStatement>& statements, cons
   const auto procs = mapping.procs.count();
   out.perProc.assign(static_cast<std::size_t>(procs), 0.0);
   out.perStatement.assign(statements.size(), 0.0);
-  const auto classes = formClasses(statements, mapping, unit, values, geometry.lineBytes);
+  AccessClassGroups own;
+  auto& kept = groups ? *groups : own;
+  if (!kept.formed) {
+    kept.groups = formGroups(statements, unit, values, geometry.lineBytes);
+    kept.formed = true;
+  }
+  const auto classes = formClasses(statements, mapping, kept.groups);
   out.classes = static_cast<int>(classes.size());
   std::vector<StatementShape> shapes;
   for (std::size_t i = 0; i < statements.size(); ++i)

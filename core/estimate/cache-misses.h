@@ -51,6 +51,22 @@ struct CacheTrips {
 };
 CacheTrips cacheTrips(const IterationSpace& space);
 
+/// The array access classes of a nest's statements (step 1 below): which
+/// references group under which leader, and the leader array's declared
+/// bounds. Depends on the references, their loops, the values of the
+/// unknowns and the line size, not on the mapping's sizes: a compiled
+/// estimate keeps it across processor counts.
+struct AccessClassGroups {
+  struct Group {
+    int statement = 0, leader = 0;         // the leader: statements[statement].refs[leader]
+    std::vector<std::vector<std::int64_t>> offsets; // per member, per dimension
+    std::vector<int> countsIn;             // per level: the dimension whose index it moves (the highest), -1 none
+    std::vector<std::int64_t> lower, extent; // per dimension: declared lower bound and extent
+  };
+  bool formed = false;
+  std::vector<Group> groups;
+};
+
 /// Counts cmL^p for every processor p of `mapping`.
 ///
 /// The model. (1) Array access classes: references to the same array in the
@@ -79,10 +95,14 @@ CacheTrips cacheTrips(const IterationSpace& space);
 /// iteration of which fits. Branches are counted as taken (lines, not
 /// instances); non-affine references are not counted.
 /// Cost: O(P * classes * depth^2 * log n), independent of the trip counts.
-/// `trips`, when given, holds cacheTrips of each statement's space (same order).
+/// `trips`, when given, holds cacheTrips of each statement's space (same
+/// order); `groups`, when given, the access classes of an earlier call
+/// with the same statements at the same values (formed and kept there
+/// when it is not yet `formed`).
 CacheMisses countCacheMisses(const std::vector<CacheStatement>& statements, const mapping::Mapping& mapping,
                              const program::Unit& unit, const symbolic::Bindings& values, CacheGeometry geometry,
-                             const std::vector<const CacheTrips*>* trips = nullptr);
+                             const std::vector<const CacheTrips*>* trips = nullptr,
+                             AccessClassGroups* groups = nullptr);
 
 /// Distinct lines of `lineBytes` bytes touched by the elements of
 /// `elementBytes` bytes at byte addresses base + sum_i c_i * stride_i,

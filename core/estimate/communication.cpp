@@ -133,11 +133,8 @@ public:
       if (!traffic) // not a product of one-loop counts: the projection count
         traffic = countExchange(m_space, m_exec, m_read, m_placement, values, m_mapping, &why);
       if (traffic) {
-        std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t>> messages;
-        for (const auto& t : *traffic)
-          messages.emplace_back(t.from, t.to, t.elements);
-        if (!messages.empty())
-          account(messages, repeat);
+        if (!traffic->empty())
+          account(*traffic, repeat);
         return;
       }
       m_closed = false; // simulate this and every further instance
@@ -303,12 +300,14 @@ private:
   /// Messages of one exchange: per (source, destination) pair, its elements.
   void flush(std::int64_t repeat)
   {
-    std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t>> messages; // from, to, elements
+    std::vector<PairTraffic> messages;
     if (m_distinct) {
       const auto procs = m_mapping.procs.count();
       for (const auto& [pair, count] : m_pairs)
-        messages.emplace_back(pair / procs, pair % procs, count);
-      std::sort(messages.begin(), messages.end()); // a fixed order of the time sums
+        messages.push_back({pair / procs, pair % procs, count});
+      std::sort(messages.begin(), messages.end(), [](const auto& a, const auto& b) { // a fixed order of the time sums
+        return std::tie(a.from, a.to, a.elements) < std::tie(b.from, b.to, b.elements);
+      });
     } else {
       std::sort(m_buffer.begin(), m_buffer.end());
       m_buffer.erase(std::unique(m_buffer.begin(), m_buffer.end()), m_buffer.end());
@@ -316,7 +315,7 @@ private:
         std::size_t j = i;
         while (j < m_buffer.size() && m_buffer[j].from == m_buffer[i].from && m_buffer[j].to == m_buffer[i].to)
           ++j;
-        messages.emplace_back(m_buffer[i].from, m_buffer[i].to, static_cast<std::int64_t>(j - i));
+        messages.push_back({m_buffer[i].from, m_buffer[i].to, static_cast<std::int64_t>(j - i)});
         i = j;
       }
     }
@@ -324,10 +323,13 @@ private:
       account(messages, repeat);
   }
 
-  void account(const std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t>>& messages, std::int64_t repeat)
+  void account(const std::vector<PairTraffic>& messages, std::int64_t repeat)
   {
     const auto procs = m_mapping.procs.count();
-    std::vector<double> send(procs, 0.0), recv(procs, 0.0);
+    auto& send = m_send;
+    auto& recv = m_recv;
+    send.assign(static_cast<std::size_t>(procs), 0.0);
+    recv.assign(static_cast<std::size_t>(procs), 0.0);
     std::int64_t maxBytes = 0;
     for (const auto& [from, to, elements] : messages) {
       const auto bytes = saturatingMul(elements, m_read.elementBytes);
@@ -356,7 +358,7 @@ private:
 
   /// Appends the exchange to record.exchanges, merged into the previous one
   /// when the messages are the same (a uniform loop keeps one entry).
-  void keep(const std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t>>& messages, std::int64_t repeat)
+  void keep(const std::vector<PairTraffic>& messages, std::int64_t repeat)
   {
     std::vector<ExchangeMessage> list;
     for (const auto& [from, to, elements] : messages)
@@ -394,6 +396,7 @@ private:
   std::vector<std::int64_t> m_recvMessages, m_recvBytes;
   std::vector<Transfer> m_buffer;                     // element transfers, when reads may repeat
   std::unordered_map<std::int64_t, std::int64_t> m_pairs; // source*P + destination -> elements
+  std::vector<double> m_send, m_recv; // account's per-processor times, kept across instances
 };
 
 } // namespace
@@ -432,7 +435,7 @@ int placementOf(const program::Statement& statement, const program::ArrayReferen
   return placement;
 }
 
-std::string classifyPattern(const ReferencePlan* exec, const ReferencePlan& read, const mapping::Mapping& mapping,
+const char* classifyPattern(const ReferencePlan* exec, const ReferencePlan& read, const mapping::Mapping& mapping,
                             int placement, int depth)
 {
   if (!exec || !exec->map)
@@ -495,26 +498,40 @@ void exchangeEachInstance(const IterationSpace& space, int placement, const mapp
   sim.record.sampledEvery = stride;
 }
 
+ReadInstances readInstances(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read,
+                            int placement)
+{
+  ReadInstances out;
+  out.same = independentOfOuter(space, placement, {exec, &read});
+  if (out.same)
+    out.count = countOuterIterations(space, placement, &out.first);
+  return out;
+}
+
 void addReadMessages(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read, int placement,
                      int line, const mapping::Mapping& mapping, const machine::MachineProfile& machine,
-                     CommTotals& totals, CommunicationMethod method)
+                     CommTotals& totals, CommunicationMethod method, const ReadInstances* known)
 {
-  if (!read.map)
-    return; // a replicated array is local everywhere
-  const auto pattern = classifyPattern(exec, read, mapping, placement, space.depth());
+  if (!read.map || mapping.procs.count() < 2)
+    return; // a replicated array is local everywhere, and one processor has nothing to exchange
+  const std::string pattern = classifyPattern(exec, read, mapping, placement, space.depth());
   if (pattern == "local")
     return; // the same owner function as the executing reference: every read is local
   ReadSimulator sim(space, exec, read, placement, mapping, machine, pattern, method, totals.keepExchanges);
-  if (independentOfOuter(space, placement, {exec, &read})) { // every instance is the same
-    std::vector<std::int64_t> first;
-    if (const auto count = countOuterIterations(space, placement, &first); count > 0)
-      sim.instance(first, count);
+  std::optional<ReadInstances> own;
+  if (!known)
+    own = readInstances(space, exec, read, placement);
+  const auto& instances = known ? *known : *own;
+  if (instances.same) { // every instance is the same
+    auto first = instances.first;
+    if (instances.count > 0)
+      sim.instance(first, instances.count);
   } else {
     exchangeEachInstance(space, placement, mapping, method, sim);
   }
   if (sim.record.messages == 0)
     return;
-  CommRecord r = sim.record;
+  CommRecord r = std::move(sim.record);
   r.array = read.ref->array;
   r.reference = read.ref->text();
   r.pattern = pattern;

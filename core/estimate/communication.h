@@ -85,15 +85,32 @@ int placementOf(const program::Statement& statement, const program::ArrayReferen
                 const symbolic::Bindings& values);
 
 /// Classifies the pattern of `read` against the executing reference `exec`
-/// (nullptr: every processor executes).
-std::string classifyPattern(const ReferencePlan* exec, const ReferencePlan& read, const mapping::Mapping& mapping,
+/// (nullptr: every processor executes): "local", "shift", "broadcast" or
+/// "copy" (static strings).
+const char* classifyPattern(const ReferencePlan* exec, const ReferencePlan& read, const mapping::Mapping& mapping,
                             int placement, int depth);
 
+/// The instances of a read's exchange at the values of the unknowns (not
+/// the mapping's sizes): whether every instance is the same exchange (no
+/// inner bound or subscript of `exec` or `read` follows the outer
+/// `placement` levels), and then how many there are and the first one's
+/// loop values (depth() entries).
+struct ReadInstances {
+  bool same = false;
+  std::int64_t count = 0;
+  std::vector<std::int64_t> first;
+};
+ReadInstances readInstances(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read,
+                            int placement);
+
 /// The messages of the reads of `read` by the processors executing `exec`:
-/// adds a record (when any message is needed) to `totals`.
+/// adds a record (when any message is needed) to `totals`. `known`, when
+/// given, is readInstances of the same arguments (a compiled estimate keeps
+/// it across processor counts).
 void addReadMessages(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read, int placement,
                      int line, const mapping::Mapping& mapping, const machine::MachineProfile& machine,
-                     CommTotals& totals, CommunicationMethod method = CommunicationMethod::Closed);
+                     CommTotals& totals, CommunicationMethod method = CommunicationMethod::Closed,
+                     const ReadInstances* known = nullptr);
 
 /// Adds the combine of a reduction into a `bytes`-sized scalar over all
 /// processors (a binary tree: ceil(log2 P) steps).

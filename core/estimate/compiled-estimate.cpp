@@ -90,6 +90,7 @@ struct StatementMemo {
   std::vector<PlanMemo> reads, cache;
   PlanMemo exec;
   std::vector<int> placements; // per read; -1: not computed yet
+  std::vector<std::optional<ReadInstances>> instances; // per read: its exchange's instances
   std::optional<CacheTrips> trips; // the cache model's trip counts of the space
 };
 
@@ -110,6 +111,7 @@ struct CompiledNestEstimate::State {
   std::optional<std::vector<symbolic::Dependence>> deps;
   std::optional<NestOwners> owners; // decideParallelism's spaces, owner plans and dependences
   std::vector<StatementMemo> memo;
+  AccessClassGroups cacheGroups; // the cache model's classes at these values
 
   void compile(const mapping::Mapping& mapping);
   CompiledStatement compileStatement(const program::Statement& st, const mapping::Mapping& mapping) const;
@@ -209,11 +211,13 @@ void CompiledNestEstimate::State::remember(const symbolic::Bindings& v)
     formulaValues[name] = value; // the model's folded value wins, as in the per-point count
   deps.reset();
   owners.reset();
+  cacheGroups = {};
   memo.assign(compiled.size(), {});
   for (std::size_t i = 0; i < compiled.size(); ++i) {
     memo[i].reads.resize(compiled[i].reads.size());
     memo[i].cache.resize(compiled[i].cacheRefs.size());
     memo[i].placements.assign(compiled[i].reads.size(), -1);
+    memo[i].instances.resize(compiled[i].reads.size());
   }
   memoValid = true;
 }
@@ -449,7 +453,11 @@ void PointEstimator::addReads(std::size_t index, const IterationSpace& space, co
     if (m_s.options.fetchIdenticalReadsOnce && !firstFetch(st, read, at))
       continue;
     const auto before = m_e.comm.records.size();
-    addReadMessages(space, owner, read, at, st.line, m_mapping, m_machine, m_e.comm);
+    auto& instances = m_s.memo[index].instances[readIndex[i]];
+    if (!instances)
+      instances = readInstances(space, owner, read, at);
+    addReadMessages(space, owner, read, at, st.line, m_mapping, m_machine, m_e.comm, CommunicationMethod::Closed,
+                    &*instances);
     if (m_s.options.formulas && m_e.comm.records.size() > before) // NT and TD in closed form (comm-formula.h)
       attachReadFormula(m_e.comm.records.back(), m_unit, space, owner, read, at, m_mapping, m_machine);
     if (m_e.comm.records.size() > before && m_e.comm.records.back().sampledEvery > 1)
@@ -543,7 +551,7 @@ void PointEstimator::cacheStatement(std::size_t index, const IterationSpace& spa
 void PointEstimator::finishCache()
 {
   const auto cache = countCacheMisses(m_cache, m_mapping, m_unit, m_values,
-                                      {m_machine.cacheLineBytes, m_machine.cacheBytes}, &m_trips);
+                                      {m_machine.cacheLineBytes, m_machine.cacheBytes}, &m_trips, &m_s.cacheGroups);
   m_e.cmPerProc = cache.perProc;
   m_e.cm = cache.mean;
   m_e.cmMax = cache.max;

@@ -66,9 +66,9 @@ bool independentOfOuter(const IterationSpace& space, int count, std::initializer
   if (!space.innerBoundsIndependentOf(count))
     return false;
   for (const auto* plan : plans)
-    for (const auto& sub : plan ? plan->subscripts : std::vector<NumericAffine>{})
-      if (usesLevelsBelow(sub, count))
-        return false;
+    if (plan && std::any_of(plan->subscripts.begin(), plan->subscripts.end(),
+                            [&](const NumericAffine& sub) { return usesLevelsBelow(sub, count); }))
+      return false;
   return true;
 }
 
