@@ -82,6 +82,16 @@ struct OwnerTrack {
   }
 };
 
+/// (read key, trips) entries of one executing key: a slice of LoopFactor::entries.
+struct KeyList {
+  const std::pair<std::int64_t, std::int64_t>* first = nullptr;
+  std::size_t size = 0;
+  bool empty() const { return size == 0; }
+  const std::pair<std::int64_t, std::int64_t>& front() const { return *first; }
+  const std::pair<std::int64_t, std::int64_t>* begin() const { return first; }
+  const std::pair<std::int64_t, std::int64_t>* end() const { return first + size; }
+};
+
 /// One walked loop: its trips and the owners that follow it. Its counts
 /// per (executing owners, reading owners), as linear keys over the
 /// tracks' processors dimensions.
@@ -89,7 +99,14 @@ struct LoopFactor {
   std::int64_t trips = 0;
   bool inRead = false; // some read subscript follows the loop: its trips are distinct elements
   std::vector<OwnerTrack> exec, read;
-  std::vector<std::vector<std::pair<std::int64_t, std::int64_t>>> byExecKey; // exec key -> (read key, trips)
+  std::vector<std::pair<std::int64_t, std::int64_t>> entries; // (read key, trips), by exec key then read key
+  std::vector<std::size_t> start; // exec key -> its first entry; one more than the keys
+
+  KeyList byExecKey(std::int64_t key) const
+  {
+    const auto k = static_cast<std::size_t>(key);
+    return {entries.data() + start[k], start[k + 1] - start[k]};
+  }
 };
 
 /// Counts, per owner key, the trips of one loop: segments where every
@@ -244,7 +261,7 @@ public:
         executes = executes && (m_exec[pd].kind != SideDim::Kind::Fixed || m_exec[pd].coord == dest[pd]);
       double product = executes ? 1.0 : 0.0;
       for (std::size_t fi = 0; fi < m_factors.size() && product > 0; ++fi) {
-        const auto& list = m_factors[fi].byExecKey[static_cast<std::size_t>(execKey(m_factors[fi], dest))];
+        const auto list = m_factors[fi].byExecKey(execKey(m_factors[fi], dest));
         product *= list.empty() ? 0.0 : static_cast<double>(list.front().second); // no read owners: one entry
       }
       out[static_cast<std::size_t>(d)] = product;
@@ -318,11 +335,16 @@ private:
     std::int64_t keys = 1;
     for (const auto& t : f.exec)
       keys *= m_procs.shape[t.pd];
-    f.byExecKey.assign(static_cast<std::size_t>(keys), {});
+    f.start.assign(static_cast<std::size_t>(keys) + 1, 0);
     if (f.trips == 0)
       return;
-    for (const auto& [k, trips] : FactorCounter(f, m_procs).count())
-      f.byExecKey[static_cast<std::size_t>(k.first)].emplace_back(k.second, trips);
+    const auto counts = FactorCounter(f, m_procs).count(); // sorted by (exec key, read key)
+    f.entries.reserve(counts.size());
+    for (const auto& [k, trips] : counts) {
+      f.entries.emplace_back(k.second, trips);
+      ++f.start[static_cast<std::size_t>(k.first) + 1];
+    }
+    std::partial_sum(f.start.begin(), f.start.end(), f.start.begin());
   }
 
   /// The messages into destination d (coordinates `dest`).
@@ -338,11 +360,11 @@ private:
     sourcedFactor.clear();
     for (std::size_t fi = 0; fi < m_factors.size(); ++fi) {
       const auto& f = m_factors[fi];
-      const auto& list = f.byExecKey[static_cast<std::size_t>(execKey(f, dest))];
+      const auto list = f.byExecKey(execKey(f, dest));
       if (list.empty())
         return;
       if (!f.read.empty()) {
-        sourced.push_back(&list);
+        sourced.push_back(list);
         sourcedFactor.push_back(static_cast<int>(fi));
       } else {
         scalar = checkedMul(scalar, f.inRead ? list.front().second : 1); // one read key: 0
@@ -366,7 +388,7 @@ private:
   }
 
   /// Every choice of read owners of the factors i.. that have them.
-  void combine(std::size_t i, const std::vector<const std::vector<std::pair<std::int64_t, std::int64_t>>*>& lists,
+  void combine(std::size_t i, const std::vector<KeyList>& lists,
                const std::vector<int>& factor, std::int64_t elements, std::int64_t d,
                std::vector<std::int64_t>& source, std::vector<PairTraffic>& out) const
   {
@@ -377,7 +399,7 @@ private:
       return;
     }
     const auto& f = m_factors[factor[i]];
-    for (const auto& [readKey, trips] : *lists[i]) {
+    for (const auto& [readKey, trips] : lists[i]) {
       auto rest = readKey;
       for (const auto& t : f.read) {
         source[t.pd] = rest % m_procs.shape[t.pd];
@@ -429,7 +451,7 @@ private:
   std::vector<std::int64_t> m_first, m_step; // per factor
   std::vector<SideDim> m_exec, m_read;   // per processors dimension
   // destination's buffers, reused for every destination
-  mutable std::vector<const std::vector<std::pair<std::int64_t, std::int64_t>>*> m_sourced;
+  mutable std::vector<KeyList> m_sourced;
   mutable std::vector<int> m_sourcedFactor;
   mutable std::vector<std::int64_t> m_source;
 };

@@ -133,9 +133,29 @@ bool multiply(WideInt& acc, WideInt by)
   return !__builtin_mul_overflow(acc, by, &acc);
 }
 
+/// The piece's numerator sum at `values` in 64-bit arithmetic, the common
+/// case (native overflow checks, where 128-bit ones call the runtime);
+/// nullopt on overflow.
+std::optional<std::int64_t> narrowNumerator(const PiecewiseCount::Piece& piece, const std::vector<std::int64_t>& values)
+{
+  std::int64_t total = 0;
+  for (const auto& t : piece.terms) {
+    std::int64_t term = t.numerator;
+    for (std::size_t k = 0; k < t.exponent.size() && k < values.size(); ++k)
+      for (int e = 0; e < t.exponent[k]; ++e)
+        if (__builtin_mul_overflow(term, values[k], &term))
+          return std::nullopt;
+    if (__builtin_add_overflow(total, term, &total))
+      return std::nullopt;
+  }
+  return total;
+}
+
 /// The piece's numerator sum at `values`; nullopt on 128-bit overflow.
 std::optional<WideInt> exactNumerator(const PiecewiseCount::Piece& piece, const std::vector<std::int64_t>& values)
 {
+  if (const auto narrow = narrowNumerator(piece, values))
+    return *narrow;
   WideInt total = 0;
   for (const auto& t : piece.terms) {
     WideInt term = t.numerator;
@@ -161,16 +181,26 @@ long double approximate(const PiecewiseCount::Piece& piece, const std::vector<st
   return total / static_cast<long double>(piece.denominator);
 }
 
+/// sum(coef*values) + constant, in 64 bits when nothing overflows (the common case).
+WideInt guardValue(const LinearConstraint& g, const std::vector<std::int64_t>& values)
+{
+  std::int64_t narrow = g.constant;
+  bool overflow = false;
+  for (std::size_t k = 0; k < g.coef.size() && !overflow; ++k) {
+    std::int64_t product = 0;
+    overflow = __builtin_mul_overflow(g.coef[k], values[k], &product) || __builtin_add_overflow(narrow, product, &narrow);
+  }
+  if (!overflow)
+    return narrow;
+  WideInt s = g.constant;
+  for (std::size_t k = 0; k < g.coef.size(); ++k)
+    s += static_cast<WideInt>(g.coef[k]) * values[k];
+  return s;
+}
+
 bool holds(const std::vector<LinearConstraint>& guard, const std::vector<std::int64_t>& values)
 {
-  for (const auto& g : guard) {
-    WideInt s = g.constant;
-    for (std::size_t k = 0; k < g.coef.size(); ++k)
-      s += static_cast<WideInt>(g.coef[k]) * values[k];
-    if (s < 0)
-      return false;
-  }
-  return true;
+  return std::all_of(guard.begin(), guard.end(), [&](const LinearConstraint& g) { return guardValue(g, values) >= 0; });
 }
 
 // ---- printing ---------------------------------------------------------------
