@@ -5,6 +5,8 @@
 #include "estimate/parallelism.h"
 #include "estimate/saturating-count.h"
 #include "estimate/work-formula.h"
+#include "program/loop-nest.h"
+#include "symbolic/dependences.h"
 #include "support/text.h"
 
 #include <algorithm>
@@ -109,6 +111,7 @@ struct CompiledNestEstimate::State {
   bool memoValid = false;
   symbolic::Bindings values, formulaValues;
   std::optional<std::vector<symbolic::Dependence>> deps;
+  std::optional<bool> flowFree; // no flow dependence for any values of the unknowns (isl, once)
   std::optional<NestOwners> owners; // decideParallelism's spaces, owner plans and dependences
   std::vector<StatementMemo> memo;
   AccessClassGroups cacheGroups; // the cache model's classes at these values
@@ -118,7 +121,21 @@ struct CompiledNestEstimate::State {
   const program::Statement* newScalarUser(const program::Statement& st, const mapping::Mapping& mapping,
                                           std::vector<std::string>& notes) const;
   void remember(const symbolic::Bindings& values);
+  const std::vector<symbolic::Dependence>& dependences();
 };
+
+/// The nest's flow dependences at the remembered values. A nest with none
+/// for any values of the unknowns (isl with them as parameters, once) has
+/// none at these: a sweep over N then skips isl at every point.
+const std::vector<symbolic::Dependence>& CompiledNestEstimate::State::dependences()
+{
+  if (!flowFree)
+    flowFree = symbolic::analyzeDependences(program::loopNestOf(*unit, *nest), {}, {symbolic::DependenceKind::Flow})
+                 .empty();
+  if (!deps)
+    deps = *flowFree ? std::vector<symbolic::Dependence>{} : nestFlowDependences(*unit, *nest, values);
+  return *deps;
+}
 
 /// For `st` assigning a scalar that an enclosing INDEPENDENT loop declares
 /// NEW: the first later statement of the same loop body that assigns a
@@ -498,9 +515,8 @@ bool PointEstimator::readsWrittenElements(const program::Statement& st, const pr
       break;
     access += ref.isWrite ? 0 : 1;
   }
-  if (!m_s.deps)
-    m_s.deps = nestFlowDependences(m_unit, *m_s.nest, m_values);
-  return std::any_of(m_s.deps->begin(), m_s.deps->end(), [&](const symbolic::Dependence& d) {
+  const auto& deps = m_s.dependences();
+  return std::any_of(deps.begin(), deps.end(), [&](const symbolic::Dependence& d) {
     return d.kind == symbolic::DependenceKind::Flow && d.targetStatement == st.id && d.targetAccess == access;
   });
 }
@@ -633,7 +649,7 @@ void PointEstimator::schedule()
   if (m_mapping.procs.count() < 2)
     return; // parallel: nothing to decide
   if (!m_s.owners)
-    m_s.owners = nestOwners(m_unit, *m_s.nest, m_s.structure, m_values);
+    m_s.owners = nestOwners(m_unit, *m_s.nest, m_s.structure, m_values, &m_s.dependences());
   const auto decision = decideParallelism(m_unit, *m_s.owners, m_mapping);
   if (decision.kind == ParallelismKind::Parallel)
     return;

@@ -192,8 +192,39 @@ std::optional<LoopSystem> loopSystem(const IterationSpace& space, std::string* w
   }
 }
 
+namespace {
+
+bool constantBound(const NumericAffine& f)
+{
+  return std::all_of(f.coef.begin(), f.coef.end(), [](std::int64_t c) { return c == 0; });
+}
+
+/// The iterations of levels 0..count-1 when none of their bounds follows
+/// another loop (a box): the product of their trip counts, without the
+/// symbolic sum (which a sweep over N would redo at every point).
+std::optional<symbolic::PointCount> boxCount(const IterationSpace& space, int count)
+{
+  symbolic::PointCount c{1, 1};
+  WideInt product = 1;
+  for (int k = 0; k < count; ++k) {
+    const auto& level = space.levels()[k];
+    if (!constantBound(level.lower) || !constantBound(level.upper))
+      return std::nullopt;
+    const auto trips = tripCount(level.lower.constant, level.upper.constant, level.step);
+    c.value *= static_cast<double>(trips);
+    if (__builtin_mul_overflow(product, static_cast<WideInt>(trips), &product) || !fitsInt64(product))
+      product = -1; // stays negative: beyond 64 bits
+  }
+  c.exact = product >= 0 ? std::optional<std::int64_t>(static_cast<std::int64_t>(product)) : std::nullopt;
+  return c;
+}
+
+} // namespace
+
 std::optional<double> countIterations(const IterationSpace& space, std::string* why)
 {
+  if (const auto box = boxCount(space, space.depth()))
+    return box->value;
   auto loops = loopSystem(space, why);
   if (!loops)
     return std::nullopt;
@@ -209,6 +240,9 @@ namespace {
 /// when the count fails).
 std::optional<symbolic::PointCount> countOuter(const IterationSpace& space, int count)
 {
+  if (count > 0)
+    if (auto box = boxCount(space, count))
+      return box;
   auto loops = count > 0 ? loopSystem(space, nullptr) : std::nullopt;
   if (!loops)
     return std::nullopt;
