@@ -122,6 +122,7 @@ struct CompiledNestEstimate::State {
                                           std::vector<std::string>& notes) const;
   void remember(const symbolic::Bindings& values);
   const std::vector<symbolic::Dependence>& dependences();
+  NestOwners nestOwners();
 };
 
 /// The nest's flow dependences at the remembered values. A nest with none
@@ -135,6 +136,37 @@ const std::vector<symbolic::Dependence>& CompiledNestEstimate::State::dependence
   if (!deps)
     deps = *flowFree ? std::vector<symbolic::Dependence>{} : nestFlowDependences(*unit, *nest, values);
   return *deps;
+}
+
+/// parallelism.h's nestOwners at the remembered values, from the spaces
+/// and owner plans the statements' memo holds (the same calls), so that a
+/// new N builds each once.
+NestOwners CompiledNestEstimate::State::nestOwners()
+{
+  NestOwners out;
+  for (std::size_t i = 0; i < statements.size(); ++i) {
+    const auto& st = *statements[i];
+    auto& m = memo[i];
+    if (!m.spaceDone) { // a statement the estimate skips (I/O, CALL) still has an owner
+      m.space = IterationSpace::build(*unit, nest->id, st, values, &m.spaceError);
+      m.spaceDone = true;
+    }
+    OwnedStatement o{&st, m.space, std::nullopt};
+    const auto* w = st.write();
+    if (o.space && w && structure.array(w->array)) {
+      if (compiled[i].rule == ExecRule::Write && m.exec.done) {
+        o.owner = m.exec.plan;
+      } else {
+        symbolic::EvaluationError error;
+        o.owner = planReference(*w, *unit, *o.space, structure, values, &error);
+      }
+    }
+    out.statements.push_back(std::move(o));
+  }
+  std::sort(out.statements.begin(), out.statements.end(),
+            [](const OwnedStatement& a, const OwnedStatement& b) { return a.st->id < b.st->id; });
+  out.dependences = dependences();
+  return out;
 }
 
 /// For `st` assigning a scalar that an enclosing INDEPENDENT loop declares
@@ -535,6 +567,17 @@ void PointEstimator::describeWork(StatementWork& work, const program::Statement&
   work.formula = std::move(formula);
 }
 
+/// The memo of cache reference `r` of `c`: the read's or the executing
+/// reference's when it is the same reference (one plan per reference).
+PlanMemo& sharedPlan(const CompiledStatement& c, StatementMemo& m, std::size_t r)
+{
+  const auto* ref = c.cacheRefs[r];
+  for (std::size_t k = 0; k < c.reads.size(); ++k)
+    if (c.reads[k] == ref)
+      return m.reads[k];
+  return c.execRef == ref ? m.exec : m.cache[r]; // planned in this statement's space either way
+}
+
 /// Keeps what the cache model needs of the statement: every affine array
 /// reference, distributed or not (a replicated array is cached too).
 void PointEstimator::cacheStatement(std::size_t index, const IterationSpace& space,
@@ -544,7 +587,7 @@ void PointEstimator::cacheStatement(std::size_t index, const IterationSpace& spa
   auto& m = m_s.memo[index];
   CacheStatement cs{c.st->id, &space, exec, {}}; // the space is the memo's: it outlives the point
   for (std::size_t r = 0; r < c.cacheRefs.size(); ++r) {
-    auto& memo = m.cache[r];
+    auto& memo = sharedPlan(c, m, r);
     if (!memo.done) {
       memo.plan = planReference(*c.cacheRefs[r], m_unit, space, m_s.structure, m_values, &memo.error);
       memo.done = true;
@@ -649,7 +692,7 @@ void PointEstimator::schedule()
   if (m_mapping.procs.count() < 2)
     return; // parallel: nothing to decide
   if (!m_s.owners)
-    m_s.owners = nestOwners(m_unit, *m_s.nest, m_s.structure, m_values, &m_s.dependences());
+    m_s.owners = m_s.nestOwners();
   const auto decision = decideParallelism(m_unit, *m_s.owners, m_mapping);
   if (decision.kind == ParallelismKind::Parallel)
     return;

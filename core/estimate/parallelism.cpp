@@ -238,7 +238,7 @@ const OwnedStatement& NestOwners::of(int statementId) const
 }
 
 NestOwners nestOwners(const program::Unit& unit, const program::Loop& nest, const mapping::Mapping& mapping,
-                      const symbolic::Bindings& values, const std::vector<symbolic::Dependence>* dependences)
+                      const symbolic::Bindings& values)
 {
   NestOwners out;
   for (const auto* st : unit.statementsIn(nest.id)) {
@@ -251,7 +251,7 @@ NestOwners nestOwners(const program::Unit& unit, const program::Loop& nest, cons
   }
   std::sort(out.statements.begin(), out.statements.end(),
             [](const OwnedStatement& a, const OwnedStatement& b) { return a.st->id < b.st->id; });
-  out.dependences = dependences ? *dependences : nestFlowDependences(unit, nest, values);
+  out.dependences = nestFlowDependences(unit, nest, values);
   return out;
 }
 

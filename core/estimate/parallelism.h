@@ -111,11 +111,9 @@ struct NestOwners {
   const OwnedStatement& of(int statementId) const;
 };
 
-/// The owners of the nest rooted at `nest` at `values` under the structure
-/// of `mapping`; `dependences`, when given, are nestFlowDependences at `values`.
+/// The owners of the nest rooted at `nest` at `values` under the structure of `mapping`.
 NestOwners nestOwners(const program::Unit& unit, const program::Loop& nest, const mapping::Mapping& mapping,
-                      const symbolic::Bindings& values,
-                      const std::vector<symbolic::Dependence>* dependences = nullptr);
+                      const symbolic::Bindings& values);
 
 /// decideParallelism from owners built once per values (`owners` from
 /// nestOwners under a mapping of the same structure as `mapping`).
