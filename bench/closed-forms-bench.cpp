@@ -139,10 +139,12 @@ std::string compiledProcs(std::int64_t pattern, std::int64_t p)
   return pattern ? std::to_string(p) : side + "x" + side;
 }
 
-/// Evaluation of a compiled estimate at one (N, P) point, N = 256, P = 16
-/// or 1024; pattern 0: Jacobi (BLOCK,BLOCK) on s x s, 1: the broadcast under
-/// CYCLIC. The values repeat (a sweep over P at one N): the per-values
-/// analysis is remembered. Compare with BM_WholeEstimatePerPoint.
+/// Evaluation of a compiled estimate at one (N, P) point, N = 256, P = 1,
+/// 16 or 1024; pattern 0: Jacobi (BLOCK,BLOCK) on s x s, 1: the broadcast
+/// under CYCLIC. The values repeat (a sweep over P at one N): the
+/// per-values analysis is done once before the timed loop. P = 1 is the
+/// part of a point that does not grow with P. Compare with
+/// BM_WholeEstimatePerPoint.
 void BM_CompiledEstimateEvaluate(benchmark::State& state)
 {
   CompiledPoint c(compiledSource(state.range(0)), compiledSpec(state.range(0)), compiledProcs(state.range(0), state.range(1)),
@@ -152,7 +154,7 @@ void BM_CompiledEstimateEvaluate(benchmark::State& state)
   for (auto _ : state)
     benchmark::DoNotOptimize(compiled.evaluate(c.values, c.mapping));
 }
-BENCHMARK(BM_CompiledEstimateEvaluate)->ArgsProduct({{0, 1}, {1, 4, 16, 64, 1024}})->ArgNames({"bcast", "P"})->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_CompiledEstimateEvaluate)->ArgsProduct({{0, 1}, {1, 16, 1024}})->ArgNames({"bcast", "P"})->Unit(benchmark::kMicrosecond);
 
 /// The same with N alternating 256, 257 (a sweep over N): every point
 /// redoes the per-values analysis (iteration spaces, plans, dependences).
