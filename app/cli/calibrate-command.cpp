@@ -118,6 +118,27 @@ bool finishCalibration(const machine::TrainingRun& run, const CalibrateOptions& 
   return true;
 }
 
+/// A check of --patterns before the training set starts (it would refuse
+/// an unknown name only after mpirun has launched every rank).
+CLI::Validator trainingPatterns()
+{
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        std::size_t from = 0;
+        int named = 0;
+        while (from <= text.size()) {
+          const auto to = std::min(text.find(',', from), text.size());
+          const auto name = text.substr(from, to - from);
+          if (!name.empty() && !machine::isTrainingPattern(name))
+            return "Unknown pattern '" + name + "' (known: iSR, vSR, EXCH, BCAST, COMBN, pingpong)";
+          named += name.empty() ? 0 : 1;
+          from = to + 1;
+        }
+        return named == 0 ? "needs at least one pattern, got an empty list" : std::string();
+      },
+      "LIST");
+}
+
 /// Prints `error` as calibrate's; `status` 2 for usage errors, 1 for a failed run or missing tool.
 int complain(const std::string& error, int status = 2)
 {
@@ -195,9 +216,11 @@ CLI::App* addCalibrateCommand(CLI::App& app, CalibrateOptions& o)
   cmd->add_option("--raw", o.raw, "Write the raw measurements here as JSON lines while they are measured");
   cmd->add_option("--timeout", o.timeout, "Stop the training set after this many seconds (default: no limit)")
       ->check(greaterThanZero("a number of seconds"));
-  cmd->add_option("--max-bytes", o.maxBytes, "Largest message in bytes (default 8 MiB, quick 1 MiB; at most 1 GiB)")
-      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 30));
-  cmd->add_option("--patterns", o.patterns, "Comma-separated patterns (default: iSR,vSR,EXCH,BCAST,COMBN,pingpong)");
+  cmd->add_option("--max-bytes", o.maxBytes,
+                  "Largest message in bytes (default 8 MiB, quick 1 MiB; at least 8, at most 1 GiB)")
+      ->check(CLI::Range(machine::kMinCalibrationBytes, std::int64_t{1} << 30));
+  cmd->add_option("--patterns", o.patterns, "Comma-separated patterns (default: iSR,vSR,EXCH,BCAST,COMBN,pingpong)")
+      ->check(trainingPatterns());
   return cmd;
 }
 

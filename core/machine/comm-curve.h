@@ -23,6 +23,19 @@ namespace ps::machine {
 ///   pingpong rank 0 and rank 1 send the message back and forth (y is half a round trip)
 inline constexpr const char* kTrainingPatterns[] = {"iSR", "vSR", "EXCH", "BCAST", "COMBN", "pingpong"};
 
+/// True for a name of kTrainingPatterns (case matters, as in the training output).
+inline bool isTrainingPattern(const std::string& name)
+{
+  for (const char* p : kTrainingPatterns)
+    if (name == p)
+      return true;
+  return false;
+}
+
+/// The smallest --max-bytes of a calibration: sizes are multiples of 8
+/// bytes (doubles) from 0, and a fit needs two of them.
+inline constexpr std::int64_t kMinCalibrationBytes = 8;
+
 /// One continuous linear piece: y = a + b * bytes for fromBytes <= bytes <= toBytes.
 struct CurveSegment {
   double fromBytes = 0; // first message size of the piece, bytes

@@ -100,12 +100,6 @@ private:
   std::string m_problem;
 };
 
-bool isTrainingPattern(const std::string& name)
-{
-  return std::find_if(std::begin(kTrainingPatterns), std::end(kTrainingPatterns),
-                      [&](const char* p) { return name == p; }) != std::end(kTrainingPatterns);
-}
-
 void readHeader(Fields& f, TrainingRun& run)
 {
   run.host = f.text("host");

@@ -215,8 +215,9 @@ int main(int argc, char** argv)
   CLI::App app{"partscope-train: the MPI training set of PartScope (run it under mpirun)"};
   Options o;
   app.add_flag("--quick", o.quick, "Quick mode: fewer sizes and repetitions, messages up to 1 MiB (CI)");
-  app.add_option("--max-bytes", o.maxBytes, "Largest message in bytes (default 8 MiB, quick 1 MiB; at most 1 GiB)")
-      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 30));
+  app.add_option("--max-bytes", o.maxBytes,
+                 "Largest message in bytes (default 8 MiB, quick 1 MiB; at least 8, at most 1 GiB)")
+      ->check(CLI::Range(std::int64_t{8}, std::int64_t{1} << 30)); // ps::machine::kMinCalibrationBytes
   app.add_option("--patterns", o.patterns, "Comma-separated patterns (default: all six)");
   app.add_option("--output", o.output, "Write the JSON lines to this file instead of stdout");
   app.add_flag("--oversubscribed", o.oversubscribed, "Record the run as oversubscribed (set by partscope-cli)");
