@@ -108,7 +108,14 @@ StatementWork countWork(const IterationSpace& space, const ReferencePlan* owner,
   StatementWork w;
   w.replicated = !owner || !owner->map;
   std::string why;
-  auto closed = formula && values ? formula->perProcessor(*values, mapping, &w.formulaWhy) : std::nullopt;
+  std::optional<std::vector<double>> closed;
+  if (formula && values && formula->applies(*values, mapping, &w.formulaWhy)) {
+    // the closed form's values: a box nest's are the separable product's (both exact counts of
+    // the same owned iterations), which costs O(P) products instead of P piecewise evaluations
+    closed = countSeparableWork(space, owner, mapping, nullptr);
+    if (!closed)
+      closed = formula->perProcessor(*values, mapping, &w.formulaWhy);
+  }
   auto iterations = closed ? formula->total(*values) : std::nullopt;
   if (closed && iterations) {
     w.work = std::move(*closed);

@@ -22,7 +22,8 @@ struct StatementWork {
   std::string note;         // why the closed form failed, when the work was enumerated instead
   /// The compiled closed form of work(S, k) and W(S), when the statement
   /// has one (shown by --formulas and the Formulas view); `closedForm` is
-  /// true when this estimate's numbers came from it.
+  /// true when this estimate's numbers are its values (for a box nest
+  /// counted as the separable product, the same exact counts, cheaper).
   std::shared_ptr<const WorkFormula> formula;
   bool closedForm = false;
   std::string formulaWhy;             // why there is no closed form, or why it was not used here

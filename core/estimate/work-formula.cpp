@@ -294,14 +294,9 @@ std::optional<double> WorkFormula::total(const symbolic::Bindings& values) const
   return m_total->at(*params).value;
 }
 
-std::optional<std::vector<double>> WorkFormula::perProcessor(const symbolic::Bindings& values,
-                                                             const mapping::Mapping& mapping, std::string* why) const
+std::optional<std::vector<const mapping::DimensionDistribution*>>
+WorkFormula::ownerDists(const mapping::Mapping& mapping, std::string* why) const
 {
-  std::string reason;
-  why = why ? why : &reason;
-  auto params = unknownValues(m_unknowns, values, why);
-  if (!params)
-    return std::nullopt;
   std::vector<const mapping::DimensionDistribution*> dists;
   const mapping::TemplateDistribution* t = nullptr;
   for (int pd : m_ownerDims) {
@@ -313,6 +308,38 @@ std::optional<std::vector<double>> WorkFormula::perProcessor(const symbolic::Bin
     }
     dists.push_back(&t->dims[d]);
   }
+  return dists;
+}
+
+bool WorkFormula::applies(const symbolic::Bindings& values, const mapping::Mapping& mapping, std::string* why) const
+{
+  std::string reason;
+  why = why ? why : &reason;
+  const auto dists = unknownValues(m_unknowns, values, why) ? ownerDists(mapping, why) : std::nullopt;
+  if (!dists)
+    return false;
+  for (const auto* d : *dists) {
+    for (std::int64_t c = 0; c < d->procs(); ++c) {
+      std::int64_t lb = 0, ub = 0;
+      if (ownedBounds(*d, c, &lb, &ub, why) == Owned::PerPoint)
+        return false;
+    }
+  }
+  return true;
+}
+
+std::optional<std::vector<double>> WorkFormula::perProcessor(const symbolic::Bindings& values,
+                                                             const mapping::Mapping& mapping, std::string* why) const
+{
+  std::string reason;
+  why = why ? why : &reason;
+  auto params = unknownValues(m_unknowns, values, why);
+  if (!params)
+    return std::nullopt;
+  const auto found = ownerDists(mapping, why);
+  if (!found)
+    return std::nullopt;
+  const auto& dists = *found;
   std::vector<double> work(static_cast<std::size_t>(mapping.procs.count()), 0.0);
   std::vector<std::int64_t> coords(dists.size(), 0), all(static_cast<std::size_t>(mapping.procs.rank()), -1);
   const auto first = params->size();

@@ -45,6 +45,9 @@ public:
   /// point instead).
   std::optional<std::vector<double>> perProcessor(const symbolic::Bindings& values, const mapping::Mapping& mapping,
                                                   std::string* why = nullptr) const;
+  /// True when perProcessor would give the work at these arguments: the
+  /// same checks, without evaluating work(k) (O(P1 + P2 + ...), not O(P)).
+  bool applies(const symbolic::Bindings& values, const mapping::Mapping& mapping, std::string* why = nullptr) const;
   /// The statement's iterations in the sequential program, W(S).
   std::optional<double> total(const symbolic::Bindings& values) const;
 
@@ -65,6 +68,10 @@ public:
   std::vector<std::string> ownership(const mapping::Mapping& mapping) const;
 
 private:
+  /// The distributions of the owner dimensions under `mapping`; nullopt with `why` if not the compiled structure.
+  std::optional<std::vector<const mapping::DimensionDistribution*>> ownerDists(const mapping::Mapping& mapping,
+                                                                              std::string* why) const;
+
   std::vector<std::string> m_unknowns;
   std::string m_ownerArray;     // empty: every processor executes
   std::vector<int> m_ownerDims; // processors dimensions that constrain the iterations

@@ -5,6 +5,7 @@
 #include "estimate/owned-iterations.h"
 #include "estimate/random-nest.h"
 #include "estimate/run-estimate.h"
+#include "estimate/separable-exchange.h"
 #include "estimate/work-formula.h"
 #include "symbolic/isl-count.h"
 
@@ -28,6 +29,17 @@ std::vector<double> perPoint(const program::Unit& unit, const mapping::Mapping& 
   auto counted = estimate::countOwnedIterations(*space, &*plan, mapping, &why);
   EXPECT_TRUE(counted) << why;
   return counted.value_or(std::vector<double>{});
+}
+
+/// The separable product (countSeparableWork) at `values`, nullopt where the nest is not separable.
+std::optional<std::vector<double>> separable(const program::Unit& unit, const mapping::Mapping& mapping,
+                                             const symbolic::Bindings& values)
+{
+  const auto& st = unit.statements.back();
+  symbolic::EvaluationError error;
+  auto space = estimate::IterationSpace::build(unit, unit.loops.front().id, st, values, &error);
+  auto plan = space ? estimate::planReference(*st.write(), unit, *space, mapping, values, &error) : std::nullopt;
+  return plan ? estimate::countSeparableWork(*space, &*plan, mapping, nullptr) : std::nullopt;
 }
 
 /// work(S, c) of each coordinate of a 1-D arrangement counted by isl
@@ -71,7 +83,7 @@ std::optional<mapping::Mapping> mapped(const program::Unit& unit, const std::str
 TEST(WorkFormula, RandomNestsEqualThePerPointCountAtEverySize)
 {
   test::RandomNest random(2026);
-  int compiled = 0, compared = 0;
+  int compiled = 0, compared = 0, separableCompared = 0;
   for (int trial = 0; trial < 400; ++trial) {
     // Upper bounds of 8..20 become the unknown n plus an offset, so one
     // compilation serves every n.
@@ -101,13 +113,20 @@ TEST(WorkFormula, RandomNestsEqualThePerPointCountAtEverySize)
           continue; // BLOCK(9) too small for the arrangement
         auto closed = formula->perProcessor({{"n", n}}, *m);
         ASSERT_TRUE(closed) << text;
+        ASSERT_TRUE(formula->applies({{"n", n}}, *m));
         ASSERT_EQ(*closed, perPoint(unit, *m, {{"n", n}})) << text << spec << " onto " << procs << ", n = " << n
                                                            << "\n" << formula->workFormula().text();
         ++compared;
+        // countWork takes the separable product where the nest allows it: the same counts
+        if (const auto product = separable(unit, *m, {{"n", n}})) {
+          ASSERT_EQ(*product, *closed) << text << spec << " onto " << procs << ", n = " << n;
+          ++separableCompared;
+        }
       }
   }
   EXPECT_GT(compiled, 100); // about a third: random steps and subscript coefficients other than 1 have no closed form here
   EXPECT_GT(compared, 900);
+  EXPECT_GT(separableCompared, 200); // the box nests among them
 }
 
 TEST(WorkFormula, RandomNestsEqualIslCounts)
@@ -160,6 +179,8 @@ TEST(WorkFormula, TriangularRowsUnderBlockReadAsTheirClosedForm)
   EXPECT_EQ(f->ownership(*m).front().rfind("LB1 = 1 + 3*c1", 0), 0u) << f->ownership(*m).front();
   auto cyclic = mapped(unit, "a=(CYCLIC)", "4", {{"n", 10}});
   EXPECT_FALSE(f->perProcessor({{"n", 10}}, *cyclic)) << "CYCLIC is counted per point";
+  EXPECT_FALSE(f->applies({{"n", 10}}, *cyclic));
+  EXPECT_FALSE(f->applies({}, *m));
   EXPECT_FALSE(f->perProcessor({}, *m)) << "a missing value is not guessed";
 }
 
