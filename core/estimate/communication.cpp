@@ -117,7 +117,8 @@ public:
     : m_keep(keepExchanges), m_closed(method != CommunicationMethod::Simulated), m_space(space), m_exec(exec), m_read(read), m_placement(placement), m_mapping(mapping), m_machine(machine),
       m_pattern(std::move(pattern)), m_broadcast(m_pattern == "broadcast"), m_distinct(readsDistinctElements(read, placement, space.depth())),
       m_execCoords(mapping.procs.rank()), m_readCoords(mapping.procs.rank()),
-      m_recvMessages(mapping.procs.count(), 0), m_recvBytes(mapping.procs.count(), 0)
+      m_recvMessages(mapping.procs.count(), 0), m_recvBytes(mapping.procs.count(), 0),
+      m_curve(machine.curveFor(m_pattern, mapping.procs.count())), m_hops(machine, mapping.procs.count())
   {
   }
 
@@ -125,6 +126,11 @@ public:
   void instance(std::vector<std::int64_t>& values, std::int64_t repeat)
   {
     if (m_closed) {
+      if (m_separable && !m_keep && tallySeparable(values)) {
+        if (m_tally.count > 0)
+          commit(repeat);
+        return;
+      }
       std::string why;
       std::optional<std::vector<PairTraffic>> traffic;
       if (m_separable) // refused once, refused for every instance: the reasons are the nest's shape
@@ -323,37 +329,70 @@ private:
       account(messages, repeat);
   }
 
+  /// The separable count's messages tallied one by one (no list of the
+  /// P(P-1) pairs of a broadcast); false, with the tally dropped, when the
+  /// exchange is not separable.
+  bool tallySeparable(std::vector<std::int64_t>& values)
+  {
+    startTally();
+    m_separable = forEachSeparablePair(m_space, m_exec, m_read, m_placement, values, m_mapping,
+                                       [&](const PairTraffic& t) { tally(t); }, nullptr);
+    return m_separable;
+  }
+
   void account(const std::vector<PairTraffic>& messages, std::int64_t repeat)
   {
-    const auto procs = m_mapping.procs.count();
-    auto& send = m_send;
-    auto& recv = m_recv;
-    send.assign(static_cast<std::size_t>(procs), 0.0);
-    recv.assign(static_cast<std::size_t>(procs), 0.0);
-    std::int64_t maxBytes = 0;
-    for (const auto& [from, to, elements] : messages) {
-      const auto bytes = saturatingMul(elements, m_read.elementBytes);
-      const double t =
-        m_machine.transferTime(m_pattern, static_cast<double>(bytes), m_machine.hops(from, to, procs), procs);
-      send[from] += t;
-      recv[to] += t;
-      m_recvMessages[to] = saturatingAdd(m_recvMessages[to], repeat);
-      m_recvBytes[to] = saturatingAdd(m_recvBytes[to], saturatingMul(bytes, repeat));
-      record.bytes = saturatingAdd(record.bytes, saturatingMul(bytes, repeat));
-      maxBytes = std::max(maxBytes, bytes);
-    }
-    const auto count = static_cast<std::int64_t>(messages.size());
-    double slowest = 0;
-    for (std::int64_t p = 0; p < procs; ++p)
-      slowest = std::max({slowest, send[p], recv[p]});
-    if (m_broadcast) // a tree broadcast instead of the root sending to each
-      slowest = m_machine.collectiveTime(m_pattern, static_cast<double>(maxBytes),
-                                         std::ceil(std::log2(static_cast<double>(count) + 1.0)), procs);
-    record.messages = saturatingAdd(record.messages, saturatingMul(count, repeat));
-    record.instances = saturatingAdd(record.instances, repeat);
-    record.time += slowest * static_cast<double>(repeat);
+    startTally();
+    for (const auto& m : messages)
+      tally(m);
+    commit(repeat);
     if (m_keep)
       keep(messages, repeat);
+  }
+
+  /// One exchange, tallied message by message, then committed `repeat` times.
+  void startTally()
+  {
+    const auto procs = static_cast<std::size_t>(m_mapping.procs.count());
+    m_send.assign(procs, 0.0);
+    m_recv.assign(procs, 0.0);
+    m_tallyMessages.assign(procs, 0);
+    m_tallyBytes.assign(procs, 0);
+    m_tally = {};
+  }
+
+  /// Messages in (from, to) or (to, from) order give the same sums: each
+  /// processor's send and receive times add up in the same order either way.
+  void tally(const PairTraffic& m)
+  {
+    const auto bytes = saturatingMul(m.elements, m_read.elementBytes);
+    const double t = m_curve ? m_curve->seconds(static_cast<double>(bytes))
+                             : m_machine.messageTime(static_cast<double>(bytes), m_hops(m.from, m.to)); // transferTime
+    m_send[m.from] += t;
+    m_recv[m.to] += t;
+    ++m_tallyMessages[m.to];
+    m_tallyBytes[m.to] = saturatingAdd(m_tallyBytes[m.to], bytes);
+    m_tally.bytes = saturatingAdd(m_tally.bytes, bytes);
+    m_tally.maxBytes = std::max(m_tally.maxBytes, bytes);
+    ++m_tally.count;
+  }
+
+  void commit(std::int64_t repeat)
+  {
+    const auto procs = m_mapping.procs.count();
+    double slowest = 0;
+    for (std::int64_t p = 0; p < procs; ++p) {
+      slowest = std::max({slowest, m_send[p], m_recv[p]});
+      m_recvMessages[p] = saturatingAdd(m_recvMessages[p], saturatingMul(m_tallyMessages[p], repeat));
+      m_recvBytes[p] = saturatingAdd(m_recvBytes[p], saturatingMul(m_tallyBytes[p], repeat));
+    }
+    if (m_broadcast) // a tree broadcast instead of the root sending to each
+      slowest = m_machine.collectiveTime(m_pattern, static_cast<double>(m_tally.maxBytes),
+                                         std::ceil(std::log2(static_cast<double>(m_tally.count) + 1.0)), procs);
+    record.bytes = saturatingAdd(record.bytes, saturatingMul(m_tally.bytes, repeat));
+    record.messages = saturatingAdd(record.messages, saturatingMul(m_tally.count, repeat));
+    record.instances = saturatingAdd(record.instances, repeat);
+    record.time += slowest * static_cast<double>(repeat);
   }
 
   /// Appends the exchange to record.exchanges, merged into the previous one
@@ -396,7 +435,14 @@ private:
   std::vector<std::int64_t> m_recvMessages, m_recvBytes;
   std::vector<Transfer> m_buffer;                     // element transfers, when reads may repeat
   std::unordered_map<std::int64_t, std::int64_t> m_pairs; // source*P + destination -> elements
-  std::vector<double> m_send, m_recv; // account's per-processor times, kept across instances
+  // One exchange's tally (startTally, tally, commit), its buffers kept across instances.
+  struct Tally {
+    std::int64_t count = 0, bytes = 0, maxBytes = 0;
+  } m_tally;
+  std::vector<double> m_send, m_recv;                  // seconds each processor sends, receives
+  std::vector<std::int64_t> m_tallyMessages, m_tallyBytes; // received, per processor
+  const machine::CommCurve* m_curve;                   // the pattern's fitted curve, or nullptr: rho + beta*D + gamma*h
+  const machine::HopCounter m_hops;
 };
 
 } // namespace

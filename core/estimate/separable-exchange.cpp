@@ -233,18 +233,27 @@ public:
       tabulate(f);
   }
 
+  /// Every message, by destination, then by source.
+  void visitPairs(const std::function<void(const PairTraffic&)>& visit) const
+  {
+    if (m_empty)
+      return;
+    std::vector<std::int64_t> dest(m_procs.rank());
+    std::vector<PairTraffic> into; // one destination's messages
+    for (std::int64_t d = 0; d < m_procs.count(); ++d) {
+      coordsOf(d, dest);
+      into.clear();
+      destination(d, dest, into);
+      std::sort(into.begin(), into.end(), [](const auto& a, const auto& b) { return a.from < b.from; });
+      for (const auto& t : into)
+        visit(t);
+    }
+  }
+
   std::vector<PairTraffic> pairs() const
   {
     std::vector<PairTraffic> out;
-    if (m_empty)
-      return out;
-    std::vector<std::int64_t> dest(m_procs.rank());
-    for (std::int64_t d = 0; d < m_procs.count(); ++d) {
-      coordsOf(d, dest);
-      const auto start = static_cast<std::ptrdiff_t>(out.size());
-      destination(d, dest, out);
-      std::sort(out.begin() + start, out.end(), [](const auto& a, const auto& b) { return a.from < b.from; });
-    }
+    visitPairs([&](const PairTraffic& t) { out.push_back(t); });
     return bySource(out);
   }
 
@@ -470,6 +479,20 @@ std::optional<std::vector<PairTraffic>> countSeparableExchange(const IterationSp
       *why = n.why;
   }
   return std::nullopt;
+}
+
+bool forEachSeparablePair(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read,
+                          int placement, const std::vector<std::int64_t>& outer, const mapping::Mapping& mapping,
+                          const std::function<void(const PairTraffic&)>& visit, std::string* why)
+{
+  try {
+    SeparableExchange(space, exec, &read, placement, outer, mapping).visitPairs(visit);
+    return true;
+  } catch (const NotSeparable& n) {
+    if (why)
+      *why = n.why;
+  }
+  return false;
 }
 
 } // namespace ps::estimate

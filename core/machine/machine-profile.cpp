@@ -23,28 +23,45 @@ double OperationCosts::time(const program::OperationCounts& o) const
 
 int MachineProfile::hops(std::int64_t a, std::int64_t b, std::int64_t count) const
 {
-  if (a == b)
-    return 0;
-  if (topology == "mesh2d" || topology == "torus2d") {
+  return HopCounter(*this, count)(a, b);
+}
+
+HopCounter::HopCounter(const MachineProfile& machine, std::int64_t count) : m_count(count)
+{
+  const auto& t = machine.topology;
+  m_kind = t == "mesh2d" ? Kind::Mesh : t == "torus2d" ? Kind::Torus : t == "hypercube" ? Kind::Hypercube
+         : t == "fattree" ? Kind::FatTree : Kind::Other;
+  if (m_kind == Kind::Mesh || m_kind == Kind::Torus) { // as square as possible
     auto cols = static_cast<std::int64_t>(std::floor(std::sqrt(static_cast<double>(count))));
     while (cols > 1 && count % cols != 0)
       --cols;
-    cols = std::max<std::int64_t>(cols, 1);
-    auto dx = std::llabs(a % cols - b % cols);
-    auto dy = std::llabs(a / cols - b / cols);
-    if (topology == "torus2d") {
-      dx = std::min(dx, cols - dx);
-      dy = std::min(dy, count / cols - dy);
+    m_cols = std::max<std::int64_t>(cols, 1);
+  }
+}
+
+int HopCounter::operator()(std::int64_t a, std::int64_t b) const
+{
+  if (a == b)
+    return 0;
+  switch (m_kind) {
+  case Kind::Mesh:
+  case Kind::Torus: {
+    auto dx = std::llabs(a % m_cols - b % m_cols);
+    auto dy = std::llabs(a / m_cols - b / m_cols);
+    if (m_kind == Kind::Torus) {
+      dx = std::min(dx, m_cols - dx);
+      dy = std::min(dy, m_count / m_cols - dy);
     }
     return static_cast<int>(dx + dy);
   }
-  if (topology == "hypercube")
-    return __builtin_popcountll(static_cast<unsigned long long>(a ^ b));
-  if (topology == "fattree") { // up to the lowest common switch and down again
+  case Kind::Hypercube: return __builtin_popcountll(static_cast<unsigned long long>(a ^ b));
+  case Kind::FatTree: { // up to the lowest common switch and down again
     int levels = 0;
     for (; a != b; a /= kFatTreeRadix, b /= kFatTreeRadix)
       ++levels;
     return 2 * levels;
+  }
+  case Kind::Other: break;
   }
   return 1;
 }

@@ -74,6 +74,19 @@ struct MachineProfile {
   int hops(std::int64_t a, std::int64_t b, std::int64_t count) const;
 };
 
+/// MachineProfile::hops for many pairs of one processor count: the topology
+/// and the mesh's shape decided once (a broadcast on 1024 processors asks
+/// for a million pairs).
+class HopCounter {
+public:
+  HopCounter(const MachineProfile& machine, std::int64_t count);
+  int operator()(std::int64_t a, std::int64_t b) const;
+
+private:
+  enum class Kind { Mesh, Torus, Hypercube, FatTree, Other } m_kind = Kind::Other;
+  std::int64_t m_count = 1, m_cols = 1;
+};
+
 /// Parses a profile from JSON text; nullopt with `error` on bad input.
 /// "cache_line_bytes" and "cache_bytes" are optional (64 and 32768, said in
 /// the assumptions when taken); both must be > 0 and the line no larger than

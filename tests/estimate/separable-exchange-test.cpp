@@ -152,6 +152,13 @@ TEST(SeparableExchange, RandomBoxNestsEqualBruteForce)
     ASSERT_TRUE(counted) << why << "\n" << context;
     const auto expected = bruteForce(*space, *exec, *read, placement, outer, *mapping);
     ASSERT_EQ(*counted, expected) << context << " placement " << placement;
+    // the estimator's stream: the same messages, by destination then source
+    std::vector<estimate::PairTraffic> streamed;
+    ASSERT_TRUE(estimate::forEachSeparablePair(*space, &*exec, *read, placement, outer, *mapping,
+                                               [&](const estimate::PairTraffic& t) { streamed.push_back(t); }, nullptr));
+    auto byDestination = expected;
+    std::stable_sort(byDestination.begin(), byDestination.end(), [](const auto& a, const auto& b) { return a.to < b.to; });
+    ASSERT_EQ(streamed, byDestination) << context << " placement " << placement;
     if (const auto projected = estimate::countExchange(*space, &*exec, *read, placement, outer, *mapping, nullptr)) {
       ASSERT_EQ(*counted, *projected) << context;
       ++projectionCompared;
