@@ -52,7 +52,8 @@ ps::train::SweepOptions sweepOptions(const Options& o)
   ps::train::SweepOptions s;
   std::stringstream list(o.patterns);
   for (std::string p; std::getline(list, p, ',');)
-    s.patterns.push_back(p);
+    if (!p.empty()) // "vSR,,BCAST" names two, as partscope-cli calibrate reads it
+      s.patterns.push_back(p);
   if (o.quick) {
     s.maxBytes = 1 << 20;
     s.maxElementShiftBytes = 8 << 10;
