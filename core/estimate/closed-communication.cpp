@@ -40,14 +40,14 @@ public:
       m_base.atLeastZero(row.coef, row.constant);
     for (int k = 0; k < placement && k < m_depth; ++k) {
       const auto v = composeLoops(unitOf(k), m_loops.loopValue, m_vars);
-      m_base.between(v.coef, v.constant, outer[k], outer[k]);
+      m_base.between(v.coefVector(), v.constant, outer[k], outer[k]);
     }
     for (int d = 0; d < m_rank; ++d) { // e_d = subscript_d
       auto f = composeLoops(read.subscripts[d], m_loops.loopValue, m_vars);
       for (auto& c : f.coef)
         c = -c;
       f.coef[m_depth + d] = 1;
-      m_base.between(f.coef, -f.constant, 0, 0);
+      m_base.between(f.coefVector(), -f.constant, 0, 0);
     }
     // Where every walked loop drives a subscript alone, each iteration
     // reads its own element: count iterations (cheap), not the projection.
@@ -138,7 +138,7 @@ private:
       std::pair<std::int64_t, std::int64_t> all{0, m_mapping.procs.shape[pd] - 1};
       const auto& r = m_read[pd];
       const auto range = r.defined && r.dist->format().kind == mapping::FormatKind::Block
-                             ? symbolic::affineRange(executed, r.index.coef, r.index.constant)
+                             ? symbolic::affineRange(executed, r.index.coefVector(), r.index.constant)
                              : std::nullopt;
       if (range && range->lo)
         all.first = std::max(all.first, r.dist->owner(*range->lo));

@@ -6,6 +6,8 @@
 #include "program/model.h"
 #include "symbolic/evaluation.h"
 
+#include <boost/container/small_vector.hpp>
+
 #include <functional>
 #include <optional>
 #include <string>
@@ -13,10 +15,17 @@
 
 namespace ps::estimate {
 
+/// One coefficient per loop level: nests are rarely deeper than four, and an
+/// estimate point builds many of these (no heap for them then).
+using LevelCoefficients = boost::container::small_vector<std::int64_t, 4>;
+
 /// An affine function of the enclosing loop variables: sum(coef[k]*v[k]) + constant.
 struct NumericAffine {
-  std::vector<std::int64_t> coef; // one per level (zero for inner levels)
+  LevelCoefficients coef; // one per level (zero for inner levels)
   std::int64_t constant = 0;
+
+  /// The coefficients as the symbolic layer's rows take them.
+  std::vector<std::int64_t> coefVector() const { return {coef.begin(), coef.end()}; }
 
   std::int64_t at(const std::vector<std::int64_t>& values) const
   {

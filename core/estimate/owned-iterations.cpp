@@ -138,12 +138,12 @@ private:
 void constrainToPart(symbolic::IntegerSystem& s, const NumericAffine& f, const OwnedPart& part,
                      const mapping::DimensionDistribution& d, std::int64_t c, int q)
 {
-  s.between(f.coef, f.constant, part.lo, part.hi);
+  s.between(f.coefVector(), f.constant, part.lo, part.hi);
   if (!part.cyclic)
     return;
   // 0 <= t - lb - k*P*q - k*c <= k - 1
   const auto k = d.blockSize();
-  auto coef = f.coef;
+  auto coef = f.coefVector();
   coef[q] = fit(-static_cast<WideInt>(k) * d.procs());
   const auto constant = fit(f.constant - static_cast<WideInt>(d.lower()) - static_cast<WideInt>(k) * c);
   s.between(coef, constant, 0, k - 1);
@@ -162,15 +162,15 @@ std::optional<LoopSystem> loopSystem(const IterationSpace& space, std::string* w
       std::vector<std::int64_t> unit(depth, 0);
       unit[k] = 1;
       if (level.step == 1 || level.step == -1) {
-        out.loopValue.push_back({unit, 0});
+        out.loopValue.push_back({{unit.begin(), unit.end()}, 0});
         const auto s = level.step;
         NumericAffine fromLo = lo, toHi = hi; // s*(v - lo) >= 0 and s*(hi - v) >= 0
         for (int j = 0; j < depth; ++j) {
           fromLo.coef[j] = fit(s * (static_cast<WideInt>(unit[j]) - lo.coef[j]));
           toHi.coef[j] = fit(s * (static_cast<WideInt>(hi.coef[j]) - unit[j]));
         }
-        out.system.atLeastZero(fromLo.coef, fit(-s * static_cast<WideInt>(lo.constant)));
-        out.system.atLeastZero(toHi.coef, fit(s * static_cast<WideInt>(hi.constant)));
+        out.system.atLeastZero(fromLo.coefVector(), fit(-s * static_cast<WideInt>(lo.constant)));
+        out.system.atLeastZero(toHi.coefVector(), fit(s * static_cast<WideInt>(hi.constant)));
         continue;
       }
       // v = lo + step * x with x >= 0 and step * x between 0 and hi - lo

@@ -1,6 +1,8 @@
 #include "estimate/separable-exchange.h"
 #include "support/integer-division.h"
 
+#include <boost/container/small_vector.hpp>
+
 #include <algorithm>
 #include <cstdlib>
 #include <limits>
@@ -14,6 +16,14 @@ namespace {
 constexpr std::int64_t kForever = std::numeric_limits<std::int64_t>::max();
 // Beyond this the owners' common period is walked by the other counters.
 constexpr std::int64_t kMaxPeriod = std::int64_t{1} << 20;
+
+// An estimate point builds a few exchanges per read: their loops, tracks and
+// per-key tables are small, so they live inline, not on the heap.
+template <class T, std::size_t N = 4>
+using Small = boost::container::small_vector<T, N>;
+using KeyTrips = std::pair<std::int64_t, std::int64_t>;
+using Coords = Small<std::int64_t>; // one per processors dimension
+using KeyCounts = Small<std::pair<KeyTrips, std::int64_t>, 16>; // ((exec key, read key), trips)
 
 struct NotSeparable {
   std::string why;
@@ -84,12 +94,12 @@ struct OwnerTrack {
 
 /// (read key, trips) entries of one executing key: a slice of LoopFactor::entries.
 struct KeyList {
-  const std::pair<std::int64_t, std::int64_t>* first = nullptr;
+  const KeyTrips* first = nullptr;
   std::size_t size = 0;
   bool empty() const { return size == 0; }
-  const std::pair<std::int64_t, std::int64_t>& front() const { return *first; }
-  const std::pair<std::int64_t, std::int64_t>* begin() const { return first; }
-  const std::pair<std::int64_t, std::int64_t>* end() const { return first + size; }
+  const KeyTrips& front() const { return *first; }
+  const KeyTrips* begin() const { return first; }
+  const KeyTrips* end() const { return first + size; }
 };
 
 /// One walked loop: its trips and the owners that follow it. Its counts
@@ -98,9 +108,9 @@ struct KeyList {
 struct LoopFactor {
   std::int64_t trips = 0;
   bool inRead = false; // some read subscript follows the loop: its trips are distinct elements
-  std::vector<OwnerTrack> exec, read;
-  std::vector<std::pair<std::int64_t, std::int64_t>> entries; // (read key, trips), by exec key then read key
-  std::vector<std::size_t> start; // exec key -> its first entry; one more than the keys
+  Small<OwnerTrack, 2> exec, read;
+  Small<KeyTrips, 16> entries; // (read key, trips), by exec key then read key
+  Small<std::size_t, 17> start; // exec key -> its first entry; one more than the keys
 
   KeyList byExecKey(std::int64_t key) const
   {
@@ -116,7 +126,7 @@ public:
   FactorCounter(const LoopFactor& f, const mapping::ProcessorsArrangement& procs) : m_f(f), m_procs(procs) {}
 
   /// The trips per (exec key, read key), in increasing key order.
-  std::vector<std::pair<std::pair<std::int64_t, std::int64_t>, std::int64_t>> count()
+  const KeyCounts& count()
   {
     for (std::int64_t n = 0; n < m_f.trips;) {
       const auto end = segmentEnd(n);
@@ -138,7 +148,7 @@ public:
         m_counts[out++] = m_counts[i];
     }
     m_counts.resize(out);
-    return std::move(m_counts);
+    return m_counts;
   }
 
 private:
@@ -172,7 +182,7 @@ private:
     return period;
   }
 
-  std::int64_t key(const std::vector<OwnerTrack>& tracks, std::int64_t n) const
+  std::int64_t key(const Small<OwnerTrack, 2>& tracks, std::int64_t n) const
   {
     std::int64_t k = 0, stride = 1;
     for (const auto& t : tracks) {
@@ -204,7 +214,7 @@ private:
 
   const LoopFactor& m_f;
   const mapping::ProcessorsArrangement& m_procs;
-  std::vector<std::pair<std::pair<std::int64_t, std::int64_t>, std::int64_t>> m_counts;
+  KeyCounts m_counts;
 };
 
 /// How one side (executing or read reference) constrains a processors
@@ -238,8 +248,8 @@ public:
   {
     if (m_empty)
       return;
-    std::vector<std::int64_t> dest(m_procs.rank());
-    std::vector<PairTraffic> into; // one destination's messages
+    Coords dest(static_cast<std::size_t>(m_procs.rank()));
+    Small<PairTraffic, 8> into; // one destination's messages
     for (std::int64_t d = 0; d < m_procs.count(); ++d) {
       coordsOf(d, dest);
       into.clear();
@@ -262,7 +272,7 @@ public:
   std::vector<double> work() const
   {
     std::vector<double> out(static_cast<std::size_t>(m_procs.count()), 0.0);
-    std::vector<std::int64_t> dest(m_procs.rank());
+    Coords dest(static_cast<std::size_t>(m_procs.rank()));
     for (std::int64_t d = 0; d < m_procs.count() && !m_empty; ++d) {
       coordsOf(d, dest);
       bool executes = true;
@@ -299,7 +309,9 @@ private:
       m_levelFactor[k] = static_cast<int>(m_factors.size());
       m_factors.push_back(std::move(f));
     }
-    for (const auto& sub : read ? read->subscripts : std::vector<NumericAffine>{}) {
+    if (!read)
+      return;
+    for (const auto& sub : read->subscripts) {
       const auto level = walkedLevel(sub);
       if (level >= 0)
         m_factors[m_levelFactor[level]].inRead = true;
@@ -347,7 +359,8 @@ private:
     f.start.assign(static_cast<std::size_t>(keys) + 1, 0);
     if (f.trips == 0)
       return;
-    const auto counts = FactorCounter(f, m_procs).count(); // sorted by (exec key, read key)
+    FactorCounter counter(f, m_procs);
+    const auto& counts = counter.count(); // sorted by (exec key, read key)
     f.entries.reserve(counts.size());
     for (const auto& [k, trips] : counts) {
       f.entries.emplace_back(k.second, trips);
@@ -357,7 +370,7 @@ private:
   }
 
   /// The messages into destination d (coordinates `dest`).
-  void destination(std::int64_t d, const std::vector<std::int64_t>& dest, std::vector<PairTraffic>& out) const
+  void destination(std::int64_t d, const Coords& dest, Small<PairTraffic, 8>& out) const
   {
     for (int pd = 0; pd < m_procs.rank(); ++pd)
       if (m_exec[pd].kind == SideDim::Kind::Fixed && m_exec[pd].coord != dest[pd])
@@ -386,7 +399,7 @@ private:
     combine(0, sourced, sourcedFactor, scalar, d, source, out);
   }
 
-  std::int64_t execKey(const LoopFactor& f, const std::vector<std::int64_t>& dest) const
+  std::int64_t execKey(const LoopFactor& f, const Coords& dest) const
   {
     std::int64_t key = 0, stride = 1;
     for (const auto& t : f.exec) {
@@ -397,9 +410,8 @@ private:
   }
 
   /// Every choice of read owners of the factors i.. that have them.
-  void combine(std::size_t i, const std::vector<KeyList>& lists,
-               const std::vector<int>& factor, std::int64_t elements, std::int64_t d,
-               std::vector<std::int64_t>& source, std::vector<PairTraffic>& out) const
+  void combine(std::size_t i, const Small<KeyList>& lists, const Small<int>& factor, std::int64_t elements,
+               std::int64_t d, Coords& source, Small<PairTraffic, 8>& out) const
   {
     if (i == lists.size()) {
       const auto s = linear(source);
@@ -433,7 +445,7 @@ private:
     return out;
   }
 
-  void coordsOf(std::int64_t p, std::vector<std::int64_t>& coords) const
+  void coordsOf(std::int64_t p, Coords& coords) const
   {
     for (int pd = 0; pd < m_procs.rank(); ++pd) { // column-major, as ProcessorsArrangement::linear
       coords[pd] = p % m_procs.shape[pd];
@@ -441,7 +453,7 @@ private:
     }
   }
 
-  std::int64_t linear(const std::vector<std::int64_t>& coords) const
+  std::int64_t linear(const Coords& coords) const
   {
     std::int64_t p = 0, stride = 1;
     for (int pd = 0; pd < m_procs.rank(); ++pd) {
@@ -455,14 +467,14 @@ private:
   const int m_placement;
   const std::vector<std::int64_t>& m_outer;
   bool m_empty = false;
-  std::vector<LoopFactor> m_factors;
-  std::vector<int> m_levelFactor;        // per level: its factor, -1 for the fixed outer levels
-  std::vector<std::int64_t> m_first, m_step; // per factor
-  std::vector<SideDim> m_exec, m_read;   // per processors dimension
+  Small<LoopFactor, 3> m_factors;
+  Small<int> m_levelFactor;            // per level: its factor, -1 for the fixed outer levels
+  Small<std::int64_t> m_first, m_step; // per factor
+  Small<SideDim> m_exec, m_read;       // per processors dimension
   // destination's buffers, reused for every destination
-  mutable std::vector<KeyList> m_sourced;
-  mutable std::vector<int> m_sourcedFactor;
-  mutable std::vector<std::int64_t> m_source;
+  mutable Small<KeyList> m_sourced;
+  mutable Small<int> m_sourcedFactor;
+  mutable Coords m_source;
 };
 
 } // namespace
