@@ -529,14 +529,62 @@ struct ProcessorScratch {
   }
 };
 
-/// cmL^p of every class for processor p (see countCacheMisses, step 5), in `x.misses`.
+/// The levels every statement runs on processor `x.coords`, in `x.runs`.
+void processorRuns(const std::vector<StatementShape>& shapes, ProcessorScratch& x)
+{
+  x.runs.resize(shapes.size());
+  for (std::size_t s = 0; s < shapes.size(); ++s)
+    levelRuns(shapes[s], x.coords, x.runs[s]);
+}
+
+/// True when every class's local layout is affine in the global index with
+/// the same slope on every processor (no CYCLIC dimension): then what a
+/// processor counts depends only on its runs' lengths and where its boxes
+/// start within a line (see translationKey).
+bool translatable(const std::vector<AccessClass>& classes)
+{
+  return std::none_of(classes.begin(), classes.end(), [](const AccessClass& c) {
+    return std::any_of(c.layout.begin(), c.layout.end(),
+                       [](const DimLayout& l) { return l.kind == DimLayout::Kind::Cyclic; });
+  });
+}
+
+/// What classMisses depends on for processor `x.coords` when the layouts are
+/// translatable: per level its trips and extent (vmax - vmin), per class the
+/// byte offset within a line of its first iteration's least element. Every
+/// address classMisses forms is that element's address plus a function of
+/// these, so two processors with one key count the same lines: interior BLOCK
+/// processors are counted once.
+void translationKey(const std::vector<AccessClass>& classes, const ProcessorScratch& x, i64 lineBytes,
+                    std::vector<i64>& key)
+{
+  key.clear();
+  for (const auto& runs : x.runs)
+    for (const auto& r : runs)
+      key.insert(key.end(), {r.trips, r.vmax - r.vmin, r.restrictedPd});
+  for (const auto& c : classes) {
+    const auto& runs = x.runs[static_cast<std::size_t>(c.statement)];
+    i64 base = 0, stride = std::max(c.leader->elementBytes, 1);
+    for (std::size_t d = 0; d < c.layout.size(); ++d) {
+      i64 least = c.offsets().front()[d];
+      for (const auto& o : c.offsets())
+        least = std::min(least, o[d]);
+      for (std::size_t k = 0; k < runs.size(); ++k)
+        least += c.leader->subscripts[d].coef[k] * runs[k].vmin;
+      const auto& layout = c.layout[d];
+      base += layout.local(least, layout.pd >= 0 ? x.coords[layout.pd] : 0) * stride;
+      stride *= layout.extent;
+    }
+    key.push_back(floorMod(base, lineBytes));
+  }
+}
+
+/// cmL^p of every class for processor p (see countCacheMisses, step 5), in
+/// `x.misses`, from its runs (processorRuns).
 void classMisses(const std::vector<AccessClass>& classes, const std::vector<CacheStatement>& statements,
                  const std::vector<StatementShape>& shapes, ProcessorScratch& x, CacheGeometry geometry)
 {
   const auto& coords = x.coords;
-  x.runs.resize(shapes.size());
-  for (std::size_t s = 0; s < shapes.size(); ++s)
-    levelRuns(shapes[s], coords, x.runs[s]);
   x.lines.resize(classes.size());
   x.workingSet.clear();
   for (std::size_t c = 0; c < classes.size(); ++c) {
@@ -574,7 +622,8 @@ double progressionLines(std::int64_t base, std::vector<std::pair<std::int64_t, s
 
 CacheMisses countCacheMisses(const std::vector<CacheStatement>& statements, const mapping::Mapping& mapping,
                              const program::Unit& unit, const symbolic::Bindings& values, CacheGeometry geometry,
-                             const std::vector<const CacheTrips*>* trips, AccessClassGroups* groups)
+                             const std::vector<const CacheTrips*>* trips, AccessClassGroups* groups,
+                             bool everyProcessor)
 {
   PS_CHECK(!trips || trips->size() == statements.size());
   PS_CHECK(geometry.lineBytes > 0 && geometry.capacityBytes > 0); // profiles are validated on load
@@ -594,10 +643,26 @@ CacheMisses countCacheMisses(const std::vector<CacheStatement>& statements, cons
   for (std::size_t i = 0; i < statements.size(); ++i)
     shapes.push_back(shapeOf(statements[i], mapping, trips ? (*trips)[i] : nullptr));
   ProcessorScratch scratch;
+  const bool symmetric = !everyProcessor && translatable(classes);
+  std::map<std::vector<i64>, std::vector<double>> counted; // translation key -> misses per class
+  std::vector<i64> key;
   for (i64 p = 0; p < procs; ++p) {
     coordinatesOf(mapping.procs, p, scratch.coords);
-    classMisses(classes, statements, shapes, scratch, geometry);
-    const auto& misses = scratch.misses;
+    processorRuns(shapes, scratch);
+    const std::vector<double>* found = nullptr;
+    if (symmetric) {
+      translationKey(classes, scratch, geometry.lineBytes, key);
+      auto [at, fresh] = counted.try_emplace(key);
+      if (fresh) {
+        classMisses(classes, statements, shapes, scratch, geometry);
+        at->second = scratch.misses;
+      }
+      found = &at->second;
+    } else {
+      classMisses(classes, statements, shapes, scratch, geometry);
+      found = &scratch.misses;
+    }
+    const auto& misses = *found;
     for (std::size_t c = 0; c < classes.size(); ++c) {
       out.perProc[p] += misses[c];
       out.perStatement[classes[c].statement] += misses[c] / static_cast<double>(procs);

@@ -94,15 +94,18 @@ struct AccessClassGroups {
 /// prod_{j<k0} trip_j * lines(box over k0..m-1), k0 the outermost loop one
 /// iteration of which fits. Branches are counted as taken (lines, not
 /// instances); non-affine references are not counted.
-/// Cost: O(P * classes * depth^2 * log n), independent of the trip counts.
+/// Cost: O(P * classes * depth^2 * log n), independent of the trip counts;
+/// without CYCLIC layouts processors whose runs and line offsets agree (the
+/// interior of a BLOCK distribution) are counted once, O(P) lookups.
 /// `trips`, when given, holds cacheTrips of each statement's space (same
 /// order); `groups`, when given, the access classes of an earlier call
 /// with the same statements at the same values (formed and kept there
-/// when it is not yet `formed`).
+/// when it is not yet `formed`). `everyProcessor` counts each processor on
+/// its own: the same numbers, slower (the oracle of the tests).
 CacheMisses countCacheMisses(const std::vector<CacheStatement>& statements, const mapping::Mapping& mapping,
                              const program::Unit& unit, const symbolic::Bindings& values, CacheGeometry geometry,
                              const std::vector<const CacheTrips*>* trips = nullptr,
-                             AccessClassGroups* groups = nullptr);
+                             AccessClassGroups* groups = nullptr, bool everyProcessor = false);
 
 /// Distinct lines of `lineBytes` bytes touched by the elements of
 /// `elementBytes` bytes at byte addresses base + sum_i c_i * stride_i,

@@ -1,7 +1,9 @@
 // Cache misses (P3T+ Defs. 3.10-3.11, the model of cache-misses.h): hand-checked
 // line counts, an LRU simulation of a fully associative cache as the oracle
-// of the capacity test, and brute-force line counting of progressions.
+// of the capacity test, brute-force line counting of progressions, and
+// counting every processor as the oracle of the translation classes.
 #include "estimate/cache-misses.h"
+#include "estimate/random-nest.h"
 #include "estimate/run-estimate.h"
 
 #include <gtest/gtest.h>
@@ -266,4 +268,94 @@ TEST(CacheMisses, ProgressionLinesEqualBruteForce)
               static_cast<double>(lines.size()))
       << "base " << b << " inner " << n1 << "x" << stepInner << " outer " << n2 << "x" << s2 << " line " << line;
   }
+}
+
+namespace {
+
+/// countCacheMisses of the nest's last statement (its write as the owner,
+/// every subscripted reference counted), by translation classes or by
+/// counting every processor.
+std::vector<double> perProcessorLines(const test::Program& p, const mapping::Mapping& m, const symbolic::Bindings& values,
+                                      estimate::CacheGeometry geometry, bool everyProcessor)
+{
+  const auto& unit = p.unit();
+  const auto& st = unit.statements.back();
+  symbolic::EvaluationError error;
+  auto space = estimate::IterationSpace::build(unit, unit.loops.front().id, st, values, &error);
+  EXPECT_TRUE(space) << error.message;
+  if (!space)
+    return {};
+  estimate::CacheStatement cs{st.id, &*space, {}, {}};
+  cs.owner = estimate::planReference(*st.write(), unit, *space, m, values, &error);
+  for (const auto& ref : st.refs)
+    if (auto plan = estimate::planReference(ref, unit, *space, m, values, &error))
+      cs.refs.push_back(*plan);
+  return estimate::countCacheMisses({cs}, m, unit, values, geometry, nullptr, nullptr, everyProcessor).perProc;
+}
+
+} // namespace
+
+TEST(CacheMisses, TranslationClassesEqualCountingEveryProcessor)
+{
+  // Interior BLOCK processors are counted once (translationKey); the oracle
+  // counts each one. Random affine nests with a read, BLOCK / BLOCK(m) / *
+  // / CYCLIC formats, 1-D and 2-D arrangements up to 6 along a dimension,
+  // line sizes that do and do not divide a block's bytes.
+  test::RandomNest random(23);
+  int compared = 0, blockOnly = 0;
+  for (int trial = 0; trial < 600; ++trial) {
+    const auto text = random.program(true);
+    auto p = test::build(text);
+    const bool grid = random.pick(0, 1) == 1;
+    const auto procs = grid ? std::to_string(random.pick(2, 4)) + "x" + std::to_string(random.pick(3, 5))
+                            : std::to_string(random.pick(3, 6));
+    auto format = [&] { return random.pick(0, 4) == 0 ? random.format() : std::string("BLOCK"); };
+    std::string f0 = format(), f1 = format();
+    if (grid && (f0 == "*" || f1 == "*"))
+      f0 = f1 = "BLOCK";
+    if (!grid && f0 != "*" && f1 != "*")
+      f1 = "*";
+    std::string error;
+    auto spec = mapping::parseDistSpec("a,b=(" + f0 + "," + f1 + ")", &error);
+    ASSERT_TRUE(spec) << error;
+    auto mapped = mapping::mappingFromSpec(*spec, p.unit(), {}, *mapping::parseArrangement(procs));
+    if (!mapped.mapping)
+      continue;
+    const estimate::CacheGeometry geometry{random.pick(0, 1) ? 64 : 48, random.pick(0, 1) ? 32768 : 256};
+    const auto fast = perProcessorLines(p, *mapped.mapping, {}, geometry, false);
+    ASSERT_EQ(fast, perProcessorLines(p, *mapped.mapping, {}, geometry, true))
+      << text << "(" << f0 << "," << f1 << ") onto " << procs << ", lines of " << geometry.lineBytes;
+    blockOnly += f0.find("CYCLIC") == std::string::npos && f1.find("CYCLIC") == std::string::npos;
+    ++compared;
+  }
+  EXPECT_GE(compared, 500);
+  EXPECT_GE(blockOnly, 300);
+}
+
+TEST(CacheMisses, TranslationClassesOfAJacobiGrid)
+{
+  // The 5-point stencil on 4x4, 3x5 and 8x8 processors at sizes that do and
+  // do not divide evenly: the edge, corner and interior processors differ.
+  auto p = test::build("program st\n"
+                       "  integer :: n, i, j\n"
+                       "  double precision :: a(n,n), b(n,n)\n"
+                       "  do j = 2, n - 1\n"
+                       "    do i = 2, n - 1\n"
+                       "      b(i,j) = a(i-1,j) + a(i+1,j) + a(i,j-1) + a(i,j+1)\n"
+                       "    end do\n"
+                       "  end do\n"
+                       "end program st\n");
+  for (const char* procs : {"4x4", "3x5", "8x8"})
+    for (std::int64_t n : {64, 67, 250}) {
+      const symbolic::Bindings values{{"n", n}};
+      std::string error;
+      auto spec = mapping::parseDistSpec("a,b=(BLOCK,BLOCK)", &error);
+      auto mapped = mapping::mappingFromSpec(*spec, p.unit(), values, *mapping::parseArrangement(procs));
+      ASSERT_TRUE(mapped.mapping);
+      for (std::int64_t capacity : {std::int64_t{1} << 20, std::int64_t{2048}}) {
+        const auto fast = perProcessorLines(p, *mapped.mapping, values, {64, capacity}, false);
+        ASSERT_EQ(fast, perProcessorLines(p, *mapped.mapping, values, {64, capacity}, true)) << procs << " n " << n;
+        ASSERT_GT(*std::max_element(fast.begin(), fast.end()), 0);
+      }
+    }
 }
