@@ -1,6 +1,6 @@
 #pragma once
 // Peak heap use of a benchmark: the executable that links peak-allocation.cpp
-// counts every byte operator new hands out (malloc_usable_size) and the most
+// counts every byte operator new is asked for (not malloc's rounding) and the most
 // live at once, so a benchmark can report the memory of what it times
 // ("under 200 MB", issue 9) without a timed test or an external tool.
 
