@@ -61,6 +61,17 @@ const char* kOneD = "program one\n"
                     "  end do\n"
                     "end program one\n";
 
+/// Jacobi's 5-point stencil over the interior of n x n.
+const char* kFivePoint = "program st\n"
+                         "  integer :: n, i, j\n"
+                         "  double precision :: a(n,n), b(n,n)\n"
+                         "  do j = 2, n - 1\n"
+                         "    do i = 2, n - 1\n"
+                         "      b(i,j) = a(i-1,j) + a(i+1,j) + a(i,j-1) + a(i,j+1)\n"
+                         "    end do\n"
+                         "  end do\n"
+                         "end program st\n";
+
 } // namespace
 
 TEST(CacheMisses, UnitStrideLoopMissesOncePerLineOfEachBlock)
@@ -96,15 +107,7 @@ TEST(CacheMisses, WithoutReuseAStencilLoadsItsFivePointsNotTheirBox)
   // 8 x 8 interior iterations loads a(i-1,j), a(i+1,j), a(i,j-1), a(i,j+1)
   // and b(i,j), 5 lines (an LRU cache of one line agrees), not the nine of
   // the 3x3 box around the four a's plus b's one
-  auto p = test::build("program st\n"
-                       "  integer :: n, i, j\n"
-                       "  double precision :: a(n,n), b(n,n)\n"
-                       "  do j = 2, n - 1\n"
-                       "    do i = 2, n - 1\n"
-                       "      b(i,j) = a(i-1,j) + a(i+1,j) + a(i,j-1) + a(i,j+1)\n"
-                       "    end do\n"
-                       "  end do\n"
-                       "end program st\n");
+  auto p = test::build(kFivePoint);
   auto e = run(p, 4, "a,b=(BLOCK,*)", "1", {{"n", 10}}, cacheMachine(8, 8));
   std::vector<std::int64_t> trace;
   for (std::int64_t j = 2; j <= 9; ++j)
@@ -336,15 +339,7 @@ TEST(CacheMisses, TranslationClassesOfAJacobiGrid)
 {
   // The 5-point stencil on 4x4, 3x5 and 8x8 processors at sizes that do and
   // do not divide evenly: the edge, corner and interior processors differ.
-  auto p = test::build("program st\n"
-                       "  integer :: n, i, j\n"
-                       "  double precision :: a(n,n), b(n,n)\n"
-                       "  do j = 2, n - 1\n"
-                       "    do i = 2, n - 1\n"
-                       "      b(i,j) = a(i-1,j) + a(i+1,j) + a(i,j-1) + a(i,j+1)\n"
-                       "    end do\n"
-                       "  end do\n"
-                       "end program st\n");
+  auto p = test::build(kFivePoint);
   for (const char* procs : {"4x4", "3x5", "8x8"})
     for (std::int64_t n : {64, 67, 250}) {
       const symbolic::Bindings values{{"n", n}};
