@@ -203,14 +203,20 @@ CacheTrips cacheTrips(const IterationSpace& space)
 
 namespace {
 
-StatementShape shapeOf(const CacheStatement& s, const mapping::Mapping& mapping, const CacheTrips* known)
+/// The shape of `s` under `mapping` in `out` (whose buffers are reused).
+void shapeOf(const CacheStatement& s, const mapping::Mapping& mapping, const CacheTrips* known, StatementShape& out)
 {
   const int depth = s.space->depth();
   std::optional<CacheTrips> own;
   if (!known)
     own = cacheTrips(*s.space);
   const auto& trips = known ? *known : *own;
-  StatementShape out{trips.meanTrips, trips.lo, trips.hi, trips.tripsAtFirst, trips.steps, {}, {}};
+  out.meanTrips.assign(trips.meanTrips.begin(), trips.meanTrips.end());
+  out.lo.assign(trips.lo.begin(), trips.lo.end());
+  out.hi.assign(trips.hi.begin(), trips.hi.end());
+  out.tripsAtFirst.assign(trips.tripsAtFirst.begin(), trips.tripsAtFirst.end());
+  out.steps.assign(trips.steps.begin(), trips.steps.end());
+  out.owner.clear();
   const auto& first = trips.first;
   for (int k = 0; k < depth; ++k)
     out.owner.push_back(ownerLine(s.owner ? &*s.owner : nullptr, mapping, first.empty() ? std::vector<i64>(depth) : first, k));
@@ -222,7 +228,6 @@ StatementShape shapeOf(const CacheStatement& s, const mapping::Mapping& mapping,
     if (!varies)
       out.fixedCoord[pd] = out.owner[0].dims[pd].fixed;
   }
-  return out;
 }
 
 /// The level as processor p (coordinates `coords`) runs it.
@@ -518,6 +523,7 @@ struct ProcessorScratch {
   std::vector<std::pair<int, double>> workingSet; // loop id -> lines of one of its iterations
   std::vector<double> misses;                   // [class]
   std::vector<i64> coords;
+  std::vector<i64> key; // translationKey's
   LineScratch lineScratch;
 
   double& working(int loopId)
@@ -579,6 +585,39 @@ void translationKey(const std::vector<AccessClass>& classes, const ProcessorScra
   }
 }
 
+/// The misses per class of the translation keys counted so far at one point,
+/// flat: a point meets a handful of keys, all of one length.
+class CountedKeys {
+public:
+  void clear(std::size_t classes)
+  {
+    m_classes = classes;
+    m_keys.clear();
+    m_misses.clear();
+  }
+
+  /// The misses counted for `key`, or nullptr (valid until the next add).
+  const double* find(const std::vector<i64>& key) const
+  {
+    for (std::size_t at = 0, n = 0; at < m_keys.size(); at += key.size(), ++n)
+      if (std::equal(key.begin(), key.end(), m_keys.begin() + static_cast<std::ptrdiff_t>(at)))
+        return m_misses.data() + n * m_classes;
+    return nullptr;
+  }
+
+  const double* add(const std::vector<i64>& key, const std::vector<double>& misses)
+  {
+    m_keys.insert(m_keys.end(), key.begin(), key.end());
+    m_misses.insert(m_misses.end(), misses.begin(), misses.end());
+    return m_misses.data() + m_misses.size() - m_classes;
+  }
+
+private:
+  std::size_t m_classes = 0;
+  std::vector<i64> m_keys;      // every key's entries, one key after the other
+  std::vector<double> m_misses; // m_classes per key
+};
+
 /// cmL^p of every class for processor p (see countCacheMisses, step 5), in
 /// `x.misses`, from its runs (processorRuns).
 void classMisses(const std::vector<AccessClass>& classes, const std::vector<CacheStatement>& statements,
@@ -639,30 +678,31 @@ CacheMisses countCacheMisses(const std::vector<CacheStatement>& statements, cons
   }
   const auto classes = formClasses(statements, mapping, kept.groups);
   out.classes = static_cast<int>(classes.size());
-  std::vector<StatementShape> shapes;
+  // A sweep counts thousands of points: the shapes and per-processor buffers
+  // are kept across calls (one set per thread) instead of allocated each time.
+  thread_local std::vector<StatementShape> shapes;
+  shapes.resize(statements.size());
   for (std::size_t i = 0; i < statements.size(); ++i)
-    shapes.push_back(shapeOf(statements[i], mapping, trips ? (*trips)[i] : nullptr));
-  ProcessorScratch scratch;
+    shapeOf(statements[i], mapping, trips ? (*trips)[i] : nullptr, shapes[i]);
+  thread_local ProcessorScratch scratch;
+  thread_local CountedKeys counted;
   const bool symmetric = !everyProcessor && translatable(classes);
-  std::map<std::vector<i64>, std::vector<double>> counted; // translation key -> misses per class
-  std::vector<i64> key;
+  counted.clear(classes.size());
   for (i64 p = 0; p < procs; ++p) {
     coordinatesOf(mapping.procs, p, scratch.coords);
     processorRuns(shapes, scratch);
-    const std::vector<double>* found = nullptr;
+    const double* misses = nullptr;
     if (symmetric) {
-      translationKey(classes, scratch, geometry.lineBytes, key);
-      auto [at, fresh] = counted.try_emplace(key);
-      if (fresh) {
+      translationKey(classes, scratch, geometry.lineBytes, scratch.key);
+      misses = counted.find(scratch.key);
+      if (!misses) {
         classMisses(classes, statements, shapes, scratch, geometry);
-        at->second = scratch.misses;
+        misses = counted.add(scratch.key, scratch.misses);
       }
-      found = &at->second;
     } else {
       classMisses(classes, statements, shapes, scratch, geometry);
-      found = &scratch.misses;
+      misses = scratch.misses.data();
     }
-    const auto& misses = *found;
     for (std::size_t c = 0; c < classes.size(); ++c) {
       out.perProc[p] += misses[c];
       out.perStatement[classes[c].statement] += misses[c] / static_cast<double>(procs);

@@ -6,6 +6,8 @@
 #include "estimate/separable-exchange.h"
 #include "support/integer-division.h"
 
+#include <boost/container/small_vector.hpp>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -109,15 +111,29 @@ struct Transfer {
   bool operator==(const Transfer& o) const = default;
 };
 
+/// One exchange's per-processor tally (ReadSimulator::startTally .. commit).
+/// A sweep tallies thousands of exchanges, so the buffers are kept across
+/// them, one set per thread, instead of allocated for each.
+struct TallyBuffers {
+  std::vector<double> send, recv;           // seconds each processor sends, receives
+  std::vector<std::int64_t> messages, bytes; // received, per processor
+};
+
+TallyBuffers& tallyBuffers()
+{
+  thread_local TallyBuffers buffers;
+  return buffers;
+}
+
 class ReadSimulator {
 public:
   ReadSimulator(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read, int placement,
                 const mapping::Mapping& mapping, const machine::MachineProfile& machine, std::string pattern,
-                CommunicationMethod method, bool keepExchanges)
-    : m_keep(keepExchanges), m_closed(method != CommunicationMethod::Simulated), m_space(space), m_exec(exec), m_read(read), m_placement(placement), m_mapping(mapping), m_machine(machine),
+                CommunicationMethod method, CommTotals& totals)
+    : m_keep(totals.keepExchanges), m_closed(method != CommunicationMethod::Simulated), m_space(space), m_exec(exec), m_read(read), m_placement(placement), m_mapping(mapping), m_machine(machine),
       m_pattern(std::move(pattern)), m_broadcast(m_pattern == "broadcast"), m_distinct(readsDistinctElements(read, placement, space.depth())),
-      m_execCoords(mapping.procs.rank()), m_readCoords(mapping.procs.rank()),
-      m_recvMessages(mapping.procs.count(), 0), m_recvBytes(mapping.procs.count(), 0),
+      m_execCoords(static_cast<std::size_t>(mapping.procs.rank())),
+      m_readCoords(static_cast<std::size_t>(mapping.procs.rank())), m_procs(mapping.procs.count()), m_totals(totals),
       m_curve(machine.curveFor(m_pattern, mapping.procs.count())), m_hops(machine, mapping.procs.count())
   {
   }
@@ -159,8 +175,6 @@ public:
   void simulateOnly() { m_closed = false; }
 
   CommRecord record;
-  const std::vector<std::int64_t>& recvMessages() const { return m_recvMessages; }
-  const std::vector<std::int64_t>& recvBytes() const { return m_recvBytes; }
 
 private:
   /// The innermost loop with the outer values fixed, in runs of iterations
@@ -353,11 +367,11 @@ private:
   /// One exchange, tallied message by message, then committed `repeat` times.
   void startTally()
   {
-    const auto procs = static_cast<std::size_t>(m_mapping.procs.count());
-    m_send.assign(procs, 0.0);
-    m_recv.assign(procs, 0.0);
-    m_tallyMessages.assign(procs, 0);
-    m_tallyBytes.assign(procs, 0);
+    const auto procs = static_cast<std::size_t>(m_procs);
+    m_t.send.assign(procs, 0.0);
+    m_t.recv.assign(procs, 0.0);
+    m_t.messages.assign(procs, 0);
+    m_t.bytes.assign(procs, 0);
     m_tally = {};
   }
 
@@ -368,23 +382,26 @@ private:
     const auto bytes = saturatingMul(m.elements, m_read.elementBytes);
     const double t = m_curve ? m_curve->seconds(static_cast<double>(bytes))
                              : m_machine.messageTime(static_cast<double>(bytes), m_hops(m.from, m.to)); // transferTime
-    m_send[m.from] += t;
-    m_recv[m.to] += t;
-    ++m_tallyMessages[m.to];
-    m_tallyBytes[m.to] = saturatingAdd(m_tallyBytes[m.to], bytes);
+    m_t.send[m.from] += t;
+    m_t.recv[m.to] += t;
+    ++m_t.messages[m.to];
+    m_t.bytes[m.to] = saturatingAdd(m_t.bytes[m.to], bytes);
     m_tally.bytes = saturatingAdd(m_tally.bytes, bytes);
     m_tally.maxBytes = std::max(m_tally.maxBytes, bytes);
     ++m_tally.count;
   }
 
+  /// Adds the tally `repeat` times to the record and, per receiving
+  /// processor, to the totals (saturating sums of non-negative counts do not
+  /// depend on their order).
   void commit(std::int64_t repeat)
   {
-    const auto procs = m_mapping.procs.count();
+    const auto procs = m_procs;
     double slowest = 0;
     for (std::int64_t p = 0; p < procs; ++p) {
-      slowest = std::max({slowest, m_send[p], m_recv[p]});
-      m_recvMessages[p] = saturatingAdd(m_recvMessages[p], saturatingMul(m_tallyMessages[p], repeat));
-      m_recvBytes[p] = saturatingAdd(m_recvBytes[p], saturatingMul(m_tallyBytes[p], repeat));
+      slowest = std::max({slowest, m_t.send[p], m_t.recv[p]});
+      m_totals.messagesPerProc[p] = saturatingAdd(m_totals.messagesPerProc[p], saturatingMul(m_t.messages[p], repeat));
+      m_totals.bytesPerProc[p] = saturatingAdd(m_totals.bytesPerProc[p], saturatingMul(m_t.bytes[p], repeat));
     }
     if (m_broadcast) // a tree broadcast instead of the root sending to each
       slowest = m_machine.collectiveTime(m_pattern, static_cast<double>(m_tally.maxBytes),
@@ -431,16 +448,16 @@ private:
   const std::string m_pattern; // shift, copy or broadcast: the curve that prices a message
   const bool m_broadcast;
   const bool m_distinct; // no element is read twice in an exchange: count pairs, skip the dedupe
-  std::vector<std::int64_t> m_execCoords, m_readCoords;
-  std::vector<std::int64_t> m_recvMessages, m_recvBytes;
+  boost::container::small_vector<std::int64_t, 4> m_execCoords, m_readCoords; // per processors dimension
+  const std::int64_t m_procs;
+  CommTotals& m_totals; // the receiving processors' counts are added here
   std::vector<Transfer> m_buffer;                     // element transfers, when reads may repeat
   std::unordered_map<std::int64_t, std::int64_t> m_pairs; // source*P + destination -> elements
   // One exchange's tally (startTally, tally, commit), its buffers kept across instances.
   struct Tally {
     std::int64_t count = 0, bytes = 0, maxBytes = 0;
   } m_tally;
-  std::vector<double> m_send, m_recv;                  // seconds each processor sends, receives
-  std::vector<std::int64_t> m_tallyMessages, m_tallyBytes; // received, per processor
+  TallyBuffers& m_t = tallyBuffers();
   const machine::CommCurve* m_curve;                   // the pattern's fitted curve, or nullptr: rho + beta*D + gamma*h
   const machine::HopCounter m_hops;
 };
@@ -563,7 +580,7 @@ void addReadMessages(const IterationSpace& space, const ReferencePlan* exec, con
   const std::string pattern = classifyPattern(exec, read, mapping, placement, space.depth());
   if (pattern == "local")
     return; // the same owner function as the executing reference: every read is local
-  ReadSimulator sim(space, exec, read, placement, mapping, machine, pattern, method, totals.keepExchanges);
+  ReadSimulator sim(space, exec, read, placement, mapping, machine, pattern, method, totals);
   std::optional<ReadInstances> own;
   if (!known)
     own = readInstances(space, exec, read, placement);
@@ -577,17 +594,12 @@ void addReadMessages(const IterationSpace& space, const ReferencePlan* exec, con
   }
   if (sim.record.messages == 0)
     return;
-  CommRecord r = std::move(sim.record);
+  CommRecord& r = totals.records.emplace_back(std::move(sim.record));
   r.array = read.ref->array;
   r.reference = read.ref->text();
   r.pattern = pattern;
   r.line = line;
   r.placement = placement;
-  totals.records.push_back(r);
-  for (std::size_t p = 0; p < totals.messagesPerProc.size(); ++p) {
-    totals.messagesPerProc[p] = saturatingAdd(totals.messagesPerProc[p], sim.recvMessages()[p]);
-    totals.bytesPerProc[p] = saturatingAdd(totals.bytesPerProc[p], sim.recvBytes()[p]);
-  }
 }
 
 void addReduction(const std::string& variable, int line, int bytes, const mapping::Mapping& mapping,

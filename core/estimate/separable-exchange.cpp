@@ -244,17 +244,20 @@ public:
   }
 
   /// Every message, by destination, then by source.
-  void visitPairs(const std::function<void(const PairTraffic&)>& visit) const
+  template <class Visit>
+  void visitPairs(const Visit& visit) const
   {
     if (m_empty)
       return;
     Coords dest(static_cast<std::size_t>(m_procs.rank()));
     Small<PairTraffic, 8> into; // one destination's messages
-    for (std::int64_t d = 0; d < m_procs.count(); ++d) {
+    const auto procs = m_procs.count();
+    for (std::int64_t d = 0; d < procs; ++d) {
       coordsOf(d, dest);
       into.clear();
       destination(d, dest, into);
-      std::sort(into.begin(), into.end(), [](const auto& a, const auto& b) { return a.from < b.from; });
+      if (into.size() > 1)
+        std::sort(into.begin(), into.end(), [](const auto& a, const auto& b) { return a.from < b.from; });
       for (const auto& t : into)
         visit(t);
     }
@@ -273,7 +276,7 @@ public:
   {
     std::vector<double> out(static_cast<std::size_t>(m_procs.count()), 0.0);
     Coords dest(static_cast<std::size_t>(m_procs.rank()));
-    for (std::int64_t d = 0; d < m_procs.count() && !m_empty; ++d) {
+    for (std::int64_t d = 0; d < static_cast<std::int64_t>(out.size()) && !m_empty; ++d) {
       coordsOf(d, dest);
       bool executes = true;
       for (int pd = 0; pd < m_procs.rank(); ++pd)
@@ -495,7 +498,7 @@ std::optional<std::vector<PairTraffic>> countSeparableExchange(const IterationSp
 
 bool forEachSeparablePair(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read,
                           int placement, const std::vector<std::int64_t>& outer, const mapping::Mapping& mapping,
-                          const std::function<void(const PairTraffic&)>& visit, std::string* why)
+                          FunctionRef<void(const PairTraffic&)> visit, std::string* why)
 {
   try {
     SeparableExchange(space, exec, &read, placement, outer, mapping).visitPairs(visit);

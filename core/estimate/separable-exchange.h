@@ -16,8 +16,8 @@
 // closed-communication.h are its oracles (tests/estimate/separable-exchange-test.cpp).
 
 #include "estimate/closed-communication.h"
+#include "support/function-ref.h"
 
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,7 +44,7 @@ std::optional<std::vector<PairTraffic>> countSeparableExchange(const IterationSp
 /// bits, called for some messages only (the caller drops what it gathered).
 bool forEachSeparablePair(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read,
                           int placement, const std::vector<std::int64_t>& outer, const mapping::Mapping& mapping,
-                          const std::function<void(const PairTraffic&)>& visit, std::string* why);
+                          FunctionRef<void(const PairTraffic&)> visit, std::string* why);
 
 /// work(p) before branch probabilities, as countOwnedIterations, for a
 /// box nest whose executing template indices follow one loop each: the
