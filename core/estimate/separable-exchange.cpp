@@ -45,13 +45,21 @@ std::int64_t checkedMul(std::int64_t a, std::int64_t b)
 /// The owner coordinate, along one processors dimension, of the template
 /// index t0 + slope*n at trip n of one loop.
 struct OwnerTrack {
+  OwnerTrack(const mapping::DimensionDistribution* d, std::int64_t t0_, std::int64_t slope_, int pd_)
+    : dist(d), t0(t0_), slope(slope_), pd(pd_),
+      moving(slope != 0 && dist->format().distributed() && dist->procs() > 1),
+      cyclic(dist->format().kind == mapping::FormatKind::Cyclic)
+  {
+  }
+
   const mapping::DimensionDistribution* dist = nullptr;
   std::int64_t t0 = 0, slope = 0;
   int pd = 0;
+  bool moving = false, cyclic = false; // decided once: the counters ask at every run
 
   std::int64_t index(std::int64_t n) const { return t0 + slope * n; }
   std::int64_t at(std::int64_t n) const { return dist->owner(index(n)); }
-  bool moves() const { return slope != 0 && dist->format().distributed() && dist->procs() > 1; }
+  bool moves() const { return moving; }
   bool inTemplate(std::int64_t n) const { return index(n) >= dist->lower() && index(n) <= dist->upper(); }
 
   /// Trips from n on (n included) that keep the owner of trip n.
@@ -85,7 +93,7 @@ struct OwnerTrack {
   /// CYCLIC(k); 0 when the owner does not cycle.
   std::int64_t period(std::int64_t n) const
   {
-    if (!moves() || dist->format().kind != mapping::FormatKind::Cyclic || !inTemplate(n))
+    if (!moves() || !cyclic || !inTemplate(n))
       return 0;
     const auto cycle = dist->blockSize() * dist->procs();
     return cycle / std::gcd(cycle, std::llabs(slope));
@@ -128,7 +136,14 @@ public:
   /// The trips per (exec key, read key), in increasing key order.
   const KeyCounts& count()
   {
-    for (std::int64_t n = 0; n < m_f.trips;) {
+    const bool cycles = std::any_of(m_f.exec.begin(), m_f.exec.end(), movesCyclic) ||
+                        std::any_of(m_f.read.begin(), m_f.read.end(), movesCyclic);
+    for (std::int64_t n = 0; n < m_f.trips && !cycles;) { // owners change only at segment ends
+      const auto end = segmentEnd(n);
+      add({key(m_f.exec, n), key(m_f.read, n)}, end - n);
+      n = end;
+    }
+    for (std::int64_t n = 0; n < m_f.trips && cycles;) {
       const auto end = segmentEnd(n);
       const auto period = periodAt(n);
       if (period > 0 && end - n >= 2 * period) {
@@ -152,6 +167,8 @@ public:
   }
 
 private:
+  static bool movesCyclic(const OwnerTrack& t) { return t.moves() && t.cyclic; }
+
   /// Where a BLOCK owner changes or an index crosses its template's bound.
   std::int64_t segmentEnd(std::int64_t n) const
   {
@@ -159,7 +176,7 @@ private:
     for (const auto* tracks : {&m_f.exec, &m_f.read}) {
       for (const auto& t : *tracks) {
         end = std::min(end, t.templateEdge(n));
-        if (t.dist->format().kind == mapping::FormatKind::Block && t.moves())
+        if (t.moves() && !t.cyclic)
           end = std::min(end, n + std::min(t.sameOwner(n), m_f.trips)); // kForever: no overflow
       }
     }

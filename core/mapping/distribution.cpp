@@ -55,17 +55,6 @@ DimensionDistribution::DimensionDistribution(DistributionFormat format, std::int
   m_block = std::max<std::int64_t>(m_block, 1);
 }
 
-std::int64_t DimensionDistribution::owner(std::int64_t i) const
-{
-  if (m_format.kind == FormatKind::Collapsed)
-    return 0;
-  i = std::clamp(i, m_lower, m_upper);
-  const auto blockIndex = (i - m_lower) / m_block;
-  if (m_format.kind == FormatKind::Block)
-    return std::min(blockIndex, m_procs - 1);
-  return blockIndex % m_procs;
-}
-
 std::int64_t DimensionDistribution::ownedUpTo(std::int64_t x, std::int64_t c) const
 {
   // number of i in [lb, x] owned by c
@@ -105,28 +94,5 @@ std::int64_t DimensionDistribution::countOwned(std::int64_t lo, std::int64_t hi,
   return count;
 }
 
-std::int64_t DimensionDistribution::runEnd(std::int64_t i) const
-{
-  constexpr auto forever = std::numeric_limits<std::int64_t>::max();
-  if (m_format.kind == FormatKind::Collapsed || m_procs == 1 || i >= m_upper)
-    return forever;
-  const auto blockIndex = (std::max(i, m_lower) - m_lower) / m_block;
-  if (m_format.kind == FormatKind::Block && blockIndex >= m_procs - 1)
-    return forever; // the last processor owns everything up to (and past) ub
-  const auto end = m_lower + (blockIndex + 1) * m_block - 1;
-  return end >= m_upper ? forever : end;
-}
-
-std::int64_t DimensionDistribution::runStart(std::int64_t i) const
-{
-  constexpr auto never = std::numeric_limits<std::int64_t>::min();
-  if (m_format.kind == FormatKind::Collapsed || m_procs == 1 || i <= m_lower)
-    return never;
-  auto blockIndex = (std::min(i, m_upper) - m_lower) / m_block;
-  if (m_format.kind == FormatKind::Block)
-    blockIndex = std::min(blockIndex, m_procs - 1);
-  const auto start = m_lower + blockIndex * m_block;
-  return start <= m_lower ? never : start;
-}
 
 } // namespace ps::mapping

@@ -4,14 +4,6 @@
 
 namespace ps::mapping {
 
-std::int64_t ProcessorsArrangement::count() const
-{
-  std::int64_t n = 1;
-  for (auto s : shape)
-    n *= s;
-  return n;
-}
-
 std::string ProcessorsArrangement::str() const
 {
   std::string s;

@@ -14,7 +14,13 @@ struct ProcessorsArrangement {
   std::string name = "procs";
   std::vector<std::int64_t> shape{1};
 
-  std::int64_t count() const;
+  std::int64_t count() const
+  {
+    std::int64_t n = 1;
+    for (auto s : shape)
+      n *= s;
+    return n;
+  }
   int rank() const { return static_cast<int>(shape.size()); }
   /// "16" or "4x4".
   std::string str() const;
