@@ -100,9 +100,11 @@ struct OwnerTrack {
   }
 };
 
-/// (read key, trips) entries of one executing key: a slice of LoopFactor::entries.
+/// (read key, trips) entries of one executing key: a slice of
+/// LoopFactor::entries, with the slice of their source offsets.
 struct KeyList {
   const KeyTrips* first = nullptr;
+  const std::int64_t* offsets = nullptr;
   std::size_t size = 0;
   bool empty() const { return size == 0; }
   const KeyTrips& front() const { return *first; }
@@ -118,12 +120,13 @@ struct LoopFactor {
   bool inRead = false; // some read subscript follows the loop: its trips are distinct elements
   Small<OwnerTrack, 2> exec, read;
   Small<KeyTrips, 16> entries; // (read key, trips), by exec key then read key
+  Small<std::int64_t, 16> offsets; // per entry: its read owners' part of the source's linear number
   Small<std::size_t, 17> start; // exec key -> its first entry; one more than the keys
 
   KeyList byExecKey(std::int64_t key) const
   {
     const auto k = static_cast<std::size_t>(key);
-    return {entries.data() + start[k], start[k + 1] - start[k]};
+    return {entries.data() + start[k], offsets.data() + start[k], start[k + 1] - start[k]};
   }
 };
 
@@ -250,6 +253,8 @@ public:
                     int placement, const std::vector<std::int64_t>& outer, const mapping::Mapping& mapping)
     : m_procs(mapping.procs), m_placement(placement), m_outer(outer)
   {
+    for (std::int64_t pd = 0, stride = 1; pd < m_procs.rank(); stride *= m_procs.shape[pd++])
+      m_stride.push_back(stride);
     factors(space, read);
     const bool execMapped = exec && exec->map;
     for (int pd = 0; pd < m_procs.rank(); ++pd) {
@@ -384,9 +389,23 @@ private:
     f.entries.reserve(counts.size());
     for (const auto& [k, trips] : counts) {
       f.entries.emplace_back(k.second, trips);
+      f.offsets.push_back(sourceOffset(f, k.second));
       ++f.start[static_cast<std::size_t>(k.first) + 1];
     }
     std::partial_sum(f.start.begin(), f.start.end(), f.start.begin());
+  }
+
+  /// The part of a source's linear number that read key `key` of `f` sets:
+  /// its coordinates along the factor's read tracks (no other factor's
+  /// read track has their processors dimensions).
+  std::int64_t sourceOffset(const LoopFactor& f, std::int64_t key) const
+  {
+    std::int64_t offset = 0;
+    for (const auto& t : f.read) {
+      offset += key % m_procs.shape[t.pd] * m_stride[static_cast<std::size_t>(t.pd)];
+      key /= m_procs.shape[t.pd];
+    }
+    return offset;
   }
 
   /// The messages into destination d (coordinates `dest`).
@@ -396,27 +415,22 @@ private:
       if (m_exec[pd].kind == SideDim::Kind::Fixed && m_exec[pd].coord != dest[pd])
         return; // d executes no iteration
     std::int64_t scalar = 1;
-    auto& sourced = m_sourced; // per factor with read owners (buffers kept across destinations)
-    auto& sourcedFactor = m_sourcedFactor;
+    auto& sourced = m_sourced; // per factor with read owners (kept across destinations)
     sourced.clear();
-    sourcedFactor.clear();
-    for (std::size_t fi = 0; fi < m_factors.size(); ++fi) {
-      const auto& f = m_factors[fi];
+    for (const auto& f : m_factors) {
       const auto list = f.byExecKey(execKey(f, dest));
       if (list.empty())
         return;
-      if (!f.read.empty()) {
-        sourced.push_back(list);
-        sourcedFactor.push_back(static_cast<int>(fi));
-      } else {
+      if (!f.read.empty())
+        sourced.push_back({list, f.inRead});
+      else
         scalar = checkedMul(scalar, f.inRead ? list.front().second : 1); // one read key: 0
-      }
     }
-    auto& source = m_source;
-    source.resize(dest.size());
+    std::int64_t source = 0; // the dimensions no read track sets: fixed or d's own
     for (int pd = 0; pd < m_procs.rank(); ++pd)
-      source[pd] = m_read[pd].kind == SideDim::Kind::Fixed ? m_read[pd].coord : dest[pd];
-    combine(0, sourced, sourcedFactor, scalar, d, source, out);
+      if (m_read[pd].kind != SideDim::Kind::Loop)
+        source += (m_read[pd].kind == SideDim::Kind::Fixed ? m_read[pd].coord : dest[pd]) * m_stride[pd];
+    combine(0, source, scalar, d, out);
   }
 
   std::int64_t execKey(const LoopFactor& f, const Coords& dest) const
@@ -429,25 +443,19 @@ private:
     return key;
   }
 
-  /// Every choice of read owners of the factors i.. that have them.
-  void combine(std::size_t i, const Small<KeyList>& lists, const Small<int>& factor, std::int64_t elements,
-               std::int64_t d, Coords& source, Small<PairTraffic, 8>& out) const
+  /// Every choice of read owners of the sourced factors i..: the source's
+  /// linear number is `source` plus each choice's offset.
+  void combine(std::size_t i, std::int64_t source, std::int64_t elements, std::int64_t d,
+               Small<PairTraffic, 8>& out) const
   {
-    if (i == lists.size()) {
-      const auto s = linear(source);
-      if (s != d && elements > 0)
-        out.push_back({s, d, elements});
+    if (i == m_sourced.size()) {
+      if (source != d && elements > 0)
+        out.push_back({source, d, elements});
       return;
     }
-    const auto& f = m_factors[factor[i]];
-    for (const auto& [readKey, trips] : lists[i]) {
-      auto rest = readKey;
-      for (const auto& t : f.read) {
-        source[t.pd] = rest % m_procs.shape[t.pd];
-        rest /= m_procs.shape[t.pd];
-      }
-      combine(i + 1, lists, factor, checkedMul(elements, f.inRead ? trips : 1), d, source, out);
-    }
+    const auto& [list, inRead] = m_sourced[i];
+    for (std::size_t e = 0; e < list.size; ++e)
+      combine(i + 1, source + list.offsets[e], inRead ? checkedMul(elements, list.first[e].second) : elements, d, out);
   }
 
   /// Pairs ordered by (to, from) reordered by (from, to): a stable counting
@@ -473,16 +481,6 @@ private:
     }
   }
 
-  std::int64_t linear(const Coords& coords) const
-  {
-    std::int64_t p = 0, stride = 1;
-    for (int pd = 0; pd < m_procs.rank(); ++pd) {
-      p += coords[pd] * stride;
-      stride *= m_procs.shape[pd];
-    }
-    return p;
-  }
-
   const mapping::ProcessorsArrangement& m_procs;
   const int m_placement;
   const std::vector<std::int64_t>& m_outer;
@@ -492,9 +490,12 @@ private:
   Small<std::int64_t> m_first, m_step; // per factor
   Small<SideDim> m_exec, m_read;       // per processors dimension
   // destination's buffers, reused for every destination
-  mutable Small<KeyList> m_sourced;
-  mutable Small<int> m_sourcedFactor;
-  mutable Coords m_source;
+  Coords m_stride;                     // per processors dimension: its step in a linear number
+  struct Sourced {
+    KeyList list;
+    bool inRead = false;
+  };
+  mutable Small<Sourced> m_sourced; // destination's, kept across destinations
 };
 
 } // namespace

@@ -39,33 +39,6 @@ HopCounter::HopCounter(const MachineProfile& machine, std::int64_t count) : m_co
   }
 }
 
-int HopCounter::operator()(std::int64_t a, std::int64_t b) const
-{
-  if (a == b)
-    return 0;
-  switch (m_kind) {
-  case Kind::Mesh:
-  case Kind::Torus: {
-    auto dx = std::llabs(a % m_cols - b % m_cols);
-    auto dy = std::llabs(a / m_cols - b / m_cols);
-    if (m_kind == Kind::Torus) {
-      dx = std::min(dx, m_cols - dx);
-      dy = std::min(dy, m_count / m_cols - dy);
-    }
-    return static_cast<int>(dx + dy);
-  }
-  case Kind::Hypercube: return __builtin_popcountll(static_cast<unsigned long long>(a ^ b));
-  case Kind::FatTree: { // up to the lowest common switch and down again
-    int levels = 0;
-    for (; a != b; a /= kFatTreeRadix, b /= kFatTreeRadix)
-      ++levels;
-    return 2 * levels;
-  }
-  case Kind::Other: break;
-  }
-  return 1;
-}
-
 const CommCurve* MachineProfile::curveFor(const std::string& pattern, std::int64_t processors) const
 {
   const auto pick = [&](const char* trained) -> const CommCurve* {

@@ -7,6 +7,8 @@
 #include "machine/comm-curve.h"
 #include "program/model.h"
 
+#include <algorithm>
+#include <cstdlib>
 #include <optional>
 #include <string>
 #include <vector>
@@ -86,6 +88,34 @@ private:
   enum class Kind { Mesh, Torus, Hypercube, FatTree, Other } m_kind = Kind::Other;
   std::int64_t m_count = 1, m_cols = 1;
 };
+
+// Inline: an estimate point asks it for every message.
+inline int HopCounter::operator()(std::int64_t a, std::int64_t b) const
+{
+  if (a == b)
+    return 0;
+  switch (m_kind) {
+  case Kind::Mesh:
+  case Kind::Torus: {
+    auto dx = std::llabs(a % m_cols - b % m_cols);
+    auto dy = std::llabs(a / m_cols - b / m_cols);
+    if (m_kind == Kind::Torus) {
+      dx = std::min(dx, m_cols - dx);
+      dy = std::min(dy, m_count / m_cols - dy);
+    }
+    return static_cast<int>(dx + dy);
+  }
+  case Kind::Hypercube: return __builtin_popcountll(static_cast<unsigned long long>(a ^ b));
+  case Kind::FatTree: { // up to the lowest common switch and down again
+    int levels = 0;
+    for (; a != b; a /= kFatTreeRadix, b /= kFatTreeRadix)
+      ++levels;
+    return 2 * levels;
+  }
+  case Kind::Other: break;
+  }
+  return 1;
+}
 
 /// Parses a profile from JSON text; nullopt with `error` on bad input.
 /// "cache_line_bytes" and "cache_bytes" are optional (64 and 32768, said in
