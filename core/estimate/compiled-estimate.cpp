@@ -7,7 +7,11 @@
 #include "estimate/work-formula.h"
 #include "program/loop-nest.h"
 #include "symbolic/dependences.h"
+#include "support/check.h"
+#include "support/function-ref.h"
 #include "support/text.h"
+
+#include <boost/container/small_vector.hpp>
 
 #include <algorithm>
 #include <set>
@@ -94,6 +98,8 @@ struct StatementMemo {
   std::vector<int> placements; // per read; -1: not computed yet
   std::vector<std::optional<ReadInstances>> instances; // per read: its exchange's instances
   std::optional<CacheTrips> trips; // the cache model's trip counts of the space
+  int cacheAt = -1;                 // its entry in State::cache, once built
+  std::vector<int> cacheRefAt;      // per cache reference: its entry in that entry's refs, -1 not affine
 };
 
 } // namespace
@@ -115,6 +121,10 @@ struct CompiledNestEstimate::State {
   std::optional<NestOwners> owners; // decideParallelism's spaces, owner plans and dependences
   std::vector<StatementMemo> memo;
   AccessClassGroups cacheGroups; // the cache model's classes at these values
+  // The statements as the cache model sees them, built at the first point of
+  // these values; a later point only points their plans at its own arrays.
+  std::vector<CacheStatement> cache;
+  std::vector<const CacheTrips*> cacheTrips;
 
   void compile(const mapping::Mapping& mapping);
   CompiledStatement compileStatement(const program::Statement& st, const mapping::Mapping& mapping) const;
@@ -156,6 +166,8 @@ NestOwners CompiledNestEstimate::State::nestOwners()
     if (o.space && w && structure.array(w->array)) {
       if (compiled[i].rule == ExecRule::Write && m.exec.done) {
         o.owner = m.exec.plan;
+        if (o.owner) // the memo's array is the last point's; the owners outlive it
+          o.owner->map = structure.array(w->array);
       } else {
         symbolic::EvaluationError error;
         o.owner = planReference(*w, *unit, *o.space, structure, values, &error);
@@ -261,6 +273,8 @@ void CompiledNestEstimate::State::remember(const symbolic::Bindings& v)
   deps.reset();
   owners.reset();
   cacheGroups = {};
+  cache.clear();
+  cacheTrips.clear();
   memo.assign(compiled.size(), {});
   for (std::size_t i = 0; i < compiled.size(); ++i) {
     memo[i].reads.resize(compiled[i].reads.size());
@@ -272,6 +286,10 @@ void CompiledNestEstimate::State::remember(const symbolic::Bindings& v)
 }
 
 namespace {
+
+/// The plans of a statement's distributed reads at one point: the memo's,
+/// their arrays set to the point's mapping.
+using PlanList = boost::container::small_vector<const ReferencePlan*, 8>;
 
 /// One evaluation: the per-point half of the estimator, reading the
 /// compiled statements and the values' memo.
@@ -285,19 +303,20 @@ private:
   void noteMeasured();
   void problem(const symbolic::EvaluationError& error, const std::string& fallback);
   void statement(std::size_t index);
-  std::optional<ReferencePlan> plan(PlanMemo& memo, const program::ArrayReference& ref, const IterationSpace& space,
-                                    const std::string& role);
-  std::optional<ReferencePlan> execPlan(CompiledStatement& c, StatementMemo& m, const IterationSpace& space,
-                                        const std::vector<ReferencePlan>& reads);
+  const ReferencePlan* plan(PlanMemo& memo, const program::ArrayReference& ref, const IterationSpace& space,
+                            FunctionRef<std::string()> role);
+  const ReferencePlan* execPlan(CompiledStatement& c, StatementMemo& m, const IterationSpace& space,
+                                const PlanList& reads);
   void estimateStatement(std::size_t index, const IterationSpace& space);
   void addWork(CompiledStatement& c, const IterationSpace& space, const ReferencePlan* owner);
-  void addReads(std::size_t index, const IterationSpace& space, const std::vector<ReferencePlan>& reads,
-                const std::vector<std::size_t>& readIndex, const std::optional<ReferencePlan>& exec);
+  void addReads(std::size_t index, const IterationSpace& space, const PlanList& reads,
+                const boost::container::small_vector<std::size_t, 8>& readIndex, const ReferencePlan* exec);
   int placement(std::size_t index, std::size_t read, const IterationSpace& space);
   bool readsWrittenElements(const program::Statement& st, const program::ArrayReference& read);
   void describeWork(StatementWork& work, const program::Statement& st, double cost,
                     std::shared_ptr<const WorkFormula> formula, const std::string& why);
-  void cacheStatement(std::size_t index, const IterationSpace& space, const std::optional<ReferencePlan>& exec);
+  void cacheStatement(std::size_t index, const IterationSpace& space, const ReferencePlan* exec);
+  void buildCacheStatement(std::size_t index, const IterationSpace& space, const ReferencePlan* exec);
   void finishCache();
   bool firstFetch(const program::Statement& st, const ReferencePlan& read, int placement);
   void wholeArrayFetch(const program::ArrayReference& ref, int line);
@@ -309,8 +328,6 @@ private:
   const mapping::Mapping& m_mapping;
   const machine::MachineProfile& m_machine;
   const symbolic::Bindings& m_values;
-  std::vector<CacheStatement> m_cache; // the statements as the cache model sees them
-  std::vector<const CacheTrips*> m_trips; // their trip counts, remembered per values
   std::vector<std::string> m_fetched;  // reads already fetched, as firstFetch's key
   Estimate m_e;
   std::vector<double> m_ctPerProc;
@@ -399,57 +416,59 @@ void PointEstimator::statement(std::size_t index)
   estimateStatement(index, *m.space);
 }
 
-/// The plan of `ref` at the remembered values, with this mapping's array.
-std::optional<ReferencePlan> PointEstimator::plan(PlanMemo& memo, const program::ArrayReference& ref,
-                                                  const IterationSpace& space, const std::string& role)
+/// The plan of `ref` at the remembered values, its array set to this
+/// point's mapping (the memo's own plan: no copy per point); nullptr with a
+/// problem saying `role` when there is none.
+const ReferencePlan* PointEstimator::plan(PlanMemo& memo, const program::ArrayReference& ref,
+                                          const IterationSpace& space, FunctionRef<std::string()> role)
 {
   if (!memo.done) {
     memo.plan = planReference(ref, m_unit, space, m_s.structure, m_values, &memo.error);
     memo.done = true;
   }
   if (!memo.plan) {
-    problem(memo.error, role);
-    return std::nullopt;
+    problem(memo.error, role());
+    return nullptr;
   }
-  auto p = memo.plan;
-  p->map = m_mapping.array(ref.array);
-  return p;
+  memo.plan->map = m_mapping.array(ref.array);
+  return &*memo.plan;
 }
 
-std::optional<ReferencePlan> PointEstimator::execPlan(CompiledStatement& c, StatementMemo& m,
-                                                      const IterationSpace& space,
-                                                      const std::vector<ReferencePlan>& reads)
+const ReferencePlan* PointEstimator::execPlan(CompiledStatement& c, StatementMemo& m, const IterationSpace& space,
+                                              const PlanList& reads)
 {
+  const auto executes = [] { return std::string("every processor is assumed to execute it"); };
   if (c.rule == ExecRule::Write)
-    return plan(m.exec, *c.execRef, space, "every processor is assumed to execute it");
+    return plan(m.exec, *c.execRef, space, executes);
   if (c.rule == ExecRule::Guard) // owner of what it guards
-    return plan(m.exec, *c.execRef, space, "every processor is assumed to evaluate it");
+    return plan(m.exec, *c.execRef, space, [] { return std::string("every processor is assumed to evaluate it"); });
   if (c.reduction && !reads.empty())
     return reads.front();
   for (const auto& n : c.newScalarNotes)
     note(n);
   if (c.execRef)
-    return plan(m.exec, *c.execRef, space, "every processor is assumed to execute it");
-  return std::nullopt;
+    return plan(m.exec, *c.execRef, space, executes);
+  return nullptr;
 }
 
 void PointEstimator::estimateStatement(std::size_t index, const IterationSpace& space)
 {
   auto& c = m_s.compiled[index];
   auto& m = m_s.memo[index];
-  std::vector<ReferencePlan> reads;
-  std::vector<std::size_t> readIndex; // reads[i] is c.reads[readIndex[i]]
+  PlanList reads;
+  boost::container::small_vector<std::size_t, 8> readIndex; // reads[i] is c.reads[readIndex[i]]
   for (std::size_t r = 0; r < c.reads.size(); ++r) {
     const auto& ref = *c.reads[r];
-    if (auto p = plan(m.reads[r], ref, space, "assumed to fetch all of '" + ref.array + "' before the loop")) {
-      reads.push_back(std::move(*p));
+    if (const auto* p = plan(m.reads[r], ref, space,
+                             [&] { return "assumed to fetch all of '" + ref.array + "' before the loop"; })) {
+      reads.push_back(p);
       readIndex.push_back(r);
     } else {
       wholeArrayFetch(ref, c.st->line);
     }
   }
-  const auto exec = execPlan(c, m, space, reads);
-  addWork(c, space, exec ? &*exec : nullptr);
+  const auto* exec = execPlan(c, m, space, reads);
+  addWork(c, space, exec);
   cacheStatement(index, space, exec);
   if (c.st->kind == program::StatementKind::Control)
     return;
@@ -488,14 +507,15 @@ void PointEstimator::addWork(CompiledStatement& c, const IterationSpace& space, 
   m_e.statements.push_back(std::move(work));
 }
 
-void PointEstimator::addReads(std::size_t index, const IterationSpace& space, const std::vector<ReferencePlan>& reads,
-                              const std::vector<std::size_t>& readIndex, const std::optional<ReferencePlan>& exec)
+void PointEstimator::addReads(std::size_t index, const IterationSpace& space, const PlanList& reads,
+                              const boost::container::small_vector<std::size_t, 8>& readIndex,
+                              const ReferencePlan* exec)
 {
   const auto& c = m_s.compiled[index];
   const auto& st = *c.st;
-  const ReferencePlan* owner = exec ? &*exec : nullptr;
+  const ReferencePlan* owner = exec;
   for (std::size_t i = 0; i < reads.size(); ++i) {
-    const auto& read = reads[i];
+    const auto& read = *reads[i];
     if (c.reduction && exec && read.ref == exec->ref)
       continue;
     const int at = placement(index, readIndex[i], space);
@@ -578,45 +598,62 @@ PlanMemo& sharedPlan(const CompiledStatement& c, StatementMemo& m, std::size_t r
   return c.execRef == ref ? m.exec : m.cache[r]; // planned in this statement's space either way
 }
 
-/// Keeps what the cache model needs of the statement: every affine array
-/// reference, distributed or not (a replicated array is cached too).
-void PointEstimator::cacheStatement(std::size_t index, const IterationSpace& space,
-                                    const std::optional<ReferencePlan>& exec)
+/// Points the statement's entry of the cache model (built at the first point
+/// of these values) at this point's arrays, and notes its non-affine references.
+void PointEstimator::cacheStatement(std::size_t index, const IterationSpace& space, const ReferencePlan* exec)
 {
   const auto& c = m_s.compiled[index];
   auto& m = m_s.memo[index];
-  CacheStatement cs{c.st->id, &space, exec, {}}; // the space is the memo's: it outlives the point
+  if (m.cacheAt < 0)
+    buildCacheStatement(index, space, exec);
+  auto& cs = m_s.cache[static_cast<std::size_t>(m.cacheAt)];
+  PS_CHECK(cs.owner.has_value() == (exec != nullptr)); // the executing reference is decided per values
+  if (cs.owner)
+    cs.owner->map = exec->map;
+  for (std::size_t r = 0; r < c.cacheRefs.size(); ++r) {
+    if (const int at = m.cacheRefAt[r]; at >= 0)
+      cs.refs[static_cast<std::size_t>(at)].map = m_mapping.array(c.cacheRefs[r]->array);
+    else
+      note("Reference " + c.cacheRefs[r]->text() + " at line " + std::to_string(c.st->line) +
+           " is not affine: not counted in CM");
+  }
+}
+
+/// Keeps what the cache model needs of the statement: every affine array
+/// reference, distributed or not (a replicated array is cached too).
+void PointEstimator::buildCacheStatement(std::size_t index, const IterationSpace& space, const ReferencePlan* exec)
+{
+  const auto& c = m_s.compiled[index];
+  auto& m = m_s.memo[index];
+  CacheStatement cs{c.st->id, &space, exec ? std::optional(*exec) : std::nullopt, {}}; // the memo's space
   for (std::size_t r = 0; r < c.cacheRefs.size(); ++r) {
     auto& memo = sharedPlan(c, m, r);
     if (!memo.done) {
       memo.plan = planReference(*c.cacheRefs[r], m_unit, space, m_s.structure, m_values, &memo.error);
       memo.done = true;
     }
-    if (memo.plan) {
+    m.cacheRefAt.push_back(memo.plan ? static_cast<int>(cs.refs.size()) : -1);
+    if (memo.plan)
       cs.refs.push_back(*memo.plan);
-      cs.refs.back().map = m_mapping.array(c.cacheRefs[r]->array);
-    } else {
-      note("Reference " + c.cacheRefs[r]->text() + " at line " + std::to_string(c.st->line) +
-           " is not affine: not counted in CM");
-    }
   }
-  m_cache.push_back(std::move(cs));
+  m.cacheAt = static_cast<int>(m_s.cache.size());
+  m_s.cache.push_back(std::move(cs));
   if (!m.trips)
     m.trips = cacheTrips(space);
-  m_trips.push_back(&*m.trips);
+  m_s.cacheTrips.push_back(&*m.trips);
 }
 
 /// Source: P3T+, Def. 3.10 (calls are not estimated, so its second sum is 0).
 void PointEstimator::finishCache()
 {
-  const auto cache = countCacheMisses(m_cache, m_mapping, m_unit, m_values,
-                                      {m_machine.cacheLineBytes, m_machine.cacheBytes}, &m_trips, &m_s.cacheGroups);
+  const auto cache = countCacheMisses(m_s.cache, m_mapping, m_unit, m_values,
+                                      {m_machine.cacheLineBytes, m_machine.cacheBytes}, &m_s.cacheTrips, &m_s.cacheGroups);
   m_e.cmPerProc = cache.perProc;
   m_e.cm = cache.mean;
   m_e.cmMax = cache.max;
-  for (std::size_t i = 0; i < m_cache.size(); ++i)
+  for (std::size_t i = 0; i < m_s.cache.size(); ++i)
     for (auto& w : m_e.statements)
-      if (w.statementId == m_cache[i].statementId)
+      if (w.statementId == m_s.cache[i].statementId)
         w.cm = cache.perStatement[i];
 }
 
