@@ -543,24 +543,46 @@ void processorRuns(const std::vector<StatementShape>& shapes, ProcessorScratch& 
     levelRuns(shapes[s], x.coords, x.runs[s]);
 }
 
-/// True when every class's local layout is affine in the global index with
-/// the same slope on every processor (no CYCLIC dimension): then what a
-/// processor counts depends only on its runs' lengths and where its boxes
-/// start within a line (see translationKey).
+/// Whether dimension d of class c is stored CYCLIC(k) here.
+bool cyclicDim(const AccessClass& c, std::size_t d) { return c.layout[d].kind == DimLayout::Kind::Cyclic; }
+
+/// True when what a processor counts depends only on translationKey: every
+/// layout is affine in the global index with the same slope on every
+/// processor (BLOCK, plain) or, CYCLIC, coordinate-free with all of a
+/// class's members at one offset in that dimension (a(i), not a(i), a(i+1):
+/// the local distance of two offsets depends on where the cycle starts).
 bool translatable(const std::vector<AccessClass>& classes)
 {
-  return std::none_of(classes.begin(), classes.end(), [](const AccessClass& c) {
-    return std::any_of(c.layout.begin(), c.layout.end(),
-                       [](const DimLayout& l) { return l.kind == DimLayout::Kind::Cyclic; });
+  return std::all_of(classes.begin(), classes.end(), [](const AccessClass& c) {
+    for (std::size_t d = 0; d < c.layout.size(); ++d)
+      for (const auto& o : c.offsets())
+        if (cyclicDim(c, d) && o[d] != c.offsets().front()[d])
+          return false;
+    return true;
   });
+}
+
+/// The local index of the least element class c's box over the loops
+/// first..depth-1 touches in CYCLIC dimension d (boxDim's `least`).
+i64 cyclicLeast(const AccessClass& c, std::size_t d, int first, const std::vector<LevelRun>& runs)
+{
+  i64 least = c.offsets().front()[d];
+  for (int k = 0; k < static_cast<int>(runs.size()); ++k) {
+    const i64 a = c.leader->subscripts[d].coef[k];
+    const bool moves = k >= first && c.countsIn()[k] == static_cast<int>(d);
+    least += moves && a < 0 ? a * runs[k].vmax : a * runs[k].vmin;
+  }
+  return c.layout[d].local(least, 0); // a CYCLIC local index does not depend on the coordinate
 }
 
 /// What classMisses depends on for processor `x.coords` when the layouts are
 /// translatable: per level its trips and extent (vmax - vmin), per class the
 /// byte offset within a line of its first iteration's least element. Every
-/// address classMisses forms is that element's address plus a function of
-/// these, so two processors with one key count the same lines: interior BLOCK
-/// processors are counted once.
+/// address classMisses forms in a BLOCK or plain dimension is that element's
+/// address plus a function of these; in a CYCLIC dimension the local index is
+/// not affine in the global one, so the key holds the local index of each box's
+/// least element there. Two processors with one key count the same lines:
+/// interior BLOCK processors, and CYCLIC ones that own as much, are counted once.
 void translationKey(const std::vector<AccessClass>& classes, const ProcessorScratch& x, i64 lineBytes,
                     std::vector<i64>& key)
 {
@@ -580,6 +602,8 @@ void translationKey(const std::vector<AccessClass>& classes, const ProcessorScra
       const auto& layout = c.layout[d];
       base += layout.local(least, layout.pd >= 0 ? x.coords[layout.pd] : 0) * stride;
       stride *= layout.extent;
+      for (int first = 0; cyclicDim(c, d) && first <= static_cast<int>(runs.size()); ++first)
+        key.push_back(cyclicLeast(c, d, first, runs));
     }
     key.push_back(floorMod(base, lineBytes));
   }
