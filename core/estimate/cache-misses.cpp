@@ -175,6 +175,7 @@ struct StatementShape {
   std::vector<i64> lo, hi, tripsAtFirst, steps; // the level's range at the first outer iteration
   std::vector<OwnerLine> owner;                 // per level
   std::vector<i64> fixedCoord;                  // per processors dimension; -1: any or varying
+  std::vector<int> levelPd; // per level: the one processors dimension its run depends on, -1 none, -2 several
 };
 
 } // namespace
@@ -228,6 +229,11 @@ void shapeOf(const CacheStatement& s, const mapping::Mapping& mapping, const Cac
     if (!varies)
       out.fixedCoord[pd] = out.owner[0].dims[pd].fixed;
   }
+  out.levelPd.assign(static_cast<std::size_t>(depth), -1);
+  for (int k = 0; k < depth; ++k)
+    for (int pd = 0; pd < mapping.procs.rank(); ++pd)
+      if (out.owner[k].dims[pd].a != 0)
+        out.levelPd[k] = out.levelPd[k] == -1 ? pd : -2;
 }
 
 /// The level as processor p (coordinates `coords`) runs it.
@@ -260,14 +266,52 @@ LevelRun levelRun(const StatementShape& shape, int k, const std::vector<i64>& co
   return run;
 }
 
-void levelRuns(const StatementShape& shape, const std::vector<i64>& coords, std::vector<LevelRun>& runs)
+/// levelRun of each level of one statement, remembered per coordinate of
+/// the one processors dimension the level depends on (BLOCK rows and
+/// columns share their runs), for one arrangement.
+class LevelRunMemo {
+public:
+  void reset(const StatementShape& shape, const mapping::ProcessorsArrangement& procs)
+  {
+    const auto depth = shape.levelPd.size();
+    m_start.assign(depth + 1, 0);
+    for (std::size_t k = 0; k < depth; ++k) {
+      const int pd = shape.levelPd[k];
+      m_start[k + 1] = m_start[k] + static_cast<std::size_t>(pd >= 0 ? procs.shape[pd] : 1);
+    }
+    m_known.assign(m_start.back(), false);
+    m_runs.resize(m_start.back());
+  }
+
+  /// The run of level k on `coords` (computed afresh when it depends on several dimensions).
+  LevelRun at(const StatementShape& shape, int k, const std::vector<i64>& coords)
+  {
+    const int pd = shape.levelPd[k];
+    if (pd == -2)
+      return levelRun(shape, k, coords);
+    const auto at = m_start[k] + static_cast<std::size_t>(pd >= 0 ? coords[pd] : 0);
+    if (!m_known[at]) {
+      m_runs[at] = levelRun(shape, k, coords);
+      m_known[at] = true;
+    }
+    return m_runs[at];
+  }
+
+private:
+  std::vector<std::size_t> m_start; // per level: its first entry; one more than the levels
+  std::vector<bool> m_known;
+  std::vector<LevelRun> m_runs;
+};
+
+void levelRuns(const StatementShape& shape, const std::vector<i64>& coords, LevelRunMemo& memo,
+               std::vector<LevelRun>& runs)
 {
   runs.clear();
   for (std::size_t pd = 0; pd < shape.fixedCoord.size(); ++pd)
     if (shape.fixedCoord[pd] >= 0 && shape.fixedCoord[pd] != coords[pd])
       return runs.resize(shape.meanTrips.size()); // another processor executes it
   for (int k = 0; k < static_cast<int>(shape.meanTrips.size()); ++k)
-    runs.push_back(levelRun(shape, k, coords));
+    runs.push_back(memo.at(shape, k, coords));
 }
 
 /// An array access class: references with the leader's linear part and
@@ -519,6 +563,7 @@ void coordinatesOf(const mapping::ProcessorsArrangement& procs, i64 p, std::vect
 /// one count allocates once, not P times.
 struct ProcessorScratch {
   std::vector<std::vector<LevelRun>> runs;      // [statement][level]
+  std::vector<LevelRunMemo> runMemo;            // [statement]
   std::vector<std::vector<double>> lines;       // [class][k]: the box over loops k..depth-1
   std::vector<std::pair<int, double>> workingSet; // loop id -> lines of one of its iterations
   std::vector<double> misses;                   // [class]
@@ -540,7 +585,7 @@ void processorRuns(const std::vector<StatementShape>& shapes, ProcessorScratch& 
 {
   x.runs.resize(shapes.size());
   for (std::size_t s = 0; s < shapes.size(); ++s)
-    levelRuns(shapes[s], x.coords, x.runs[s]);
+    levelRuns(shapes[s], x.coords, x.runMemo[s], x.runs[s]);
 }
 
 /// Whether dimension d of class c is stored CYCLIC(k) here.
@@ -712,6 +757,9 @@ CacheMisses countCacheMisses(const std::vector<CacheStatement>& statements, cons
   thread_local CountedKeys counted;
   const bool symmetric = !everyProcessor && translatable(classes);
   counted.clear(classes.size());
+  scratch.runMemo.resize(shapes.size());
+  for (std::size_t s = 0; s < shapes.size(); ++s)
+    scratch.runMemo[s].reset(shapes[s], mapping.procs);
   for (i64 p = 0; p < procs; ++p) {
     coordinatesOf(mapping.procs, p, scratch.coords);
     processorRuns(shapes, scratch);

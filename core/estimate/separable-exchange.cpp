@@ -100,6 +100,14 @@ struct OwnerTrack {
   }
 };
 
+/// Whether two template dimensions give every index the same owner (two
+/// arrays distributed alike have templates of their own).
+bool sameOwners(const mapping::DimensionDistribution& a, const mapping::DimensionDistribution& b)
+{
+  return a.format() == b.format() && a.lower() == b.lower() && a.upper() == b.upper() && a.procs() == b.procs() &&
+         a.blockSize() == b.blockSize();
+}
+
 /// (read key, trips) entries of one executing key: a slice of
 /// LoopFactor::entries, with the slice of their source offsets.
 struct KeyList {
@@ -372,8 +380,25 @@ private:
     const auto& step = m_step[static_cast<std::size_t>(fi)];
     const auto a = t.index.coef[level];
     OwnerTrack track{t.dist, checkedMul(a, m_first[static_cast<std::size_t>(fi)]) + b, checkedMul(a, step), pd};
+    if (read && followsExecutor(track, fi))
+      return {}; // every read along pd is the executing processor's own: the source keeps its coordinate
     (read ? m_factors[fi].read : m_factors[fi].exec).push_back(track);
     return {SideDim::Kind::Loop, 0, fi};
+  }
+
+  /// True when the executing reference's owner along the track's processors
+  /// dimension follows the same loop with the same template indices: a(i,j-1)
+  /// read by the owner of b(i,j) moves along j only, and its i factor then
+  /// needs no read owners (one key fewer to count and combine per destination).
+  bool followsExecutor(const OwnerTrack& track, int factor) const
+  {
+    const auto& e = m_exec[static_cast<std::size_t>(track.pd)];
+    if (e.kind != SideDim::Kind::Loop || e.factor != factor)
+      return false;
+    const auto& tracks = m_factors[factor].exec;
+    return std::any_of(tracks.begin(), tracks.end(), [&](const OwnerTrack& x) {
+      return x.pd == track.pd && sameOwners(*x.dist, *track.dist) && x.t0 == track.t0 && x.slope == track.slope;
+    });
   }
 
   void tabulate(LoopFactor& f) const
