@@ -5,10 +5,11 @@
 #include "support/wide-int.h"
 #include "support/integer-division.h"
 
+#include <boost/container/small_vector.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <map>
 #include <numeric>
 #include <set>
 #include <string>
@@ -316,6 +317,12 @@ void levelRuns(const StatementShape& shape, const std::vector<i64>& coords, Leve
 
 /// An array access class: references with the leader's linear part and
 /// offsets close to the leader's, and the leader array's layout here.
+/// The members' constant offsets in one dimension: least, greatest and the
+/// gcd of their distances from the least (boxDim reads them per box).
+struct OffsetSpan {
+  i64 lo = 0, hi = 0, spacing = 0;
+};
+
 struct AccessClass {
   const AccessClassGroups::Group* group = nullptr;
   int statement = 0; // index of the leader's statement
@@ -323,7 +330,24 @@ struct AccessClass {
   const std::vector<std::vector<i64>>& offsets() const { return group->offsets; }
   const std::vector<int>& countsIn() const { return group->countsIn; }
   std::vector<DimLayout> layout;
+  boost::container::small_vector<OffsetSpan, 4> spans; // per dimension
 };
+
+boost::container::small_vector<OffsetSpan, 4> offsetSpans(const AccessClassGroups::Group& g)
+{
+  boost::container::small_vector<OffsetSpan, 4> out;
+  for (std::size_t d = 0; d < g.offsets.front().size(); ++d) {
+    OffsetSpan span{g.offsets.front()[d], g.offsets.front()[d], 0};
+    for (const auto& o : g.offsets) {
+      span.lo = std::min(span.lo, o[d]);
+      span.hi = std::max(span.hi, o[d]);
+    }
+    for (const auto& o : g.offsets)
+      span.spacing = std::gcd(span.spacing, o[d] - span.lo);
+    out.push_back(span);
+  }
+  return out;
+}
 
 bool sameLinearPart(const ReferencePlan& a, const ReferencePlan& b)
 {
@@ -405,7 +429,7 @@ std::vector<AccessClass> formClasses(const std::vector<CacheStatement>& statemen
   classes.reserve(groups.size());
   for (const auto& g : groups) {
     const auto& leader = leaderOf(g, statements);
-    classes.push_back({&g, g.statement, &leader, arrayLayout(leader, mapping, g.lower, g.extent)});
+    classes.push_back({&g, g.statement, &leader, arrayLayout(leader, mapping, g.lower, g.extent), offsetSpans(g)});
   }
   return classes;
 }
@@ -467,16 +491,10 @@ BoxDim boxDim(const AccessClass& c, std::size_t d, int first, const std::vector<
 {
   const auto& sub = c.leader->subscripts[d];
   const auto& layout = c.layout[d];
-  i64 lo = c.offsets().front()[d], hi = lo;
-  for (const auto& o : c.offsets()) {
-    lo = std::min(lo, o[d]);
-    hi = std::max(hi, o[d]);
-  }
+  const auto [lo, hi, offsetSpacing] = c.spans[d];
   BoxDim box;
-  i64 span = hi - lo, spacing = 0;
+  i64 span = hi - lo, spacing = offsetSpacing;
   double combinations = static_cast<double>(c.offsets().size());
-  for (const auto& o : c.offsets())
-    spacing = std::gcd(spacing, o[d] - lo);
   box.least = lo;
   for (int k = 0; k < static_cast<int>(runs.size()); ++k) {
     const i64 a = sub.coef[k];
@@ -639,9 +657,7 @@ void translationKey(const std::vector<AccessClass>& classes, const ProcessorScra
     const auto& runs = x.runs[static_cast<std::size_t>(c.statement)];
     i64 base = 0, stride = std::max(c.leader->elementBytes, 1);
     for (std::size_t d = 0; d < c.layout.size(); ++d) {
-      i64 least = c.offsets().front()[d];
-      for (const auto& o : c.offsets())
-        least = std::min(least, o[d]);
+      i64 least = c.spans[d].lo;
       for (std::size_t k = 0; k < runs.size(); ++k)
         least += c.leader->subscripts[d].coef[k] * runs[k].vmin;
       const auto& layout = c.layout[d];

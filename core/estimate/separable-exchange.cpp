@@ -56,6 +56,7 @@ struct OwnerTrack {
   std::int64_t t0 = 0, slope = 0;
   int pd = 0;
   bool moving = false, cyclic = false; // decided once: the counters ask at every run
+  bool inside = false; // the index stays inside the template over the loop's trips: no template edge
 
   std::int64_t index(std::int64_t n) const { return t0 + slope * n; }
   std::int64_t at(std::int64_t n) const { return dist->owner(index(n)); }
@@ -80,7 +81,7 @@ struct OwnerTrack {
   /// template (outside it the owner is the nearest bound's, constant).
   std::int64_t templateEdge(std::int64_t n) const
   {
-    if (!moves())
+    if (!moves() || inside)
       return kForever;
     const auto t = index(n), lo = dist->lower(), hi = dist->upper();
     const auto s = std::llabs(slope);
@@ -382,6 +383,8 @@ private:
     OwnerTrack track{t.dist, checkedMul(a, m_first[static_cast<std::size_t>(fi)]) + b, checkedMul(a, step), pd};
     if (read && followsExecutor(track, fi))
       return {}; // every read along pd is the executing processor's own: the source keeps its coordinate
+    const auto trips = m_factors[fi].trips; // an affine index is inside at both ends, or leaves
+    track.inside = trips > 0 && track.inTemplate(0) && track.inTemplate(trips - 1);
     (read ? m_factors[fi].read : m_factors[fi].exec).push_back(track);
     return {SideDim::Kind::Loop, 0, fi};
   }
