@@ -350,7 +350,10 @@ private:
   {
     startTally();
     m_separable = forEachSeparablePair(m_space, m_exec, m_read, m_placement, values, m_mapping,
-                                       [&](const PairTraffic& t) { tally(t); }, nullptr);
+                                       [&](std::span<const PairTraffic> into) {
+                                         for (const auto& t : into)
+                                           tally(t);
+                                       }, nullptr);
     return m_separable;
   }
 

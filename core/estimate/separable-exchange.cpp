@@ -287,17 +287,18 @@ public:
       coordsOf(d, dest);
       into.clear();
       destination(d, dest, into);
-      if (into.size() > 1)
-        std::sort(into.begin(), into.end(), [](const auto& a, const auto& b) { return a.from < b.from; });
-      for (const auto& t : into)
-        visit(t);
+      const auto bySource = [](const auto& a, const auto& b) { return a.from < b.from; };
+      if (!std::is_sorted(into.begin(), into.end(), bySource)) // one read owner per factor: in order already
+        std::sort(into.begin(), into.end(), bySource);
+      if (!into.empty())
+        visit(std::span<const PairTraffic>(into.data(), into.size()));
     }
   }
 
   std::vector<PairTraffic> pairs() const
   {
     std::vector<PairTraffic> out;
-    visitPairs([&](const PairTraffic& t) { out.push_back(t); });
+    visitPairs([&](std::span<const PairTraffic> into) { out.insert(out.end(), into.begin(), into.end()); });
     return bySource(out);
   }
 
@@ -544,7 +545,7 @@ std::optional<std::vector<PairTraffic>> countSeparableExchange(const IterationSp
 
 bool forEachSeparablePair(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read,
                           int placement, const std::vector<std::int64_t>& outer, const mapping::Mapping& mapping,
-                          FunctionRef<void(const PairTraffic&)> visit, std::string* why)
+                          FunctionRef<void(std::span<const PairTraffic>)> visit, std::string* why)
 {
   try {
     SeparableExchange(space, exec, &read, placement, outer, mapping).visitPairs(visit);

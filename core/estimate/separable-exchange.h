@@ -19,6 +19,7 @@
 #include "support/function-ref.h"
 
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -37,14 +38,16 @@ std::optional<std::vector<PairTraffic>> countSeparableExchange(const IterationSp
                                                                const std::vector<std::int64_t>& outer,
                                                                const mapping::Mapping& mapping, std::string* why);
 
-/// The messages of countSeparableExchange visited one at a time, by
-/// destination and then by source, without a list (a broadcast on 1024
-/// processors has a million). False with `why` when the exchange is not
-/// separable: then `visit` was not called, or, when a count overflowed 64
-/// bits, called for some messages only (the caller drops what it gathered).
+/// The messages of countSeparableExchange visited one destination at a
+/// time (each call: the messages into one processor, by source; destinations
+/// in increasing order; no call for a processor that receives none), without
+/// a list (a broadcast on 1024 processors has a million). False with `why`
+/// when the exchange is not separable: then `visit` was not called, or, when
+/// a count overflowed 64 bits, called for some destinations only (the caller
+/// drops what it gathered).
 bool forEachSeparablePair(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read,
                           int placement, const std::vector<std::int64_t>& outer, const mapping::Mapping& mapping,
-                          FunctionRef<void(const PairTraffic&)> visit, std::string* why);
+                          FunctionRef<void(std::span<const PairTraffic>)> visit, std::string* why);
 
 /// work(p) before branch probabilities, as countOwnedIterations, for a
 /// box nest whose executing template indices follow one loop each: the

@@ -26,6 +26,33 @@ int MachineProfile::hops(std::int64_t a, std::int64_t b, std::int64_t count) con
   return HopCounter(*this, count)(a, b);
 }
 
+namespace {
+
+constexpr std::int64_t kMaxGridTable = std::int64_t{1} << 20;
+
+/// The grid of the last shape asked for on this thread: a sweep builds its
+/// counters at one processor count many times, the table once.
+std::shared_ptr<const HopCounter::Grid> gridOf(std::int64_t count, std::int64_t cols)
+{
+  thread_local std::shared_ptr<const HopCounter::Grid> last;
+  thread_local std::int64_t lastCount = 0, lastCols = 0;
+  if (count > kMaxGridTable)
+    return nullptr;
+  if (!last || lastCount != count || lastCols != cols) {
+    auto grid = std::make_shared<HopCounter::Grid>();
+    for (std::int64_t p = 0; p < count; ++p) {
+      grid->col.push_back(static_cast<std::int32_t>(p % cols));
+      grid->row.push_back(static_cast<std::int32_t>(p / cols));
+    }
+    last = std::move(grid);
+    lastCount = count;
+    lastCols = cols;
+  }
+  return last;
+}
+
+} // namespace
+
 HopCounter::HopCounter(const MachineProfile& machine, std::int64_t count) : m_count(count)
 {
   const auto& t = machine.topology;
@@ -36,6 +63,7 @@ HopCounter::HopCounter(const MachineProfile& machine, std::int64_t count) : m_co
     while (cols > 1 && count % cols != 0)
       --cols;
     m_cols = std::max<std::int64_t>(cols, 1);
+    m_grid = gridOf(count, m_cols);
   }
 }
 

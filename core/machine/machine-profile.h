@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -84,9 +85,16 @@ public:
   HopCounter(const MachineProfile& machine, std::int64_t count);
   int operator()(std::int64_t a, std::int64_t b) const;
 
+  /// Each processor's column and row on a mesh or torus of `count`
+  /// processors in rows of `cols` (shared by the counters of one shape).
+  struct Grid {
+    std::vector<std::int32_t> col, row;
+  };
+
 private:
   enum class Kind { Mesh, Torus, Hypercube, FatTree, Other } m_kind = Kind::Other;
   std::int64_t m_count = 1, m_cols = 1;
+  std::shared_ptr<const Grid> m_grid; // mesh and torus up to kMaxGridTable processors: no division per pair
 };
 
 // Inline: an estimate point asks it for every message.
@@ -97,8 +105,8 @@ inline int HopCounter::operator()(std::int64_t a, std::int64_t b) const
   switch (m_kind) {
   case Kind::Mesh:
   case Kind::Torus: {
-    auto dx = std::llabs(a % m_cols - b % m_cols);
-    auto dy = std::llabs(a / m_cols - b / m_cols);
+    auto dx = m_grid ? std::llabs(m_grid->col[a] - m_grid->col[b]) : std::llabs(a % m_cols - b % m_cols);
+    auto dy = m_grid ? std::llabs(m_grid->row[a] - m_grid->row[b]) : std::llabs(a / m_cols - b / m_cols);
     if (m_kind == Kind::Torus) {
       dx = std::min(dx, m_cols - dx);
       dy = std::min(dy, m_count / m_cols - dy);

@@ -155,7 +155,10 @@ TEST(SeparableExchange, RandomBoxNestsEqualBruteForce)
     // the estimator's stream: the same messages, by destination then source
     std::vector<estimate::PairTraffic> streamed;
     ASSERT_TRUE(estimate::forEachSeparablePair(*space, &*exec, *read, placement, outer, *mapping,
-                                               [&](const estimate::PairTraffic& t) { streamed.push_back(t); }, nullptr));
+                                               [&](std::span<const estimate::PairTraffic> into) {
+                                                 ASSERT_FALSE(into.empty());
+                                                 streamed.insert(streamed.end(), into.begin(), into.end());
+                                               }, nullptr));
     auto byDestination = expected;
     std::stable_sort(byDestination.begin(), byDestination.end(), [](const auto& a, const auto& b) { return a.to < b.to; });
     ASSERT_EQ(streamed, byDestination) << context << " placement " << placement;
