@@ -23,27 +23,36 @@ using i128 = WideInt;
 i64 floorMod(i64 a, i64 b) { return a - floorDiv(a, b) * b; }
 
 /// sum_{c=0}^{n-1} floor((a + b*c) / m) for m > 0 and b >= 0, in
-/// O(log m) (the Euclid-like reduction of AtCoder's floor_sum).
+/// O(log m) (the Euclid-like reduction of AtCoder's floor_sum). The sum is
+/// kept in 128 bits; the reduction's terms fit in 64 (coef and constant stay
+/// below mod, count at most n), so only a step whose top does not fit
+/// divides in 128 bits (a library call per division).
 i128 floorSum(i64 n, i64 m, i64 a, i64 b)
 {
   if (n <= 0)
     return 0;
   i128 ans = static_cast<i128>(n) * floorDiv(a, m);
-  i128 coef = b, constant = floorMod(a, m), mod = m, count = n;
+  i64 coef = b, constant = floorMod(a, m), mod = m, count = n;
   while (true) {
     if (coef >= mod) {
-      ans += count * (count - 1) / 2 * (coef / mod);
+      const i128 pairs = static_cast<i128>(count) * (count - 1) / 2;
+      ans += pairs * (coef / mod);
       coef %= mod;
     }
     if (constant >= mod) {
-      ans += count * (constant / mod);
+      ans += static_cast<i128>(count) * (constant / mod);
       constant %= mod;
     }
-    const i128 top = coef * count + constant;
+    const i128 top = static_cast<i128>(coef) * count + constant;
     if (top < mod)
       break;
-    count = top / mod;
-    constant = top % mod;
+    if (fitsInt64(top)) {
+      count = static_cast<i64>(top) / mod;
+      constant = static_cast<i64>(top) % mod;
+    } else {
+      count = static_cast<i64>(top / mod); // at most the old count (coef < mod): fits
+      constant = static_cast<i64>(top % mod);
+    }
     std::swap(mod, coef);
   }
   return ans;
