@@ -7,6 +7,7 @@
 #include "estimate/work-formula.h"
 #include "program/loop-nest.h"
 #include "symbolic/dependences.h"
+#include "support/check.h"
 #include "support/text.h"
 
 #include <algorithm>
@@ -78,10 +79,19 @@ struct CompiledStatement {
   std::vector<std::string> newScalarNotes;            // ReductionOrNewScalar: newScalarUser's notes
   double cost = 0;                                    // seconds per instance (Def. 3.7)
   std::vector<const program::ArrayReference*> cacheRefs; // every subscripted reference
+  std::optional<CompiledPlan> foreignExec;            // execRef when another statement's (Guard, NEW scalar user)
   int reductionBytes = 8;
   /// Work formulas by owner reference (nullptr: every processor), compiled on first use.
   std::vector<std::pair<const program::ArrayReference*, std::pair<std::shared_ptr<const WorkFormula>, std::string>>>
       formulas;
+};
+
+/// What the values of the unknowns enter for one statement, compiled once:
+/// a new N evaluates these instead of asking GiNaC (iteration-space.h,
+/// reference-plan.h).
+struct CompiledForms {
+  CompiledSpace space;
+  std::vector<CompiledPlan> refs; // one per Statement::refs
 };
 
 /// What the last values of the unknowns gave for one statement.
@@ -107,6 +117,7 @@ struct CompiledNestEstimate::State {
   std::vector<const program::Statement*> statements;
   symbolic::Bindings parameters; // PARAMETER constants the closed forms keep symbolic
   std::vector<CompiledStatement> compiled;
+  std::vector<CompiledForms> forms; // per statement, independent of the mapping
   // The last values of the unknowns and what they gave.
   bool memoValid = false;
   symbolic::Bindings values, formulaValues;
@@ -117,7 +128,11 @@ struct CompiledNestEstimate::State {
   AccessClassGroups cacheGroups; // the cache model's classes at these values
 
   void compile(const mapping::Mapping& mapping);
-  CompiledStatement compileStatement(const program::Statement& st, const mapping::Mapping& mapping) const;
+  CompiledStatement compileStatement(std::size_t index, const mapping::Mapping& mapping) const;
+  void compileForms();
+  const std::optional<IterationSpace>& space(std::size_t index);
+  std::optional<ReferencePlan> planOf(std::size_t index, const program::ArrayReference& ref,
+                                      const IterationSpace& space, symbolic::EvaluationError* error) const;
   const program::Statement* newScalarUser(const program::Statement& st, const mapping::Mapping& mapping,
                                           std::vector<std::string>& notes) const;
   void remember(const symbolic::Bindings& values);
@@ -138,6 +153,41 @@ const std::vector<symbolic::Dependence>& CompiledNestEstimate::State::dependence
   return *deps;
 }
 
+void CompiledNestEstimate::State::compileForms()
+{
+  for (const auto* st : statements) {
+    CompiledForms f{CompiledSpace(*unit, nest->id, *st), {}};
+    for (const auto& ref : st->refs)
+      f.refs.emplace_back(ref, *unit, f.space);
+    forms.push_back(std::move(f));
+  }
+}
+
+/// The statement's iteration space at the remembered values (built once).
+const std::optional<IterationSpace>& CompiledNestEstimate::State::space(std::size_t index)
+{
+  auto& m = memo[index];
+  if (!m.spaceDone) {
+    m.space = forms[index].space.build(values, &m.spaceError);
+    m.spaceDone = true;
+  }
+  return m.space;
+}
+
+/// planReference of `ref`, a reference of statement `index` or its
+/// executing reference, in the statement's space at the remembered values.
+std::optional<ReferencePlan> CompiledNestEstimate::State::planOf(std::size_t index, const program::ArrayReference& ref,
+                                                                 const IterationSpace& space,
+                                                                 symbolic::EvaluationError* error) const
+{
+  const auto& refs = statements[index]->refs;
+  const auto& foreign = compiled[index].foreignExec;
+  if (foreign && &ref == compiled[index].execRef)
+    return foreign->plan(space, structure, values, error);
+  PS_CHECK(&ref >= refs.data() && &ref < refs.data() + refs.size());
+  return forms[index].refs[static_cast<std::size_t>(&ref - refs.data())].plan(space, structure, values, error);
+}
+
 /// parallelism.h's nestOwners at the remembered values, from the spaces
 /// and owner plans the statements' memo holds (the same calls), so that a
 /// new N builds each once.
@@ -147,18 +197,14 @@ NestOwners CompiledNestEstimate::State::nestOwners()
   for (std::size_t i = 0; i < statements.size(); ++i) {
     const auto& st = *statements[i];
     auto& m = memo[i];
-    if (!m.spaceDone) { // a statement the estimate skips (I/O, CALL) still has an owner
-      m.space = IterationSpace::build(*unit, nest->id, st, values, &m.spaceError);
-      m.spaceDone = true;
-    }
-    OwnedStatement o{&st, m.space, std::nullopt};
+    OwnedStatement o{&st, space(i), std::nullopt}; // a statement the estimate skips (I/O, CALL) still has an owner
     const auto* w = st.write();
     if (o.space && w && structure.array(w->array)) {
       if (compiled[i].rule == ExecRule::Write && m.exec.done) {
         o.owner = m.exec.plan;
       } else {
         symbolic::EvaluationError error;
-        o.owner = planReference(*w, *unit, *o.space, structure, values, &error);
+        o.owner = planOf(i, *w, *o.space, &error);
       }
     }
     out.statements.push_back(std::move(o));
@@ -203,9 +249,10 @@ const program::Statement* CompiledNestEstimate::State::newScalarUser(const progr
   return nullptr;
 }
 
-CompiledStatement CompiledNestEstimate::State::compileStatement(const program::Statement& st,
+CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t index,
                                                                const mapping::Mapping& mapping) const
 {
+  const auto& st = *statements[index];
   CompiledStatement c;
   c.st = &st;
   c.at = " at line " + std::to_string(st.line);
@@ -234,6 +281,8 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(const program::S
   } else if (const auto* user = newScalarUser(st, mapping, c.newScalarNotes)) {
     c.execRef = user->write();
   }
+  if (c.execRef && (c.execRef < st.refs.data() || c.execRef >= st.refs.data() + st.refs.size()))
+    c.foreignExec.emplace(*c.execRef, *unit, forms[index].space);
   c.cost = machine->ops.time(st.ops);
   if (c.reduction)
     if (const auto* s = unit->symbol(st.scalarTarget))
@@ -245,8 +294,8 @@ void CompiledNestEstimate::State::compile(const mapping::Mapping& mapping)
 {
   structure = mapping;
   compiled.clear();
-  for (const auto* st : statements)
-    compiled.push_back(compileStatement(*st, mapping));
+  for (std::size_t i = 0; i < statements.size(); ++i)
+    compiled.push_back(compileStatement(i, mapping));
   memoValid = false; // the plans' maps and formulas follow the structure
 }
 
@@ -285,9 +334,10 @@ private:
   void noteMeasured();
   void problem(const symbolic::EvaluationError& error, const std::string& fallback);
   void statement(std::size_t index);
-  std::optional<ReferencePlan> plan(PlanMemo& memo, const program::ArrayReference& ref, const IterationSpace& space,
+  std::optional<ReferencePlan> plan(std::size_t index, PlanMemo& memo, const program::ArrayReference& ref,
+                                    const IterationSpace& space,
                                     const std::string& role);
-  std::optional<ReferencePlan> execPlan(CompiledStatement& c, StatementMemo& m, const IterationSpace& space,
+  std::optional<ReferencePlan> execPlan(std::size_t index, const IterationSpace& space,
                                         const std::vector<ReferencePlan>& reads);
   void estimateStatement(std::size_t index, const IterationSpace& space);
   void addWork(CompiledStatement& c, const IterationSpace& space, const ReferencePlan* owner);
@@ -384,27 +434,23 @@ void PointEstimator::statement(std::size_t index)
   const auto& st = *c.st;
   if (!c.skipNote.empty())
     return note(c.skipNote);
-  auto& m = m_s.memo[index];
-  if (!m.spaceDone) {
-    m.space = IterationSpace::build(m_unit, m_s.nest->id, st, m_values, &m.spaceError);
-    m.spaceDone = true;
-  }
-  if (!m.space)
-    return problem(m.spaceError, "the statement" + c.at + " is not estimated");
+  const auto& space = m_s.space(index);
+  if (!space)
+    return problem(m_s.memo[index].spaceError, "the statement" + c.at + " is not estimated");
   if (st.probabilityMeasured)
     m_measured.insert(st.line);
   else if (st.probability < 1.0)
     note("Statement" + c.at + " is under IF: assumed to execute with probability " +
          std::to_string(st.probability).substr(0, 4) + " (no profile run yet)");
-  estimateStatement(index, *m.space);
+  estimateStatement(index, *space);
 }
 
 /// The plan of `ref` at the remembered values, with this mapping's array.
-std::optional<ReferencePlan> PointEstimator::plan(PlanMemo& memo, const program::ArrayReference& ref,
+std::optional<ReferencePlan> PointEstimator::plan(std::size_t index, PlanMemo& memo, const program::ArrayReference& ref,
                                                   const IterationSpace& space, const std::string& role)
 {
   if (!memo.done) {
-    memo.plan = planReference(ref, m_unit, space, m_s.structure, m_values, &memo.error);
+    memo.plan = m_s.planOf(index, ref, space, &memo.error);
     memo.done = true;
   }
   if (!memo.plan) {
@@ -416,20 +462,22 @@ std::optional<ReferencePlan> PointEstimator::plan(PlanMemo& memo, const program:
   return p;
 }
 
-std::optional<ReferencePlan> PointEstimator::execPlan(CompiledStatement& c, StatementMemo& m,
+std::optional<ReferencePlan> PointEstimator::execPlan(std::size_t index,
                                                       const IterationSpace& space,
                                                       const std::vector<ReferencePlan>& reads)
 {
+  const auto& c = m_s.compiled[index];
+  auto& m = m_s.memo[index];
   if (c.rule == ExecRule::Write)
-    return plan(m.exec, *c.execRef, space, "every processor is assumed to execute it");
+    return plan(index, m.exec, *c.execRef, space, "every processor is assumed to execute it");
   if (c.rule == ExecRule::Guard) // owner of what it guards
-    return plan(m.exec, *c.execRef, space, "every processor is assumed to evaluate it");
+    return plan(index, m.exec, *c.execRef, space, "every processor is assumed to evaluate it");
   if (c.reduction && !reads.empty())
     return reads.front();
   for (const auto& n : c.newScalarNotes)
     note(n);
   if (c.execRef)
-    return plan(m.exec, *c.execRef, space, "every processor is assumed to execute it");
+    return plan(index, m.exec, *c.execRef, space, "every processor is assumed to execute it");
   return std::nullopt;
 }
 
@@ -441,14 +489,14 @@ void PointEstimator::estimateStatement(std::size_t index, const IterationSpace& 
   std::vector<std::size_t> readIndex; // reads[i] is c.reads[readIndex[i]]
   for (std::size_t r = 0; r < c.reads.size(); ++r) {
     const auto& ref = *c.reads[r];
-    if (auto p = plan(m.reads[r], ref, space, "assumed to fetch all of '" + ref.array + "' before the loop")) {
+    if (auto p = plan(index, m.reads[r], ref, space, "assumed to fetch all of '" + ref.array + "' before the loop")) {
       reads.push_back(std::move(*p));
       readIndex.push_back(r);
     } else {
       wholeArrayFetch(ref, c.st->line);
     }
   }
-  const auto exec = execPlan(c, m, space, reads);
+  const auto exec = execPlan(index, space, reads);
   addWork(c, space, exec ? &*exec : nullptr);
   cacheStatement(index, space, exec);
   if (c.st->kind == program::StatementKind::Control)
@@ -589,7 +637,7 @@ void PointEstimator::cacheStatement(std::size_t index, const IterationSpace& spa
   for (std::size_t r = 0; r < c.cacheRefs.size(); ++r) {
     auto& memo = sharedPlan(c, m, r);
     if (!memo.done) {
-      memo.plan = planReference(*c.cacheRefs[r], m_unit, space, m_s.structure, m_values, &memo.error);
+      memo.plan = m_s.planOf(index, *c.cacheRefs[r], space, &memo.error);
       memo.done = true;
     }
     if (memo.plan) {
@@ -733,6 +781,7 @@ CompiledNestEstimate::CompiledNestEstimate(const program::Unit& unit, const prog
   m_state->options = options;
   m_state->statements = unit.statementsIn(nest.id);
   m_state->parameters = program::parameterValues(unit);
+  m_state->compileForms();
   m_state->compile(mapping);
 }
 
