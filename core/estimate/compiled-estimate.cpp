@@ -104,6 +104,23 @@ struct StatementMemo {
   std::vector<int> placements; // per read; -1: not computed yet
   std::vector<std::optional<ReadInstances>> instances; // per read: its exchange's instances
   std::optional<CacheTrips> trips; // the cache model's trip counts of the space
+
+  /// Forgets what the last values gave, keeping the vectors' storage: a
+  /// sweep over N resets the memo at every point.
+  void reset(const CompiledStatement& c)
+  {
+    spaceDone = false;
+    space.reset();
+    spaceError = {};
+    reads.resize(c.reads.size());
+    cache.resize(c.cacheRefs.size());
+    for (auto* plans : {&reads, &cache})
+      std::fill(plans->begin(), plans->end(), PlanMemo{});
+    exec = {};
+    placements.assign(c.reads.size(), -1);
+    instances.assign(c.reads.size(), std::nullopt);
+    trips.reset();
+  }
 };
 
 } // namespace
@@ -118,6 +135,7 @@ struct CompiledNestEstimate::State {
   symbolic::Bindings parameters; // PARAMETER constants the closed forms keep symbolic
   std::vector<CompiledStatement> compiled;
   std::vector<CompiledForms> forms; // per statement, independent of the mapping
+  symbolic::LoopNest loopNest;      // program::loopNestOf, independent of the values
   // The last values of the unknowns and what they gave.
   bool memoValid = false;
   symbolic::Bindings values, formulaValues;
@@ -146,10 +164,9 @@ struct CompiledNestEstimate::State {
 const std::vector<symbolic::Dependence>& CompiledNestEstimate::State::dependences()
 {
   if (!flowFree)
-    flowFree = symbolic::analyzeDependences(program::loopNestOf(*unit, *nest), {}, {symbolic::DependenceKind::Flow})
-                 .empty();
+    flowFree = symbolic::analyzeDependences(loopNest, {}, {symbolic::DependenceKind::Flow}).empty();
   if (!deps)
-    deps = *flowFree ? std::vector<symbolic::Dependence>{} : nestFlowDependences(*unit, *nest, values);
+    deps = *flowFree ? std::vector<symbolic::Dependence>{} : nestFlowDependences(loopNest, values);
   return *deps;
 }
 
@@ -310,13 +327,9 @@ void CompiledNestEstimate::State::remember(const symbolic::Bindings& v)
   deps.reset();
   owners.reset();
   cacheGroups = {};
-  memo.assign(compiled.size(), {});
-  for (std::size_t i = 0; i < compiled.size(); ++i) {
-    memo[i].reads.resize(compiled[i].reads.size());
-    memo[i].cache.resize(compiled[i].cacheRefs.size());
-    memo[i].placements.assign(compiled[i].reads.size(), -1);
-    memo[i].instances.resize(compiled[i].reads.size());
-  }
+  memo.resize(compiled.size());
+  for (std::size_t i = 0; i < compiled.size(); ++i)
+    memo[i].reset(compiled[i]);
   memoValid = true;
 }
 
@@ -782,6 +795,7 @@ CompiledNestEstimate::CompiledNestEstimate(const program::Unit& unit, const prog
   m_state->statements = unit.statementsIn(nest.id);
   m_state->parameters = program::parameterValues(unit);
   m_state->compileForms();
+  m_state->loopNest = program::loopNestOf(unit, nest);
   m_state->compile(mapping);
 }
 
