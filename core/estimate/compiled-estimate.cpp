@@ -144,6 +144,7 @@ struct CompiledNestEstimate::State {
   std::optional<NestOwners> owners; // decideParallelism's spaces, owner plans and dependences
   std::vector<StatementMemo> memo;
   AccessClassGroups cacheGroups; // the cache model's classes at these values
+  std::optional<DeclaredBounds> declared; // of the arrays the cache model counts, compiled once
 
   void compile(const mapping::Mapping& mapping);
   CompiledStatement compileStatement(std::size_t index, const mapping::Mapping& mapping) const;
@@ -327,6 +328,7 @@ void CompiledNestEstimate::State::remember(const symbolic::Bindings& v)
   deps.reset();
   owners.reset();
   cacheGroups = {};
+  cacheGroups.declared = &*declared;
   memo.resize(compiled.size());
   for (std::size_t i = 0; i < compiled.size(); ++i)
     memo[i].reset(compiled[i]);
@@ -796,6 +798,11 @@ CompiledNestEstimate::CompiledNestEstimate(const program::Unit& unit, const prog
   m_state->parameters = program::parameterValues(unit);
   m_state->compileForms();
   m_state->loopNest = program::loopNestOf(unit, nest);
+  std::vector<std::string> arrays;
+  for (const auto* st : m_state->statements)
+    for (const auto& ref : st->refs)
+      arrays.push_back(ref.array);
+  m_state->declared.emplace(unit, arrays);
   m_state->compile(mapping);
 }
 
