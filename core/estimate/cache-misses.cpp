@@ -202,6 +202,8 @@ void DeclaredBounds::at(const std::string& array, const symbolic::Bindings& valu
     auto v = p ? p->evaluate(values) : std::nullopt;
     return v ? v : e.evaluate(values); // Expr finds the value past an overflow, or has none either
   };
+  lower.reserve(lower.size() + it->second.size());
+  extent.reserve(extent.size() + it->second.size());
   for (const auto& d : it->second)
     appendDimension(valueOf(d.lower, d.extent->lower), valueOf(d.upper, d.extent->upper), lower, extent);
 }
@@ -345,6 +347,10 @@ std::vector<AccessClassGroups::Group> formGroups(const std::vector<CacheStatemen
                                                  i64 lineBytes, const DeclaredBounds* declared)
 {
   std::vector<AccessClassGroups::Group> groups;
+  std::size_t refs = 0;
+  for (const auto& st : statements)
+    refs += st.refs.size();
+  groups.reserve(refs); // at most one each: no group moves while they form (a new N forms them again)
   for (std::size_t s = 0; s < statements.size(); ++s) {
     const auto& st = statements[s];
     for (std::size_t r = 0; r < st.refs.size(); ++r) {
@@ -361,6 +367,7 @@ std::vector<AccessClassGroups::Group> formGroups(const std::vector<CacheStatemen
         continue;
       }
       AccessClassGroups::Group g{static_cast<int>(s), static_cast<int>(r), {offsets}, {}, {}, {}};
+      g.countsIn.reserve(static_cast<std::size_t>(st.space->depth()));
       for (int k = 0; k < st.space->depth(); ++k) {
         int highest = -1;
         for (std::size_t d = 0; d < ref.subscripts.size(); ++d)
