@@ -102,9 +102,12 @@ struct DimLayout {
   }
 };
 
-i64 evaluated(const symbolic::Expr& e, const symbolic::Bindings& values, i64 fallback)
+/// Appends the lower bound and extent of a dimension declared lo:hi; a
+/// bound without a value counts as 1 (lo) or 2^20 elements on (hi).
+void appendDimension(std::optional<i64> lo, std::optional<i64> hi, std::vector<i64>& lower, std::vector<i64>& extent)
 {
-  return e.evaluate(values).value_or(fallback);
+  lower.push_back(lo.value_or(1));
+  extent.push_back(std::max<i64>(hi.value_or(lower.back() + (1 << 20)) - lower.back() + 1, 1));
 }
 
 /// The declared lower bound and extent of each dimension of `plan`'s array.
@@ -113,10 +116,8 @@ void declaredBounds(const ReferencePlan& plan, const program::Unit& unit, const 
 {
   const auto* symbol = unit.symbol(plan.ref->array);
   PS_CHECK(symbol && symbol->dims.size() == plan.subscripts.size()); // planReference checked it
-  for (const auto& dim : symbol->dims) {
-    lower.push_back(evaluated(dim.lower, values, 1));
-    extent.push_back(std::max<i64>(evaluated(dim.upper, values, lower.back() + (1 << 20)) - lower.back() + 1, 1));
-  }
+  for (const auto& dim : symbol->dims)
+    appendDimension(dim.lower.evaluate(values), dim.upper.evaluate(values), lower, extent);
 }
 
 /// The local layout of each dimension of `plan`'s array, declared as `lower` and `extent`.
@@ -189,6 +190,34 @@ struct StatementShape {
 };
 
 } // namespace
+
+DeclaredBounds::DeclaredBounds(const program::Unit& unit, const std::vector<std::string>& arrays)
+{
+  for (const auto& name : arrays) {
+    const auto* symbol = unit.symbol(name);
+    if (!symbol || std::any_of(m_arrays.begin(), m_arrays.end(), [&](const auto& a) { return a.first == name; }))
+      continue;
+    std::vector<Dim> dims;
+    for (const auto& e : symbol->dims)
+      dims.push_back({&e, symbolic::IntPolynomial::from(e.lower), symbolic::IntPolynomial::from(e.upper)});
+    m_arrays.emplace_back(name, std::move(dims));
+  }
+}
+
+void DeclaredBounds::at(const std::string& array, const symbolic::Bindings& values, std::vector<std::int64_t>& lower,
+                        std::vector<std::int64_t>& extent) const
+{
+  const auto it = std::find_if(m_arrays.begin(), m_arrays.end(), [&](const auto& a) { return a.first == array; });
+  PS_CHECK(it != m_arrays.end());
+  const auto valueOf = [&](const std::optional<symbolic::IntPolynomial>& p, const symbolic::Expr& e) {
+    auto v = p ? p->evaluate(values) : std::nullopt;
+    return v ? v : e.evaluate(values); // Expr finds the value past an overflow, or has none either
+  };
+  lower.reserve(lower.size() + it->second.size());
+  extent.reserve(extent.size() + it->second.size());
+  for (const auto& d : it->second)
+    appendDimension(valueOf(d.lower, d.extent->lower), valueOf(d.upper, d.extent->upper), lower, extent);
+}
 
 CacheTrips cacheTrips(const IterationSpace& space)
 {
@@ -397,9 +426,13 @@ const ReferencePlan& leaderOf(const AccessClassGroups::Group& g, const std::vect
 /// Step 1 of countCacheMisses: the references grouped into classes.
 std::vector<AccessClassGroups::Group> formGroups(const std::vector<CacheStatement>& statements,
                                                  const program::Unit& unit, const symbolic::Bindings& values,
-                                                 i64 lineBytes)
+                                                 i64 lineBytes, const DeclaredBounds* declared)
 {
   std::vector<AccessClassGroups::Group> groups;
+  std::size_t refs = 0;
+  for (const auto& st : statements)
+    refs += st.refs.size();
+  groups.reserve(refs); // at most one each: no group moves while they form (a new N forms them again)
   for (std::size_t s = 0; s < statements.size(); ++s) {
     const auto& st = statements[s];
     for (std::size_t r = 0; r < st.refs.size(); ++r) {
@@ -416,6 +449,7 @@ std::vector<AccessClassGroups::Group> formGroups(const std::vector<CacheStatemen
         continue;
       }
       AccessClassGroups::Group g{static_cast<int>(s), static_cast<int>(r), {offsets}, {}, {}, {}};
+      g.countsIn.reserve(static_cast<std::size_t>(st.space->depth()));
       for (int k = 0; k < st.space->depth(); ++k) {
         int highest = -1;
         for (std::size_t d = 0; d < ref.subscripts.size(); ++d)
@@ -423,7 +457,10 @@ std::vector<AccessClassGroups::Group> formGroups(const std::vector<CacheStatemen
             highest = static_cast<int>(d);
         g.countsIn.push_back(highest);
       }
-      declaredBounds(ref, unit, values, g.lower, g.extent);
+      if (declared)
+        declared->at(ref.ref->array, values, g.lower, g.extent);
+      else
+        declaredBounds(ref, unit, values, g.lower, g.extent);
       groups.push_back(std::move(g));
     }
   }
@@ -767,7 +804,7 @@ CacheMisses countCacheMisses(const std::vector<CacheStatement>& statements, cons
   AccessClassGroups own;
   auto& kept = groups ? *groups : own;
   if (!kept.formed) {
-    kept.groups = formGroups(statements, unit, values, geometry.lineBytes);
+    kept.groups = formGroups(statements, unit, values, geometry.lineBytes, kept.declared);
     kept.formed = true;
   }
   const auto classes = formClasses(statements, mapping, kept.groups);

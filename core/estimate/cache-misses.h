@@ -51,6 +51,28 @@ struct CacheTrips {
 };
 CacheTrips cacheTrips(const IterationSpace& space);
 
+/// The declared lower bound and extent of each dimension of some arrays,
+/// their declarations taken apart once into integer polynomials: what the
+/// cache model lays an array out by, at new values of the unknowns without
+/// GiNaC (a compiled estimate, compiled-estimate.h). A bound without a
+/// value counts as 1 (lower) or 2^20 elements on (upper). Keeps a
+/// reference to `unit`.
+class DeclaredBounds {
+public:
+  DeclaredBounds(const program::Unit& unit, const std::vector<std::string>& arrays);
+
+  /// Appends the bounds of `array` (one of the arrays given) at `values`.
+  void at(const std::string& array, const symbolic::Bindings& values, std::vector<std::int64_t>& lower,
+          std::vector<std::int64_t>& extent) const;
+
+private:
+  struct Dim {
+    const program::Extent* extent;
+    std::optional<symbolic::IntPolynomial> lower, upper; // nullopt: Expr::evaluate
+  };
+  std::vector<std::pair<std::string, std::vector<Dim>>> m_arrays;
+};
+
 /// The array access classes of a nest's statements (step 1 below): which
 /// references group under which leader, and the leader array's declared
 /// bounds. Depends on the references, their loops, the values of the
@@ -65,6 +87,7 @@ struct AccessClassGroups {
   };
   bool formed = false;
   std::vector<Group> groups;
+  const DeclaredBounds* declared = nullptr; // when set, the leaders' bounds come from it (its arrays include them)
 };
 
 /// Counts cmL^p for every processor p of `mapping`.

@@ -82,10 +82,19 @@ struct CompiledStatement {
   std::vector<std::string> newScalarNotes;            // ReductionOrNewScalar: newScalarUser's notes
   double cost = 0;                                    // seconds per instance (Def. 3.7)
   std::vector<const program::ArrayReference*> cacheRefs; // every subscripted reference
+  std::optional<CompiledPlan> foreignExec;            // execRef when another statement's (Guard, NEW scalar user)
   int reductionBytes = 8;
   /// Work formulas by owner reference (nullptr: every processor), compiled on first use.
   std::vector<std::pair<const program::ArrayReference*, std::pair<std::shared_ptr<const WorkFormula>, std::string>>>
       formulas;
+};
+
+/// What the values of the unknowns enter for one statement, compiled once:
+/// a new N evaluates these instead of asking GiNaC (iteration-space.h,
+/// reference-plan.h).
+struct CompiledForms {
+  CompiledSpace space;
+  std::vector<CompiledPlan> refs; // one per Statement::refs
 };
 
 /// What the last values of the unknowns gave for one statement.
@@ -100,6 +109,25 @@ struct StatementMemo {
   std::optional<CacheTrips> trips; // the cache model's trip counts of the space
   int cacheAt = -1;                 // its entry in State::cache, once built
   std::vector<int> cacheRefAt;      // per cache reference: its entry in that entry's refs, -1 not affine
+
+  /// Forgets what the last values gave, keeping the vectors' storage: a
+  /// sweep over N resets the memo at every point.
+  void reset(const CompiledStatement& c)
+  {
+    spaceDone = false;
+    space.reset();
+    spaceError = {};
+    reads.resize(c.reads.size());
+    cache.resize(c.cacheRefs.size());
+    for (auto* plans : {&reads, &cache})
+      std::fill(plans->begin(), plans->end(), PlanMemo{});
+    exec = {};
+    placements.assign(c.reads.size(), -1);
+    instances.assign(c.reads.size(), std::nullopt);
+    trips.reset();
+    cacheAt = -1;
+    cacheRefAt.clear();
+  }
 };
 
 } // namespace
@@ -113,6 +141,8 @@ struct CompiledNestEstimate::State {
   std::vector<const program::Statement*> statements;
   symbolic::Bindings parameters; // PARAMETER constants the closed forms keep symbolic
   std::vector<CompiledStatement> compiled;
+  std::vector<CompiledForms> forms; // per statement, independent of the mapping
+  symbolic::LoopNest loopNest;      // program::loopNestOf, independent of the values
   // The last values of the unknowns and what they gave.
   bool memoValid = false;
   symbolic::Bindings values, formulaValues;
@@ -125,9 +155,14 @@ struct CompiledNestEstimate::State {
   // these values; a later point only points their plans at its own arrays.
   std::vector<CacheStatement> cache;
   std::vector<const CacheTrips*> cacheTrips;
+  std::optional<DeclaredBounds> declared; // of the arrays the cache model counts, compiled once
 
   void compile(const mapping::Mapping& mapping);
-  CompiledStatement compileStatement(const program::Statement& st, const mapping::Mapping& mapping) const;
+  CompiledStatement compileStatement(std::size_t index, const mapping::Mapping& mapping) const;
+  void compileForms();
+  const std::optional<IterationSpace>& space(std::size_t index);
+  std::optional<ReferencePlan> planOf(std::size_t index, const program::ArrayReference& ref,
+                                      const IterationSpace& space, symbolic::EvaluationError* error) const;
   const program::Statement* newScalarUser(const program::Statement& st, const mapping::Mapping& mapping,
                                           std::vector<std::string>& notes) const;
   void remember(const symbolic::Bindings& values);
@@ -141,11 +176,45 @@ struct CompiledNestEstimate::State {
 const std::vector<symbolic::Dependence>& CompiledNestEstimate::State::dependences()
 {
   if (!flowFree)
-    flowFree = symbolic::analyzeDependences(program::loopNestOf(*unit, *nest), {}, {symbolic::DependenceKind::Flow})
-                 .empty();
+    flowFree = symbolic::analyzeDependences(loopNest, {}, {symbolic::DependenceKind::Flow}).empty();
   if (!deps)
-    deps = *flowFree ? std::vector<symbolic::Dependence>{} : nestFlowDependences(*unit, *nest, values);
+    deps = *flowFree ? std::vector<symbolic::Dependence>{} : nestFlowDependences(loopNest, values);
   return *deps;
+}
+
+void CompiledNestEstimate::State::compileForms()
+{
+  for (const auto* st : statements) {
+    CompiledForms f{CompiledSpace(*unit, nest->id, *st), {}};
+    for (const auto& ref : st->refs)
+      f.refs.emplace_back(ref, *unit, f.space);
+    forms.push_back(std::move(f));
+  }
+}
+
+/// The statement's iteration space at the remembered values (built once).
+const std::optional<IterationSpace>& CompiledNestEstimate::State::space(std::size_t index)
+{
+  auto& m = memo[index];
+  if (!m.spaceDone) {
+    m.space = forms[index].space.build(values, &m.spaceError);
+    m.spaceDone = true;
+  }
+  return m.space;
+}
+
+/// planReference of `ref`, a reference of statement `index` or its
+/// executing reference, in the statement's space at the remembered values.
+std::optional<ReferencePlan> CompiledNestEstimate::State::planOf(std::size_t index, const program::ArrayReference& ref,
+                                                                 const IterationSpace& space,
+                                                                 symbolic::EvaluationError* error) const
+{
+  const auto& refs = statements[index]->refs;
+  const auto& foreign = compiled[index].foreignExec;
+  if (foreign && &ref == compiled[index].execRef)
+    return foreign->plan(space, structure, values, error);
+  PS_CHECK(&ref >= refs.data() && &ref < refs.data() + refs.size());
+  return forms[index].refs[static_cast<std::size_t>(&ref - refs.data())].plan(space, structure, values, error);
 }
 
 /// parallelism.h's nestOwners at the remembered values, from the spaces
@@ -157,11 +226,7 @@ NestOwners CompiledNestEstimate::State::nestOwners()
   for (std::size_t i = 0; i < statements.size(); ++i) {
     const auto& st = *statements[i];
     auto& m = memo[i];
-    if (!m.spaceDone) { // a statement the estimate skips (I/O, CALL) still has an owner
-      m.space = IterationSpace::build(*unit, nest->id, st, values, &m.spaceError);
-      m.spaceDone = true;
-    }
-    OwnedStatement o{&st, m.space, std::nullopt};
+    OwnedStatement o{&st, space(i), std::nullopt}; // a statement the estimate skips (I/O, CALL) still has an owner
     const auto* w = st.write();
     if (o.space && w && structure.array(w->array)) {
       if (compiled[i].rule == ExecRule::Write && m.exec.done) {
@@ -170,7 +235,7 @@ NestOwners CompiledNestEstimate::State::nestOwners()
           o.owner->map = structure.array(w->array);
       } else {
         symbolic::EvaluationError error;
-        o.owner = planReference(*w, *unit, *o.space, structure, values, &error);
+        o.owner = planOf(i, *w, *o.space, &error);
       }
     }
     out.statements.push_back(std::move(o));
@@ -215,9 +280,10 @@ const program::Statement* CompiledNestEstimate::State::newScalarUser(const progr
   return nullptr;
 }
 
-CompiledStatement CompiledNestEstimate::State::compileStatement(const program::Statement& st,
+CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t index,
                                                                const mapping::Mapping& mapping) const
 {
+  const auto& st = *statements[index];
   CompiledStatement c;
   c.st = &st;
   c.at = " at line " + std::to_string(st.line);
@@ -246,6 +312,8 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(const program::S
   } else if (const auto* user = newScalarUser(st, mapping, c.newScalarNotes)) {
     c.execRef = user->write();
   }
+  if (c.execRef && (c.execRef < st.refs.data() || c.execRef >= st.refs.data() + st.refs.size()))
+    c.foreignExec.emplace(*c.execRef, *unit, forms[index].space);
   c.cost = machine->ops.time(st.ops);
   if (c.reduction)
     if (const auto* s = unit->symbol(st.scalarTarget))
@@ -257,8 +325,8 @@ void CompiledNestEstimate::State::compile(const mapping::Mapping& mapping)
 {
   structure = mapping;
   compiled.clear();
-  for (const auto* st : statements)
-    compiled.push_back(compileStatement(*st, mapping));
+  for (std::size_t i = 0; i < statements.size(); ++i)
+    compiled.push_back(compileStatement(i, mapping));
   memoValid = false; // the plans' maps and formulas follow the structure
 }
 
@@ -275,13 +343,10 @@ void CompiledNestEstimate::State::remember(const symbolic::Bindings& v)
   cacheGroups = {};
   cache.clear();
   cacheTrips.clear();
-  memo.assign(compiled.size(), {});
-  for (std::size_t i = 0; i < compiled.size(); ++i) {
-    memo[i].reads.resize(compiled[i].reads.size());
-    memo[i].cache.resize(compiled[i].cacheRefs.size());
-    memo[i].placements.assign(compiled[i].reads.size(), -1);
-    memo[i].instances.resize(compiled[i].reads.size());
-  }
+  cacheGroups.declared = &*declared;
+  memo.resize(compiled.size());
+  for (std::size_t i = 0; i < compiled.size(); ++i)
+    memo[i].reset(compiled[i]);
   memoValid = true;
 }
 
@@ -303,10 +368,9 @@ private:
   void noteMeasured();
   void problem(const symbolic::EvaluationError& error, const std::string& fallback);
   void statement(std::size_t index);
-  const ReferencePlan* plan(PlanMemo& memo, const program::ArrayReference& ref, const IterationSpace& space,
-                            FunctionRef<std::string()> role);
-  const ReferencePlan* execPlan(CompiledStatement& c, StatementMemo& m, const IterationSpace& space,
-                                const PlanList& reads);
+  const ReferencePlan* plan(std::size_t index, PlanMemo& memo, const program::ArrayReference& ref,
+                            const IterationSpace& space, FunctionRef<std::string()> role);
+  const ReferencePlan* execPlan(std::size_t index, const IterationSpace& space, const PlanList& reads);
   void estimateStatement(std::size_t index, const IterationSpace& space);
   void addWork(CompiledStatement& c, const IterationSpace& space, const ReferencePlan* owner);
   void addReads(std::size_t index, const IterationSpace& space, const PlanList& reads,
@@ -401,29 +465,25 @@ void PointEstimator::statement(std::size_t index)
   const auto& st = *c.st;
   if (!c.skipNote.empty())
     return note(c.skipNote);
-  auto& m = m_s.memo[index];
-  if (!m.spaceDone) {
-    m.space = IterationSpace::build(m_unit, m_s.nest->id, st, m_values, &m.spaceError);
-    m.spaceDone = true;
-  }
-  if (!m.space)
-    return problem(m.spaceError, "the statement" + c.at + " is not estimated");
+  const auto& space = m_s.space(index);
+  if (!space)
+    return problem(m_s.memo[index].spaceError, "the statement" + c.at + " is not estimated");
   if (st.probabilityMeasured)
     m_measured.insert(st.line);
   else if (st.probability < 1.0)
     note("Statement" + c.at + " is under IF: assumed to execute with probability " +
          std::to_string(st.probability).substr(0, 4) + " (no profile run yet)");
-  estimateStatement(index, *m.space);
+  estimateStatement(index, *space);
 }
 
 /// The plan of `ref` at the remembered values, its array set to this
 /// point's mapping (the memo's own plan: no copy per point); nullptr with a
 /// problem saying `role` when there is none.
-const ReferencePlan* PointEstimator::plan(PlanMemo& memo, const program::ArrayReference& ref,
+const ReferencePlan* PointEstimator::plan(std::size_t index, PlanMemo& memo, const program::ArrayReference& ref,
                                           const IterationSpace& space, FunctionRef<std::string()> role)
 {
   if (!memo.done) {
-    memo.plan = planReference(ref, m_unit, space, m_s.structure, m_values, &memo.error);
+    memo.plan = m_s.planOf(index, ref, space, &memo.error);
     memo.done = true;
   }
   if (!memo.plan) {
@@ -434,20 +494,22 @@ const ReferencePlan* PointEstimator::plan(PlanMemo& memo, const program::ArrayRe
   return &*memo.plan;
 }
 
-const ReferencePlan* PointEstimator::execPlan(CompiledStatement& c, StatementMemo& m, const IterationSpace& space,
-                                              const PlanList& reads)
+const ReferencePlan* PointEstimator::execPlan(std::size_t index, const IterationSpace& space, const PlanList& reads)
 {
+  const auto& c = m_s.compiled[index];
+  auto& m = m_s.memo[index];
   const auto executes = [] { return std::string("every processor is assumed to execute it"); };
   if (c.rule == ExecRule::Write)
-    return plan(m.exec, *c.execRef, space, executes);
+    return plan(index, m.exec, *c.execRef, space, executes);
   if (c.rule == ExecRule::Guard) // owner of what it guards
-    return plan(m.exec, *c.execRef, space, [] { return std::string("every processor is assumed to evaluate it"); });
+    return plan(index, m.exec, *c.execRef, space,
+                [] { return std::string("every processor is assumed to evaluate it"); });
   if (c.reduction && !reads.empty())
     return reads.front();
   for (const auto& n : c.newScalarNotes)
     note(n);
   if (c.execRef)
-    return plan(m.exec, *c.execRef, space, executes);
+    return plan(index, m.exec, *c.execRef, space, executes);
   return nullptr;
 }
 
@@ -459,7 +521,7 @@ void PointEstimator::estimateStatement(std::size_t index, const IterationSpace& 
   boost::container::small_vector<std::size_t, 8> readIndex; // reads[i] is c.reads[readIndex[i]]
   for (std::size_t r = 0; r < c.reads.size(); ++r) {
     const auto& ref = *c.reads[r];
-    if (const auto* p = plan(m.reads[r], ref, space,
+    if (const auto* p = plan(index, m.reads[r], ref, space,
                              [&] { return "assumed to fetch all of '" + ref.array + "' before the loop"; })) {
       reads.push_back(p);
       readIndex.push_back(r);
@@ -467,7 +529,7 @@ void PointEstimator::estimateStatement(std::size_t index, const IterationSpace& 
       wholeArrayFetch(ref, c.st->line);
     }
   }
-  const auto* exec = execPlan(c, m, space, reads);
+  const auto* exec = execPlan(index, space, reads);
   addWork(c, space, exec);
   cacheStatement(index, space, exec);
   if (c.st->kind == program::StatementKind::Control)
@@ -629,7 +691,7 @@ void PointEstimator::buildCacheStatement(std::size_t index, const IterationSpace
   for (std::size_t r = 0; r < c.cacheRefs.size(); ++r) {
     auto& memo = sharedPlan(c, m, r);
     if (!memo.done) {
-      memo.plan = planReference(*c.cacheRefs[r], m_unit, space, m_s.structure, m_values, &memo.error);
+      memo.plan = m_s.planOf(index, *c.cacheRefs[r], space, &memo.error);
       memo.done = true;
     }
     m.cacheRefAt.push_back(memo.plan ? static_cast<int>(cs.refs.size()) : -1);
@@ -770,6 +832,13 @@ CompiledNestEstimate::CompiledNestEstimate(const program::Unit& unit, const prog
   m_state->options = options;
   m_state->statements = unit.statementsIn(nest.id);
   m_state->parameters = program::parameterValues(unit);
+  m_state->compileForms();
+  m_state->loopNest = program::loopNestOf(unit, nest);
+  std::vector<std::string> arrays;
+  for (const auto* st : m_state->statements)
+    for (const auto& ref : st->refs)
+      arrays.push_back(ref.array);
+  m_state->declared.emplace(unit, arrays);
   m_state->compile(mapping);
 }
 

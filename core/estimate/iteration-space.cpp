@@ -25,23 +25,58 @@ std::vector<std::string> IterationSpace::variables() const
   return v;
 }
 
+namespace {
+
+/// `form`'s coefficient per level of `levels` into `coef`, and the rest as
+/// one expression in the unknowns: the constant and the variables of loops
+/// enclosing the selected nest, which are unknowns here (they need values
+/// like any other unknown).
+symbolic::Expr splitForm(const symbolic::AffineForm& form, const std::vector<LevelBounds>& levels,
+                         LevelCoefficients& coef)
+{
+  coef.assign(levels.size(), 0);
+  symbolic::Expr constant = form.constant;
+  for (const auto& [var, coefficient] : form.coefficients) {
+    const auto level = std::find_if(levels.begin(), levels.end(), [&](auto& l) { return l.variable == var; });
+    if (level == levels.end())
+      constant = constant + symbolic::Expr::integer(coefficient) * symbolic::Expr::symbol(var);
+    else
+      coef[level - levels.begin()] = coefficient;
+  }
+  return constant;
+}
+
+/// The levels of `statement` from `nestLoop` inwards, without their
+/// bounds; the reason when a loop has none that can be used.
+std::optional<std::string> levelsOf(const program::Unit& unit, int nestLoop, const program::Statement& statement,
+                                    std::vector<LevelBounds>& levels)
+{
+  auto root = std::find(statement.loops.begin(), statement.loops.end(), nestLoop);
+  if (root == statement.loops.end())
+    return "Statement at line " + std::to_string(statement.line) + " is not inside the selected loop";
+  for (auto it = root; it != statement.loops.end(); ++it) {
+    const auto& loop = unit.loops[*it];
+    if (!loop.boundsKnown || loop.variable.empty())
+      return "Loop at line " + std::to_string(loop.line) + " has bounds that are not integer expressions" +
+             (loop.boundsNote.empty() ? "" : ": " + loop.boundsNote);
+    LevelBounds level;
+    level.variable = loop.variable;
+    level.loopId = loop.id;
+    level.line = loop.line;
+    level.forall = loop.isForall;
+    levels.push_back(level);
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
 std::optional<NumericAffine> IterationSpace::numeric(const symbolic::AffineForm& form,
                                                      const symbolic::Bindings& values, const std::string& what,
                                                      symbolic::EvaluationError* error) const
 {
   NumericAffine out;
-  out.coef.assign(m_levels.size(), 0);
-  // Variables of loops enclosing the selected nest are unknowns here: they
-  // join the constant and need values like any other unknown.
-  symbolic::Expr constant = form.constant;
-  for (const auto& [var, coefficient] : form.coefficients) {
-    const auto level = std::find_if(m_levels.begin(), m_levels.end(), [&](auto& l) { return l.variable == var; });
-    if (level == m_levels.end())
-      constant = constant + symbolic::Expr::integer(coefficient) * symbolic::Expr::symbol(var);
-    else
-      out.coef[level - m_levels.begin()] = coefficient;
-  }
-  auto c = symbolic::evaluateFor(constant, values, what, error);
+  auto c = symbolic::evaluateFor(splitForm(form, m_levels, out.coef), values, what, error);
   if (!c)
     return std::nullopt;
   out.constant = *c;
@@ -58,21 +93,8 @@ std::optional<IterationSpace> IterationSpace::build(const program::Unit& unit, i
     return std::nullopt;
   };
   IterationSpace space;
-  auto root = std::find(statement.loops.begin(), statement.loops.end(), nestLoop);
-  if (root == statement.loops.end())
-    return fail("Statement at line " + std::to_string(statement.line) + " is not inside the selected loop");
-  for (auto it = root; it != statement.loops.end(); ++it) {
-    const auto& loop = unit.loops[*it];
-    if (!loop.boundsKnown || loop.variable.empty())
-      return fail("Loop at line " + std::to_string(loop.line) + " has bounds that are not integer expressions" +
-                  (loop.boundsNote.empty() ? "" : ": " + loop.boundsNote));
-    LevelBounds level;
-    level.variable = loop.variable;
-    level.loopId = loop.id;
-    level.line = loop.line;
-    level.forall = loop.isForall;
-    space.m_levels.push_back(level);
-  }
+  if (auto why = levelsOf(unit, nestLoop, statement, space.m_levels))
+    return fail(std::move(*why));
   const auto vars = space.variables();
   for (std::size_t k = 0; k < space.m_levels.size(); ++k) {
     const auto& loop = unit.loops[space.m_levels[k].loopId];
@@ -93,6 +115,66 @@ std::optional<IterationSpace> IterationSpace::build(const program::Unit& unit, i
     space.m_levels[k].lower = *lo;
     space.m_levels[k].upper = *hi;
     space.m_levels[k].step = *step;
+  }
+  return space;
+}
+
+std::optional<NumericAffine> CompiledAffine::at(const symbolic::Bindings& values) const
+{
+  const auto c = constant.evaluate(values);
+  if (!c)
+    return std::nullopt;
+  return NumericAffine{coef, *c};
+}
+
+CompiledSpace::CompiledSpace(const program::Unit& unit, int nestLoop, const program::Statement& statement)
+  : m_unit(&unit), m_nestLoop(nestLoop), m_statement(&statement)
+{
+  if (levelsOf(unit, nestLoop, statement, m_levels))
+    return;
+  std::vector<std::string> vars;
+  for (const auto& l : m_levels)
+    vars.push_back(l.variable);
+  for (const auto& level : m_levels) {
+    const auto& loop = unit.loops[level.loopId];
+    const auto lower = loop.lower.affineIn(vars), upper = loop.upper.affineIn(vars);
+    auto step = symbolic::IntPolynomial::from(loop.step);
+    auto lo = lower ? compile(*lower) : std::nullopt, hi = upper ? compile(*upper) : std::nullopt;
+    if (!step || !lo || !hi) {
+      m_bounds.clear();
+      return;
+    }
+    m_bounds.push_back({std::move(*lo), std::move(*hi), std::move(*step)});
+  }
+  m_compiled = true;
+}
+
+std::optional<CompiledAffine> CompiledSpace::compile(const symbolic::AffineForm& form) const
+{
+  CompiledAffine out;
+  auto constant = symbolic::IntPolynomial::from(splitForm(form, m_levels, out.coef));
+  if (!constant)
+    return std::nullopt;
+  out.constant = std::move(*constant);
+  return out;
+}
+
+std::optional<IterationSpace> CompiledSpace::build(const symbolic::Bindings& values,
+                                                   symbolic::EvaluationError* error) const
+{
+  if (!m_compiled)
+    return IterationSpace::build(*m_unit, m_nestLoop, *m_statement, values, error);
+  IterationSpace space;
+  space.m_levels = m_levels;
+  for (std::size_t k = 0; k < m_levels.size(); ++k) {
+    auto& level = space.m_levels[k];
+    const auto step = m_bounds[k].step.evaluate(values);
+    auto lo = m_bounds[k].lower.at(values), hi = m_bounds[k].upper.at(values);
+    if (!step || *step == 0 || !lo || !hi) // IterationSpace::build finds the value past an overflow, or says why
+      return IterationSpace::build(*m_unit, m_nestLoop, *m_statement, values, error);
+    level.lower = std::move(*lo);
+    level.upper = std::move(*hi);
+    level.step = *step;
   }
   return space;
 }

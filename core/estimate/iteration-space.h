@@ -5,6 +5,7 @@
 
 #include "program/model.h"
 #include "symbolic/evaluation.h"
+#include "symbolic/int-polynomial.h"
 
 #include <boost/container/small_vector.hpp>
 
@@ -44,6 +45,8 @@ struct LevelBounds {
   std::int64_t step = 1;
   bool forall = false; // a FORALL index: its iterations read before any writes
 };
+
+class CompiledSpace;
 
 class IterationSpace {
 public:
@@ -91,7 +94,52 @@ public:
             const std::function<void(std::vector<std::int64_t>&)>& visit) const;
 
 private:
+  friend class CompiledSpace;
   std::vector<LevelBounds> m_levels;
+};
+
+/// An affine function of a space's loop variables whose constant is an
+/// integer polynomial in the unknowns, taken apart once.
+struct CompiledAffine {
+  LevelCoefficients coef;
+  symbolic::IntPolynomial constant;
+
+  /// IterationSpace::numeric's function at `values` by integer arithmetic;
+  /// nullopt where that takes another path (an unknown without a value, an
+  /// overflow): then ask numeric, which says why or finds the value.
+  std::optional<NumericAffine> at(const symbolic::Bindings& values) const;
+};
+
+/// IterationSpace::build with everything that does not depend on the values
+/// of the unknowns done once: which loops, their bounds taken apart into
+/// coefficients and integer polynomials. Building at new values is then a
+/// few multiply-adds per bound (a sweep over N, compiled-estimate.h). A
+/// space whose bounds are not of that shape (a quotient, a coefficient
+/// that is an unknown) is built by IterationSpace::build every time.
+/// Keeps references to `unit` and `statement`.
+class CompiledSpace {
+public:
+  CompiledSpace(const program::Unit& unit, int nestLoop, const program::Statement& statement);
+
+  /// IterationSpace::build(unit, nestLoop, statement, values, error): the
+  /// same space, or the same error.
+  std::optional<IterationSpace> build(const symbolic::Bindings& values, symbolic::EvaluationError* error) const;
+
+  /// `form`, affine in the loop variables, compiled for the spaces this
+  /// builds; nullopt when the space or the form's constant does not compile.
+  std::optional<CompiledAffine> compile(const symbolic::AffineForm& form) const;
+
+private:
+  struct Bounds {
+    CompiledAffine lower, upper;
+    symbolic::IntPolynomial step;
+  };
+  const program::Unit* m_unit;
+  int m_nestLoop;
+  const program::Statement* m_statement;
+  std::vector<LevelBounds> m_levels; // the bounds themselves are in m_bounds
+  std::vector<Bounds> m_bounds;      // one per level; empty when the space did not compile
+  bool m_compiled = false;
 };
 
 /// True when `f` has a non-zero coefficient for one of the levels 0..count-1.

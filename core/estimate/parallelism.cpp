@@ -229,6 +229,12 @@ const std::vector<symbolic::Dependence>& nestFlowDependences(const program::Unit
   return flowDependences(program::loopNestOf(unit, nest), values);
 }
 
+const std::vector<symbolic::Dependence>& nestFlowDependences(const symbolic::LoopNest& nest,
+                                                             const symbolic::Bindings& values)
+{
+  return flowDependences(nest, values);
+}
+
 const OwnedStatement& NestOwners::of(int statementId) const
 {
   for (const auto& o : statements)

@@ -127,6 +127,9 @@ ParallelismDecision decideParallelism(const program::Unit& unit, const NestOwner
 /// count and mapping (isl takes ~1 ms per nest).
 const std::vector<symbolic::Dependence>& nestFlowDependences(const program::Unit& unit, const program::Loop& nest,
                                                              const symbolic::Bindings& values);
+/// The same for the nest as loopNestOf gave it (a compiled estimate builds it once).
+const std::vector<symbolic::Dependence>& nestFlowDependences(const symbolic::LoopNest& nest,
+                                                             const symbolic::Bindings& values);
 
 /// CT and TT of the nest under a decision, with the pipeline's stages.
 struct Schedule {

@@ -34,6 +34,44 @@ std::optional<ReferencePlan> planReference(const program::ArrayReference& ref, c
   return plan;
 }
 
+CompiledPlan::CompiledPlan(const program::ArrayReference& ref, const program::Unit& unit, const CompiledSpace& space)
+  : m_ref(&ref), m_unit(&unit)
+{
+  const auto* symbol = unit.symbol(ref.array);
+  if (!symbol || ref.subscripts.size() != symbol->dims.size() || !ref.allAffine() || symbol->dims.size() > 8)
+    return; // planReference says why
+  m_elementBytes = symbol->elementBytes;
+  for (const auto& sub : ref.subscripts) {
+    auto c = space.compile(sub.affine);
+    if (!c) {
+      m_subscripts.clear();
+      return;
+    }
+    m_subscripts.push_back(std::move(*c));
+  }
+  m_compiled = true;
+}
+
+std::optional<ReferencePlan> CompiledPlan::plan(const IterationSpace& space, const mapping::Mapping& mapping,
+                                                const symbolic::Bindings& values,
+                                                symbolic::EvaluationError* error) const
+{
+  if (!m_compiled)
+    return planReference(*m_ref, *m_unit, space, mapping, values, error);
+  ReferencePlan plan;
+  plan.ref = m_ref;
+  plan.map = mapping.array(m_ref->array);
+  plan.elementBytes = m_elementBytes;
+  plan.subscripts.reserve(m_subscripts.size());
+  for (const auto& sub : m_subscripts) {
+    auto at = sub.at(values);
+    if (!at) // planReference finds the value past an overflow, or says why
+      return planReference(*m_ref, *m_unit, space, mapping, values, error);
+    plan.subscripts.push_back(std::move(*at));
+  }
+  return plan;
+}
+
 TemplateIndex templateIndex(const ReferencePlan& plan, const mapping::Mapping& mapping, int pd)
 {
   TemplateIndex f;

@@ -27,6 +27,27 @@ std::optional<ReferencePlan> planReference(const program::ArrayReference& ref, c
                                            const IterationSpace& space, const mapping::Mapping& mapping,
                                            const symbolic::Bindings& values, symbolic::EvaluationError* error);
 
+/// planReference with everything that does not depend on the values of the
+/// unknowns done once for the spaces a CompiledSpace builds: the checks and
+/// the subscripts taken apart, so that planning at new values is a few
+/// multiply-adds per subscript. Keeps references to `ref` and `unit`.
+class CompiledPlan {
+public:
+  CompiledPlan(const program::ArrayReference& ref, const program::Unit& unit, const CompiledSpace& space);
+
+  /// planReference(ref, unit, space, mapping, values, error), `space` built
+  /// by the compiled space at `values`: the same plan or the same error.
+  std::optional<ReferencePlan> plan(const IterationSpace& space, const mapping::Mapping& mapping,
+                                    const symbolic::Bindings& values, symbolic::EvaluationError* error) const;
+
+private:
+  const program::ArrayReference* m_ref;
+  const program::Unit* m_unit;
+  int m_elementBytes = 8;
+  std::vector<CompiledAffine> m_subscripts; // one per dimension
+  bool m_compiled = false;                  // false: planReference every time
+};
+
 /// The owner of the element a reference touches as the innermost loop
 /// variable v runs with the outer loop values fixed: per processors
 /// dimension a fixed coordinate (-1: every coordinate, replicated data) or

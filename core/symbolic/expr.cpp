@@ -96,6 +96,40 @@ bool evaluateNarrow(const GiNaC::ex& e, const Bindings& bindings, std::int64_t& 
   return false;
 }
 
+/// Multiplies `term` by `factor` (a number, a symbol or its power);
+/// false for anything else.
+bool multiplyTerm(const GiNaC::ex& factor, IntegerTerm& term)
+{
+  using namespace GiNaC;
+  if (is_a<numeric>(factor)) {
+    const auto c = toInt64(factor);
+    return c && !__builtin_mul_overflow(term.coefficient, *c, &term.coefficient);
+  }
+  if (is_a<symbol>(factor)) {
+    term.factors.push_back(ex_to<symbol>(factor).get_name());
+    return true;
+  }
+  if (!is_a<power>(factor) || !is_a<symbol>(factor.op(0)) || !is_a<numeric>(factor.op(1)))
+    return false;
+  const auto& k = ex_to<numeric>(factor.op(1));
+  if (!k.is_nonneg_integer() || k > 64)
+    return false;
+  term.factors.insert(term.factors.end(), static_cast<std::size_t>(k.to_long()), ex_to<symbol>(factor.op(0)).get_name());
+  return true;
+}
+
+/// One summand of an expanded polynomial as an IntegerTerm.
+std::optional<IntegerTerm> integerTerm(const GiNaC::ex& e)
+{
+  IntegerTerm term{1, {}};
+  if (!GiNaC::is_a<GiNaC::mul>(e))
+    return multiplyTerm(e, term) ? std::optional(term) : std::nullopt;
+  for (std::size_t i = 0; i < e.nops(); ++i)
+    if (!multiplyTerm(e.op(i), term))
+      return std::nullopt;
+  return term;
+}
+
 } // namespace
 
 Expr::Expr() : Expr(GiNaC::ex(0)) {}
@@ -176,6 +210,21 @@ std::optional<AffineForm> Expr::affineIn(const std::vector<std::string>& variabl
   }
   form.constant = Expr(rest);
   return form;
+}
+
+std::optional<std::vector<IntegerTerm>> Expr::integerTerms() const
+{
+  const GiNaC::ex e = m_ex->expand();
+  std::vector<IntegerTerm> terms;
+  const bool sum = GiNaC::is_a<GiNaC::add>(e);
+  for (std::size_t i = 0; i < (sum ? e.nops() : 1); ++i) {
+    auto term = integerTerm(sum ? e.op(i) : e);
+    if (!term)
+      return std::nullopt;
+    if (term->coefficient != 0)
+      terms.push_back(std::move(*term));
+  }
+  return terms;
 }
 
 std::string Expr::str() const { return canonicalText(*m_ex, false); }

@@ -23,6 +23,12 @@ using Bindings = std::map<std::string, std::int64_t>;
 
 struct AffineForm;
 
+/// coefficient * factors[0] * factors[1] * ... (a symbol repeated for its power).
+struct IntegerTerm {
+  std::int64_t coefficient = 0;
+  std::vector<std::string> factors;
+};
+
 /// An immutable symbolic expression with integer semantics for division
 /// (Fortran integer division truncates toward zero).
 class Expr {
@@ -51,6 +57,9 @@ public:
   /// Coefficients of `variables` if the expression is affine in them with
   /// integer coefficients (the rest may be any expression free of them).
   std::optional<AffineForm> affineIn(const std::vector<std::string>& variables) const;
+  /// The expanded expression as a sum of terms, when it is a polynomial in
+  /// its symbols with integer coefficients of 64 bits (symbolic/int-polynomial.h).
+  std::optional<std::vector<IntegerTerm>> integerTerms() const;
 
   /// Plain text ("n - 1"), and LaTeX.
   std::string str() const;

@@ -277,9 +277,10 @@ namespace {
 
 /// countCacheMisses of the nest's last statement (its write as the owner,
 /// every subscripted reference counted), by translation classes or by
-/// counting every processor.
+/// counting every processor; the arrays' bounds from `declared` when given.
 std::vector<double> perProcessorLines(const test::Program& p, const mapping::Mapping& m, const symbolic::Bindings& values,
-                                      estimate::CacheGeometry geometry, bool everyProcessor)
+                                      estimate::CacheGeometry geometry, bool everyProcessor,
+                                      const estimate::DeclaredBounds* declared = nullptr)
 {
   const auto& unit = p.unit();
   const auto& st = unit.statements.back();
@@ -293,10 +294,47 @@ std::vector<double> perProcessorLines(const test::Program& p, const mapping::Map
   for (const auto& ref : st.refs)
     if (auto plan = estimate::planReference(ref, unit, *space, m, values, &error))
       cs.refs.push_back(*plan);
-  return estimate::countCacheMisses({cs}, m, unit, values, geometry, nullptr, nullptr, everyProcessor).perProc;
+  estimate::AccessClassGroups groups;
+  groups.declared = declared;
+  return estimate::countCacheMisses({cs}, m, unit, values, geometry, nullptr, &groups, everyProcessor).perProc;
 }
 
 } // namespace
+
+TEST(CacheMisses, CompiledDeclaredBoundsEqualTheDeclarations)
+{
+  // Declarations in the unknowns (products, quotients, lower bounds other
+  // than 1) at random values, missing and huge ones included: the layouts
+  // from DeclaredBounds give the lines the declarations give.
+  std::mt19937 rng(7);
+  const auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  const char* bounds[] = {"n", "0:n - 1", "n * m", "(n + 1) / 2 + 8", "-m:m", "n ** 2", "2:m + 3", "24"};
+  const std::int64_t big[] = {3037000500LL, 4611686018427387904LL, -9223372036854775807LL};
+  int differentLayouts = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    const std::string text = std::string("program nest\n  integer :: n, m, i, j\n  double precision :: a(") +
+                             bounds[pick(0, 7)] + ", " + bounds[pick(0, 7)] + "), b(" + bounds[pick(0, 7)] + ", " +
+                             bounds[pick(0, 7)] + ")\n  do j = 1, 12\n    do i = 2, 20\n      a(i, j) = b(i - 1, j)" +
+                             " + b(i + 1, j)\n    end do\n  end do\nend program nest\n";
+    auto p = test::build(text);
+    symbolic::Bindings values;
+    for (const char* name : {"n", "m"})
+      if (const int kind = pick(0, 7); kind > 0)
+        values[name] = kind == 1 ? big[pick(0, 2)] : pick(1, 40);
+    std::string error;
+    auto spec = mapping::parseDistSpec(pick(0, 1) ? "a,b=(*,BLOCK)" : "a=(BLOCK,*)", &error);
+    ASSERT_TRUE(spec) << error;
+    auto mapped = mapping::mappingFromSpec(*spec, p.unit(), values, *mapping::parseArrangement("3"));
+    if (!mapped.mapping)
+      continue;
+    const estimate::DeclaredBounds declared(p.unit(), {"a", "b"});
+    const estimate::CacheGeometry geometry{64, 32768};
+    const auto want = perProcessorLines(p, *mapped.mapping, values, geometry, false);
+    ASSERT_EQ(perProcessorLines(p, *mapped.mapping, values, geometry, false, &declared), want) << text;
+    differentLayouts += want != perProcessorLines(p, *mapped.mapping, {}, geometry, false) ? 1 : 0;
+  }
+  EXPECT_GT(differentLayouts, 20); // the values do move the layouts
+}
 
 TEST(CacheMisses, TranslationClassesEqualCountingEveryProcessor)
 {

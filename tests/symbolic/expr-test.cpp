@@ -3,6 +3,7 @@
 // missing values included. The oracle is substitute() followed by
 // asInteger(), which always goes through GiNaC.
 #include "symbolic/expr.h"
+#include "symbolic/int-polynomial.h"
 
 #include <gtest/gtest.h>
 
@@ -89,4 +90,43 @@ TEST(ExprEvaluate, FastPathEqualsGinacOnRandomExpressions)
   }
   EXPECT_EQ(compared, 3000);
   EXPECT_GT(overflowed, 50); // the huge values do reach beyond 64 bits
+}
+
+// IntPolynomial (a polynomial taken apart once) gives Expr::evaluate's value
+// wherever it gives one, and leaves quotients and overflows to it.
+TEST(IntPolynomial, EqualsEvaluateOnRandomExpressions)
+{
+  std::mt19937 rng(23);
+  const std::int64_t values[] = {0, 1, -1, 2, 7, -13, 1000, 1 << 20, std::int64_t{3037000499}, std::int64_t{1} << 40};
+  int compiled = 0, valued = 0, declined = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const auto e = randomExpr(rng, 1 + i % 3);
+    const auto p = IntPolynomial::from(e);
+    if (!p) {
+      ++declined;
+      continue;
+    }
+    ++compiled;
+    Bindings at{{"n", values[rng() % std::size(values)]}, {"m", values[rng() % std::size(values)]}};
+    if (rng() % 8 == 0)
+      at.erase("m");
+    const auto got = p->evaluate(at);
+    if (got) {
+      ++valued;
+      ASSERT_EQ(got, e.evaluate(at)) << e.str();
+    }
+  }
+  EXPECT_GT(valued, 1000);
+  EXPECT_GT(declined, 100); // quotients
+}
+
+TEST(IntPolynomial, NeedsTheValuesExprNeeds)
+{
+  const auto n = Expr::symbol("n"), m = Expr::symbol("m");
+  const auto cancels = (n + Expr::integer(1)) * m - n * m - m + Expr::integer(2); // 2, written with m
+  EXPECT_EQ(cancels.evaluate({{"n", 1}}), std::nullopt);
+  EXPECT_EQ(IntPolynomial::from(cancels)->evaluate({{"n", 1}}), std::nullopt);
+  EXPECT_EQ(IntPolynomial::from(cancels)->evaluate({{"n", 1}, {"m", 5}}), 2);
+  EXPECT_FALSE(IntPolynomial::from(Expr::quotient(n, Expr::integer(2))));
+  EXPECT_EQ(IntPolynomial::from(-n * n * Expr::integer(2))->evaluate({{"n", std::int64_t{1} << 31}}), std::nullopt);
 }
