@@ -634,14 +634,6 @@ struct ProcessorScratch {
   std::vector<i64> coords;
   std::vector<i64> key; // translationKey's
   LineScratch lineScratch;
-
-  double& working(int loopId)
-  {
-    for (auto& [id, lines] : workingSet)
-      if (id == loopId)
-        return lines;
-    return workingSet.emplace_back(loopId, 0.0).second;
-  }
 };
 
 /// The levels every statement runs on processor `x.coords`, in `x.runs`.
@@ -750,23 +742,38 @@ private:
 };
 
 /// cmL^p of every class for processor p (see countCacheMisses, step 5), in
-/// `x.misses`, from its runs (processorRuns).
+/// `x.misses`, from its runs (processorRuns). A class's box over loops
+/// k..depth-1 and a loop's working set are counted when first asked for: a
+/// nest whose outer working set fits never counts its inner boxes.
 void classMisses(const std::vector<AccessClass>& classes, const std::vector<CacheStatement>& statements,
                  const std::vector<StatementShape>& shapes, ProcessorScratch& x, CacheGeometry geometry)
 {
-  const auto& coords = x.coords;
   x.lines.resize(classes.size());
+  for (std::size_t c = 0; c < classes.size(); ++c)
+    x.lines[c].assign(static_cast<std::size_t>(statements[classes[c].statement].space->depth()) + 1, -1.0);
+  const auto lines = [&](std::size_t c, int k) {
+    auto& counted = x.lines[c][static_cast<std::size_t>(k)];
+    if (counted < 0) {
+      const int s = classes[c].statement;
+      counted = boxLines(classes[c], k, x.runs[s], shapes[s].steps, x.coords, geometry.lineBytes, x.lineScratch);
+    }
+    return counted;
+  };
   x.workingSet.clear();
-  for (std::size_t c = 0; c < classes.size(); ++c) {
-    const int s = classes[c].statement;
-    const auto& space = *statements[s].space;
-    const int depth = space.depth();
-    x.lines[c].assign(static_cast<std::size_t>(depth) + 1, -1.0); // the whole nest's box (k = 0) only when it fits
-    for (int k = 1; k <= depth; ++k)
-      x.lines[c][k] = boxLines(classes[c], k, x.runs[s], shapes[s].steps, coords, geometry.lineBytes, x.lineScratch);
-    for (int k = 0; k < depth; ++k)
-      x.working(space.levels()[k].loopId) += x.lines[c][k + 1];
-  }
+  const auto working = [&](int loopId) { // the lines one iteration of the loop touches
+    for (const auto& [id, total] : x.workingSet)
+      if (id == loopId)
+        return total;
+    double total = 0;
+    for (std::size_t c = 0; c < classes.size(); ++c) {
+      const auto& levels = statements[classes[c].statement].space->levels();
+      for (std::size_t k = 0; k < levels.size(); ++k)
+        if (levels[k].loopId == loopId)
+          total += lines(c, static_cast<int>(k) + 1);
+    }
+    x.workingSet.emplace_back(loopId, total);
+    return total;
+  };
   const double capacity = static_cast<double>(geometry.capacityBytes / geometry.lineBytes);
   x.misses.clear();
   for (std::size_t c = 0; c < classes.size(); ++c) {
@@ -774,11 +781,9 @@ void classMisses(const std::vector<AccessClass>& classes, const std::vector<Cach
     const auto& levels = statements[s].space->levels();
     double repeats = 1;
     int k = 0;
-    for (; k < static_cast<int>(levels.size()) && x.working(levels[k].loopId) > capacity; ++k)
+    for (; k < static_cast<int>(levels.size()) && working(levels[k].loopId) > capacity; ++k)
       repeats *= static_cast<double>(x.runs[s][k].trips); // one iteration of loop k overflows: reloaded each time
-    if (k == 0)
-      x.lines[c][0] = boxLines(classes[c], 0, x.runs[s], shapes[s].steps, coords, geometry.lineBytes, x.lineScratch);
-    x.misses.push_back(repeats * x.lines[c][k]);
+    x.misses.push_back(repeats * lines(c, k));
   }
 }
 
