@@ -35,7 +35,7 @@ NumericAffine composeLoops(const NumericAffine& f, const std::vector<NumericAffi
   return out;
 }
 
-std::vector<OwnedPart> ownedParts(const mapping::DimensionDistribution& d, std::int64_t c)
+OwnedParts ownedParts(const mapping::DimensionDistribution& d, std::int64_t c)
 {
   if (d.procs() == 1)
     return {OwnedPart{}};
@@ -51,7 +51,7 @@ std::vector<OwnedPart> ownedParts(const mapping::DimensionDistribution& d, std::
       part.hi = fit(lb + static_cast<WideInt>(c + 1) * m - 1);
     return {part};
   }
-  std::vector<OwnedPart> parts{OwnedPart{lb, ub, true}};
+  OwnedParts parts{OwnedPart{lb, ub, true}};
   if (c == 0)
     parts.push_back({std::nullopt, lb - 1, false});
   if (c == last)

@@ -10,6 +10,8 @@
 #include "estimate/reference-plan.h"
 #include "symbolic/lattice-count.h"
 
+#include <boost/container/small_vector.hpp>
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,7 +43,9 @@ struct OwnedPart {
 /// The template indices coordinate c owns along `d`, as disjoint parts, as
 /// in DimensionDistribution::owner (indices outside lb..ub belong to the
 /// owner of the nearest bound). Throws std::overflow_error on overflow.
-std::vector<OwnedPart> ownedParts(const mapping::DimensionDistribution& d, std::int64_t c);
+/// At most three parts (CYCLIC: the cycles and the two outer ranges), inline.
+using OwnedParts = boost::container::small_vector<OwnedPart, 3>;
+OwnedParts ownedParts(const mapping::DimensionDistribution& d, std::int64_t c);
 
 /// Adds to `s` that the template index `f` (over the system's variables)
 /// lies in `part` of coordinate c; a cyclic part uses variable `q` for the
