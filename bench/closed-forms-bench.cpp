@@ -206,6 +206,30 @@ void BM_CompiledEstimateEvaluateNewN(benchmark::State& state)
 }
 BENCHMARK(BM_CompiledEstimateEvaluateNewN)->ArgsProduct({{0, 1}, {16, 1024}})->ArgNames({"bcast", "P"})->Unit(benchmark::kMicrosecond);
 
+/// A sweep over 512 distinct N (256 .. 767, mappings built before the timed
+/// loop): unlike BM_CompiledEstimateEvaluateNewN, no value repeats within
+/// the flow dependences' memo (64 values), so a nest with flow dependences
+/// (the broadcast's x(i) across k) runs isl at every point; Jacobi has none
+/// for any N and never does.
+void BM_CompiledEstimateSweepN(benchmark::State& state)
+{
+  CompiledPoint c(compiledSource(state.range(0)), compiledSpec(state.range(0)), compiledProcs(state.range(0), state.range(1)),
+                  256);
+  std::vector<ps::symbolic::Bindings> values;
+  std::vector<ps::mapping::Mapping> mappings;
+  for (std::int64_t n = 256; n < 768; ++n) {
+    values.push_back({{"n", n}});
+    mappings.push_back(c.mapped(compiledSpec(state.range(0)), compiledProcs(state.range(0), state.range(1)), values.back()));
+  }
+  ps::estimate::CompiledNestEstimate compiled(c.unit, c.nest, c.mapping, c.machine);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(compiled.evaluate(values[i], mappings[i]));
+    i = (i + 1) % values.size();
+  }
+}
+BENCHMARK(BM_CompiledEstimateSweepN)->ArgsProduct({{0, 1}, {16}})->ArgNames({"bcast", "P"})->Unit(benchmark::kMicrosecond);
+
 /// One whole estimateNest (compile and evaluate) at the same points: the
 /// ratio to BM_CompiledEstimateEvaluate is what compiling once saves.
 void BM_WholeEstimatePerPoint(benchmark::State& state)

@@ -350,10 +350,7 @@ private:
   {
     startTally();
     m_separable = forEachSeparablePair(m_space, m_exec, m_read, m_placement, values, m_mapping,
-                                       [&](std::span<const PairTraffic> into) {
-                                         for (const auto& t : into)
-                                           tally(t);
-                                       }, nullptr);
+                                       [&](std::span<const PairTraffic> into) { tally(into); }, nullptr);
     return m_separable;
   }
 
@@ -383,8 +380,7 @@ private:
   void tally(const PairTraffic& m)
   {
     const auto bytes = saturatingMul(m.elements, m_read.elementBytes);
-    const double t = m_curve ? m_curve->seconds(static_cast<double>(bytes))
-                             : m_machine.messageTime(static_cast<double>(bytes), m_hops(m.from, m.to)); // transferTime
+    const double t = seconds(bytes, m.from, m.to);
     m_t.send[m.from] += t;
     m_t.recv[m.to] += t;
     ++m_t.messages[m.to];
@@ -392,6 +388,42 @@ private:
     m_tally.bytes = saturatingAdd(m_tally.bytes, bytes);
     m_tally.maxBytes = std::max(m_tally.maxBytes, bytes);
     ++m_tally.count;
+  }
+
+  /// One destination's messages (all into one processor, by source), its
+  /// receiving side summed in a local in the same order as tally() would.
+  void tally(std::span<const PairTraffic> into)
+  {
+    const auto to = into.front().to;
+    double received = m_t.recv[to];
+    std::int64_t bytesTo = m_t.bytes[to];
+    for (const auto& m : into) {
+      const auto bytes = saturatingMul(m.elements, m_read.elementBytes);
+      const double t = seconds(bytes, m.from, to);
+      m_t.send[m.from] += t;
+      received += t;
+      bytesTo = saturatingAdd(bytesTo, bytes);
+      m_tally.bytes = saturatingAdd(m_tally.bytes, bytes);
+      m_tally.maxBytes = std::max(m_tally.maxBytes, bytes);
+    }
+    const auto count = static_cast<std::int64_t>(into.size());
+    m_t.recv[to] = received;
+    m_t.messages[to] += count;
+    m_t.bytes[to] = bytesTo;
+    m_tally.count += count;
+  }
+
+  /// One message's time (MachineProfile::transferTime): the pattern's
+  /// curve, or rho + beta * bytes + gamma * hops with the first two terms
+  /// kept for the last size (the same sum: the terms add left to right).
+  double seconds(std::int64_t bytes, std::int64_t from, std::int64_t to)
+  {
+    if (bytes != m_lastBytes) {
+      m_lastBytes = bytes;
+      m_lastSeconds = m_curve ? m_curve->seconds(static_cast<double>(bytes))
+                              : m_machine.startup + m_machine.byteTime * static_cast<double>(bytes);
+    }
+    return m_curve ? m_lastSeconds : m_lastSeconds + m_machine.hopTime * m_hops(from, to);
   }
 
   /// Adds the tally `repeat` times to the record and, per receiving
@@ -463,6 +495,8 @@ private:
   TallyBuffers& m_t = tallyBuffers();
   const machine::CommCurve* m_curve;                   // the pattern's fitted curve, or nullptr: rho + beta*D + gamma*h
   const machine::HopCounter m_hops;
+  std::int64_t m_lastBytes = -1; // seconds()'s last size and its time without the hops
+  double m_lastSeconds = 0;
 };
 
 } // namespace
