@@ -147,6 +147,7 @@ struct CompiledNestEstimate::State {
   bool memoValid = false;
   symbolic::Bindings values, formulaValues;
   std::optional<std::vector<symbolic::Dependence>> deps;
+  std::optional<symbolic::CompiledDependences> compiledDeps; // flow, over the unknowns (isl, once)
   std::optional<bool> flowFree; // no flow dependence for any values of the unknowns (isl, once)
   std::optional<NestOwners> owners; // decideParallelism's spaces, owner plans and dependences
   std::vector<StatementMemo> memo;
@@ -170,15 +171,23 @@ struct CompiledNestEstimate::State {
   NestOwners nestOwners();
 };
 
-/// The nest's flow dependences at the remembered values. A nest with none
-/// for any values of the unknowns (isl with them as parameters, once) has
-/// none at these: a sweep over N then skips isl at every point.
+/// The nest's flow dependences at the remembered values: from the
+/// dependences compiled once with the unknowns as isl parameters (a sweep
+/// over N then runs isl once), or, where those cannot decide, from isl at
+/// these values, unless the nest has none for any values.
 const std::vector<symbolic::Dependence>& CompiledNestEstimate::State::dependences()
 {
+  if (deps)
+    return *deps;
+  if (!compiledDeps)
+    compiledDeps.emplace(loopNest, std::vector{symbolic::DependenceKind::Flow});
+  if (auto at = compiledDeps->at(values)) {
+    deps = std::move(*at);
+    return *deps;
+  }
   if (!flowFree)
     flowFree = symbolic::analyzeDependences(loopNest, {}, {symbolic::DependenceKind::Flow}).empty();
-  if (!deps)
-    deps = *flowFree ? std::vector<symbolic::Dependence>{} : nestFlowDependences(loopNest, values);
+  deps = *flowFree ? std::vector<symbolic::Dependence>{} : nestFlowDependences(loopNest, values);
   return *deps;
 }
 

@@ -77,14 +77,14 @@ inline std::int64_t DimensionDistribution::owner(std::int64_t i) const
 
 inline std::int64_t DimensionDistribution::runEnd(std::int64_t i) const
 {
-  constexpr auto forever = std::numeric_limits<std::int64_t>::max();
+  constexpr auto noEnd = std::numeric_limits<std::int64_t>::max(); // not "forever": a Qt macro
   if (m_format.kind == FormatKind::Collapsed || m_procs == 1 || i >= m_upper)
-    return forever;
+    return noEnd;
   const auto blockIndex = (std::max(i, m_lower) - m_lower) / m_block;
   if (m_format.kind == FormatKind::Block && blockIndex >= m_procs - 1)
-    return forever; // the last processor owns everything up to (and past) ub
+    return noEnd; // the last processor owns everything up to (and past) ub
   const auto end = m_lower + (blockIndex + 1) * m_block - 1;
-  return end >= m_upper ? forever : end;
+  return end >= m_upper ? noEnd : end;
 }
 
 inline std::int64_t DimensionDistribution::runStart(std::int64_t i) const

@@ -1,6 +1,7 @@
 #include "symbolic/dependences.h"
 
 #include "support/check.h"
+#include "support/wide-int.h"
 
 #include <isl/aff.h>
 #include <isl/constraint.h>
@@ -28,6 +29,7 @@ struct IslFree {
   void operator()(isl_map* p) const { isl_map_free(p); }
   void operator()(isl_val* p) const { isl_val_free(p); }
   void operator()(isl_aff* p) const { isl_aff_free(p); }
+  void operator()(isl_pw_aff* p) const { isl_pw_aff_free(p); }
 };
 using Ctx = std::unique_ptr<isl_ctx, IslFree>;
 using Set = std::unique_ptr<isl_set, IslFree>;
@@ -126,6 +128,8 @@ public:
   Map build(isl_ctx* ctx) const
   {
     auto* space = isl_space_alloc(ctx, static_cast<unsigned>(m_params.size()), m_in, m_out + m_exists);
+    for (std::size_t i = 0; i < m_params.size(); ++i) // named: compiled dependences read them back
+      space = isl_space_set_dim_name(space, isl_dim_param, static_cast<unsigned>(i), m_params[i].c_str());
     auto* bmap = isl_basic_map_universe(isl_space_copy(space));
     auto* ls = isl_local_space_from_space(space);
     for (const auto& [expr, equality] : m_constraints) {
@@ -355,6 +359,336 @@ std::optional<DependenceKind> kindOf(const NestAccess& source, const NestAccess&
   return source.isWrite ? DependenceKind::Flow : DependenceKind::Anti;
 }
 
+// ---- compiled over the unknowns ---------------------------------------------
+
+/// (sum(param[i] * parameter i) + sum(div[j] * local j) + constant) /
+/// denominator: an isl affine expression over the parameters and the
+/// integer divisions (locals) of its set, numerators kept as integers.
+struct ParamAffine {
+  std::vector<std::int64_t> param, div;
+  std::int64_t constant = 0, denominator = 1;
+};
+
+/// f >= 0, or f == 0 (f's denominator is 1).
+struct ParamConstraint {
+  ParamAffine f;
+  bool equality = false;
+};
+
+/// A basic set of parameter values: its locals (local j = floor(divs[j]),
+/// which may use the earlier locals) and its constraints.
+struct ParamConjunction {
+  std::vector<ParamAffine> divs;
+  std::vector<ParamConstraint> constraints;
+};
+using ParamSet = std::vector<ParamConjunction>; // a union
+
+/// `value` (with its own locals `divs`) where `domain` holds.
+struct ParamPiece {
+  ParamSet domain;
+  std::vector<ParamAffine> divs;
+  ParamAffine value;
+};
+using ParamFunction = std::vector<ParamPiece>;
+
+bool smallInteger(isl_val* v, std::int64_t* out) // takes v
+{
+  const auto r = toInteger(Val(v));
+  if (r)
+    *out = *r;
+  return r.has_value();
+}
+
+/// The parameters of the parameter-only isl objects, by position.
+std::vector<std::string> paramNames(isl_space* space) // takes space
+{
+  std::vector<std::string> out;
+  const auto n = isl_space_dim(space, isl_dim_param);
+  for (int i = 0; i < n; ++i) {
+    const char* name = isl_space_get_dim_name(space, isl_dim_param, static_cast<unsigned>(i));
+    out.emplace_back(name ? name : "");
+  }
+  isl_space_free(space);
+  return out;
+}
+
+/// An isl affine expression over parameters and locals (no set dimensions)
+/// with integer numerators; false when it is not one.
+bool paramAffine(isl_aff* aff, int params, ParamAffine& out) // takes aff
+{
+  std::unique_ptr<isl_aff, IslFree> owned(aff);
+  if (!aff || isl_aff_dim(aff, isl_dim_in) != 0 || isl_aff_is_nan(aff) != isl_bool_false)
+    return false;
+  Val denominator(isl_aff_get_denominator_val(aff));
+  if (!smallInteger(isl_val_copy(denominator.get()), &out.denominator) || out.denominator <= 0)
+    return false;
+  const auto numerator = [&](isl_val* v, std::int64_t* n) { // v * denominator
+    return smallInteger(isl_val_mul(v, isl_val_copy(denominator.get())), n);
+  };
+  bool ok = numerator(isl_aff_get_constant_val(aff), &out.constant);
+  for (int i = 0; i < params && ok; ++i)
+    ok = numerator(isl_aff_get_coefficient_val(aff, isl_dim_param, i), &out.param.emplace_back());
+  const auto divs = isl_aff_dim(aff, isl_dim_div);
+  for (int j = 0; j < divs && ok; ++j)
+    ok = numerator(isl_aff_get_coefficient_val(aff, isl_dim_div, j), &out.div.emplace_back());
+  return ok && divs >= 0;
+}
+
+/// The locals of a local space, in order; false when one has no expression.
+bool localDivs(isl_local_space* ls, int params, std::vector<ParamAffine>& out) // takes ls
+{
+  const auto n = isl_local_space_dim(ls, isl_dim_div);
+  bool ok = n >= 0;
+  for (int j = 0; j < n && ok; ++j) {
+    auto& div = out.emplace_back();
+    ok = paramAffine(isl_local_space_get_div(ls, j), params, div) &&
+         std::all_of(div.div.begin() + std::min<std::ptrdiff_t>(j, std::ssize(div.div)), div.div.end(),
+                     [](std::int64_t c) { return c == 0; }); // a local uses the earlier ones only
+    if (ok)
+      div.div.resize(static_cast<std::size_t>(j));
+  }
+  isl_local_space_free(ls);
+  return ok;
+}
+
+/// A constraint over the parameters and locals.
+bool paramConstraint(isl_constraint* c, int params, int divs, ParamConstraint& out) // takes c
+{
+  bool ok = smallInteger(isl_constraint_get_constant_val(c), &out.f.constant);
+  out.equality = isl_constraint_is_equality(c) == isl_bool_true;
+  for (int i = 0; i < params && ok; ++i)
+    ok = smallInteger(isl_constraint_get_coefficient_val(c, isl_dim_param, i), &out.f.param.emplace_back());
+  for (int j = 0; j < divs && ok; ++j)
+    ok = smallInteger(isl_constraint_get_coefficient_val(c, isl_dim_div, j), &out.f.div.emplace_back());
+  isl_constraint_free(c);
+  return ok;
+}
+
+struct SetCollector {
+  int params, divs = 0;
+  ParamSet* out;
+  bool ok = true;
+};
+
+isl_stat collectConstraint(isl_constraint* c, void* user)
+{
+  auto& x = *static_cast<SetCollector*>(user);
+  ParamConstraint pc;
+  x.ok = paramConstraint(c, x.params, x.divs, pc) && x.ok;
+  if (x.ok)
+    x.out->back().constraints.push_back(std::move(pc));
+  return x.ok ? isl_stat_ok : isl_stat_error;
+}
+
+isl_stat collectBasicSet(isl_basic_set* b, void* user)
+{
+  auto& x = *static_cast<SetCollector*>(user);
+  x.ok = x.ok && isl_basic_set_dim(b, isl_dim_set) == 0;
+  if (x.ok) {
+    auto& conj = x.out->emplace_back();
+    x.ok = localDivs(isl_basic_set_get_local_space(b), x.params, conj.divs);
+    x.divs = static_cast<int>(conj.divs.size());
+    x.ok = x.ok && isl_basic_set_foreach_constraint(b, collectConstraint, user) == isl_stat_ok && x.ok;
+  }
+  isl_basic_set_free(b);
+  return x.ok ? isl_stat_ok : isl_stat_error;
+}
+
+/// A parameter set as plain constraints over the parameters and its locals.
+bool paramSet(isl_set* set, int params, ParamSet& out) // takes set
+{
+  Set s(isl_set_coalesce(set));
+  if (!s)
+    return false;
+  SetCollector x{params, 0, &out};
+  return isl_set_foreach_basic_set(s.get(), collectBasicSet, &x) == isl_stat_ok && x.ok;
+}
+
+struct FunctionCollector {
+  int params;
+  ParamFunction* out;
+  bool ok = true;
+};
+
+isl_stat collectPiece(isl_set* set, isl_aff* aff, void* user) // takes both
+{
+  auto& x = *static_cast<FunctionCollector*>(user);
+  ParamPiece piece;
+  x.ok = x.ok && localDivs(isl_aff_get_domain_local_space(aff), x.params, piece.divs);
+  x.ok = paramAffine(aff, x.params, piece.value) && x.ok;
+  x.ok = paramSet(set, x.params, piece.domain) && x.ok;
+  if (x.ok)
+    x.out->push_back(std::move(piece));
+  return x.ok ? isl_stat_ok : isl_stat_error;
+}
+
+/// A piecewise affine function of the parameters; false where isl gives NaN.
+bool paramFunction(isl_pw_aff* f, int params, ParamFunction& out) // takes f
+{
+  std::unique_ptr<isl_pw_aff, IslFree> owned(f);
+  if (!owned)
+    return false;
+  FunctionCollector x{params, &out};
+  return isl_pw_aff_foreach_piece(owned.get(), collectPiece, &x) == isl_stat_ok && x.ok;
+}
+
+WideInt wideFloorDiv(WideInt a, WideInt b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
+
+/// The numerator of `f` at parameters `p` and locals `locals`.
+WideInt numeratorAt(const ParamAffine& f, const std::vector<std::int64_t>& p, const std::vector<WideInt>& locals)
+{
+  WideInt v = f.constant;
+  for (std::size_t i = 0; i < f.param.size(); ++i)
+    v += static_cast<WideInt>(f.param[i]) * p[i];
+  for (std::size_t j = 0; j < f.div.size(); ++j)
+    v += static_cast<WideInt>(f.div[j]) * locals[j];
+  return v;
+}
+
+/// The locals' values, each the floor of its expression over the earlier ones.
+std::vector<WideInt> localsAt(const std::vector<ParamAffine>& divs, const std::vector<std::int64_t>& p)
+{
+  std::vector<WideInt> locals;
+  for (const auto& d : divs)
+    locals.push_back(wideFloorDiv(numeratorAt(d, p, locals), d.denominator));
+  return locals;
+}
+
+bool holds(const ParamSet& set, const std::vector<std::int64_t>& p)
+{
+  return std::any_of(set.begin(), set.end(), [&](const ParamConjunction& conj) {
+    const auto locals = localsAt(conj.divs, p);
+    return std::all_of(conj.constraints.begin(), conj.constraints.end(), [&](const ParamConstraint& c) {
+      const auto v = numeratorAt(c.f, p, locals);
+      return c.equality ? v == 0 : v >= 0;
+    });
+  });
+}
+
+/// f at `p`; nullopt outside its pieces or where a piece is not integral.
+std::optional<WideInt> valueAt(const ParamFunction& f, const std::vector<std::int64_t>& p)
+{
+  for (const auto& piece : f) {
+    if (!holds(piece.domain, p))
+      continue;
+    const auto n = numeratorAt(piece.value, p, localsAt(piece.divs, p));
+    if (n % piece.value.denominator != 0)
+      return std::nullopt;
+    return n / piece.value.denominator;
+  }
+  return std::nullopt;
+}
+
+/// rangeOf's conversion of value differences lo..hi into forward distances of a loop with `step`.
+DistanceRange distanceRange(WideInt lo, WideInt hi, std::int64_t step)
+{
+  constexpr WideInt kLimit = WideInt{1} << 62; // toInteger's
+  const auto bound = [&](WideInt v) { return v < -kLimit || v > kLimit ? std::nullopt : std::optional(static_cast<std::int64_t>(v)); };
+  const auto l = bound(lo), h = bound(hi);
+  const auto floorDiv = [](std::int64_t a, std::int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); };
+  const auto ceilDiv = [&](std::int64_t a, std::int64_t b) { return -floorDiv(-a, b); };
+  DistanceRange r;
+  if (step > 0) {
+    r.min = l ? std::optional(ceilDiv(*l, step)) : std::nullopt;
+    r.max = h ? std::optional(floorDiv(*h, step)) : std::nullopt;
+  } else {
+    r.min = h ? std::optional(ceilDiv(*h, step)) : std::nullopt;
+    r.max = l ? std::optional(floorDiv(*l, step)) : std::nullopt;
+  }
+  return r;
+}
+
+/// One common level as a function of the parameters.
+struct CompiledLevel {
+  int level = 0;
+  ParamSet carries;                     // where it carries the dependence
+  std::vector<ParamFunction> min, max;  // value differences of levels level.. (index l - level)
+};
+
+} // namespace
+
+struct CompiledDependences::Pair {
+  Dependence base; // kind, array, endpoints and common levels; no levels yet
+  std::vector<std::string> params;
+  std::vector<std::int64_t> steps;
+  std::vector<CompiledLevel> levels;
+  bool mayBeIndependent = false;
+  ParamSet independent;
+};
+
+namespace {
+
+/// The parametric form of dependenceBetween; nullopt when it needs the values.
+std::optional<CompiledDependences::Pair> compilePair(isl_ctx* ctx, const LoopNest& nest, Endpoint src, Endpoint dst,
+                                                     DependenceKind kind)
+{
+  const auto& x = src.st->accesses[src.access];
+  const auto& y = dst.st->accesses[dst.access];
+  CompiledDependences::Pair out;
+  out.base = {kind, x.array, src.st->id, src.access, dst.st->id, dst.access, commonLevels(*src.st, *dst.st),
+              {}, false, true, {}};
+  out.mayBeIndependent = src.st->id < dst.st->id || (src.st == dst.st && src.access < dst.access);
+  std::string reason;
+  auto relation = sameElement(ctx, nest, *src.st, x, *dst.st, y, {}, &reason);
+  if (!relation || !reason.empty())
+    return std::nullopt; // affine only at given values, or bounds dropped: per values
+  const int common = out.base.commonLevels;
+  for (int l = 0; l < common; ++l)
+    out.steps.push_back(nest.loops[src.st->loops[l]].step);
+  const Set d = deltas(std::move(*relation), common);
+  if (!d)
+    return std::nullopt;
+  out.params = paramNames(isl_set_get_space(d.get()));
+  const int np = static_cast<int>(out.params.size());
+  for (int k = 0; k < common; ++k) {
+    Set dk = copy(d);
+    for (int l = 0; l < k; ++l)
+      dk.reset(isl_set_fix_si(dk.release(), isl_dim_set, l, 0));
+    dk.reset(out.steps[k] > 0 ? isl_set_lower_bound_si(dk.release(), isl_dim_set, k, 1)
+                              : isl_set_upper_bound_si(dk.release(), isl_dim_set, k, -1));
+    CompiledLevel level{k, {}, {}, {}};
+    if (!paramSet(isl_set_params(isl_set_copy(dk.get())), np, level.carries))
+      return std::nullopt;
+    if (level.carries.empty())
+      continue; // never carried
+    for (int l = k; l < common; ++l)
+      if (!paramFunction(isl_set_dim_min(isl_set_copy(dk.get()), l), np, level.min.emplace_back()) ||
+          !paramFunction(isl_set_dim_max(isl_set_copy(dk.get()), l), np, level.max.emplace_back()))
+        return std::nullopt;
+    out.levels.push_back(std::move(level));
+  }
+  if (out.mayBeIndependent) {
+    Set zero = copy(d);
+    for (int l = 0; l < common; ++l)
+      zero.reset(isl_set_fix_si(zero.release(), isl_dim_set, l, 0));
+    if (!paramSet(isl_set_params(zero.release()), np, out.independent))
+      return std::nullopt;
+  }
+  return out;
+}
+
+/// The pair's dependence at parameter values `p` (dependenceBetween's result).
+std::optional<std::optional<Dependence>> pairAt(const CompiledDependences::Pair& pair, const std::vector<std::int64_t>& p)
+{
+  Dependence dep = pair.base;
+  for (const auto& level : pair.levels) {
+    if (!holds(level.carries, p))
+      continue;
+    CarriedLevel c{level.level, std::vector<DistanceRange>(static_cast<std::size_t>(level.level), DistanceRange{0, 0})};
+    for (std::size_t i = 0; i < level.min.size(); ++i) {
+      const auto lo = valueAt(level.min[i], p), hi = valueAt(level.max[i], p);
+      if (!lo || !hi)
+        return std::nullopt; // a piece isl left out: let isl decide
+      c.distance.push_back(distanceRange(*lo, *hi, pair.steps[static_cast<std::size_t>(level.level) + i]));
+    }
+    dep.carried.push_back(std::move(c));
+  }
+  dep.loopIndependent = pair.mayBeIndependent && holds(pair.independent, p);
+  if (dep.carried.empty() && !dep.loopIndependent)
+    return std::optional<Dependence>{};
+  return std::optional<Dependence>{std::move(dep)};
+}
+
 } // namespace
 
 const CarriedLevel* Dependence::at(int level) const
@@ -393,6 +727,55 @@ std::vector<Dependence> analyzeDependences(const LoopNest& nest, const Bindings&
           if (auto dep = dependenceBetween(ctx.get(), nest, {&a, i}, {&b, j}, *kind, values))
             out.push_back(std::move(*dep));
         }
+  return out;
+}
+
+CompiledDependences::CompiledDependences(const LoopNest& nest, const std::vector<DependenceKind>& kinds)
+{
+  Ctx ctx(isl_ctx_alloc());
+  PS_CHECK(ctx);
+  isl_options_set_on_error(ctx.get(), ISL_ON_ERROR_CONTINUE);
+  for (const auto& a : nest.statements)
+    for (int i = 0; i < static_cast<int>(a.accesses.size()) && m_decides; ++i)
+      for (const auto& b : nest.statements)
+        for (int j = 0; j < static_cast<int>(b.accesses.size()) && m_decides; ++j) {
+          const auto kind = kindOf(a.accesses[i], b.accesses[j]);
+          if (!kind || (&a == &b && i == j && *kind != DependenceKind::Output) ||
+              std::find(kinds.begin(), kinds.end(), *kind) == kinds.end())
+            continue;
+          auto pair = compilePair(ctx.get(), nest, {&a, i}, {&b, j}, *kind);
+          m_decides = pair.has_value();
+          if (pair)
+            m_pairs.push_back(std::move(*pair));
+        }
+  if (!m_decides)
+    m_pairs.clear();
+}
+
+CompiledDependences::~CompiledDependences() = default;
+CompiledDependences::CompiledDependences(CompiledDependences&&) noexcept = default;
+CompiledDependences& CompiledDependences::operator=(CompiledDependences&&) noexcept = default;
+
+std::optional<std::vector<Dependence>> CompiledDependences::at(const Bindings& values) const
+{
+  if (!m_decides)
+    return std::nullopt;
+  std::vector<Dependence> out;
+  std::vector<std::int64_t> p;
+  for (const auto& pair : m_pairs) {
+    p.clear();
+    for (const auto& name : pair.params) {
+      const auto it = values.find(name);
+      if (it == values.end())
+        return std::nullopt; // a parameter for analyzeDependences too: it reports "for some value"
+      p.push_back(it->second);
+    }
+    auto dep = pairAt(pair, p);
+    if (!dep)
+      return std::nullopt;
+    if (*dep)
+      out.push_back(std::move(**dep));
+  }
   return out;
 }
 

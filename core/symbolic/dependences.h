@@ -102,6 +102,34 @@ std::vector<Dependence> analyzeDependences(const LoopNest& nest, const Bindings&
                                                                                         DependenceKind::Anti,
                                                                                         DependenceKind::Output});
 
+/// The dependences of `nest` (those of `kinds`) analysed once with every
+/// unknown as an isl parameter: per pair of references, the values of the
+/// unknowns at which each common level carries a dependence (and at which it
+/// is loop-independent), and its distance bounds as piecewise affine
+/// functions of them. at(values) then equals analyzeDependences(nest,
+/// values, kinds) without isl: a sweep over N runs isl once, not per N.
+/// Source: as analyzeDependences.
+class CompiledDependences {
+public:
+  CompiledDependences(const LoopNest& nest, const std::vector<DependenceKind>& kinds);
+  ~CompiledDependences();
+  CompiledDependences(CompiledDependences&&) noexcept;
+  CompiledDependences& operator=(CompiledDependences&&) noexcept;
+
+  /// The dependences at `values`, or nullopt where the compiled form does
+  /// not decide and analyzeDependences must: an unknown of the nest without
+  /// a value, or some pair whose relation is affine only once the values are
+  /// known (a product of unknowns, a non-affine bound or subscript), or whose
+  /// bounds isl gives with floors or as unbounded.
+  std::optional<std::vector<Dependence>> at(const Bindings& values) const;
+
+  struct Pair; // one pair of references, compiled (dependences.cpp)
+
+private:
+  std::vector<Pair> m_pairs;
+  bool m_decides = true; // false: every pair or the analysis needs the values
+};
+
 /// "flow", "anti", "output".
 const char* kindName(DependenceKind kind);
 
