@@ -222,6 +222,15 @@ void DeclaredBounds::at(const std::string& array, const symbolic::Bindings& valu
 CacheTrips cacheTrips(const IterationSpace& space)
 {
   CacheTrips out;
+  cacheTrips(space, out);
+  return out;
+}
+
+void cacheTrips(const IterationSpace& space, CacheTrips& out)
+{
+  for (auto* v : {&out.lo, &out.hi, &out.tripsAtFirst, &out.steps, &out.first})
+    v->clear();
+  out.meanTrips.clear();
   const int depth = space.depth();
   countOuterIterations(space, depth, &out.first);
   double before = 1;
@@ -238,7 +247,6 @@ CacheTrips cacheTrips(const IterationSpace& space)
     out.tripsAtFirst.push_back(out.first.empty() ? 0 : tripCount(a, b, step));
     out.steps.push_back(step);
   }
-  return out;
 }
 
 namespace {
@@ -424,32 +432,51 @@ const ReferencePlan& leaderOf(const AccessClassGroups::Group& g, const std::vect
 }
 
 /// Step 1 of countCacheMisses: the references grouped into classes.
-std::vector<AccessClassGroups::Group> formGroups(const std::vector<CacheStatement>& statements,
-                                                 const program::Unit& unit, const symbolic::Bindings& values,
-                                                 i64 lineBytes, const DeclaredBounds* declared)
+/// Appends the constant offsets of `ref`'s subscripts as member `member` of
+/// `g` (its storage from earlier values reused).
+void addMember(AccessClassGroups::Group& g, std::size_t member, const ReferencePlan& ref)
 {
-  std::vector<AccessClassGroups::Group> groups;
-  std::size_t refs = 0;
-  for (const auto& st : statements)
-    refs += st.refs.size();
-  groups.reserve(refs); // at most one each: no group moves while they form (a new N forms them again)
+  if (g.offsets.size() <= member)
+    g.offsets.emplace_back();
+  auto& offsets = g.offsets[member];
+  offsets.clear();
+  for (const auto& sub : ref.subscripts)
+    offsets.push_back(sub.constant);
+}
+
+/// Step 1 of countCacheMisses in `groups`, whose storage (from the last
+/// values of a compiled estimate) is reused: a sweep over N forms the same
+/// groups at every point.
+void formGroups(const std::vector<CacheStatement>& statements, const program::Unit& unit,
+                const symbolic::Bindings& values, i64 lineBytes, const DeclaredBounds* declared,
+                std::vector<AccessClassGroups::Group>& groups)
+{
+  std::size_t formed = 0;
+  boost::container::small_vector<std::size_t, 8> members; // per group formed
   for (std::size_t s = 0; s < statements.size(); ++s) {
     const auto& st = statements[s];
     for (std::size_t r = 0; r < st.refs.size(); ++r) {
       const auto& ref = st.refs[r];
-      std::vector<i64> offsets;
-      for (const auto& sub : ref.subscripts)
-        offsets.push_back(sub.constant);
-      auto found = std::find_if(groups.begin(), groups.end(), [&](const AccessClassGroups::Group& g) {
+      const auto end = groups.begin() + static_cast<std::ptrdiff_t>(formed);
+      auto found = std::find_if(groups.begin(), end, [&](const AccessClassGroups::Group& g) {
         return sameLoops(*statements[g.statement].space, *st.space) && sameLinearPart(leaderOf(g, statements), ref) &&
                closeEnough(g, ref, *st.space, lineBytes);
       });
-      if (found != groups.end()) {
-        found->offsets.push_back(offsets);
+      if (found != end) {
+        const auto at = static_cast<std::size_t>(found - groups.begin());
+        addMember(*found, members[at]++, ref);
         continue;
       }
-      AccessClassGroups::Group g{static_cast<int>(s), static_cast<int>(r), {offsets}, {}, {}, {}};
-      g.countsIn.reserve(static_cast<std::size_t>(st.space->depth()));
+      if (groups.size() <= formed)
+        groups.emplace_back();
+      auto& g = groups[formed++];
+      g.statement = static_cast<int>(s);
+      g.leader = static_cast<int>(r);
+      addMember(g, 0, ref);
+      members.push_back(1);
+      g.countsIn.clear();
+      g.lower.clear();
+      g.extent.clear();
       for (int k = 0; k < st.space->depth(); ++k) {
         int highest = -1;
         for (std::size_t d = 0; d < ref.subscripts.size(); ++d)
@@ -461,10 +488,11 @@ std::vector<AccessClassGroups::Group> formGroups(const std::vector<CacheStatemen
         declared->at(ref.ref->array, values, g.lower, g.extent);
       else
         declaredBounds(ref, unit, values, g.lower, g.extent);
-      groups.push_back(std::move(g));
     }
   }
-  return groups;
+  groups.resize(formed);
+  for (std::size_t i = 0; i < formed; ++i)
+    groups[i].offsets.resize(members[i]);
 }
 
 /// The classes of `groups` with their layouts under `mapping`.
@@ -809,7 +837,7 @@ CacheMisses countCacheMisses(const std::vector<CacheStatement>& statements, cons
   AccessClassGroups own;
   auto& kept = groups ? *groups : own;
   if (!kept.formed) {
-    kept.groups = formGroups(statements, unit, values, geometry.lineBytes, kept.declared);
+    formGroups(statements, unit, values, geometry.lineBytes, kept.declared, kept.groups);
     kept.formed = true;
   }
   const auto classes = formClasses(statements, mapping, kept.groups);

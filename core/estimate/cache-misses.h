@@ -50,6 +50,8 @@ struct CacheTrips {
   std::vector<std::int64_t> lo, hi, tripsAtFirst, steps, first;
 };
 CacheTrips cacheTrips(const IterationSpace& space);
+/// The same into `out`, its vectors' storage reused.
+void cacheTrips(const IterationSpace& space, CacheTrips& out);
 
 /// The declared lower bound and extent of each dimension of some arrays,
 /// their declarations taken apart once into integer polynomials: what the

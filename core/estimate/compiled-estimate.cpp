@@ -106,7 +106,8 @@ struct StatementMemo {
   PlanMemo exec;
   std::vector<int> placements; // per read; -1: not computed yet
   std::vector<std::optional<ReadInstances>> instances; // per read: its exchange's instances
-  std::optional<CacheTrips> trips; // the cache model's trip counts of the space
+  CacheTrips trips;                 // the cache model's trip counts of the space (storage kept across values)
+  bool tripsKnown = false;
   int cacheAt = -1;                 // its entry in State::cache, once built
   std::vector<int> cacheRefAt;      // per cache reference: its entry in that entry's refs, -1 not affine
 
@@ -124,7 +125,7 @@ struct StatementMemo {
     exec = {};
     placements.assign(c.reads.size(), -1);
     instances.assign(c.reads.size(), std::nullopt);
-    trips.reset();
+    tripsKnown = false;
     cacheAt = -1;
     cacheRefAt.clear();
   }
@@ -349,7 +350,7 @@ void CompiledNestEstimate::State::remember(const symbolic::Bindings& v)
     formulaValues[name] = value; // the model's folded value wins, as in the per-point count
   deps.reset();
   owners.reset();
-  cacheGroups = {};
+  cacheGroups.formed = false; // formed again at the first point, in the last values' storage
   cache.clear();
   cacheTrips.clear();
   cacheGroups.declared = &*declared;
@@ -709,9 +710,10 @@ void PointEstimator::buildCacheStatement(std::size_t index, const IterationSpace
   }
   m.cacheAt = static_cast<int>(m_s.cache.size());
   m_s.cache.push_back(std::move(cs));
-  if (!m.trips)
-    m.trips = cacheTrips(space);
-  m_s.cacheTrips.push_back(&*m.trips);
+  if (!m.tripsKnown)
+    cacheTrips(space, m.trips);
+  m.tripsKnown = true;
+  m_s.cacheTrips.push_back(&m.trips);
 }
 
 /// Source: P3T+, Def. 3.10 (calls are not estimated, so its second sum is 0).
