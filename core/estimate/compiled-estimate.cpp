@@ -155,7 +155,8 @@ struct CompiledNestEstimate::State {
   AccessClassGroups cacheGroups; // the cache model's classes at these values
   // The statements as the cache model sees them, built at the first point of
   // these values; a later point only points their plans at its own arrays.
-  std::vector<CacheStatement> cache;
+  std::vector<CacheStatement> cache; // its first cacheCount entries
+  std::size_t cacheCount = 0;
   std::vector<const CacheTrips*> cacheTrips;
   std::optional<DeclaredBounds> declared; // of the arrays the cache model counts, compiled once
 
@@ -351,7 +352,7 @@ void CompiledNestEstimate::State::remember(const symbolic::Bindings& v)
   deps.reset();
   owners.reset();
   cacheGroups.formed = false; // formed again at the first point, in the last values' storage
-  cache.clear();
+  cacheCount = 0; // the entries stay for their storage
   cacheTrips.clear();
   cacheGroups.declared = &*declared;
   memo.resize(compiled.size());
@@ -697,19 +698,33 @@ void PointEstimator::buildCacheStatement(std::size_t index, const IterationSpace
 {
   const auto& c = m_s.compiled[index];
   auto& m = m_s.memo[index];
-  CacheStatement cs{c.st->id, &space, exec ? std::optional(*exec) : std::nullopt, {}}; // the memo's space
+  m.cacheAt = static_cast<int>(m_s.cacheCount++);
+  if (m_s.cache.size() < m_s.cacheCount) // else the last values' entry: its plans' storage is reused
+    m_s.cache.emplace_back();
+  auto& cs = m_s.cache[static_cast<std::size_t>(m.cacheAt)];
+  cs.statementId = c.st->id;
+  cs.space = &space; // the memo's
+  if (!exec)
+    cs.owner.reset();
+  else if (cs.owner)
+    *cs.owner = *exec;
+  else
+    cs.owner = *exec;
+  std::size_t affine = 0;
   for (std::size_t r = 0; r < c.cacheRefs.size(); ++r) {
     auto& memo = sharedPlan(c, m, r);
     if (!memo.done) {
       memo.plan = m_s.planOf(index, *c.cacheRefs[r], space, &memo.error);
       memo.done = true;
     }
-    m.cacheRefAt.push_back(memo.plan ? static_cast<int>(cs.refs.size()) : -1);
-    if (memo.plan)
-      cs.refs.push_back(*memo.plan);
+    m.cacheRefAt.push_back(memo.plan ? static_cast<int>(affine) : -1);
+    if (!memo.plan)
+      continue;
+    if (cs.refs.size() <= affine)
+      cs.refs.emplace_back();
+    cs.refs[affine++] = *memo.plan;
   }
-  m.cacheAt = static_cast<int>(m_s.cache.size());
-  m_s.cache.push_back(std::move(cs));
+  cs.refs.resize(affine);
   if (!m.tripsKnown)
     cacheTrips(space, m.trips);
   m.tripsKnown = true;
@@ -719,6 +734,7 @@ void PointEstimator::buildCacheStatement(std::size_t index, const IterationSpace
 /// Source: P3T+, Def. 3.10 (calls are not estimated, so its second sum is 0).
 void PointEstimator::finishCache()
 {
+  m_s.cache.resize(m_s.cacheCount); // a statement fewer than the last values had: its entry goes
   const auto cache = countCacheMisses(m_s.cache, m_mapping, m_unit, m_values,
                                       {m_machine.cacheLineBytes, m_machine.cacheBytes}, &m_s.cacheTrips, &m_s.cacheGroups);
   m_e.cmPerProc = cache.perProc;
