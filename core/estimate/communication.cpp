@@ -414,16 +414,17 @@ private:
   }
 
   /// One message's time (MachineProfile::transferTime): the pattern's
-  /// curve, or rho + beta * bytes + gamma * hops with the first two terms
-  /// kept for the last size (the same sum: the terms add left to right).
+  /// fitted curve, its segment looked up once per size (an exchange's
+  /// messages mostly have one), or rho + beta * bytes + gamma * hops.
   double seconds(std::int64_t bytes, std::int64_t from, std::int64_t to)
   {
+    if (!m_curve)
+      return m_machine.messageTime(static_cast<double>(bytes), m_hops(from, to));
     if (bytes != m_lastBytes) {
       m_lastBytes = bytes;
-      m_lastSeconds = m_curve ? m_curve->seconds(static_cast<double>(bytes))
-                              : m_machine.startup + m_machine.byteTime * static_cast<double>(bytes);
+      m_lastSeconds = m_curve->seconds(static_cast<double>(bytes));
     }
-    return m_curve ? m_lastSeconds : m_lastSeconds + m_machine.hopTime * m_hops(from, to);
+    return m_lastSeconds;
   }
 
   /// Adds the tally `repeat` times to the record and, per receiving
@@ -495,7 +496,7 @@ private:
   TallyBuffers& m_t = tallyBuffers();
   const machine::CommCurve* m_curve;                   // the pattern's fitted curve, or nullptr: rho + beta*D + gamma*h
   const machine::HopCounter m_hops;
-  std::int64_t m_lastBytes = -1; // seconds()'s last size and its time without the hops
+  std::int64_t m_lastBytes = -1; // seconds()'s last size and its time on the curve
   double m_lastSeconds = 0;
 };
 
