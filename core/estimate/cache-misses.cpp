@@ -21,6 +21,13 @@ using i64 = std::int64_t;
 using i128 = WideInt;
 
 i64 floorMod(i64 a, i64 b) { return a - floorDiv(a, b) * b; }
+i128 wideFloorDiv(i128 a, i128 b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
+i128 wideFloorMod(i128 a, i128 b) { return a - wideFloorDiv(a, b) * b; }
+
+/// Addresses and strides beyond this many bytes (an array larger than any
+/// machine's memory, from a huge --set) are not laid out: each element is
+/// counted on lines of its own.
+constexpr i128 kMaxAddress = i128{1} << 62;
 
 /// sum_{c=0}^{n-1} floor((a + b*c) / m) for m > 0 and b >= 0, in
 /// O(log m) (the Euclid-like reduction of AtCoder's floor_sum). The sum is
@@ -89,16 +96,18 @@ struct DimLayout {
   i64 stride = 1, offset = 0, templateLower = 1, block = 1, procs = 1; // alignment and distribution
   int pd = -1;        // processors dimension
 
-  /// Local index of global index g on processors coordinate c.
-  i64 local(i64 g, i64 c) const
+  /// Local index of global index g on processors coordinate c, in 128 bits:
+  /// a declared bound near 2^63 must not overflow (the caller checks the size).
+  i128 local(i64 g, i64 c) const
   {
     if (kind == Kind::Plain)
-      return g - lower;
-    const i64 t = stride * g + offset - templateLower;
-    const i64 s = std::max<i64>(std::llabs(stride), 1);
+      return static_cast<i128>(g) - lower;
+    const i128 t = static_cast<i128>(stride) * g + offset - templateLower;
+    const i128 s = std::max<i64>(std::llabs(stride), 1);
     if (kind == Kind::Block)
-      return floorDiv(t - c * block, s);
-    return floorDiv(floorDiv(t, procs * block) * block + floorMod(t, block), s);
+      return wideFloorDiv(t - static_cast<i128>(c) * block, s);
+    const i128 cycle = static_cast<i128>(procs) * block;
+    return wideFloorDiv(wideFloorDiv(t, cycle) * block + (t - wideFloorDiv(t, block) * block), s);
   }
 };
 
@@ -537,18 +546,24 @@ double progressionLinesIn(i64 base, std::vector<std::pair<i64, i64>>& levels, i6
   if (!levels.empty() && levels[0].second > lineBytes) // every element on lines of its own
     return sparseLines(base, levels, elementBytes, lineBytes);
   std::size_t next = 0;
-  i64 run = elementBytes;
+  i128 run = elementBytes;
   if (!levels.empty()) { // no line is skipped between its elements
-    run = (levels[0].first - 1) * levels[0].second + elementBytes;
+    run = static_cast<i128>(levels[0].first - 1) * levels[0].second + elementBytes;
     next = 1;
   }
   while (next < levels.size() && levels[next].second <= run) { // runs that touch or overlap merge
-    run += (levels[next].first - 1) * levels[next].second;
+    run += static_cast<i128>(levels[next].first - 1) * levels[next].second;
     ++next;
   }
+  if (run > kMaxAddress) { // beyond any memory: lines of its own per element
+    double elements = 1;
+    for (const auto& [count, stride] : levels)
+      elements *= static_cast<double>(count);
+    return elements * static_cast<double>(rangeLines(0, elementBytes, lineBytes));
+  }
   if (next == levels.size())
-    return static_cast<double>(rangeLines(base, run, lineBytes));
-  double lines = runLines(base, run, levels[next].first, levels[next].second, lineBytes);
+    return static_cast<double>(rangeLines(base, static_cast<i64>(run), lineBytes));
+  double lines = runLines(base, static_cast<i64>(run), levels[next].first, levels[next].second, lineBytes);
   for (++next; next < levels.size(); ++next)
     lines *= static_cast<double>(levels[next].first);
   return lines;
@@ -597,16 +612,22 @@ double memberLines(const AccessClass& c, const std::vector<LevelRun>& runs, cons
 {
   lines.clear(); // a handful: sorted and made unique below
   for (const auto& offsets : c.offsets()) {
-    i64 address = 0, stride = element;
+    i128 address = 0, stride = element;
     for (std::size_t d = 0; d < c.layout.size(); ++d) {
       i64 index = offsets[d];
       for (std::size_t k = 0; k < runs.size(); ++k)
         index += c.leader->subscripts[d].coef[k] * runs[k].vmin;
       const auto& layout = c.layout[d];
-      address += layout.local(index, layout.pd >= 0 ? coords[layout.pd] : 0) * stride;
+      const i128 local = layout.local(index, layout.pd >= 0 ? coords[layout.pd] : 0);
+      if (local > kMaxAddress || local < -kMaxAddress || stride > kMaxAddress)
+        return static_cast<double>(c.offsets().size()) * static_cast<double>(rangeLines(0, element, lineBytes));
+      address += local * stride;
       stride *= layout.extent;
     }
-    for (i64 line = floorDiv(address, lineBytes); line <= floorDiv(address + element - 1, lineBytes); ++line)
+    if (address > kMaxAddress || address < -kMaxAddress)
+      return static_cast<double>(c.offsets().size()) * static_cast<double>(rangeLines(0, element, lineBytes));
+    const auto a = static_cast<i64>(address);
+    for (i64 line = floorDiv(a, lineBytes); line <= floorDiv(a + element - 1, lineBytes); ++line)
       lines.push_back(line);
   }
   std::sort(lines.begin(), lines.end());
@@ -629,17 +650,27 @@ double boxLines(const AccessClass& c, int first, const std::vector<LevelRun>& ru
   const i64 element = std::max(c.leader->elementBytes, 1);
   if (first >= static_cast<int>(runs.size()))
     return memberLines(c, runs, coords, element, lineBytes, scratch.lines);
-  i64 base = 0, stride = element;
+  i128 base = 0, stride = element;
+  double elements = 1;
+  bool laidOut = true; // every address and stride within kMaxAddress
   auto& levels = scratch.levels;
   levels.clear();
   for (std::size_t d = 0; d < c.layout.size(); ++d) {
     const auto box = boxDim(c, d, first, runs, steps);
+    elements *= static_cast<double>(box.count);
     const auto& layout = c.layout[d];
-    base += layout.local(box.least, layout.pd >= 0 ? coords[layout.pd] : 0) * stride;
-    levels.emplace_back(box.count, box.spacing * stride);
+    const i128 local = layout.local(box.least, layout.pd >= 0 ? coords[layout.pd] : 0);
+    laidOut = laidOut && stride <= kMaxAddress && local <= kMaxAddress && local >= -kMaxAddress &&
+              static_cast<i128>(box.spacing) * stride <= kMaxAddress;
+    if (!laidOut)
+      continue;
+    base = wideFloorMod(base + local * stride, lineBytes); // the lines counted do not change with whole lines
+    levels.emplace_back(box.count, static_cast<i64>(box.spacing * stride));
     stride *= layout.extent;
   }
-  return progressionLinesIn(base, levels, element, lineBytes);
+  if (!laidOut)
+    return elements * static_cast<double>(rangeLines(0, element, lineBytes));
+  return progressionLinesIn(static_cast<i64>(base), levels, element, lineBytes);
 }
 
 void coordinatesOf(const mapping::ProcessorsArrangement& procs, i64 p, std::vector<i64>& coords)
@@ -693,7 +724,7 @@ bool translatable(const std::vector<AccessClass>& classes)
 
 /// The local index of the least element class c's box over the loops
 /// first..depth-1 touches in CYCLIC dimension d (boxDim's `least`).
-i64 cyclicLeast(const AccessClass& c, std::size_t d, int first, const std::vector<LevelRun>& runs)
+i128 cyclicLeast(const AccessClass& c, std::size_t d, int first, const std::vector<LevelRun>& runs)
 {
   i64 least = c.offsets().front()[d];
   for (int k = 0; k < static_cast<int>(runs.size()); ++k) {
@@ -721,18 +752,21 @@ void translationKey(const std::vector<AccessClass>& classes, const ProcessorScra
       key.insert(key.end(), {r.trips, r.vmax - r.vmin, r.restrictedPd});
   for (const auto& c : classes) {
     const auto& runs = x.runs[static_cast<std::size_t>(c.statement)];
-    i64 base = 0, stride = std::max(c.leader->elementBytes, 1);
+    i128 base = 0, stride = std::max(c.leader->elementBytes, 1); // both modulo the line: exact for any bounds
     for (std::size_t d = 0; d < c.layout.size(); ++d) {
       i64 least = c.spans[d].lo;
       for (std::size_t k = 0; k < runs.size(); ++k)
         least += c.leader->subscripts[d].coef[k] * runs[k].vmin;
       const auto& layout = c.layout[d];
-      base += layout.local(least, layout.pd >= 0 ? x.coords[layout.pd] : 0) * stride;
-      stride *= layout.extent;
-      for (int first = 0; cyclicDim(c, d) && first <= static_cast<int>(runs.size()); ++first)
-        key.push_back(cyclicLeast(c, d, first, runs));
+      const auto local = wideFloorMod(layout.local(least, layout.pd >= 0 ? x.coords[layout.pd] : 0), lineBytes);
+      base = wideFloorMod(base + local * stride, lineBytes);
+      stride = wideFloorMod(stride * layout.extent, lineBytes);
+      for (int first = 0; cyclicDim(c, d) && first <= static_cast<int>(runs.size()); ++first) {
+        const auto least = cyclicLeast(c, d, first, runs); // both halves: exact for any bounds
+        key.insert(key.end(), {static_cast<i64>(least >> 64), static_cast<i64>(least & ~std::uint64_t{0})});
+      }
     }
-    key.push_back(floorMod(base, lineBytes));
+    key.push_back(static_cast<i64>(base));
   }
 }
 
