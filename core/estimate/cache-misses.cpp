@@ -24,6 +24,12 @@ i64 floorMod(i64 a, i64 b) { return a - floorDiv(a, b) * b; }
 i128 wideFloorDiv(i128 a, i128 b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
 i128 wideFloorMod(i128 a, i128 b) { return a - wideFloorDiv(a, b) * b; }
 
+/// v modulo the line size, dividing in 64 bits when v fits.
+inline i64 modLine(i128 v, i64 line)
+{
+  return fitsInt64(v) ? floorMod(static_cast<i64>(v), line) : static_cast<i64>(wideFloorMod(v, line));
+}
+
 /// Addresses and strides beyond this many bytes (an array larger than any
 /// machine's memory, from a huge --set) are not laid out: each element is
 /// counted on lines of its own.
@@ -100,15 +106,42 @@ struct DimLayout {
   /// a declared bound near 2^63 must not overflow (the caller checks the size).
   i128 local(i64 g, i64 c) const
   {
+    constexpr i64 kSmall = i64{1} << 30; // below it the 64-bit arithmetic cannot overflow
+    return small && g > -kSmall && g < kSmall && c < kSmall ? local64(g, c) : localWide(g, c);
+  }
+
+  /// local() in 128-bit arithmetic (out of line: the common case is local64).
+  [[gnu::noinline]] i128 localWide(i64 g, i64 c) const
+  {
     if (kind == Kind::Plain)
       return static_cast<i128>(g) - lower;
     const i128 t = static_cast<i128>(stride) * g + offset - templateLower;
-    const i128 s = std::max<i64>(std::llabs(stride), 1);
-    if (kind == Kind::Block)
-      return wideFloorDiv(t - static_cast<i128>(c) * block, s);
+    const i64 s = std::max<i64>(std::llabs(stride), 1);
+    if (kind == Kind::Block) {
+      const i128 u = t - static_cast<i128>(c) * block;
+      return fitsInt64(u) ? floorDiv(static_cast<i64>(u), s) : wideFloorDiv(u, s); // 128-bit division: a library call
+    }
     const i128 cycle = static_cast<i128>(procs) * block;
+    if (fitsInt64(t) && fitsInt64(cycle)) {
+      const auto u = static_cast<i64>(t);
+      return floorDiv(floorDiv(u, static_cast<i64>(cycle)) * block + floorMod(u, block), s);
+    }
     return wideFloorDiv(wideFloorDiv(t, cycle) * block + (t - wideFloorDiv(t, block) * block), s);
   }
+
+  /// local() when every term is below 2^30 (`small`, set by arrayLayout).
+  [[gnu::always_inline]] i64 local64(i64 g, i64 c) const
+  {
+    if (kind == Kind::Plain)
+      return g - lower;
+    const i64 t = stride * g + offset - templateLower;
+    const i64 s = std::max<i64>(std::llabs(stride), 1);
+    if (kind == Kind::Block)
+      return floorDiv(t - c * block, s);
+    return floorDiv(floorDiv(t, procs * block) * block + floorMod(t, block), s);
+  }
+
+  bool small = false; // every bound, stride and offset below 2^30 in magnitude
 };
 
 /// Appends the lower bound and extent of a dimension declared lo:hi; a
@@ -129,6 +162,8 @@ void declaredBounds(const ReferencePlan& plan, const program::Unit& unit, const 
     appendDimension(dim.lower.evaluate(values), dim.upper.evaluate(values), lower, extent);
 }
 
+void distributedLayout(const ReferencePlan& plan, const mapping::Mapping& mapping, std::vector<DimLayout>& out);
+
 /// The local layout of each dimension of `plan`'s array, declared as `lower` and `extent`.
 std::vector<DimLayout> arrayLayout(const ReferencePlan& plan, const mapping::Mapping& mapping,
                                    const std::vector<i64>& lower, const std::vector<i64>& extent)
@@ -138,8 +173,19 @@ std::vector<DimLayout> arrayLayout(const ReferencePlan& plan, const mapping::Map
     out[d].lower = lower[d];
     out[d].extent = extent[d];
   }
-  if (!plan.map || plan.map->templateIndex < 0)
-    return out;
+  if (plan.map && plan.map->templateIndex >= 0)
+    distributedLayout(plan, mapping, out);
+  for (auto& l : out) {
+    constexpr i64 kSmall = i64{1} << 30;
+    const i64 terms[] = {l.lower, l.stride, l.offset, l.templateLower, l.block, l.procs};
+    l.small = std::all_of(std::begin(terms), std::end(terms), [](i64 v) { return v > -kSmall && v < kSmall; });
+  }
+  return out;
+}
+
+/// arrayLayout's distributed dimensions.
+void distributedLayout(const ReferencePlan& plan, const mapping::Mapping& mapping, std::vector<DimLayout>& out)
+{
   const auto& t = mapping.templates[plan.map->templateIndex];
   for (std::size_t td = 0; td < t.dims.size(); ++td) {
     const auto& axis = plan.map->axes[td];
@@ -158,7 +204,6 @@ std::vector<DimLayout> arrayLayout(const ReferencePlan& plan, const mapping::Map
     const i64 n = dist.upper() - dist.lower() + 1, cycle = l.procs * l.block;
     l.extent = block ? l.block : (n + cycle - 1) / cycle * l.block;
   }
-  return out;
 }
 
 /// What processor p runs of one loop level: the trip count and the least
@@ -664,13 +709,14 @@ double boxLines(const AccessClass& c, int first, const std::vector<LevelRun>& ru
               static_cast<i128>(box.spacing) * stride <= kMaxAddress;
     if (!laidOut)
       continue;
-    base = wideFloorMod(base + local * stride, lineBytes); // the lines counted do not change with whole lines
+    base += local * stride; // below 2^125: exact
     levels.emplace_back(box.count, static_cast<i64>(box.spacing * stride));
     stride *= layout.extent;
   }
   if (!laidOut)
     return elements * static_cast<double>(rangeLines(0, element, lineBytes));
-  return progressionLinesIn(static_cast<i64>(base), levels, element, lineBytes);
+  // the lines counted do not change when the base moves by whole lines
+  return progressionLinesIn(modLine(base, lineBytes), levels, element, lineBytes);
 }
 
 void coordinatesOf(const mapping::ProcessorsArrangement& procs, i64 p, std::vector<i64>& coords)
@@ -748,25 +794,35 @@ void translationKey(const std::vector<AccessClass>& classes, const ProcessorScra
 {
   key.clear();
   for (const auto& runs : x.runs)
-    for (const auto& r : runs)
-      key.insert(key.end(), {r.trips, r.vmax - r.vmin, r.restrictedPd});
+    for (const auto& r : runs) { // push_back: an initializer-list insert costs a generic range insert
+      key.push_back(r.trips);
+      key.push_back(r.vmax - r.vmin);
+      key.push_back(r.restrictedPd);
+    }
   for (const auto& c : classes) {
     const auto& runs = x.runs[static_cast<std::size_t>(c.statement)];
-    i128 base = 0, stride = std::max(c.leader->elementBytes, 1); // both modulo the line: exact for any bounds
+    i128 base = 0, stride = std::max(c.leader->elementBytes, 1); // exact, or reduced modulo the line past 2^62
     for (std::size_t d = 0; d < c.layout.size(); ++d) {
       i64 least = c.spans[d].lo;
       for (std::size_t k = 0; k < runs.size(); ++k)
         least += c.leader->subscripts[d].coef[k] * runs[k].vmin;
       const auto& layout = c.layout[d];
-      const auto local = wideFloorMod(layout.local(least, layout.pd >= 0 ? x.coords[layout.pd] : 0), lineBytes);
-      base = wideFloorMod(base + local * stride, lineBytes);
-      stride = wideFloorMod(stride * layout.extent, lineBytes);
+      i128 local = layout.local(least, layout.pd >= 0 ? x.coords[layout.pd] : 0);
+      if (local > kMaxAddress || local < -kMaxAddress) // a bound near 2^63: only the offset in a line counts
+        local = wideFloorMod(local, lineBytes);
+      base += local * stride;
+      stride *= layout.extent;
+      if (stride > kMaxAddress)
+        stride = wideFloorMod(stride, lineBytes);
+      if (base > kMaxAddress || base < -kMaxAddress)
+        base = wideFloorMod(base, lineBytes);
       for (int first = 0; cyclicDim(c, d) && first <= static_cast<int>(runs.size()); ++first) {
         const auto least = cyclicLeast(c, d, first, runs); // both halves: exact for any bounds
-        key.insert(key.end(), {static_cast<i64>(least >> 64), static_cast<i64>(least & ~std::uint64_t{0})});
+        key.push_back(static_cast<i64>(least >> 64));
+        key.push_back(static_cast<i64>(least & ~std::uint64_t{0}));
       }
     }
-    key.push_back(static_cast<i64>(base));
+    key.push_back(modLine(base, lineBytes));
   }
 }
 
