@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <numeric>
 #include <set>
 #include <string>
@@ -149,7 +150,9 @@ struct DimLayout {
 void appendDimension(std::optional<i64> lo, std::optional<i64> hi, std::vector<i64>& lower, std::vector<i64>& extent)
 {
   lower.push_back(lo.value_or(1));
-  extent.push_back(std::max<i64>(hi.value_or(lower.back() + (1 << 20)) - lower.back() + 1, 1));
+  const i128 last = hi ? i128{*hi} : i128{lower.back()} + (1 << 20); // 128 bits: bounds near 2^63 (a huge --set)
+  const i128 n = last - lower.back() + 1;
+  extent.push_back(static_cast<i64>(std::clamp<i128>(n, 1, std::numeric_limits<i64>::max())));
 }
 
 /// The declared lower bound and extent of each dimension of `plan`'s array.
