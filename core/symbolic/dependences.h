@@ -120,14 +120,16 @@ public:
   /// not decide and analyzeDependences must: an unknown of the nest without
   /// a value, or some pair whose relation is affine only once the values are
   /// known (a product of unknowns, a non-affine bound or subscript), or whose
-  /// bounds isl gives with floors or as unbounded.
+  /// distance bounds isl gives as unbounded or with a local variable it has
+  /// no expression for (some loops of step 2). Floors of the unknowns
+  /// (parities, n/2) are evaluated exactly.
   std::optional<std::vector<Dependence>> at(const Bindings& values) const;
 
   struct Pair; // one pair of references, compiled (dependences.cpp)
 
 private:
   std::vector<Pair> m_pairs;
-  bool m_decides = true; // false: every pair or the analysis needs the values
+  bool m_decides = true; // false: some pair needs the values, so every call does
 };
 
 /// "flow", "anti", "output".
