@@ -247,8 +247,7 @@ std::vector<Candidate> shiftCandidates(const Side& exec, const Side& read, const
 
 bool sameDistribution(const Side& a, const Side& b)
 {
-  const auto &x = *a.dist.numeric, &y = *b.dist.numeric;
-  return x.format() == y.format() && x.lower() == y.lower() && x.upper() == y.upper() && x.procs() == y.procs();
+  return a.dist.numeric->sameOwners(*b.dist.numeric);
 }
 
 /// [lo <= lower + c] * [upper + c <= hi] (* [n <= m*P] for BLOCK(m)): the

@@ -551,8 +551,7 @@ const char* classifyPattern(const ReferencePlan* exec, const ReferencePlan& read
       rank = std::max(rank, 2);
       continue;
     }
-    const bool sameDistribution = w.dist && r.dist && w.dist->format() == r.dist->format() &&
-                                  w.dist->lower() == r.dist->lower() && w.dist->upper() == r.dist->upper();
+    const bool sameDistribution = w.dist && r.dist && w.dist->sameOwners(*r.dist);
     bool readInvariant = true, writeVaries = false;
     for (int k = placement; k < depth; ++k) {
       readInvariant = readInvariant && r.index.coef[k] == 0;

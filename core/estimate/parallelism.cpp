@@ -64,8 +64,7 @@ bool crosses(const OwnedStatement& source, const OwnedStatement& target, const s
     return false; // the carrying loop does not move both owners (a time loop, or Cholesky's k loop around a
                   // parallel update): every processor runs each of its iterations, the dependence is an
                   // exchange between them, paid by the messages placed inside it, not a recurrence
-  const bool sameDistribution = a.dist && b.dist && a.dist->format() == b.dist->format() &&
-                                a.dist->lower() == b.dist->lower() && a.dist->upper() == b.dist->upper();
+  const bool sameDistribution = a.dist && b.dist && a.dist->sameOwners(*b.dist);
   if (!sameDistribution || a.index.constant != b.index.constant)
     return true; // other template cells: assume other owners
   for (std::size_t l = 0; l < n; ++l) {

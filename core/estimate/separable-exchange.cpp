@@ -101,14 +101,6 @@ struct OwnerTrack {
   }
 };
 
-/// Whether two template dimensions give every index the same owner (two
-/// arrays distributed alike have templates of their own).
-bool sameOwners(const mapping::DimensionDistribution& a, const mapping::DimensionDistribution& b)
-{
-  return a.format() == b.format() && a.lower() == b.lower() && a.upper() == b.upper() && a.procs() == b.procs() &&
-         a.blockSize() == b.blockSize();
-}
-
 /// (read key, trips) entries of one executing key: a slice of
 /// LoopFactor::entries, with the slice of their source offsets.
 struct KeyList {
@@ -401,7 +393,7 @@ private:
       return false;
     const auto& tracks = m_factors[factor].exec;
     return std::any_of(tracks.begin(), tracks.end(), [&](const OwnerTrack& x) {
-      return x.pd == track.pd && sameOwners(*x.dist, *track.dist) && x.t0 == track.t0 && x.slope == track.slope;
+      return x.pd == track.pd && x.dist->sameOwners(*track.dist) && x.t0 == track.t0 && x.slope == track.slope;
     });
   }
 

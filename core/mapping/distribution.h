@@ -56,6 +56,13 @@ public:
   /// The first index j <= i such that every index in j..i has the owner of i
   /// (INT64_MIN when the run never starts).
   std::int64_t runStart(std::int64_t i) const;
+  /// True when every template index has the same owner under both (two
+  /// arrays distributed alike have template dimensions of their own).
+  bool sameOwners(const DimensionDistribution& o) const
+  {
+    return m_format == o.m_format && m_lower == o.m_lower && m_upper == o.m_upper && m_procs == o.m_procs &&
+           m_block == o.m_block;
+  }
 
 private:
   std::int64_t ownedUpTo(std::int64_t x, std::int64_t c) const; // within lb..ub

@@ -264,16 +264,33 @@ DistanceRange rangeOf(const Set& d, int l, std::int64_t step)
   return r;
 }
 
+/// The value differences `d` where level k carries them: zero at the levels
+/// outside it, a forward step of level k (steps: per common level).
+Set carriedAt(const Set& d, int k, const std::vector<std::int64_t>& steps)
+{
+  Set dk = copy(d);
+  for (int l = 0; l < k; ++l)
+    dk.reset(isl_set_fix_si(dk.release(), isl_dim_set, l, 0));
+  dk.reset(steps[k] > 0 ? isl_set_lower_bound_si(dk.release(), isl_dim_set, k, 1)
+                        : isl_set_upper_bound_si(dk.release(), isl_dim_set, k, -1));
+  return dk;
+}
+
+/// The value differences `d` within one iteration of the `common` levels.
+Set sameIteration(const Set& d, int common)
+{
+  Set zero = copy(d);
+  for (int l = 0; l < common; ++l)
+    zero.reset(isl_set_fix_si(zero.release(), isl_dim_set, l, 0));
+  return zero;
+}
+
 /// Fills `dep` from the value differences `d`; false when isl failed.
 bool carriedLevels(const Set& d, const std::vector<std::int64_t>& steps, bool mayBeIndependent, Dependence& dep)
 {
   const int common = static_cast<int>(steps.size());
   for (int k = 0; k < common; ++k) {
-    Set dk = copy(d);
-    for (int l = 0; l < k; ++l)
-      dk.reset(isl_set_fix_si(dk.release(), isl_dim_set, l, 0));
-    dk.reset(steps[k] > 0 ? isl_set_lower_bound_si(dk.release(), isl_dim_set, k, 1)
-                          : isl_set_upper_bound_si(dk.release(), isl_dim_set, k, -1));
+    const Set dk = carriedAt(d, k, steps);
     const auto empty = isEmpty(dk);
     if (!empty)
       return false;
@@ -285,10 +302,7 @@ bool carriedLevels(const Set& d, const std::vector<std::int64_t>& steps, bool ma
     dep.carried.push_back(std::move(c));
   }
   if (mayBeIndependent) {
-    Set zero = copy(d);
-    for (int l = 0; l < common; ++l)
-      zero.reset(isl_set_fix_si(zero.release(), isl_dim_set, l, 0));
-    const auto empty = isEmpty(zero);
+    const auto empty = isEmpty(sameIteration(d, common));
     if (!empty)
       return false;
     dep.loopIndependent = !*empty;
@@ -311,10 +325,52 @@ void conservative(Dependence& dep, bool mayBeIndependent, std::string reason)
   dep.loopIndependent = mayBeIndependent;
 }
 
+std::optional<DependenceKind> kindOf(const NestAccess& source, const NestAccess& target)
+{
+  if (source.array != target.array || (!source.isWrite && !target.isWrite))
+    return std::nullopt;
+  if (source.isWrite && target.isWrite)
+    return DependenceKind::Output;
+  return source.isWrite ? DependenceKind::Flow : DependenceKind::Anti;
+}
+
 struct Endpoint {
   const NestStatement* st;
   int access;
 };
+
+/// Within one iteration of the common loops the source must come first: an
+/// earlier statement, or the read of a statement before its write.
+bool mayBeIndependent(Endpoint src, Endpoint dst)
+{
+  return src.st->id < dst.st->id || (src.st == dst.st && src.access < dst.access);
+}
+
+/// The steps of the first `common` loops of `st`.
+std::vector<std::int64_t> stepsOf(const LoopNest& nest, const NestStatement& st, int common)
+{
+  std::vector<std::int64_t> steps;
+  for (int l = 0; l < common; ++l)
+    steps.push_back(nest.loops[st.loops[l]].step);
+  return steps;
+}
+
+/// f(source, target, kind) for every ordered pair of accesses to one array
+/// (at least one a write) whose kind is among `kinds`, in a fixed order.
+template <class F>
+void forEachPair(const LoopNest& nest, const std::vector<DependenceKind>& kinds, F&& f)
+{
+  for (const auto& a : nest.statements)
+    for (int i = 0; i < static_cast<int>(a.accesses.size()); ++i)
+      for (const auto& b : nest.statements)
+        for (int j = 0; j < static_cast<int>(b.accesses.size()); ++j) {
+          const auto kind = kindOf(a.accesses[i], b.accesses[j]);
+          if (!kind || (&a == &b && i == j && *kind != DependenceKind::Output) ||
+              std::find(kinds.begin(), kinds.end(), *kind) == kinds.end())
+            continue;
+          f(Endpoint{&a, i}, Endpoint{&b, j}, *kind);
+        }
+}
 
 /// The dependence from `src` to `dst` (src's instance first), or nullopt when there is none.
 std::optional<Dependence> dependenceBetween(isl_ctx* ctx, const LoopNest& nest, Endpoint src, Endpoint dst,
@@ -324,21 +380,17 @@ std::optional<Dependence> dependenceBetween(isl_ctx* ctx, const LoopNest& nest, 
   const auto& y = dst.st->accesses[dst.access];
   Dependence dep{kind, x.array, src.st->id, src.access, dst.st->id, dst.access, commonLevels(*src.st, *dst.st),
                  {}, false, true, {}};
-  // Within one iteration of the common loops, the source must come first:
-  // an earlier statement, or the read of a statement before its write.
-  const bool mayBeIndependent = src.st->id < dst.st->id || (src.st == dst.st && src.access < dst.access);
+  const bool independent = mayBeIndependent(src, dst);
   std::string reason;
   auto relation = sameElement(ctx, nest, *src.st, x, *dst.st, y, values, &reason);
   if (!relation) {
-    conservative(dep, mayBeIndependent, reason);
+    conservative(dep, independent, reason);
     return dep;
   }
-  std::vector<std::int64_t> steps;
-  for (int l = 0; l < dep.commonLevels; ++l)
-    steps.push_back(nest.loops[src.st->loops[l]].step);
+  const auto steps = stepsOf(nest, *src.st, dep.commonLevels);
   const Set d = deltas(std::move(*relation), dep.commonLevels);
-  if (!d || !carriedLevels(d, steps, mayBeIndependent, dep)) {
-    conservative(dep, mayBeIndependent, "isl could not analyze " + x.text + " and " + y.text);
+  if (!d || !carriedLevels(d, steps, independent, dep)) {
+    conservative(dep, independent, "isl could not analyze " + x.text + " and " + y.text);
     return dep;
   }
   if (!reason.empty()) { // bounds were dropped: the distances are a superset
@@ -350,14 +402,6 @@ std::optional<Dependence> dependenceBetween(isl_ctx* ctx, const LoopNest& nest, 
   return dep;
 }
 
-std::optional<DependenceKind> kindOf(const NestAccess& source, const NestAccess& target)
-{
-  if (source.array != target.array || (!source.isWrite && !target.isWrite))
-    return std::nullopt;
-  if (source.isWrite && target.isWrite)
-    return DependenceKind::Output;
-  return source.isWrite ? DependenceKind::Flow : DependenceKind::Anti;
-}
 
 // ---- compiled over the unknowns ---------------------------------------------
 
@@ -627,25 +671,20 @@ std::optional<CompiledDependences::Pair> compilePair(isl_ctx* ctx, const LoopNes
   CompiledDependences::Pair out;
   out.base = {kind, x.array, src.st->id, src.access, dst.st->id, dst.access, commonLevels(*src.st, *dst.st),
               {}, false, true, {}};
-  out.mayBeIndependent = src.st->id < dst.st->id || (src.st == dst.st && src.access < dst.access);
+  out.mayBeIndependent = mayBeIndependent(src, dst);
   std::string reason;
   auto relation = sameElement(ctx, nest, *src.st, x, *dst.st, y, {}, &reason);
   if (!relation || !reason.empty())
     return std::nullopt; // affine only at given values, or bounds dropped: per values
   const int common = out.base.commonLevels;
-  for (int l = 0; l < common; ++l)
-    out.steps.push_back(nest.loops[src.st->loops[l]].step);
+  out.steps = stepsOf(nest, *src.st, common);
   const Set d = deltas(std::move(*relation), common);
   if (!d)
     return std::nullopt;
   out.params = paramNames(isl_set_get_space(d.get()));
   const int np = static_cast<int>(out.params.size());
   for (int k = 0; k < common; ++k) {
-    Set dk = copy(d);
-    for (int l = 0; l < k; ++l)
-      dk.reset(isl_set_fix_si(dk.release(), isl_dim_set, l, 0));
-    dk.reset(out.steps[k] > 0 ? isl_set_lower_bound_si(dk.release(), isl_dim_set, k, 1)
-                              : isl_set_upper_bound_si(dk.release(), isl_dim_set, k, -1));
+    const Set dk = carriedAt(d, k, out.steps);
     CompiledLevel level{k, {}, {}, {}};
     if (!paramSet(isl_set_params(isl_set_copy(dk.get())), np, level.carries))
       return std::nullopt;
@@ -658,10 +697,7 @@ std::optional<CompiledDependences::Pair> compilePair(isl_ctx* ctx, const LoopNes
     out.levels.push_back(std::move(level));
   }
   if (out.mayBeIndependent) {
-    Set zero = copy(d);
-    for (int l = 0; l < common; ++l)
-      zero.reset(isl_set_fix_si(zero.release(), isl_dim_set, l, 0));
-    if (!paramSet(isl_set_params(zero.release()), np, out.independent))
+    if (!paramSet(isl_set_params(sameIteration(d, common).release()), np, out.independent))
       return std::nullopt;
   }
   return out;
@@ -716,17 +752,10 @@ std::vector<Dependence> analyzeDependences(const LoopNest& nest, const Bindings&
   PS_CHECK(ctx);
   isl_options_set_on_error(ctx.get(), ISL_ON_ERROR_CONTINUE); // failures come back as null, quietly
   std::vector<Dependence> out;
-  for (const auto& a : nest.statements)
-    for (int i = 0; i < static_cast<int>(a.accesses.size()); ++i)
-      for (const auto& b : nest.statements)
-        for (int j = 0; j < static_cast<int>(b.accesses.size()); ++j) {
-          const auto kind = kindOf(a.accesses[i], b.accesses[j]);
-          if (!kind || (&a == &b && i == j && *kind != DependenceKind::Output) ||
-              std::find(kinds.begin(), kinds.end(), *kind) == kinds.end())
-            continue;
-          if (auto dep = dependenceBetween(ctx.get(), nest, {&a, i}, {&b, j}, *kind, values))
-            out.push_back(std::move(*dep));
-        }
+  forEachPair(nest, kinds, [&](Endpoint src, Endpoint dst, DependenceKind kind) {
+    if (auto dep = dependenceBetween(ctx.get(), nest, src, dst, kind, values))
+      out.push_back(std::move(*dep));
+  });
   return out;
 }
 
@@ -735,19 +764,12 @@ CompiledDependences::CompiledDependences(const LoopNest& nest, const std::vector
   Ctx ctx(isl_ctx_alloc());
   PS_CHECK(ctx);
   isl_options_set_on_error(ctx.get(), ISL_ON_ERROR_CONTINUE);
-  for (const auto& a : nest.statements)
-    for (int i = 0; i < static_cast<int>(a.accesses.size()) && m_decides; ++i)
-      for (const auto& b : nest.statements)
-        for (int j = 0; j < static_cast<int>(b.accesses.size()) && m_decides; ++j) {
-          const auto kind = kindOf(a.accesses[i], b.accesses[j]);
-          if (!kind || (&a == &b && i == j && *kind != DependenceKind::Output) ||
-              std::find(kinds.begin(), kinds.end(), *kind) == kinds.end())
-            continue;
-          auto pair = compilePair(ctx.get(), nest, {&a, i}, {&b, j}, *kind);
-          m_decides = pair.has_value();
-          if (pair)
-            m_pairs.push_back(std::move(*pair));
-        }
+  forEachPair(nest, kinds, [&](Endpoint src, Endpoint dst, DependenceKind kind) {
+    auto pair = m_decides ? compilePair(ctx.get(), nest, src, dst, kind) : std::nullopt; // one refusal decides
+    m_decides = pair.has_value();
+    if (pair)
+      m_pairs.push_back(std::move(*pair));
+  });
   if (!m_decides)
     m_pairs.clear();
 }
