@@ -48,6 +48,29 @@ std::optional<std::int64_t> toInt64(const GiNaC::ex& e)
   return static_cast<std::int64_t>(n.to_long());
 }
 
+/// The exponent of a power whose exponent is an integer 0..64 (beyond,
+/// no 64-bit value but 0, 1 and -1 has the power), nullopt otherwise.
+std::optional<long> smallExponent(const GiNaC::ex& power)
+{
+  using namespace GiNaC;
+  if (!is_a<numeric>(power.op(1)))
+    return std::nullopt;
+  const auto& k = ex_to<numeric>(power.op(1));
+  return k.is_nonneg_integer() && k <= 64 ? std::optional(k.to_long()) : std::nullopt;
+}
+
+/// True when every power in `e` has a small exponent: expanding it then
+/// stays polynomial in size ((m + 1)**100000 would not finish).
+bool expandsSmall(const GiNaC::ex& e)
+{
+  if (GiNaC::is_a<GiNaC::power>(e) && !smallExponent(e))
+    return false;
+  for (std::size_t i = 0; i < e.nops(); ++i)
+    if (!expandsSmall(e.op(i)))
+      return false;
+  return true;
+}
+
 /// `e` at `bindings` in 64-bit arithmetic when it is a polynomial with
 /// integer coefficients in bound symbols (Fortran bounds and subscripts:
 /// 1, n, n - 1, 2*n*m); false otherwise (an unbound symbol, a quotient, a
@@ -82,12 +105,11 @@ bool evaluateNarrow(const GiNaC::ex& e, const Bindings& bindings, std::int64_t& 
     out = acc;
     return true;
   }
-  if (is_a<power>(e) && is_a<numeric>(e.op(1)) && ex_to<numeric>(e.op(1)).is_nonneg_integer() &&
-      ex_to<numeric>(e.op(1)) <= 64) {
+  if (const auto exponent = is_a<power>(e) ? smallExponent(e) : std::nullopt) {
     std::int64_t base = 0, acc = 1;
     if (!evaluateNarrow(e.op(0), bindings, base))
       return false;
-    for (long k = ex_to<numeric>(e.op(1)).to_long(); k > 0; --k)
+    for (long k = *exponent; k > 0; --k)
       if (__builtin_mul_overflow(acc, base, &acc))
         return false;
     out = acc;
@@ -109,12 +131,10 @@ bool multiplyTerm(const GiNaC::ex& factor, IntegerTerm& term)
     term.factors.push_back(ex_to<symbol>(factor).get_name());
     return true;
   }
-  if (!is_a<power>(factor) || !is_a<symbol>(factor.op(0)) || !is_a<numeric>(factor.op(1)))
+  const auto k = is_a<power>(factor) && is_a<symbol>(factor.op(0)) ? smallExponent(factor) : std::nullopt;
+  if (!k)
     return false;
-  const auto& k = ex_to<numeric>(factor.op(1));
-  if (!k.is_nonneg_integer() || k > 64)
-    return false;
-  term.factors.insert(term.factors.end(), static_cast<std::size_t>(k.to_long()), ex_to<symbol>(factor.op(0)).get_name());
+  term.factors.insert(term.factors.end(), static_cast<std::size_t>(*k), ex_to<symbol>(factor.op(0)).get_name());
   return true;
 }
 
@@ -144,7 +164,11 @@ Expr Expr::operator+(const Expr& o) const { return Expr(*m_ex + *o.m_ex); }
 Expr Expr::operator-(const Expr& o) const { return Expr(*m_ex - *o.m_ex); }
 Expr Expr::operator*(const Expr& o) const { return Expr(*m_ex * *o.m_ex); }
 Expr Expr::operator-() const { return Expr(-*m_ex); }
-bool Expr::operator==(const Expr& o) const { return (*m_ex - *o.m_ex).expand().is_zero(); }
+bool Expr::operator==(const Expr& o) const
+{
+  const GiNaC::ex difference = *m_ex - *o.m_ex;
+  return (expandsSmall(difference) ? difference.expand() : difference).is_zero(); // see expandsSmall
+}
 
 std::optional<std::int64_t> Expr::asInteger() const { return toInt64(*m_ex); }
 
@@ -187,6 +211,11 @@ std::set<std::string> Expr::symbols() const
 
 std::optional<AffineForm> Expr::affineIn(const std::vector<std::string>& variables) const
 {
+  if (!expandsSmall(*m_ex)) { // a power too large to expand: affine only as a constant
+    const bool constant = std::none_of(variables.begin(), variables.end(),
+                                       [&](const std::string& v) { return m_ex->has(symbolNamed(v)); });
+    return constant ? std::optional(AffineForm{{}, *this}) : std::nullopt;
+  }
   const GiNaC::ex e = m_ex->expand();
   AffineForm form;
   GiNaC::ex rest = e;
@@ -214,6 +243,8 @@ std::optional<AffineForm> Expr::affineIn(const std::vector<std::string>& variabl
 
 std::optional<std::vector<IntegerTerm>> Expr::integerTerms() const
 {
+  if (!expandsSmall(*m_ex))
+    return std::nullopt;
   const GiNaC::ex e = m_ex->expand();
   std::vector<IntegerTerm> terms;
   const bool sum = GiNaC::is_a<GiNaC::add>(e);

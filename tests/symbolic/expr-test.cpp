@@ -125,8 +125,32 @@ TEST(IntPolynomial, NeedsTheValuesExprNeeds)
   const auto n = Expr::symbol("n"), m = Expr::symbol("m");
   const auto cancels = (n + Expr::integer(1)) * m - n * m - m + Expr::integer(2); // 2, written with m
   EXPECT_EQ(cancels.evaluate({{"n", 1}}), std::nullopt);
-  EXPECT_EQ(IntPolynomial::from(cancels)->evaluate({{"n", 1}}), std::nullopt);
-  EXPECT_EQ(IntPolynomial::from(cancels)->evaluate({{"n", 1}, {"m", 5}}), 2);
+  const auto compiled = IntPolynomial::from(cancels);
+  ASSERT_TRUE(compiled);
+  EXPECT_EQ(compiled->evaluate({{"n", 1}}), std::nullopt);
+  EXPECT_EQ(compiled->evaluate({{"n", 1}, {"m", 5}}), 2);
   EXPECT_FALSE(IntPolynomial::from(Expr::quotient(n, Expr::integer(2))));
-  EXPECT_EQ(IntPolynomial::from(-n * n * Expr::integer(2))->evaluate({{"n", std::int64_t{1} << 31}}), std::nullopt);
+  const auto square = IntPolynomial::from(-n * n * Expr::integer(2));
+  ASSERT_TRUE(square);
+  EXPECT_EQ(square->evaluate({{"n", std::int64_t{1} << 31}}), std::nullopt);
+}
+
+TEST(IntPolynomial, DeclinesAPowerItCannotExpand)
+{
+  // A loop step or bound (m + 1)**100000 is not expanded into 100001 terms
+  // (the estimate did not finish): the polynomial declines, Expr::evaluate
+  // decides, and affineIn keeps it as the constant it is.
+  const auto m = Expr::symbol("m");
+  EXPECT_FALSE(IntPolynomial::from(Expr::power(m + Expr::integer(1), Expr::integer(100000))));
+  EXPECT_FALSE((Expr::power(m + Expr::integer(1), Expr::integer(65))).integerTerms());
+  const auto huge = Expr::power(m + Expr::integer(1), Expr::integer(100000));
+  const auto bound = huge.affineIn({"i"}); // a loop bound: a constant in the loop variables
+  ASSERT_TRUE(bound);
+  EXPECT_TRUE(bound->coefficients.empty());
+  EXPECT_EQ(bound->constant.evaluate({{"m", 0}}), 1);
+  EXPECT_FALSE((huge * Expr::symbol("i")).affineIn({"i"}));
+  EXPECT_TRUE(huge == huge);
+  const auto small = IntPolynomial::from(Expr::power(m + Expr::integer(1), Expr::integer(3)));
+  ASSERT_TRUE(small);
+  EXPECT_EQ(small->evaluate({{"m", 2}}), 27);
 }
