@@ -125,6 +125,9 @@ public:
   /// same space, or the same error.
   std::optional<IterationSpace> build(const symbolic::Bindings& values, symbolic::EvaluationError* error) const;
 
+  /// False when build falls back to IterationSpace::build at every values.
+  bool compiled() const { return m_compiled; }
+
   /// `form`, affine in the loop variables, compiled for the spaces this
   /// builds; nullopt when the space or the form's constant does not compile.
   std::optional<CompiledAffine> compile(const symbolic::AffineForm& form) const;

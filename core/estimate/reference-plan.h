@@ -40,6 +40,9 @@ public:
   std::optional<ReferencePlan> plan(const IterationSpace& space, const mapping::Mapping& mapping,
                                     const symbolic::Bindings& values, symbolic::EvaluationError* error) const;
 
+  /// False when plan falls back to planReference at every values.
+  bool compiled() const { return m_compiled; }
+
 private:
   const program::ArrayReference* m_ref;
   const program::Unit* m_unit;
