@@ -4,10 +4,12 @@
 #include <boost/container/small_vector.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <limits>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <tuple>
 
 namespace ps::estimate {
@@ -129,6 +131,99 @@ struct LoopFactor {
     const auto k = static_cast<std::size_t>(key);
     return {entries.data() + start[k], offsets.data() + start[k], start[k + 1] - start[k]};
   }
+};
+
+/// A factor's table: LoopFactor's entries, offsets and start.
+struct FactorTable {
+  Small<KeyTrips, 16> entries;
+  Small<std::int64_t, 16> offsets;
+  Small<std::size_t, 17> start;
+};
+
+/// The last factor tables counted on this thread, by what a table depends
+/// on: the factor's trips, the processors shape and its tracks by value
+/// (distribution, first index, slope, dimension). A point's reads share their
+/// executing side (a stencil's neighbours along j walk the executed i loop's
+/// owners alone, as does the work count), and a repeated point meets the
+/// tables of the last one.
+class FactorTableMemo {
+public:
+  const FactorTable* find(const LoopFactor& f, const mapping::ProcessorsArrangement& procs) const
+  {
+    const auto h = hash(f, procs);
+    for (std::size_t i = 0; i < m_used; ++i)
+      if (m_entries[i].hash == h && m_entries[i].same(f, procs))
+        return &m_entries[i].table;
+    return nullptr;
+  }
+
+  void add(const LoopFactor& f, const mapping::ProcessorsArrangement& procs)
+  {
+    auto& e = m_entries[m_next];
+    e.hash = hash(f, procs);
+    e.trips = f.trips;
+    e.execTracks = f.exec.size();
+    e.tracks.clear();
+    for (const auto* tracks : {&f.exec, &f.read})
+      for (const auto& t : *tracks)
+        e.tracks.push_back({*t.dist, t.t0, t.slope, t.pd, t.inside});
+    e.shape.assign(procs.shape.begin(), procs.shape.end());
+    e.table = {f.entries, f.offsets, f.start};
+    m_next = (m_next + 1) % kSize;
+    m_used = std::max(m_used, m_next == 0 ? kSize : m_next);
+  }
+
+private:
+  struct Track {
+    mapping::DimensionDistribution dist;
+    std::int64_t t0 = 0, slope = 0;
+    int pd = 0;
+    bool inside = false;
+    bool same(const OwnerTrack& t) const
+    {
+      return t0 == t.t0 && slope == t.slope && pd == t.pd && inside == t.inside && dist.sameOwners(*t.dist);
+    }
+  };
+  struct Entry {
+    std::uint64_t hash = 0;
+    std::int64_t trips = -1;
+    std::size_t execTracks = 0;
+    Small<Track, 4> tracks; // the exec tracks, then the read ones
+    Small<std::int64_t> shape;
+    FactorTable table;
+
+    bool same(const LoopFactor& f, const mapping::ProcessorsArrangement& procs) const
+    {
+      if (trips != f.trips || execTracks != f.exec.size() || tracks.size() != f.exec.size() + f.read.size() ||
+          !std::equal(shape.begin(), shape.end(), procs.shape.begin(), procs.shape.end()))
+        return false;
+      for (std::size_t i = 0; i < tracks.size(); ++i)
+        if (!tracks[i].same(i < execTracks ? f.exec[i] : f.read[i - execTracks]))
+          return false;
+      return true;
+    }
+  };
+
+  /// A quick reject: mixes what most often differs (trips, first indices, slopes).
+  static std::uint64_t hash(const LoopFactor& f, const mapping::ProcessorsArrangement& procs)
+  {
+    std::uint64_t h = static_cast<std::uint64_t>(f.trips) * 0x9E3779B97F4A7C15ULL + procs.shape.size();
+    const auto mix = [&](std::int64_t v) { h = (h ^ static_cast<std::uint64_t>(v)) * 0x100000001B3ULL; };
+    for (const auto* tracks : {&f.exec, &f.read}) {
+      mix(static_cast<std::int64_t>(tracks->size()));
+      for (const auto& t : *tracks) {
+        mix(t.t0);
+        mix(t.slope);
+        mix(t.pd);
+        mix(t.dist->upper());
+      }
+    }
+    return h;
+  }
+
+  static constexpr std::size_t kSize = 16;
+  std::array<Entry, kSize> m_entries;
+  std::size_t m_next = 0, m_used = 0;
 };
 
 /// Counts, per owner key, the trips of one loop: segments where every
@@ -397,7 +492,21 @@ private:
     });
   }
 
+  /// The factor's table, from the thread's memo or counted.
   void tabulate(LoopFactor& f) const
+  {
+    thread_local FactorTableMemo memo;
+    if (const auto* known = memo.find(f, m_procs)) {
+      f.entries = known->entries;
+      f.offsets = known->offsets;
+      f.start = known->start;
+      return;
+    }
+    count(f);
+    memo.add(f, m_procs);
+  }
+
+  void count(LoopFactor& f) const
   {
     std::int64_t keys = 1;
     for (const auto& t : f.exec)
