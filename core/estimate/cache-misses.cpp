@@ -586,11 +586,21 @@ double sparseLines(i64 base, const std::vector<std::pair<i64, i64>>& levels, i64
 double progressionLinesIn(i64 base, std::vector<std::pair<i64, i64>>& levels, i64 elementBytes, i64 lineBytes)
 {
   PS_CHECK(lineBytes > 0 && elementBytes > 0);
-  for (const auto& [count, stride] : levels)
-    if (count <= 0)
+  // a box has a level per array dimension, a handful: drop the levels that add
+  // no element and sort the rest by stride in place (insertion, not std::sort)
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < levels.size(); ++i) {
+    const auto level = levels[i];
+    if (level.first <= 0)
       return 0;
-  std::erase_if(levels, [](const auto& l) { return l.first <= 1 || l.second == 0; });
-  std::sort(levels.begin(), levels.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+    if (level.first <= 1 || level.second == 0)
+      continue;
+    std::size_t at = kept++;
+    for (; at > 0 && levels[at - 1].second > level.second; --at)
+      levels[at] = levels[at - 1];
+    levels[at] = level;
+  }
+  levels.resize(kept);
   if (!levels.empty() && levels[0].second > lineBytes) // every element on lines of its own
     return sparseLines(base, levels, elementBytes, lineBytes);
   std::size_t next = 0;
@@ -771,17 +781,31 @@ bool translatable(const std::vector<AccessClass>& classes)
   });
 }
 
-/// The local index of the least element class c's box over the loops
-/// first..depth-1 touches in CYCLIC dimension d (boxDim's `least`).
-i128 cyclicLeast(const AccessClass& c, std::size_t d, int first, const std::vector<LevelRun>& runs)
+/// Appends to `key` the local index (both halves: exact for any bounds) of
+/// the least element class c's box over the loops first..depth-1 touches in
+/// CYCLIC dimension d, for first = 0..depth (boxDim's `least`). `least` is the
+/// box's over no loop (every level at its vmin), `local` its local index; going
+/// outwards, a level that moves in d with a negative coefficient starts at its
+/// vmax instead. A CYCLIC local index does not depend on the coordinate.
+void pushCyclicLeasts(const AccessClass& c, std::size_t d, i64 least, i128 local, const std::vector<LevelRun>& runs,
+                      std::vector<i64>& key)
 {
-  i64 least = c.offsets().front()[d];
-  for (int k = 0; k < static_cast<int>(runs.size()); ++k) {
+  const auto depth = runs.size();
+  boost::container::small_vector<i128, 8> locals(depth + 1);
+  locals[depth] = local;
+  for (std::size_t k = depth; k-- > 0;) {
     const i64 a = c.leader->subscripts[d].coef[k];
-    const bool moves = k >= first && c.countsIn()[k] == static_cast<int>(d);
-    least += moves && a < 0 ? a * runs[k].vmax : a * runs[k].vmin;
+    if (a < 0 && c.countsIn()[k] == static_cast<int>(d)) {
+      least += a * (runs[k].vmax - runs[k].vmin);
+      locals[k] = c.layout[d].local(least, 0);
+    } else {
+      locals[k] = locals[k + 1]; // the same least element: no division
+    }
   }
-  return c.layout[d].local(least, 0); // a CYCLIC local index does not depend on the coordinate
+  for (const auto local : locals) {
+    key.push_back(static_cast<i64>(local >> 64));
+    key.push_back(static_cast<i64>(local & ~std::uint64_t{0}));
+  }
 }
 
 /// What classMisses depends on for processor `x.coords` when the layouts are
@@ -811,6 +835,8 @@ void translationKey(const std::vector<AccessClass>& classes, const ProcessorScra
         least += c.leader->subscripts[d].coef[k] * runs[k].vmin;
       const auto& layout = c.layout[d];
       i128 local = layout.local(least, layout.pd >= 0 ? x.coords[layout.pd] : 0);
+      if (cyclicDim(c, d)) // translatable: every member at spans[d].lo in d
+        pushCyclicLeasts(c, d, least, local, runs, key);
       if (local > kMaxAddress || local < -kMaxAddress) // a bound near 2^63: only the offset in a line counts
         local = wideFloorMod(local, lineBytes);
       base += local * stride;
@@ -819,11 +845,6 @@ void translationKey(const std::vector<AccessClass>& classes, const ProcessorScra
         stride = wideFloorMod(stride, lineBytes);
       if (base > kMaxAddress || base < -kMaxAddress)
         base = wideFloorMod(base, lineBytes);
-      for (int first = 0; cyclicDim(c, d) && first <= static_cast<int>(runs.size()); ++first) {
-        const auto least = cyclicLeast(c, d, first, runs); // both halves: exact for any bounds
-        key.push_back(static_cast<i64>(least >> 64));
-        key.push_back(static_cast<i64>(least & ~std::uint64_t{0}));
-      }
     }
     key.push_back(modLine(base, lineBytes));
   }

@@ -125,6 +125,7 @@ struct LoopFactor {
   Small<KeyTrips, 16> entries; // (read key, trips), by exec key then read key
   Small<std::int64_t, 16> offsets; // per entry: its read owners' part of the source's linear number
   Small<std::size_t, 17> start; // exec key -> its first entry; one more than the keys
+  Small<std::pair<int, std::int64_t>, 2> keyDims; // (processors dimension, stride) of the exec key
 
   KeyList byExecKey(std::int64_t key) const
   {
@@ -359,6 +360,7 @@ public:
     }
     for (auto& f : m_factors)
       tabulate(f);
+    destinationRules();
   }
 
   /// Every message, by destination, then by source.
@@ -367,11 +369,10 @@ public:
   {
     if (m_empty)
       return;
-    Coords dest(static_cast<std::size_t>(m_procs.rank()));
+    Coords dest(static_cast<std::size_t>(m_procs.rank()), 0);
     Small<PairTraffic, 8> into; // one destination's messages
     const auto procs = m_procs.count();
-    for (std::int64_t d = 0; d < procs; ++d) {
-      coordsOf(d, dest);
+    for (std::int64_t d = 0; d < procs; ++d, nextCoords(dest)) {
       into.clear();
       destination(d, dest, into);
       const auto bySource = [](const auto& a, const auto& b) { return a.from < b.from; };
@@ -394,13 +395,9 @@ public:
   std::vector<double> work() const
   {
     std::vector<double> out(static_cast<std::size_t>(m_procs.count()), 0.0);
-    Coords dest(static_cast<std::size_t>(m_procs.rank()));
-    for (std::int64_t d = 0; d < static_cast<std::int64_t>(out.size()) && !m_empty; ++d) {
-      coordsOf(d, dest);
-      bool executes = true;
-      for (int pd = 0; pd < m_procs.rank(); ++pd)
-        executes = executes && (m_exec[pd].kind != SideDim::Kind::Fixed || m_exec[pd].coord == dest[pd]);
-      double product = executes ? 1.0 : 0.0;
+    Coords dest(static_cast<std::size_t>(m_procs.rank()), 0);
+    for (std::int64_t d = 0; d < static_cast<std::int64_t>(out.size()) && !m_empty; ++d, nextCoords(dest)) {
+      double product = executes(dest) ? 1.0 : 0.0;
       for (std::size_t fi = 0; fi < m_factors.size() && product > 0; ++fi) {
         const auto list = m_factors[fi].byExecKey(execKey(m_factors[fi], dest));
         product *= list.empty() ? 0.0 : static_cast<double>(list.front().second); // no read owners: one entry
@@ -541,9 +538,8 @@ private:
   /// The messages into destination d (coordinates `dest`).
   void destination(std::int64_t d, const Coords& dest, Small<PairTraffic, 8>& out) const
   {
-    for (int pd = 0; pd < m_procs.rank(); ++pd)
-      if (m_exec[pd].kind == SideDim::Kind::Fixed && m_exec[pd].coord != dest[pd])
-        return; // d executes no iteration
+    if (!executes(dest))
+      return;
     std::int64_t scalar = 1;
     auto& sourced = m_sourced; // per factor with read owners (kept across destinations)
     sourced.clear();
@@ -556,20 +552,48 @@ private:
       else
         scalar = checkedMul(scalar, f.inRead ? list.front().second : 1); // one read key: 0
     }
-    std::int64_t source = 0; // the dimensions no read track sets: fixed or d's own
-    for (int pd = 0; pd < m_procs.rank(); ++pd)
-      if (m_read[pd].kind != SideDim::Kind::Loop)
-        source += (m_read[pd].kind == SideDim::Kind::Fixed ? m_read[pd].coord : dest[pd]) * m_stride[pd];
+    std::int64_t source = m_fixedSource; // the dimensions no read track sets: fixed or d's own
+    for (const int pd : m_ownSource)
+      source += dest[pd] * m_stride[pd];
     combine(0, source, scalar, d, out);
   }
 
-  std::int64_t execKey(const LoopFactor& f, const Coords& dest) const
+  /// What destination() and work() ask of every processor, decided once:
+  /// the dimensions an exec side fixes, each factor's key dimensions, and the
+  /// source's part no read track sets (a fixed coordinate, or the destination's own).
+  void destinationRules()
   {
-    std::int64_t key = 0, stride = 1;
-    for (const auto& t : f.exec) {
-      key += dest[t.pd] * stride;
-      stride *= m_procs.shape[t.pd];
+    for (int pd = 0; pd < m_procs.rank(); ++pd) {
+      if (m_exec[pd].kind == SideDim::Kind::Fixed)
+        m_execFixed.emplace_back(pd, m_exec[pd].coord);
+      if (m_read[pd].kind == SideDim::Kind::Fixed)
+        m_fixedSource += m_read[pd].coord * m_stride[pd];
+      else if (m_read[pd].kind == SideDim::Kind::Every)
+        m_ownSource.push_back(pd);
     }
+    for (auto& f : m_factors) {
+      std::int64_t stride = 1;
+      for (const auto& t : f.exec) {
+        f.keyDims.emplace_back(t.pd, stride);
+        stride *= m_procs.shape[t.pd];
+      }
+    }
+  }
+
+  /// Whether the processor at `dest` executes any iteration (every fixed exec coordinate is its own).
+  bool executes(const Coords& dest) const
+  {
+    for (const auto& [pd, coord] : m_execFixed)
+      if (dest[pd] != coord)
+        return false;
+    return true;
+  }
+
+  static std::int64_t execKey(const LoopFactor& f, const Coords& dest)
+  {
+    std::int64_t key = 0;
+    for (const auto& [pd, stride] : f.keyDims)
+      key += dest[pd] * stride;
     return key;
   }
 
@@ -603,11 +627,13 @@ private:
     return out;
   }
 
-  void coordsOf(std::int64_t p, Coords& coords) const
+  /// The next processor's coordinates, column-major as ProcessorsArrangement::linear.
+  void nextCoords(Coords& coords) const
   {
-    for (int pd = 0; pd < m_procs.rank(); ++pd) { // column-major, as ProcessorsArrangement::linear
-      coords[pd] = p % m_procs.shape[pd];
-      p /= m_procs.shape[pd];
+    for (std::size_t pd = 0; pd < coords.size(); ++pd) {
+      if (++coords[pd] < m_procs.shape[pd])
+        return;
+      coords[pd] = 0;
     }
   }
 
@@ -619,6 +645,9 @@ private:
   Small<int> m_levelFactor;            // per level: its factor, -1 for the fixed outer levels
   Small<std::int64_t> m_first, m_step; // per factor
   Small<SideDim> m_exec, m_read;       // per processors dimension
+  Small<std::pair<int, std::int64_t>, 2> m_execFixed; // (processors dimension, coordinate) the exec side fixes
+  std::int64_t m_fixedSource = 0;      // the read side's fixed coordinates' part of a source's number
+  Small<int> m_ownSource;              // dimensions where the source has the destination's coordinate
   // destination's buffers, reused for every destination
   Coords m_stride;                     // per processors dimension: its step in a linear number
   struct Sourced {
