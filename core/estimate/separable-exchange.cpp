@@ -238,11 +238,8 @@ public:
   {
     const bool cycles = std::any_of(m_f.exec.begin(), m_f.exec.end(), movesCyclic) ||
                         std::any_of(m_f.read.begin(), m_f.read.end(), movesCyclic);
-    for (std::int64_t n = 0; n < m_f.trips && !cycles;) { // owners change only at segment ends
-      const auto end = segmentEnd(n);
-      add({key(m_f.exec, n), key(m_f.read, n)}, end - n);
-      n = end;
-    }
+    if (!cycles)
+      blocks();
     for (std::int64_t n = 0; n < m_f.trips && cycles;) {
       const auto end = segmentEnd(n);
       const auto period = periodAt(n);
@@ -268,6 +265,39 @@ public:
 
 private:
   static bool movesCyclic(const OwnerTrack& t) { return t.moves() && t.cyclic; }
+
+  /// No owner cycles: owners change only at segment ends (a BLOCK boundary
+  /// or a template bound), and only the moving tracks' part of a key does.
+  void blocks()
+  {
+    struct Mover {
+      const OwnerTrack* track;
+      std::int64_t stride;
+      bool exec;
+    };
+    Small<Mover, 4> movers;
+    std::int64_t fixed[2] = {0, 0}; // exec, read: the keys' constant part
+    for (const bool exec : {true, false}) {
+      std::int64_t stride = 1;
+      for (const auto& t : exec ? m_f.exec : m_f.read) {
+        if (t.moves())
+          movers.push_back({&t, stride, exec});
+        else
+          fixed[exec ? 0 : 1] += t.at(0) * stride;
+        stride *= m_procs.shape[t.pd];
+      }
+    }
+    for (std::int64_t n = 0; n < m_f.trips;) {
+      auto end = m_f.trips;
+      std::int64_t keys[2] = {fixed[0], fixed[1]};
+      for (const auto& m : movers) {
+        end = std::min({end, m.track->templateEdge(n), n + std::min(m.track->sameOwner(n), m_f.trips)}); // no overflow
+        keys[m.exec ? 0 : 1] += m.track->at(n) * m.stride;
+      }
+      add({keys[0], keys[1]}, end - n);
+      n = end;
+    }
+  }
 
   /// Where a BLOCK owner changes or an index crosses its template's bound.
   std::int64_t segmentEnd(std::int64_t n) const
@@ -555,7 +585,14 @@ private:
     std::int64_t source = m_fixedSource; // the dimensions no read track sets: fixed or d's own
     for (const int pd : m_ownSource)
       source += dest[pd] * m_stride[pd];
-    combine(0, source, scalar, d, out);
+    if (sourced.size() != 1)
+      return combine(0, source, scalar, d, out);
+    const auto& [list, inRead] = sourced.front(); // a shift or a broadcast: one factor picks the source
+    for (std::size_t e = 0; e < list.size; ++e) {
+      const auto elements = inRead ? checkedMul(scalar, list.first[e].second) : scalar;
+      if (source + list.offsets[e] != d && elements > 0)
+        out.push_back({source + list.offsets[e], d, elements});
+    }
   }
 
   /// What destination() and work() ask of every processor, decided once:
