@@ -287,15 +287,34 @@ private:
         stride *= m_procs.shape[t.pd];
       }
     }
-    for (std::int64_t n = 0; n < m_f.trips;) {
-      auto end = m_f.trips;
+    Small<std::int64_t, 16> starts{0}; // of the segments: 0 and every trip where a mover's owner changes
+    for (const auto& m : movers)
+      ownerChanges(*m.track, starts);
+    std::sort(starts.begin(), starts.end());
+    starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
+    starts.push_back(m_f.trips);
+    for (std::size_t i = 0; i + 1 < starts.size(); ++i) {
       std::int64_t keys[2] = {fixed[0], fixed[1]};
-      for (const auto& m : movers) {
-        end = std::min({end, m.track->templateEdge(n), n + std::min(m.track->sameOwner(n), m_f.trips)}); // no overflow
-        keys[m.exec ? 0 : 1] += m.track->at(n) * m.stride;
-      }
-      add({keys[0], keys[1]}, end - n);
-      n = end;
+      for (const auto& m : movers)
+        keys[m.exec ? 0 : 1] += m.track->at(starts[i]) * m.stride;
+      add({keys[0], keys[1]}, starts[i + 1] - starts[i]);
+    }
+  }
+
+  /// Appends the trips 1..trips-1 at which a BLOCK track's owner changes:
+  /// where its index reaches the first index of a block the loop enters
+  /// (outside the template the owner is the nearest bound's, so only the
+  /// boundaries inside it count).
+  void ownerChanges(const OwnerTrack& t, Small<std::int64_t, 16>& out) const
+  {
+    const auto& d = *t.dist;
+    const auto last = t.index(m_f.trips - 1);
+    const auto first = d.owner(std::min(t.t0, last)), final = d.owner(std::max(t.t0, last));
+    for (auto b = first + 1; b <= final; ++b) { // the blocks the index range covers: O(segments)
+      const auto boundary = d.lower() + b * d.blockSize(); // block b's first index
+      const auto n = t.slope > 0 ? ceilDiv(boundary - t.t0, t.slope) : ceilDiv(t.t0 - boundary + 1, -t.slope);
+      if (n > 0 && n < m_f.trips)
+        out.push_back(n);
     }
   }
 
