@@ -64,10 +64,19 @@ bool sameStructure(const mapping::Mapping& a, const mapping::Mapping& b)
 enum class ExecRule { Write, Guard, ReductionOrNewScalar };
 
 /// A reference planned at the remembered values (its `map` is set per point).
+/// `plan` is read only once `done`; before, it holds the last values' plan,
+/// whose storage the next plan reuses.
 struct PlanMemo {
   bool done = false;
   std::optional<ReferencePlan> plan;
   symbolic::EvaluationError error;
+
+  /// Forgets the values' plan, keeping its storage.
+  void forget()
+  {
+    done = false;
+    error = {};
+  }
 };
 
 /// One statement of the nest, as far as the mapping's structure decides it.
@@ -115,14 +124,14 @@ struct StatementMemo {
   /// sweep over N resets the memo at every point.
   void reset(const CompiledStatement& c)
   {
-    spaceDone = false;
-    space.reset();
+    spaceDone = false; // `space` keeps the last values' storage, read once done
     spaceError = {};
     reads.resize(c.reads.size());
     cache.resize(c.cacheRefs.size());
     for (auto* plans : {&reads, &cache})
-      std::fill(plans->begin(), plans->end(), PlanMemo{});
-    exec = {};
+      for (auto& p : *plans)
+        p.forget();
+    exec.forget();
     placements.assign(c.reads.size(), -1);
     instances.assign(c.reads.size(), std::nullopt);
     tripsKnown = false;
@@ -166,6 +175,8 @@ struct CompiledNestEstimate::State {
   const std::optional<IterationSpace>& space(std::size_t index);
   std::optional<ReferencePlan> planOf(std::size_t index, const program::ArrayReference& ref,
                                       const IterationSpace& space, symbolic::EvaluationError* error) const;
+  void plan(std::size_t index, const program::ArrayReference& ref, const IterationSpace& space, PlanMemo& memo) const;
+  const CompiledPlan& compiledPlan(std::size_t index, const program::ArrayReference& ref) const;
   const program::Statement* newScalarUser(const program::Statement& st, const mapping::Mapping& mapping,
                                           std::vector<std::string>& notes) const;
   void remember(const symbolic::Bindings& values);
@@ -207,25 +218,45 @@ void CompiledNestEstimate::State::compileForms()
 const std::optional<IterationSpace>& CompiledNestEstimate::State::space(std::size_t index)
 {
   auto& m = memo[index];
-  if (!m.spaceDone) {
-    m.space = forms[index].space.build(values, &m.spaceError);
+  if (!m.spaceDone) { // into the last values' space: its storage is kept
+    auto& out = m.space ? *m.space : m.space.emplace();
+    if (!forms[index].space.buildInto(values, out, &m.spaceError))
+      m.space.reset();
     m.spaceDone = true;
   }
   return m.space;
 }
 
-/// planReference of `ref`, a reference of statement `index` or its
-/// executing reference, in the statement's space at the remembered values.
-std::optional<ReferencePlan> CompiledNestEstimate::State::planOf(std::size_t index, const program::ArrayReference& ref,
-                                                                 const IterationSpace& space,
-                                                                 symbolic::EvaluationError* error) const
+/// The compiled plan of `ref`, a reference of statement `index` or its
+/// executing reference (another statement's: Guard, NEW scalar user).
+const CompiledPlan& CompiledNestEstimate::State::compiledPlan(std::size_t index, const program::ArrayReference& ref) const
 {
   const auto& refs = statements[index]->refs;
   const auto& foreign = compiled[index].foreignExec;
   if (foreign && &ref == compiled[index].execRef)
-    return foreign->plan(space, structure, values, error);
+    return *foreign;
   PS_CHECK(&ref >= refs.data() && &ref < refs.data() + refs.size());
-  return forms[index].refs[static_cast<std::size_t>(&ref - refs.data())].plan(space, structure, values, error);
+  return forms[index].refs[static_cast<std::size_t>(&ref - refs.data())];
+}
+
+/// planReference of `ref` in the statement's space at the remembered values.
+std::optional<ReferencePlan> CompiledNestEstimate::State::planOf(std::size_t index, const program::ArrayReference& ref,
+                                                                 const IterationSpace& space,
+                                                                 symbolic::EvaluationError* error) const
+{
+  return compiledPlan(index, ref).plan(space, structure, values, error);
+}
+
+/// planOf into the memo, in the storage of the plan it held (once per values).
+void CompiledNestEstimate::State::plan(std::size_t index, const program::ArrayReference& ref,
+                                       const IterationSpace& space, PlanMemo& memo) const
+{
+  if (memo.done)
+    return;
+  memo.done = true;
+  auto& out = memo.plan ? *memo.plan : memo.plan.emplace();
+  if (!compiledPlan(index, ref).planInto(space, structure, values, out, &memo.error))
+    memo.plan.reset();
 }
 
 /// parallelism.h's nestOwners at the remembered values, from the spaces
@@ -493,10 +524,7 @@ void PointEstimator::statement(std::size_t index)
 const ReferencePlan* PointEstimator::plan(std::size_t index, PlanMemo& memo, const program::ArrayReference& ref,
                                           const IterationSpace& space, FunctionRef<std::string()> role)
 {
-  if (!memo.done) {
-    memo.plan = m_s.planOf(index, ref, space, &memo.error);
-    memo.done = true;
-  }
+  m_s.plan(index, ref, space, memo);
   if (!memo.plan) {
     problem(memo.error, role());
     return nullptr;
@@ -713,10 +741,7 @@ void PointEstimator::buildCacheStatement(std::size_t index, const IterationSpace
   std::size_t affine = 0;
   for (std::size_t r = 0; r < c.cacheRefs.size(); ++r) {
     auto& memo = sharedPlan(c, m, r);
-    if (!memo.done) {
-      memo.plan = m_s.planOf(index, *c.cacheRefs[r], space, &memo.error);
-      memo.done = true;
-    }
+    m_s.plan(index, *c.cacheRefs[r], space, memo);
     m.cacheRefAt.push_back(memo.plan ? static_cast<int>(affine) : -1);
     if (!memo.plan)
       continue;

@@ -121,10 +121,20 @@ std::optional<IterationSpace> IterationSpace::build(const program::Unit& unit, i
 
 std::optional<NumericAffine> CompiledAffine::at(const symbolic::Bindings& values) const
 {
+  NumericAffine out;
+  if (!into(values, out))
+    return std::nullopt;
+  return out;
+}
+
+bool CompiledAffine::into(const symbolic::Bindings& values, NumericAffine& out) const
+{
   const auto c = constant.evaluate(values);
   if (!c)
-    return std::nullopt;
-  return NumericAffine{coef, *c};
+    return false;
+  out.coef = coef;
+  out.constant = *c;
+  return true;
 }
 
 CompiledSpace::CompiledSpace(const program::Unit& unit, int nestLoop, const program::Statement& statement)
@@ -162,21 +172,33 @@ std::optional<CompiledAffine> CompiledSpace::compile(const symbolic::AffineForm&
 std::optional<IterationSpace> CompiledSpace::build(const symbolic::Bindings& values,
                                                    symbolic::EvaluationError* error) const
 {
-  if (!m_compiled)
-    return IterationSpace::build(*m_unit, m_nestLoop, *m_statement, values, error);
   IterationSpace space;
-  space.m_levels = m_levels;
+  if (!buildInto(values, space, error))
+    return std::nullopt;
+  return space;
+}
+
+bool CompiledSpace::buildInto(const symbolic::Bindings& values, IterationSpace& out,
+                              symbolic::EvaluationError* error) const
+{
+  const auto fallBack = [&] { // IterationSpace::build finds the value past an overflow, or says why
+    auto space = IterationSpace::build(*m_unit, m_nestLoop, *m_statement, values, error);
+    if (space)
+      out = std::move(*space);
+    return space.has_value();
+  };
+  if (!m_compiled)
+    return fallBack();
+  out.m_levels = m_levels; // copy-assigned: the levels' storage is kept
   for (std::size_t k = 0; k < m_levels.size(); ++k) {
-    auto& level = space.m_levels[k];
+    auto& level = out.m_levels[k];
     const auto step = m_bounds[k].step.evaluate(values);
-    auto lo = m_bounds[k].lower.at(values), hi = m_bounds[k].upper.at(values);
-    if (!step || *step == 0 || !lo || !hi) // IterationSpace::build finds the value past an overflow, or says why
-      return IterationSpace::build(*m_unit, m_nestLoop, *m_statement, values, error);
-    level.lower = std::move(*lo);
-    level.upper = std::move(*hi);
+    if (!step || *step == 0 || !m_bounds[k].lower.into(values, level.lower) ||
+        !m_bounds[k].upper.into(values, level.upper))
+      return fallBack();
     level.step = *step;
   }
-  return space;
+  return true;
 }
 
 bool IterationSpace::range(int k, const std::vector<std::int64_t>& values, std::int64_t* first,

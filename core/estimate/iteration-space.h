@@ -108,6 +108,8 @@ struct CompiledAffine {
   /// nullopt where that takes another path (an unknown without a value, an
   /// overflow): then ask numeric, which says why or finds the value.
   std::optional<NumericAffine> at(const symbolic::Bindings& values) const;
+  /// at() into `out`, reusing its storage; false where at gives nullopt.
+  bool into(const symbolic::Bindings& values, NumericAffine& out) const;
 };
 
 /// IterationSpace::build with everything that does not depend on the values
@@ -124,6 +126,10 @@ public:
   /// IterationSpace::build(unit, nestLoop, statement, values, error): the
   /// same space, or the same error.
   std::optional<IterationSpace> build(const symbolic::Bindings& values, symbolic::EvaluationError* error) const;
+
+  /// build() into `out`, reusing its storage (a sweep over N builds at every
+  /// point); false with `error`, `out` unspecified, where build gives nullopt.
+  bool buildInto(const symbolic::Bindings& values, IterationSpace& out, symbolic::EvaluationError* error) const;
 
   /// False when build falls back to IterationSpace::build at every values.
   bool compiled() const { return m_compiled; }

@@ -56,20 +56,32 @@ std::optional<ReferencePlan> CompiledPlan::plan(const IterationSpace& space, con
                                                 const symbolic::Bindings& values,
                                                 symbolic::EvaluationError* error) const
 {
-  if (!m_compiled)
-    return planReference(*m_ref, *m_unit, space, mapping, values, error);
   ReferencePlan plan;
-  plan.ref = m_ref;
-  plan.map = mapping.array(m_ref->array);
-  plan.elementBytes = m_elementBytes;
-  plan.subscripts.reserve(m_subscripts.size());
-  for (const auto& sub : m_subscripts) {
-    auto at = sub.at(values);
-    if (!at) // planReference finds the value past an overflow, or says why
-      return planReference(*m_ref, *m_unit, space, mapping, values, error);
-    plan.subscripts.push_back(std::move(*at));
-  }
+  if (!planInto(space, mapping, values, plan, error))
+    return std::nullopt;
   return plan;
+}
+
+bool CompiledPlan::planInto(const IterationSpace& space, const mapping::Mapping& mapping,
+                            const symbolic::Bindings& values, ReferencePlan& out,
+                            symbolic::EvaluationError* error) const
+{
+  const auto fallBack = [&] { // planReference finds the value past an overflow, or says why
+    auto plan = planReference(*m_ref, *m_unit, space, mapping, values, error);
+    if (plan)
+      out = std::move(*plan);
+    return plan.has_value();
+  };
+  if (!m_compiled)
+    return fallBack();
+  out.ref = m_ref;
+  out.map = mapping.array(m_ref->array);
+  out.elementBytes = m_elementBytes;
+  out.subscripts.resize(m_subscripts.size());
+  for (std::size_t d = 0; d < m_subscripts.size(); ++d)
+    if (!m_subscripts[d].into(values, out.subscripts[d]))
+      return fallBack();
+  return true;
 }
 
 TemplateIndex templateIndex(const ReferencePlan& plan, const mapping::Mapping& mapping, int pd)

@@ -40,6 +40,11 @@ public:
   std::optional<ReferencePlan> plan(const IterationSpace& space, const mapping::Mapping& mapping,
                                     const symbolic::Bindings& values, symbolic::EvaluationError* error) const;
 
+  /// plan() into `out`, reusing its storage (a sweep over N plans at every
+  /// point); false with `error`, `out` unspecified, where plan gives nullopt.
+  bool planInto(const IterationSpace& space, const mapping::Mapping& mapping, const symbolic::Bindings& values,
+                ReferencePlan& out, symbolic::EvaluationError* error) const;
+
   /// False when plan falls back to planReference at every values.
   bool compiled() const { return m_compiled; }
 

@@ -469,13 +469,12 @@ private:
         if (j != k && (coefAt(level.lower, j) != 0 || coefAt(level.upper, j) != 0))
           throw NotSeparable{"a loop bound follows another walked loop"};
       std::int64_t first = 0, last = 0;
-      LoopFactor f;
+      m_levelFactor[k] = static_cast<int>(m_factors.size());
+      auto& f = m_factors.emplace_back(); // in place: a factor's tables are inline, a move copies them
       f.trips = space.range(k, m_outer, &first, &last) ? tripCount(first, last, level.step) : 0;
       m_empty = m_empty || f.trips == 0;
       m_first.push_back(first);
       m_step.push_back(level.step);
-      m_levelFactor[k] = static_cast<int>(m_factors.size());
-      m_factors.push_back(std::move(f));
     }
     if (!read)
       return;
@@ -505,10 +504,10 @@ private:
     if (!t.defined)
       return {};
     const auto level = walkedLevel(t.index);
-    auto rest = t.index; // the fixed part: the outer loops at their values
-    if (level >= 0)
-      rest.coef[level] = 0;
-    const auto b = rest.at(m_outer);
+    auto b = t.index.constant; // the fixed part: the outer loops at their values
+    for (int k = 0; k < static_cast<int>(t.index.coef.size()); ++k)
+      if (k != level)
+        b += t.index.coef[k] * m_outer[static_cast<std::size_t>(k)];
     if (level < 0)
       return {SideDim::Kind::Fixed, t.dist->owner(b), -1};
     const auto fi = m_levelFactor[level];
