@@ -13,7 +13,13 @@ std::int64_t tripCount(std::int64_t first, std::int64_t last, std::int64_t step)
   const WideInt span = step > 0 ? WideInt{last} - first : WideInt{first} - last;
   if (span < 0)
     return 0;
-  const WideInt n = span / (step > 0 ? WideInt{step} : -WideInt{step}) + 1;
+  const WideInt stride = step > 0 ? WideInt{step} : -WideInt{step};
+  // a unit step, or a span within 64 bits, needs no 128-bit division (a library call)
+  WideInt n = span;
+  if (stride != 1)
+    n = fitsInt64(span) && fitsInt64(stride) ? static_cast<std::int64_t>(span) / static_cast<std::int64_t>(stride)
+                                             : span / stride;
+  n += 1;
   return fitsInt64(n) ? static_cast<std::int64_t>(n) : std::numeric_limits<std::int64_t>::max();
 }
 

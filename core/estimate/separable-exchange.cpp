@@ -73,10 +73,10 @@ struct OwnerTrack {
     const auto t = index(n);
     if (slope > 0) {
       const auto end = dist->runEnd(t);
-      return end == kForever ? kForever : (end - t) / slope + 1;
+      return end == kForever ? kForever : floorDiv(end - t, slope) + 1; // end >= t: floor is '/'
     }
     const auto start = dist->runStart(t);
-    return start == std::numeric_limits<std::int64_t>::min() ? kForever : (t - start) / -slope + 1;
+    return start == std::numeric_limits<std::int64_t>::min() ? kForever : floorDiv(t - start, -slope) + 1;
   }
 
   /// The first trip after n at which the index enters or leaves the
@@ -251,7 +251,8 @@ public:
       runs(n, end, 1);
       n = end;
     }
-    std::sort(m_counts.begin(), m_counts.end());
+    if (!std::is_sorted(m_counts.begin(), m_counts.end())) // BLOCK owners walked upwards: in order already
+      std::sort(m_counts.begin(), m_counts.end());
     std::size_t out = 0; // merge the runs of equal keys
     for (std::size_t i = 0; i < m_counts.size(); ++i) {
       if (out > 0 && m_counts[out - 1].first == m_counts[i].first)

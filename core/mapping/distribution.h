@@ -76,7 +76,7 @@ inline std::int64_t DimensionDistribution::owner(std::int64_t i) const
   if (m_format.kind == FormatKind::Collapsed)
     return 0;
   i = std::clamp(i, m_lower, m_upper);
-  const auto blockIndex = (i - m_lower) / m_block;
+  const auto blockIndex = m_block == 1 ? i - m_lower : (i - m_lower) / m_block; // plain CYCLIC: no division
   if (m_format.kind == FormatKind::Block)
     return std::min(blockIndex, m_procs - 1);
   return blockIndex % m_procs;
