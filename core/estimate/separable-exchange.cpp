@@ -115,30 +115,37 @@ struct KeyList {
   const KeyTrips* end() const { return first + size; }
 };
 
-/// One walked loop: its trips and the owners that follow it. Its counts
-/// per (executing owners, reading owners), as linear keys over the
-/// tracks' processors dimensions.
+/// A factor's counts per (executing owners, reading owners), as linear keys
+/// over the tracks' processors dimensions.
+struct FactorTable {
+  Small<KeyTrips, 16> entries; // (read key, trips), by exec key then read key
+  Small<std::int64_t, 16> offsets; // per entry: its read owners' part of the source's linear number
+  Small<std::size_t, 17> start; // exec key -> its first entry; one more than the keys
+
+  void clear()
+  {
+    entries.clear();
+    offsets.clear();
+    start.clear();
+  }
+};
+
+/// One walked loop: its trips, the owners that follow it and its table
+/// (the thread's memo's, or its own).
 struct LoopFactor {
   std::int64_t trips = 0;
   bool inRead = false; // some read subscript follows the loop: its trips are distinct elements
   Small<OwnerTrack, 2> exec, read;
-  Small<KeyTrips, 16> entries; // (read key, trips), by exec key then read key
-  Small<std::int64_t, 16> offsets; // per entry: its read owners' part of the source's linear number
-  Small<std::size_t, 17> start; // exec key -> its first entry; one more than the keys
+  const FactorTable* table = nullptr;
+  FactorTable own; // the table when the memo does not hold it
   Small<std::pair<int, std::int64_t>, 2> keyDims; // (processors dimension, stride) of the exec key
 
   KeyList byExecKey(std::int64_t key) const
   {
     const auto k = static_cast<std::size_t>(key);
-    return {entries.data() + start[k], offsets.data() + start[k], start[k + 1] - start[k]};
+    const auto& t = *table;
+    return {t.entries.data() + t.start[k], t.offsets.data() + t.start[k], t.start[k + 1] - t.start[k]};
   }
-};
-
-/// A factor's table: LoopFactor's entries, offsets and start.
-struct FactorTable {
-  Small<KeyTrips, 16> entries;
-  Small<std::int64_t, 16> offsets;
-  Small<std::size_t, 17> start;
 };
 
 /// The last factor tables counted on this thread, by what a table depends
@@ -146,19 +153,43 @@ struct FactorTable {
 /// (distribution, first index, slope, dimension). A point's reads share their
 /// executing side (a stencil's neighbours along j walk the executed i loop's
 /// owners alone, as does the work count), and a repeated point meets the
-/// tables of the last one.
+/// tables of the last one. An exchange's factors point at the entries they
+/// found or filled: those are pinned until the next exchange begins.
 class FactorTableMemo {
 public:
-  const FactorTable* find(const LoopFactor& f, const mapping::ProcessorsArrangement& procs) const
+  static constexpr std::size_t kSize = 16;
+
+  /// A new exchange: the last one's entries may be replaced.
+  void begin() { ++m_epoch; }
+
+  const FactorTable* find(const LoopFactor& f, const mapping::ProcessorsArrangement& procs)
   {
     const auto h = hash(f, procs);
-    for (std::size_t i = 0; i < m_used; ++i)
-      if (m_entries[i].hash == h && m_entries[i].same(f, procs))
+    for (std::size_t i = 0; i < m_used; ++i) {
+      if (m_entries[i].hash == h && m_entries[i].same(f, procs)) {
+        m_entries[i].epoch = m_epoch;
         return &m_entries[i].table;
+      }
+    }
     return nullptr;
   }
 
-  void add(const LoopFactor& f, const mapping::ProcessorsArrangement& procs)
+  /// The table of the next entry not pinned by this exchange, forgotten, for
+  /// the caller to count into (an exchange pins fewer than kSize); commit
+  /// then keys it.
+  FactorTable& slot()
+  {
+    while (m_entries[m_next].epoch == m_epoch)
+      m_next = (m_next + 1) % kSize;
+    auto& e = m_entries[m_next];
+    e.epoch = m_epoch;
+    e.hash = 0;
+    e.trips = -1; // matches no factor until committed (a count may throw)
+    e.table.clear();
+    return e.table;
+  }
+
+  void commit(const LoopFactor& f, const mapping::ProcessorsArrangement& procs)
   {
     auto& e = m_entries[m_next];
     e.hash = hash(f, procs);
@@ -169,7 +200,6 @@ public:
       for (const auto& t : *tracks)
         e.tracks.push_back({*t.dist, t.t0, t.slope, t.pd, t.inside});
     e.shape.assign(procs.shape.begin(), procs.shape.end());
-    e.table = {f.entries, f.offsets, f.start};
     m_next = (m_next + 1) % kSize;
     m_used = std::max(m_used, m_next == 0 ? kSize : m_next);
   }
@@ -186,6 +216,7 @@ private:
     }
   };
   struct Entry {
+    std::uint64_t epoch = 0; // the exchange that last used it
     std::uint64_t hash = 0;
     std::int64_t trips = -1;
     std::size_t execTracks = 0;
@@ -222,10 +253,16 @@ private:
     return h;
   }
 
-  static constexpr std::size_t kSize = 16;
   std::array<Entry, kSize> m_entries;
   std::size_t m_next = 0, m_used = 0;
+  std::uint64_t m_epoch = 1;
 };
+
+FactorTableMemo& factorTables()
+{
+  thread_local FactorTableMemo memo;
+  return memo;
+}
 
 /// Counts, per owner key, the trips of one loop: segments where every
 /// owner is constant or cycles, one period of each walked and multiplied.
@@ -408,6 +445,7 @@ public:
       m_exec.push_back(execMapped ? side(templateIndex(*exec, mapping, pd), pd, false) : SideDim{});
       m_read.push_back(read ? side(templateIndex(*read, mapping, pd), pd, true) : SideDim{});
     }
+    factorTables().begin();
     for (auto& f : m_factors)
       tabulate(f);
     destinationRules();
@@ -538,37 +576,42 @@ private:
     });
   }
 
-  /// The factor's table, from the thread's memo or counted.
+  /// Points the factor at its table: the thread's memo's, found or counted
+  /// into it (no copy; an exchange uses its tables before the next one is
+  /// built, and has fewer factors than the memo's entries), else its own.
   void tabulate(LoopFactor& f) const
   {
-    thread_local FactorTableMemo memo;
-    if (const auto* known = memo.find(f, m_procs)) {
-      f.entries = known->entries;
-      f.offsets = known->offsets;
-      f.start = known->start;
-      return;
+    auto& memo = factorTables();
+    if (m_factors.size() > FactorTableMemo::kSize / 2) {
+      count(f, f.own);
+      f.table = &f.own;
+    } else if (const auto* known = memo.find(f, m_procs)) {
+      f.table = known;
+    } else {
+      auto& table = memo.slot();
+      count(f, table);
+      memo.commit(f, m_procs);
+      f.table = &table;
     }
-    count(f);
-    memo.add(f, m_procs);
   }
 
-  void count(LoopFactor& f) const
+  void count(const LoopFactor& f, FactorTable& out) const
   {
     std::int64_t keys = 1;
     for (const auto& t : f.exec)
       keys *= m_procs.shape[t.pd];
-    f.start.assign(static_cast<std::size_t>(keys) + 1, 0);
+    out.start.assign(static_cast<std::size_t>(keys) + 1, 0);
     if (f.trips == 0)
       return;
     FactorCounter counter(f, m_procs);
     const auto& counts = counter.count(); // sorted by (exec key, read key)
-    f.entries.reserve(counts.size());
+    out.entries.reserve(counts.size());
     for (const auto& [k, trips] : counts) {
-      f.entries.emplace_back(k.second, trips);
-      f.offsets.push_back(sourceOffset(f, k.second));
-      ++f.start[static_cast<std::size_t>(k.first) + 1];
+      out.entries.emplace_back(k.second, trips);
+      out.offsets.push_back(sourceOffset(f, k.second));
+      ++out.start[static_cast<std::size_t>(k.first) + 1];
     }
-    std::partial_sum(f.start.begin(), f.start.end(), f.start.begin());
+    std::partial_sum(out.start.begin(), out.start.end(), out.start.begin());
   }
 
   /// The part of a source's linear number that read key `key` of `f` sets:
