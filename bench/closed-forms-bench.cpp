@@ -189,8 +189,10 @@ void BM_CompiledEstimateEvaluate(benchmark::State& state)
 }
 BENCHMARK(BM_CompiledEstimateEvaluate)->ArgsProduct({{0, 1}, {1, 16, 1024}})->ArgNames({"bcast", "P"})->Unit(benchmark::kMicrosecond);
 
-/// The same with N alternating 256, 257 (a sweep over N): every point
-/// redoes the per-values analysis (iteration spaces, plans, dependences).
+/// The same with N alternating 256, 257: every point redoes the per-values
+/// analysis (iteration spaces, plans, dependences), but the separable
+/// exchanges' owner tables of the other N are still in their per-thread
+/// memo; BM_CompiledEstimateSweepN is a sweep without that help.
 void BM_CompiledEstimateEvaluateNewN(benchmark::State& state)
 {
   CompiledPoint c(compiledSource(state.range(0)), compiledSpec(state.range(0)), compiledProcs(state.range(0), state.range(1)),
@@ -207,10 +209,10 @@ void BM_CompiledEstimateEvaluateNewN(benchmark::State& state)
 BENCHMARK(BM_CompiledEstimateEvaluateNewN)->ArgsProduct({{0, 1}, {16, 1024}})->ArgNames({"bcast", "P"})->Unit(benchmark::kMicrosecond);
 
 /// A sweep over 512 distinct N (256 .. 767, mappings built before the timed
-/// loop): unlike BM_CompiledEstimateEvaluateNewN, no value repeats within
-/// the flow dependences' memo (64 values), so a nest with flow dependences
-/// (the broadcast's x(i) across k) runs isl at every point; Jacobi has none
-/// for any N and never does.
+/// loop): unlike BM_CompiledEstimateEvaluateNewN, no value repeats within a
+/// memo (the flow dependences' 64 values, the owner tables' 16), so every
+/// point counts its own tables and evaluates the dependences compiled once
+/// (isl ran at every point of the broadcast before they were compiled).
 void BM_CompiledEstimateSweepN(benchmark::State& state)
 {
   CompiledPoint c(compiledSource(state.range(0)), compiledSpec(state.range(0)), compiledProcs(state.range(0), state.range(1)),
