@@ -22,13 +22,11 @@ using i64 = std::int64_t;
 using i128 = WideInt;
 
 i64 floorMod(i64 a, i64 b) { return a - floorDiv(a, b) * b; }
-i128 wideFloorDiv(i128 a, i128 b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
-i128 wideFloorMod(i128 a, i128 b) { return a - wideFloorDiv(a, b) * b; }
 
 /// v modulo the line size, dividing in 64 bits when v fits.
 inline i64 modLine(i128 v, i64 line)
 {
-  return fitsInt64(v) ? floorMod(static_cast<i64>(v), line) : static_cast<i64>(wideFloorMod(v, line));
+  return fitsInt64(v) ? floorMod(static_cast<i64>(v), line) : static_cast<i64>(floorModWide(v, line));
 }
 
 /// Addresses and strides beyond this many bytes (an array larger than any
@@ -120,14 +118,14 @@ struct DimLayout {
     const i64 s = std::max<i64>(std::llabs(stride), 1);
     if (kind == Kind::Block) {
       const i128 u = t - static_cast<i128>(c) * block;
-      return fitsInt64(u) ? floorDiv(static_cast<i64>(u), s) : wideFloorDiv(u, s); // 128-bit division: a library call
+      return fitsInt64(u) ? floorDiv(static_cast<i64>(u), s) : floorDivWide(u, s); // 128-bit division: a library call
     }
     const i128 cycle = static_cast<i128>(procs) * block;
     if (fitsInt64(t) && fitsInt64(cycle)) {
       const auto u = static_cast<i64>(t);
       return floorDiv(floorDiv(u, static_cast<i64>(cycle)) * block + floorMod(u, block), s);
     }
-    return wideFloorDiv(wideFloorDiv(t, cycle) * block + (t - wideFloorDiv(t, block) * block), s);
+    return floorDivWide(floorDivWide(t, cycle) * block + (t - floorDivWide(t, block) * block), s);
   }
 
   /// local() when every term is below 2^30 (`small`, set by arrayLayout).
@@ -418,14 +416,14 @@ void levelRuns(const StatementShape& shape, const std::vector<i64>& coords, Leve
     runs.push_back(memo.at(shape, k, coords));
 }
 
-/// An array access class: references with the leader's linear part and
-/// offsets close to the leader's, and the leader array's layout here.
 /// The members' constant offsets in one dimension: least, greatest and the
 /// gcd of their distances from the least (boxDim reads them per box).
 struct OffsetSpan {
   i64 lo = 0, hi = 0, spacing = 0;
 };
 
+/// An array access class: references with the leader's linear part and
+/// offsets close to the leader's, and the leader array's layout here.
 struct AccessClass {
   const AccessClassGroups::Group* group = nullptr;
   int statement = 0; // index of the leader's statement
@@ -488,7 +486,6 @@ const ReferencePlan& leaderOf(const AccessClassGroups::Group& g, const std::vect
   return statements[static_cast<std::size_t>(g.statement)].refs[static_cast<std::size_t>(g.leader)];
 }
 
-/// Step 1 of countCacheMisses: the references grouped into classes.
 /// Appends the constant offsets of `ref`'s subscripts as member `member` of
 /// `g` (its storage from earlier values reused).
 void addMember(AccessClassGroups::Group& g, std::size_t member, const ReferencePlan& ref)
@@ -501,9 +498,9 @@ void addMember(AccessClassGroups::Group& g, std::size_t member, const ReferenceP
     offsets.push_back(sub.constant);
 }
 
-/// Step 1 of countCacheMisses in `groups`, whose storage (from the last
-/// values of a compiled estimate) is reused: a sweep over N forms the same
-/// groups at every point.
+/// Step 1 of countCacheMisses: the references grouped into classes, in
+/// `groups`, whose storage (from the last values of a compiled estimate) is
+/// reused: a sweep over N forms the same groups at every point.
 void formGroups(const std::vector<CacheStatement>& statements, const program::Unit& unit,
                 const symbolic::Bindings& values, i64 lineBytes, const DeclaredBounds* declared,
                 std::vector<AccessClassGroups::Group>& groups)
@@ -838,13 +835,13 @@ void translationKey(const std::vector<AccessClass>& classes, const ProcessorScra
       if (cyclicDim(c, d)) // translatable: every member at spans[d].lo in d
         pushCyclicLeasts(c, d, least, local, runs, key);
       if (local > kMaxAddress || local < -kMaxAddress) // a bound near 2^63: only the offset in a line counts
-        local = wideFloorMod(local, lineBytes);
+        local = floorModWide(local, lineBytes);
       base += local * stride;
       stride *= layout.extent;
       if (stride > kMaxAddress)
-        stride = wideFloorMod(stride, lineBytes);
+        stride = floorModWide(stride, lineBytes);
       if (base > kMaxAddress || base < -kMaxAddress)
-        base = wideFloorMod(base, lineBytes);
+        base = floorModWide(base, lineBytes);
     }
     key.push_back(modLine(base, lineBytes));
   }

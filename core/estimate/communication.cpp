@@ -377,18 +377,7 @@ private:
 
   /// Messages in (from, to) or (to, from) order give the same sums: each
   /// processor's send and receive times add up in the same order either way.
-  void tally(const PairTraffic& m)
-  {
-    const auto bytes = saturatingMul(m.elements, m_read.elementBytes);
-    const double t = seconds(bytes, m.from, m.to);
-    m_t.send[m.from] += t;
-    m_t.recv[m.to] += t;
-    ++m_t.messages[m.to];
-    m_t.bytes[m.to] = saturatingAdd(m_t.bytes[m.to], bytes);
-    m_tally.bytes = saturatingAdd(m_tally.bytes, bytes);
-    m_tally.maxBytes = std::max(m_tally.maxBytes, bytes);
-    ++m_tally.count;
-  }
+  void tally(const PairTraffic& m) { tally(std::span<const PairTraffic>(&m, 1)); }
 
   /// One destination's messages (all into one processor, by source), its
   /// receiving side summed in a local in the same order as tally() would.

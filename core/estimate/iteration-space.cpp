@@ -125,14 +125,6 @@ std::optional<IterationSpace> IterationSpace::build(const program::Unit& unit, i
   return space;
 }
 
-std::optional<NumericAffine> CompiledAffine::at(const symbolic::Bindings& values) const
-{
-  NumericAffine out;
-  if (!into(values, out))
-    return std::nullopt;
-  return out;
-}
-
 bool CompiledAffine::into(const symbolic::Bindings& values, NumericAffine& out) const
 {
   const auto c = constant.evaluate(values);

@@ -104,11 +104,10 @@ struct CompiledAffine {
   LevelCoefficients coef;
   symbolic::IntPolynomial constant;
 
-  /// IterationSpace::numeric's function at `values` by integer arithmetic;
-  /// nullopt where that takes another path (an unknown without a value, an
-  /// overflow): then ask numeric, which says why or finds the value.
-  std::optional<NumericAffine> at(const symbolic::Bindings& values) const;
-  /// at() into `out`, reusing its storage; false where at gives nullopt.
+  /// IterationSpace::numeric's function at `values` by integer arithmetic,
+  /// into `out` (its storage reused); false where that takes another path
+  /// (an unknown without a value, an overflow): then ask numeric, which says
+  /// why or finds the value.
   bool into(const symbolic::Bindings& values, NumericAffine& out) const;
 };
 

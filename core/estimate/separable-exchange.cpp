@@ -647,14 +647,7 @@ private:
     std::int64_t source = m_fixedSource; // the dimensions no read track sets: fixed or d's own
     for (const int pd : m_ownSource)
       source += dest[pd] * m_stride[pd];
-    if (sourced.size() != 1)
-      return combine(0, source, scalar, d, out);
-    const auto& [list, inRead] = sourced.front(); // a shift or a broadcast: one factor picks the source
-    for (std::size_t e = 0; e < list.size; ++e) {
-      const auto elements = inRead ? checkedMul(scalar, list.first[e].second) : scalar;
-      if (source + list.offsets[e] != d && elements > 0)
-        out.push_back({source + list.offsets[e], d, elements});
-    }
+    combine(0, source, scalar, d, out);
   }
 
   /// What destination() and work() ask of every processor, decided once:
@@ -747,7 +740,6 @@ private:
   Small<std::pair<int, std::int64_t>, 2> m_execFixed; // (processors dimension, coordinate) the exec side fixes
   std::int64_t m_fixedSource = 0;      // the read side's fixed coordinates' part of a source's number
   Small<int> m_ownSource;              // dimensions where the source has the destination's coordinate
-  // destination's buffers, reused for every destination
   Coords m_stride;                     // per processors dimension: its step in a linear number
   struct Sourced {
     KeyList list;

@@ -15,4 +15,14 @@ inline bool fitsInt64(WideInt v)
   return v <= std::numeric_limits<std::int64_t>::max() && v >= std::numeric_limits<std::int64_t>::min();
 }
 
+/// floor(a / b) and a - floor(a / b) * b in 128 bits (b != 0), as
+/// integer-division.h's floorDiv for 64.
+inline WideInt floorDivWide(WideInt a, WideInt b)
+{
+  const WideInt q = a / b;
+  return q - ((a % b != 0) && ((a < 0) != (b < 0)));
+}
+
+inline WideInt floorModWide(WideInt a, WideInt b) { return a - floorDivWide(a, b) * b; }
+
 } // namespace ps

@@ -146,12 +146,6 @@ inline bool normalize(std::vector<Row>& rows)
   return true;
 }
 
-inline WideInt floorDivWide(WideInt a, WideInt b)
-{
-  const WideInt q = a / b;
-  return q - ((a % b != 0) && ((a < 0) != (b < 0)));
-}
-
 /// The bounds of each variable that the rows imply, by bounds propagation
 /// (two rounds): every point lies inside the box, which may be larger.
 struct Box {

@@ -1,6 +1,7 @@
 #include "symbolic/dependences.h"
 
 #include "support/check.h"
+#include "support/integer-division.h"
 #include "support/wide-int.h"
 
 #include <isl/aff.h>
@@ -241,18 +242,10 @@ Set deltas(Map map, int common)
   return Set(isl_map_deltas(m));
 }
 
-/// Range of dimension `l` of `d` (parameters projected out), in iterations of a loop with `step`.
-DistanceRange rangeOf(const Set& d, int l, std::int64_t step)
+/// Value differences lo..hi of a loop with `step` as forward distances in
+/// its iterations (an unknown bound stays unknown).
+DistanceRange distanceRange(std::optional<std::int64_t> lo, std::optional<std::int64_t> hi, std::int64_t step)
 {
-  Set s(isl_set_project_out(isl_set_copy(d.get()), isl_dim_param, 0, isl_set_dim(d.get(), isl_dim_param)));
-  if (!s)
-    return {};
-  auto* ls = isl_local_space_from_space(isl_set_get_space(s.get()));
-  std::unique_ptr<isl_aff, IslFree> obj(isl_aff_var_on_domain(ls, isl_dim_set, l));
-  const auto lo = toInteger(Val(isl_set_min_val(s.get(), obj.get())));
-  const auto hi = toInteger(Val(isl_set_max_val(s.get(), obj.get())));
-  auto floorDiv = [](std::int64_t a, std::int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); };
-  auto ceilDiv = [&](std::int64_t a, std::int64_t b) { return -floorDiv(-a, b); };
   DistanceRange r;
   if (step > 0) {
     r.min = lo ? std::optional(ceilDiv(*lo, step)) : std::nullopt;
@@ -262,6 +255,18 @@ DistanceRange rangeOf(const Set& d, int l, std::int64_t step)
     r.max = lo ? std::optional(floorDiv(*lo, step)) : std::nullopt;
   }
   return r;
+}
+
+/// Range of dimension `l` of `d` (parameters projected out), in iterations of a loop with `step`.
+DistanceRange rangeOf(const Set& d, int l, std::int64_t step)
+{
+  Set s(isl_set_project_out(isl_set_copy(d.get()), isl_dim_param, 0, isl_set_dim(d.get(), isl_dim_param)));
+  if (!s)
+    return {};
+  auto* ls = isl_local_space_from_space(isl_set_get_space(s.get()));
+  std::unique_ptr<isl_aff, IslFree> obj(isl_aff_var_on_domain(ls, isl_dim_set, l));
+  return distanceRange(toInteger(Val(isl_set_min_val(s.get(), obj.get()))),
+                       toInteger(Val(isl_set_max_val(s.get(), obj.get()))), step);
 }
 
 /// The value differences `d` where level k carries them: zero at the levels
@@ -576,8 +581,6 @@ bool paramFunction(isl_pw_aff* f, int params, ParamFunction& out) // takes f
   return isl_pw_aff_foreach_piece(owned.get(), collectPiece, &x) == isl_stat_ok && x.ok;
 }
 
-WideInt wideFloorDiv(WideInt a, WideInt b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
-
 /// The numerator of `f` at parameters `p` and locals `locals`.
 WideInt numeratorAt(const ParamAffine& f, const std::vector<std::int64_t>& p, const std::vector<WideInt>& locals)
 {
@@ -594,7 +597,7 @@ std::vector<WideInt> localsAt(const std::vector<ParamAffine>& divs, const std::v
 {
   std::vector<WideInt> locals;
   for (const auto& d : divs)
-    locals.push_back(wideFloorDiv(numeratorAt(d, p, locals), d.denominator));
+    locals.push_back(floorDivWide(numeratorAt(d, p, locals), d.denominator));
   return locals;
 }
 
@@ -623,23 +626,11 @@ std::optional<WideInt> valueAt(const ParamFunction& f, const std::vector<std::in
   return std::nullopt;
 }
 
-/// rangeOf's conversion of value differences lo..hi into forward distances of a loop with `step`.
-DistanceRange distanceRange(WideInt lo, WideInt hi, std::int64_t step)
+/// A bound as toInteger gives it: beyond 2^62 in magnitude, unknown.
+std::optional<std::int64_t> boundedInteger(WideInt v)
 {
-  constexpr WideInt kLimit = WideInt{1} << 62; // toInteger's
-  const auto bound = [&](WideInt v) { return v < -kLimit || v > kLimit ? std::nullopt : std::optional(static_cast<std::int64_t>(v)); };
-  const auto l = bound(lo), h = bound(hi);
-  const auto floorDiv = [](std::int64_t a, std::int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); };
-  const auto ceilDiv = [&](std::int64_t a, std::int64_t b) { return -floorDiv(-a, b); };
-  DistanceRange r;
-  if (step > 0) {
-    r.min = l ? std::optional(ceilDiv(*l, step)) : std::nullopt;
-    r.max = h ? std::optional(floorDiv(*h, step)) : std::nullopt;
-  } else {
-    r.min = h ? std::optional(ceilDiv(*h, step)) : std::nullopt;
-    r.max = l ? std::optional(floorDiv(*l, step)) : std::nullopt;
-  }
-  return r;
+  constexpr WideInt kLimit = WideInt{1} << 62;
+  return v < -kLimit || v > kLimit ? std::nullopt : std::optional(static_cast<std::int64_t>(v));
 }
 
 /// One common level as a function of the parameters.
@@ -715,7 +706,7 @@ std::optional<std::optional<Dependence>> pairAt(const CompiledDependences::Pair&
       const auto lo = valueAt(level.min[i], p), hi = valueAt(level.max[i], p);
       if (!lo || !hi)
         return std::nullopt; // a piece isl left out: let isl decide
-      c.distance.push_back(distanceRange(*lo, *hi, pair.steps[static_cast<std::size_t>(level.level) + i]));
+      c.distance.push_back(distanceRange(boundedInteger(*lo), boundedInteger(*hi), pair.steps[static_cast<std::size_t>(level.level) + i]));
     }
     dep.carried.push_back(std::move(c));
   }
