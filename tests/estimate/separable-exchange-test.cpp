@@ -241,3 +241,88 @@ TEST(SeparableExchange, RefusesWhatIsNotAProduct)
     EXPECT_FALSE(why.empty());
   }
 }
+
+TEST(SeparableExchange, OwnerTablesSharedAndReplacedAcrossExchangesEqualBruteForce)
+{
+  // A loop's owner table is kept in a per-thread memo of 16 entries and used
+  // in place, the entries of the exchange being counted pinned until the next
+  // one: here 5 j loops and 12 i loops (17 tables) in random pairs, so that an
+  // exchange often finds its j table in the entry the memo replaces next while
+  // its i table is new. Every count must stay brute force's.
+  struct Case {
+    test::Program p;
+    std::optional<estimate::IterationSpace> space;
+    std::optional<estimate::ReferencePlan> exec, read;
+    std::optional<mapping::Mapping> mapping;
+    std::vector<estimate::PairTraffic> expected;
+  };
+  std::vector<Case> cases;
+  for (int a = 0; a < 5; ++a)
+    for (int b = 0; b < 12; ++b) {
+      const auto text = "program nest\n  integer :: i, j\n  double precision :: a(24, 24), b(24, 24)\n"
+                        "  do j = 1, " + std::to_string(10 + a) + "\n    do i = 1, " + std::to_string(9 + b) +
+                        "\n      a(i, j) = b(i - " + std::to_string(1 + b % 3) + ", j + " + std::to_string(a % 2) +
+                        ")\n    end do\n  end do\nend program nest\n";
+      auto& c = cases.emplace_back(Case{test::build(text), {}, {}, {}, {}, {}});
+      const auto& unit = c.p.unit();
+      const auto& st = unit.statements.back();
+      std::string error;
+      c.mapping = mapping::mappingFromSpec(*mapping::parseDistSpec("a,b=(BLOCK,BLOCK)", &error), unit, {},
+                                           *mapping::parseArrangement("2x2"))
+                      .mapping;
+      ASSERT_TRUE(c.mapping);
+      symbolic::EvaluationError why;
+      c.space = estimate::IterationSpace::build(unit, unit.loops.front().id, st, {}, &why);
+      ASSERT_TRUE(c.space);
+      c.exec = estimate::planReference(*st.write(), unit, *c.space, *c.mapping, {}, &why);
+      c.read = estimate::planReference(st.refs.back(), unit, *c.space, *c.mapping, {}, &why);
+      ASSERT_TRUE(c.exec && c.read);
+      c.expected = bruteForce(*c.space, *c.exec, *c.read, 0, {0, 0}, *c.mapping);
+    }
+  test::RandomNest random(5);
+  int withMessages = 0;
+  for (int trial = 0; trial < 600; ++trial) {
+    const auto& c = cases[static_cast<std::size_t>(random.pick(0, static_cast<int>(cases.size()) - 1))];
+    const auto counted = estimate::countSeparableExchange(*c.space, &*c.exec, *c.read, 0, {0, 0}, *c.mapping, nullptr);
+    ASSERT_TRUE(counted);
+    ASSERT_EQ(*counted, c.expected) << "trial " << trial;
+    withMessages += !counted->empty();
+  }
+  EXPECT_GT(withMessages, 350); // most shifts cross a block boundary: the counts are not all empty
+}
+
+TEST(SeparableExchange, NineLoopsKeepTheirOwnTablesAndEqualBruteForce)
+{
+  // More factors than half the memo's entries: an exchange that could pin
+  // most of the memo counts into tables of its own instead.
+  std::string loops, ends;
+  const char* vars[] = {"i1", "i2", "i3", "i4", "i5", "i6", "i7", "i8", "i9"};
+  for (int d = 0; d < 9; ++d) {
+    loops += std::string("do ") + vars[d] + " = 1, " + (d < 2 ? "11" : "2") + "\n";
+    ends += "end do\n";
+  }
+  auto p = test::build("program nest\n  integer :: i1, i2, i3, i4, i5, i6, i7, i8, i9\n"
+                       "  double precision :: a(24, 24), b(24, 24)\n" + loops + "a(i2, i1) = b(i2 - 1, i1 + 2)\n" +
+                       ends + "end program nest\n");
+  const auto& unit = p.unit();
+  const auto& st = unit.statements.back();
+  std::string error;
+  const auto m = mapping::mappingFromSpec(*mapping::parseDistSpec("a,b=(BLOCK,BLOCK)", &error), unit, {},
+                                          *mapping::parseArrangement("2x3"))
+                     .mapping;
+  ASSERT_TRUE(m);
+  symbolic::EvaluationError why;
+  const auto space = estimate::IterationSpace::build(unit, unit.loops.front().id, st, {}, &why);
+  ASSERT_TRUE(space && space->depth() == 9);
+  const auto exec = estimate::planReference(*st.write(), unit, *space, *m, {}, &why);
+  const auto read = estimate::planReference(st.refs.back(), unit, *space, *m, {}, &why);
+  ASSERT_TRUE(exec && read);
+  const std::vector<std::int64_t> outer(9, 0);
+  const auto expected = bruteForce(*space, *exec, *read, 0, outer, *m);
+  ASSERT_FALSE(expected.empty());
+  for (int twice = 0; twice < 2; ++twice) { // the second time as the first: nothing left in the memo
+    const auto counted = estimate::countSeparableExchange(*space, &*exec, *read, 0, outer, *m, nullptr);
+    ASSERT_TRUE(counted);
+    EXPECT_EQ(*counted, expected);
+  }
+}
