@@ -29,6 +29,9 @@ inline i64 modLine(i128 v, i64 line)
   return fitsInt64(v) ? floorMod(static_cast<i64>(v), line) : static_cast<i64>(floorModWide(v, line));
 }
 
+/// Lines below this many bytes: a translation key sums its address terms in 64 bits.
+constexpr i64 kSmallLine = i64{1} << 24;
+
 /// Addresses and strides beyond this many bytes (an array larger than any
 /// machine's memory, from a huge --set) are not laid out: each element is
 /// counted on lines of its own.
@@ -165,11 +168,12 @@ void declaredBounds(const ReferencePlan& plan, const program::Unit& unit, const 
 
 void distributedLayout(const ReferencePlan& plan, const mapping::Mapping& mapping, std::vector<DimLayout>& out);
 
-/// The local layout of each dimension of `plan`'s array, declared as `lower` and `extent`.
-std::vector<DimLayout> arrayLayout(const ReferencePlan& plan, const mapping::Mapping& mapping,
-                                   const std::vector<i64>& lower, const std::vector<i64>& extent)
+/// The local layout of each dimension of `plan`'s array, declared as `lower`
+/// and `extent`, in `out` (its storage reused).
+void arrayLayout(const ReferencePlan& plan, const mapping::Mapping& mapping, const std::vector<i64>& lower,
+                 const std::vector<i64>& extent, std::vector<DimLayout>& out)
 {
-  std::vector<DimLayout> out(lower.size());
+  out.assign(lower.size(), DimLayout{});
   for (std::size_t d = 0; d < out.size(); ++d) {
     out[d].lower = lower[d];
     out[d].extent = extent[d];
@@ -181,7 +185,6 @@ std::vector<DimLayout> arrayLayout(const ReferencePlan& plan, const mapping::Map
     const i64 terms[] = {l.lower, l.stride, l.offset, l.templateLower, l.block, l.procs};
     l.small = std::all_of(std::begin(terms), std::end(terms), [](i64 v) { return v > -kSmall && v < kSmall; });
   }
-  return out;
 }
 
 /// arrayLayout's distributed dimensions.
@@ -320,9 +323,12 @@ void shapeOf(const CacheStatement& s, const mapping::Mapping& mapping, const Cac
   out.tripsAtFirst.assign(trips.tripsAtFirst.begin(), trips.tripsAtFirst.end());
   out.steps.assign(trips.steps.begin(), trips.steps.end());
   out.owner.clear();
-  const auto& first = trips.first;
+  std::vector<i64> zeros; // the first iteration's values when there is none (allocated only then)
+  if (trips.first.empty())
+    zeros.assign(static_cast<std::size_t>(depth), 0);
+  const auto& first = trips.first.empty() ? zeros : trips.first;
   for (int k = 0; k < depth; ++k)
-    out.owner.push_back(ownerLine(s.owner ? &*s.owner : nullptr, mapping, first.empty() ? std::vector<i64>(depth) : first, k));
+    out.owner.push_back(ownerLine(s.owner ? &*s.owner : nullptr, mapping, first, k));
   out.fixedCoord.assign(static_cast<std::size_t>(mapping.procs.rank()), -1);
   for (int pd = 0; depth > 0 && pd < mapping.procs.rank(); ++pd) {
     bool varies = false;
@@ -432,6 +438,7 @@ struct AccessClass {
   const std::vector<int>& countsIn() const { return group->countsIn; }
   std::vector<DimLayout> layout;
   boost::container::small_vector<OffsetSpan, 4> spans; // per dimension
+  bool compact = false; // compactLayout(layout, element): boxLinesBound may bound its boxes
 };
 
 boost::container::small_vector<OffsetSpan, 4> offsetSpans(const AccessClassGroups::Group& g)
@@ -549,17 +556,33 @@ void formGroups(const std::vector<CacheStatement>& statements, const program::Un
     groups[i].offsets.resize(members[i]);
 }
 
-/// The classes of `groups` with their layouts under `mapping`.
-std::vector<AccessClass> formClasses(const std::vector<CacheStatement>& statements, const mapping::Mapping& mapping,
-                                     const std::vector<AccessClassGroups::Group>& groups)
+/// True when every dimension's terms are below 2^30 and the local array
+/// below 2^50 bytes: a box whose least indices are below 2^30 and spacings
+/// below 2^12 is then laid out by boxLines (no address beyond kMaxAddress).
+bool compactLayout(const std::vector<DimLayout>& layout, i64 elementBytes)
 {
-  std::vector<AccessClass> classes;
-  classes.reserve(groups.size());
-  for (const auto& g : groups) {
-    const auto& leader = leaderOf(g, statements);
-    classes.push_back({&g, g.statement, &leader, arrayLayout(leader, mapping, g.lower, g.extent), offsetSpans(g)});
+  double bytes = static_cast<double>(std::max<i64>(elementBytes, 1));
+  for (const auto& l : layout)
+    bytes *= static_cast<double>(l.extent);
+  return bytes < 0x1p50 && std::all_of(layout.begin(), layout.end(), [](const DimLayout& l) { return l.small; });
+}
+
+/// The classes of `groups` with their layouts under `mapping`, in `classes`
+/// (whose storage, kept across a sweep's points, is reused).
+void formClasses(const std::vector<CacheStatement>& statements, const mapping::Mapping& mapping,
+                 const std::vector<AccessClassGroups::Group>& groups, std::vector<AccessClass>& classes)
+{
+  classes.resize(groups.size());
+  for (std::size_t i = 0; i < groups.size(); ++i) {
+    const auto& g = groups[i];
+    auto& c = classes[i];
+    c.group = &g;
+    c.statement = g.statement;
+    c.leader = &leaderOf(g, statements);
+    arrayLayout(*c.leader, mapping, g.lower, g.extent, c.layout);
+    c.spans = offsetSpans(g);
+    c.compact = compactLayout(c.layout, c.leader->elementBytes);
   }
-  return classes;
 }
 
 /// progressionLines when the smallest stride exceeds a line: each element
@@ -695,6 +718,53 @@ struct LineScratch {
   std::vector<i64> lines;
 };
 
+/// At least boxLines(c, first, ...), without counting the box's lines:
+/// each of its elements on lines of its own, or, when the first dimension
+/// has the box's least stride and it is at most a line (progressionLinesIn
+/// then starts its runs there), each row along that dimension on the lines
+/// its bytes span and one more. A row's run only grows by merging the
+/// levels after it (by at most their counts' product in lines), so
+/// progressionLinesIn counts no more. Infinite where boxLines might not lay
+/// the box out (it then counts each element's lines): beyond compact
+/// layouts, or a box that spans 2^60 bytes.
+double boxLinesBound(const AccessClass& c, int first, const std::vector<LevelRun>& runs, const std::vector<i64>& steps,
+                     i64 lineBytes)
+{
+  constexpr double kUnknown = std::numeric_limits<double>::infinity();
+  for (const auto& r : runs)
+    if (r.trips <= 0)
+      return 0;
+  const double element = static_cast<double>(std::max(c.leader->elementBytes, 1)), line = static_cast<double>(lineBytes);
+  const double perElement = std::floor((element - 1) / line) + 2;
+  if (first >= static_cast<int>(runs.size()))
+    return static_cast<double>(c.offsets().size()) * perElement;
+  if (!c.compact)
+    return kUnknown;
+  double others = 1, stride = element, span = element, count0 = 1, stride0 = 0;
+  bool firstLeast = true; // no other dimension has a smaller stride
+  for (std::size_t d = 0; d < c.layout.size(); ++d) {
+    const auto box = boxDim(c, d, first, runs, steps);
+    if (std::llabs(box.least) >= (i64{1} << 30) || box.spacing >= (i64{1} << 12))
+      return kUnknown;
+    const double count = static_cast<double>(box.count), levelStride = static_cast<double>(box.spacing) * stride;
+    span += (count - 1) * levelStride;
+    if (d == 0) {
+      count0 = count;
+      stride0 = levelStride;
+    } else {
+      others *= count;
+      firstLeast = firstLeast && (count <= 1 || levelStride >= stride0);
+    }
+    stride *= static_cast<double>(c.layout[d].extent);
+  }
+  if (span >= 0x1p60)
+    return kUnknown;
+  double row = count0 * perElement;
+  if (firstLeast && count0 > 1 && stride0 <= line)
+    row = std::min(row, std::floor(((count0 - 1) * stride0 + element - 1) / line) + 2);
+  return others * row;
+}
+
 /// Distinct lines of class c's elements over loops first..depth-1 on p.
 double boxLines(const AccessClass& c, int first, const std::vector<LevelRun>& runs, const std::vector<i64>& steps,
                 const std::vector<i64>& coords, i64 lineBytes, LineScratch& scratch)
@@ -738,6 +808,22 @@ void coordinatesOf(const mapping::ProcessorsArrangement& procs, i64 p, std::vect
   }
 }
 
+/// A key part that depends on more than one processors dimension.
+constexpr int kSeveral = -2;
+
+/// The processors dimension two key parts depending on `a` and `b` depend on together.
+int joinPd(int a, int b) { return a == -1 ? b : (b == -1 || b == a) ? a : kSeveral; }
+
+/// What translationKey asks of one class dimension, the same on every
+/// processor (decided once per count): its stride in bytes modulo the line
+/// and, CYCLIC, the levels whose boxes start at their greatest value.
+struct KeyDim {
+  i64 strideMod = 0; // bytes, in [0, line)
+  bool cyclic = false;
+  int pd = -1; // the processors dimension its least element depends on: -1 none, kSeveral more than one
+  boost::container::small_vector<int, 2> startsHigh; // innermost first: move in d with a negative coefficient
+};
+
 /// What classMisses needs per processor, kept across processors so that
 /// one count allocates once, not P times.
 struct ProcessorScratch {
@@ -748,6 +834,8 @@ struct ProcessorScratch {
   std::vector<double> misses;                   // [class]
   std::vector<i64> coords;
   std::vector<i64> key; // translationKey's
+  std::vector<KeyDim> keyDims; // keyDims(classes)
+  std::vector<std::vector<int>> levelPd; // [statement][level]: levelDependence's
   LineScratch lineScratch;
 };
 
@@ -778,31 +866,98 @@ bool translatable(const std::vector<AccessClass>& classes)
   });
 }
 
-/// Appends to `key` the local index (both halves: exact for any bounds) of
-/// the least element class c's box over the loops first..depth-1 touches in
-/// CYCLIC dimension d, for first = 0..depth (boxDim's `least`). `least` is the
-/// box's over no loop (every level at its vmin), `local` its local index; going
-/// outwards, a level that moves in d with a negative coefficient starts at its
-/// vmax instead. A CYCLIC local index does not depend on the coordinate.
-void pushCyclicLeasts(const AccessClass& c, std::size_t d, i64 least, i128 local, const std::vector<LevelRun>& runs,
-                      std::vector<i64>& key)
+/// Per statement and level, the processors dimension its run depends on
+/// (-1 none, kSeveral more than one): the one its owner follows, joined with
+/// any its statement's executing coordinate is fixed in (another coordinate
+/// runs none of it).
+void levelDependence(const std::vector<StatementShape>& shapes, std::vector<std::vector<int>>& out)
 {
-  const auto depth = runs.size();
-  boost::container::small_vector<i128, 8> locals(depth + 1);
-  locals[depth] = local;
-  for (std::size_t k = depth; k-- > 0;) {
-    const i64 a = c.leader->subscripts[d].coef[k];
-    if (a < 0 && c.countsIn()[k] == static_cast<int>(d)) {
-      least += a * (runs[k].vmax - runs[k].vmin);
-      locals[k] = c.layout[d].local(least, 0);
-    } else {
-      locals[k] = locals[k + 1]; // the same least element: no division
+  out.resize(shapes.size());
+  for (std::size_t s = 0; s < shapes.size(); ++s) {
+    int fixed = -1;
+    for (std::size_t pd = 0; pd < shapes[s].fixedCoord.size(); ++pd)
+      if (shapes[s].fixedCoord[pd] >= 0)
+        fixed = joinPd(fixed, static_cast<int>(pd));
+    out[s].clear();
+    for (const int pd : shapes[s].levelPd)
+      out[s].push_back(joinPd(pd, fixed));
+  }
+}
+
+/// The KeyDims of every class, dimension by dimension, in `out`; `levelPd`
+/// is levelDependence's.
+void keyDims(const std::vector<AccessClass>& classes, const std::vector<std::vector<int>>& levelPd, i64 lineBytes,
+             std::vector<KeyDim>& out)
+{
+  out.clear();
+  for (const auto& c : classes) {
+    const auto& levels = levelPd[static_cast<std::size_t>(c.statement)];
+    i64 stride = floorMod(std::max(c.leader->elementBytes, 1), lineBytes);
+    for (std::size_t d = 0; d < c.layout.size(); ++d) {
+      auto& k = out.emplace_back();
+      k.strideMod = stride;
+      k.cyclic = cyclicDim(c, d);
+      k.pd = c.layout[d].pd;
+      const auto& coef = c.leader->subscripts[d].coef;
+      for (std::size_t l = coef.size(); l-- > 0;) {
+        if (coef[l] != 0)
+          k.pd = joinPd(k.pd, levels[l]);
+        if (k.cyclic && coef[l] < 0 && c.countsIn()[l] == static_cast<int>(d))
+          k.startsHigh.push_back(static_cast<int>(l));
+      }
+      stride = static_cast<i64>(static_cast<i128>(stride) * floorMod(c.layout[d].extent, lineBytes) % lineBytes);
     }
   }
-  for (const auto local : locals) {
-    key.push_back(static_cast<i64>(local >> 64));
-    key.push_back(static_cast<i64>(local & ~std::uint64_t{0}));
+}
+
+/// Appends to `key` the local index (both halves: exact for any bounds) of
+/// the least element class c's boxes over the loops first..depth-1 touch in
+/// CYCLIC dimension d, for first = depth..0 (boxDim's `least`) where it
+/// changes: `local` is the box's over no loop (every level at its vmin), and
+/// going outwards a level that moves in d with a negative coefficient starts
+/// at its vmax instead. A CYCLIC local index does not depend on the coordinate.
+void pushCyclicLeasts(const AccessClass& c, std::size_t d, const KeyDim& dim, i64 least, i128 local,
+                      const std::vector<LevelRun>& runs, std::vector<i64>& key)
+{
+  const auto push = [&](i128 v) {
+    key.push_back(static_cast<i64>(v >> 64));
+    key.push_back(static_cast<i64>(v & ~std::uint64_t{0}));
+  };
+  push(local);
+  for (const int k : dim.startsHigh) {
+    least += c.leader->subscripts[d].coef[k] * (runs[k].vmax - runs[k].vmin);
+    push(c.layout[d].local(least, 0));
   }
+}
+
+/// A level run's part of a translation key.
+void pushRun(const LevelRun& r, std::vector<i64>& key)
+{
+  key.push_back(r.trips); // push_back: an initializer-list insert costs a generic range insert
+  key.push_back(r.vmax - r.vmin);
+  key.push_back(r.restrictedPd);
+}
+
+/// Class c's dimension d's part of a translation key on the processor at
+/// `coords` running `runs`: the CYCLIC least elements, pushed, and returned
+/// the term of the least element's address, congruent modulo the line (below
+/// 2^54 in magnitude when the line is below 2^24, else in [0, line)).
+i64 pushClassDim(const AccessClass& c, std::size_t d, const KeyDim& dim, const std::vector<LevelRun>& runs,
+                 const std::vector<i64>& coords, i64 lineBytes, std::vector<i64>& key)
+{
+  constexpr i64 kSmall = i64{1} << 30;
+  const auto& coef = c.leader->subscripts[d].coef;
+  i64 least = c.spans[d].lo;
+  for (std::size_t k = 0; k < runs.size(); ++k)
+    least += coef[k] * runs[k].vmin;
+  const auto& layout = c.layout[d];
+  const i128 local = layout.local(least, layout.pd >= 0 ? coords[layout.pd] : 0);
+  if (dim.cyclic) // translatable: every member at spans[d].lo in d
+    pushCyclicLeasts(c, d, dim, least, local, runs, key);
+  const i64 reduced = local > -kSmall && local < kSmall ? static_cast<i64>(local) : modLine(local, lineBytes);
+  if (lineBytes < kSmallLine)
+    return reduced * dim.strideMod;
+  return static_cast<i64>(floorModWide(i128{reduced} * dim.strideMod, lineBytes));
 }
 
 /// What classMisses depends on for processor `x.coords` when the layouts are
@@ -813,39 +968,108 @@ void pushCyclicLeasts(const AccessClass& c, std::size_t d, i64 least, i128 local
 /// not affine in the global one, so the key holds the local index of each box's
 /// least element there. Two processors with one key count the same lines:
 /// interior BLOCK processors, and CYCLIC ones that own as much, are counted once.
-void translationKey(const std::vector<AccessClass>& classes, const ProcessorScratch& x, i64 lineBytes,
-                    std::vector<i64>& key)
+/// `dims` are keyDims(classes).
+void translationKey(const std::vector<AccessClass>& classes, const std::vector<KeyDim>& dims,
+                    const ProcessorScratch& x, i64 lineBytes, std::vector<i64>& key)
 {
   key.clear();
   for (const auto& runs : x.runs)
-    for (const auto& r : runs) { // push_back: an initializer-list insert costs a generic range insert
-      key.push_back(r.trips);
-      key.push_back(r.vmax - r.vmin);
-      key.push_back(r.restrictedPd);
-    }
+    for (const auto& r : runs)
+      pushRun(r, key);
+  auto dim = dims.begin();
   for (const auto& c : classes) {
     const auto& runs = x.runs[static_cast<std::size_t>(c.statement)];
-    i128 base = 0, stride = std::max(c.leader->elementBytes, 1); // exact, or reduced modulo the line past 2^62
-    for (std::size_t d = 0; d < c.layout.size(); ++d) {
-      i64 least = c.spans[d].lo;
-      for (std::size_t k = 0; k < runs.size(); ++k)
-        least += c.leader->subscripts[d].coef[k] * runs[k].vmin;
-      const auto& layout = c.layout[d];
-      i128 local = layout.local(least, layout.pd >= 0 ? x.coords[layout.pd] : 0);
-      if (cyclicDim(c, d)) // translatable: every member at spans[d].lo in d
-        pushCyclicLeasts(c, d, least, local, runs, key);
-      if (local > kMaxAddress || local < -kMaxAddress) // a bound near 2^63: only the offset in a line counts
-        local = floorModWide(local, lineBytes);
-      base += local * stride;
-      stride *= layout.extent;
-      if (stride > kMaxAddress)
-        stride = floorModWide(stride, lineBytes);
-      if (base > kMaxAddress || base < -kMaxAddress)
-        base = floorModWide(base, lineBytes);
+    i64 base = 0; // congruent to the least element's address modulo the line
+    for (std::size_t d = 0; d < c.layout.size(); ++d, ++dim) {
+      const auto term = pushClassDim(c, d, *dim, runs, x.coords, lineBytes, key);
+      base = lineBytes < kSmallLine ? base + term : static_cast<i64>(floorModWide(i128{base} + term, lineBytes));
     }
-    key.push_back(modLine(base, lineBytes));
+    key.push_back(floorMod(base, lineBytes));
   }
 }
+
+/// Each processors dimension's coordinates numbered by their part of the
+/// translation keys, when every part depends on one dimension at most (a
+/// level's run, a class dimension's least element and its address term):
+/// a processor's key is then a function of its coordinates' numbers. A 4x4
+/// BLOCK grid computes 8 parts instead of 16 keys.
+class CoordinateClasses {
+public:
+  /// Numbers the coordinates of `procs`; false when some part depends on
+  /// several dimensions or the arrangement has one (the keys are as cheap).
+  bool build(const std::vector<AccessClass>& classes, const std::vector<StatementShape>& shapes,
+             const mapping::ProcessorsArrangement& procs, i64 lineBytes, ProcessorScratch& x)
+  {
+    const auto rank = static_cast<std::size_t>(procs.rank());
+    const auto several = [](int pd) { return pd == kSeveral; };
+    if (rank < 2 || std::any_of(x.keyDims.begin(), x.keyDims.end(), [&](const KeyDim& k) { return several(k.pd); }))
+      return false;
+    for (const auto& levels : x.levelPd)
+      if (std::any_of(levels.begin(), levels.end(), several))
+        return false;
+    m_number.resize(rank);
+    m_radix.assign(rank, 1);
+    m_count = 1;
+    for (std::size_t pd = 0; pd < rank; ++pd) {
+      m_radix[pd] = m_count;
+      m_count *= static_cast<std::size_t>(numberCoordinates(classes, shapes, procs, static_cast<int>(pd), lineBytes, x));
+    }
+    return true;
+  }
+
+  /// The number of the processor at `coords`, in [0, size()).
+  std::size_t at(const std::vector<i64>& coords) const
+  {
+    std::size_t at = 0;
+    for (std::size_t pd = 0; pd < coords.size(); ++pd)
+      at += static_cast<std::size_t>(m_number[pd][static_cast<std::size_t>(coords[pd])]) * m_radix[pd];
+    return at;
+  }
+
+  std::size_t size() const { return m_count; }
+
+private:
+  /// Numbers the coordinates along pd; returns how many numbers.
+  int numberCoordinates(const std::vector<AccessClass>& classes, const std::vector<StatementShape>& shapes,
+                        const mapping::ProcessorsArrangement& procs, int pd, i64 lineBytes, ProcessorScratch& x)
+  {
+    auto& number = m_number[static_cast<std::size_t>(pd)];
+    number.clear();
+    m_parts.clear();
+    x.coords.assign(static_cast<std::size_t>(procs.rank()), 0);
+    std::size_t length = 0;
+    int distinct = 0;
+    for (i64 c = 0; c < procs.shape[pd]; ++c) {
+      x.coords[pd] = c;
+      processorRuns(shapes, x);
+      const auto start = m_parts.size();
+      for (std::size_t s = 0; s < x.runs.size(); ++s)
+        for (std::size_t k = 0; k < x.runs[s].size(); ++k)
+          if (x.levelPd[s][k] == pd)
+            pushRun(x.runs[s][k], m_parts);
+      auto dim = x.keyDims.begin();
+      for (const auto& cl : classes)
+        for (std::size_t d = 0; d < cl.layout.size(); ++d, ++dim)
+          if (dim->pd == pd)
+            m_parts.push_back(floorMod(pushClassDim(cl, d, *dim, x.runs[static_cast<std::size_t>(cl.statement)],
+                                                    x.coords, lineBytes, m_parts),
+                                       lineBytes));
+      length = m_parts.size() - start; // the same for every coordinate: what is pushed follows the structure
+      const auto own = m_parts.begin() + static_cast<std::ptrdiff_t>(start);
+      int same = -1;
+      for (std::size_t e = 0; e < number.size() && same < 0; ++e)
+        if (std::equal(own, m_parts.end(), m_parts.begin() + static_cast<std::ptrdiff_t>(e * length)))
+          same = number[e];
+      number.push_back(same >= 0 ? same : distinct++);
+    }
+    return distinct;
+  }
+
+  std::vector<std::vector<int>> m_number; // [pd][coordinate]
+  std::vector<std::size_t> m_radix;       // [pd]
+  std::size_t m_count = 1;
+  std::vector<i64> m_parts; // one dimension's coordinates' parts, one after the other
+};
 
 /// The misses per class of the translation keys counted so far at one point,
 /// flat: a point meets a handful of keys, all of one length.
@@ -870,9 +1094,19 @@ public:
   const double* add(const std::vector<i64>& key, const std::vector<double>& misses)
   {
     m_keys.insert(m_keys.end(), key.begin(), key.end());
+    return add(misses);
+  }
+
+  /// Adds misses numbered by the caller (CoordinateClasses): no key.
+  const double* add(const std::vector<double>& misses)
+  {
     m_misses.insert(m_misses.end(), misses.begin(), misses.end());
     return m_misses.data() + m_misses.size() - m_classes;
   }
+
+  /// How many were added; the misses of the n-th.
+  std::size_t size() const { return m_classes == 0 ? 0 : m_misses.size() / m_classes; }
+  const double* misses(std::size_t n) const { return m_misses.data() + n * m_classes; }
 
 private:
   std::size_t m_classes = 0;
@@ -884,8 +1118,10 @@ private:
 /// `x.misses`, from its runs (processorRuns). A class's box over loops
 /// k..depth-1 and a loop's working set are counted when first asked for: a
 /// nest whose outer working set fits never counts its inner boxes.
+/// `exactWorkingSets` (the oracle's) counts every working set asked for.
 void classMisses(const std::vector<AccessClass>& classes, const std::vector<CacheStatement>& statements,
-                 const std::vector<StatementShape>& shapes, ProcessorScratch& x, CacheGeometry geometry)
+                 const std::vector<StatementShape>& shapes, ProcessorScratch& x, CacheGeometry geometry,
+                 bool exactWorkingSets)
 {
   x.lines.resize(classes.size());
   for (std::size_t c = 0; c < classes.size(); ++c)
@@ -898,22 +1134,35 @@ void classMisses(const std::vector<AccessClass>& classes, const std::vector<Cach
     }
     return counted;
   };
-  x.workingSet.clear();
-  const auto working = [&](int loopId) { // the lines one iteration of the loop touches
-    for (const auto& [id, total] : x.workingSet)
-      if (id == loopId)
-        return total;
+  const double capacity = static_cast<double>(geometry.capacityBytes / geometry.lineBytes);
+  // Only whether a loop's working set fits is asked: when a bound on it
+  // fits, its boxes are not counted (a stencil's columns fit at any block
+  // a sweep meets); else they are, exactly.
+  const auto sumOver = [&](int loopId, const auto& boxes) {
     double total = 0;
     for (std::size_t c = 0; c < classes.size(); ++c) {
       const auto& levels = statements[classes[c].statement].space->levels();
       for (std::size_t k = 0; k < levels.size(); ++k)
         if (levels[k].loopId == loopId)
-          total += lines(c, static_cast<int>(k) + 1);
+          total += boxes(c, static_cast<int>(k) + 1);
     }
+    return total;
+  };
+  x.workingSet.clear();
+  const auto working = [&](int loopId) { // the lines one iteration of the loop touches, or a bound that fits
+    for (const auto& [id, total] : x.workingSet)
+      if (id == loopId)
+        return total;
+    double total = exactWorkingSets ? capacity + 1 : sumOver(loopId, [&](std::size_t c, int k) {
+      const auto counted = x.lines[c][static_cast<std::size_t>(k)];
+      const int s = classes[c].statement;
+      return counted >= 0 ? counted : boxLinesBound(classes[c], k, x.runs[s], shapes[s].steps, geometry.lineBytes);
+    });
+    if (total > capacity)
+      total = sumOver(loopId, lines);
     x.workingSet.emplace_back(loopId, total);
     return total;
   };
-  const double capacity = static_cast<double>(geometry.capacityBytes / geometry.lineBytes);
   x.misses.clear();
   for (std::size_t c = 0; c < classes.size(); ++c) {
     const int s = classes[c].statement;
@@ -951,7 +1200,9 @@ CacheMisses countCacheMisses(const std::vector<CacheStatement>& statements, cons
     formGroups(statements, unit, values, geometry.lineBytes, kept.declared, kept.groups);
     kept.formed = true;
   }
-  const auto classes = formClasses(statements, mapping, kept.groups);
+  thread_local std::vector<AccessClass> formed;
+  formClasses(statements, mapping, kept.groups, formed);
+  const auto& classes = formed;
   out.classes = static_cast<int>(classes.size());
   // A sweep counts thousands of points: the shapes and per-processor buffers
   // are kept across calls (one set per thread) instead of allocated each time.
@@ -961,24 +1212,43 @@ CacheMisses countCacheMisses(const std::vector<CacheStatement>& statements, cons
     shapeOf(statements[i], mapping, trips ? (*trips)[i] : nullptr, shapes[i]);
   thread_local ProcessorScratch scratch;
   thread_local CountedKeys counted;
-  const bool symmetric = !everyProcessor && translatable(classes);
-  counted.clear(classes.size());
+  thread_local CoordinateClasses coordinateClasses;
   scratch.runMemo.resize(shapes.size());
   for (std::size_t s = 0; s < shapes.size(); ++s)
     scratch.runMemo[s].reset(shapes[s], mapping.procs);
+  const bool symmetric = !everyProcessor && translatable(classes);
+  bool separable = false;
+  if (symmetric) {
+    levelDependence(shapes, scratch.levelPd);
+    keyDims(classes, scratch.levelPd, geometry.lineBytes, scratch.keyDims);
+    separable = coordinateClasses.build(classes, shapes, mapping.procs, geometry.lineBytes, scratch);
+  }
+  counted.clear(classes.size());
+  thread_local std::vector<int> countedAt; // per coordinate class: its entry in `counted`, -1 before
+  countedAt.assign(separable ? coordinateClasses.size() : 0, -1);
   for (i64 p = 0; p < procs; ++p) {
     coordinatesOf(mapping.procs, p, scratch.coords);
-    processorRuns(shapes, scratch);
     const double* misses = nullptr;
-    if (symmetric) {
-      translationKey(classes, scratch, geometry.lineBytes, scratch.key);
+    if (separable) {
+      auto& at = countedAt[coordinateClasses.at(scratch.coords)];
+      if (at < 0) {
+        processorRuns(shapes, scratch);
+        classMisses(classes, statements, shapes, scratch, geometry, everyProcessor);
+        at = static_cast<int>(counted.size());
+        counted.add(scratch.misses);
+      }
+      misses = counted.misses(static_cast<std::size_t>(at));
+    } else if (symmetric) {
+      processorRuns(shapes, scratch);
+      translationKey(classes, scratch.keyDims, scratch, geometry.lineBytes, scratch.key);
       misses = counted.find(scratch.key);
       if (!misses) {
-        classMisses(classes, statements, shapes, scratch, geometry);
+        classMisses(classes, statements, shapes, scratch, geometry, everyProcessor);
         misses = counted.add(scratch.key, scratch.misses);
       }
     } else {
-      classMisses(classes, statements, shapes, scratch, geometry);
+      processorRuns(shapes, scratch);
+      classMisses(classes, statements, shapes, scratch, geometry, everyProcessor);
       misses = scratch.misses.data();
     }
     for (std::size_t c = 0; c < classes.size(); ++c) {

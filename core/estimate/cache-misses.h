@@ -126,7 +126,8 @@ struct AccessClassGroups {
 /// order); `groups`, when given, the access classes of an earlier call
 /// with the same statements at the same values (formed and kept there
 /// when it is not yet `formed`). `everyProcessor` counts each processor on
-/// its own: the same numbers, slower (the oracle of the tests).
+/// its own and each working set asked for exactly (no bound decides that it
+/// fits): the same numbers, slower (the oracle of the tests).
 CacheMisses countCacheMisses(const std::vector<CacheStatement>& statements, const mapping::Mapping& mapping,
                              const program::Unit& unit, const symbolic::Bindings& values, CacheGeometry geometry,
                              const std::vector<const CacheTrips*>* trips = nullptr,

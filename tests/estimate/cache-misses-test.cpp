@@ -373,6 +373,47 @@ TEST(CacheMisses, TranslationClassesEqualCountingEveryProcessor)
   EXPECT_GE(blockOnly, 300);
 }
 
+TEST(CacheMisses, CoordinateClassesEqualCountingEveryProcessor)
+{
+  // On a 2-D arrangement, when every level's run and every class
+  // dimension's least element follow one processors dimension, the
+  // coordinates along each are numbered by their part of the key and a
+  // processor counts as its numbers' first (CoordinateClasses); a transposed
+  // read follows two and is keyed per processor. Random stencils and
+  // transposes under BLOCK, BLOCK(m) and CYCLIC(k) per dimension, line sizes
+  // that do and do not divide an element's bytes and capacities small
+  // enough that working sets overflow; the oracle counts every processor.
+  test::RandomNest random(41);
+  int compared = 0, unequal = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    const auto text = random.separableProgram();
+    auto p = test::build(text);
+    const auto procs = std::to_string(random.pick(2, 4)) + "x" + std::to_string(random.pick(2, 5));
+    auto format = [&] {
+      switch (random.pick(0, 3)) {
+      case 0: return std::string("BLOCK(") + std::to_string(random.pick(36, 44)) + ")"; // 2 of them hold 72
+      case 1: return std::string("CYCLIC(") + std::to_string(random.pick(1, 4)) + ")";
+      default: return std::string("BLOCK");
+      }
+    };
+    const std::string dist = "(" + format() + "," + format() + ")";
+    std::string error;
+    auto spec = mapping::parseDistSpec("a,b=" + dist, &error);
+    ASSERT_TRUE(spec) << error;
+    auto mapped = mapping::mappingFromSpec(*spec, p.unit(), {}, *mapping::parseArrangement(procs));
+    if (!mapped.mapping)
+      continue;
+    const estimate::CacheGeometry geometry{random.pick(0, 1) ? 32 : 24, random.pick(0, 1) ? 4096 : 512};
+    const auto fast = perProcessorLines(p, *mapped.mapping, {}, geometry, false);
+    ASSERT_EQ(fast, perProcessorLines(p, *mapped.mapping, {}, geometry, true))
+      << text << dist << " onto " << procs << ", lines of " << geometry.lineBytes;
+    unequal += std::adjacent_find(fast.begin(), fast.end(), std::not_equal_to<>{}) != fast.end();
+    ++compared;
+  }
+  EXPECT_EQ(compared, 400); // every mapping is valid: BLOCK(m) holds the 72 elements
+  EXPECT_GE(unequal, 300);  // processors do count differently: edges, CYCLIC remainders
+}
+
 TEST(CacheMisses, TranslationClassesOfAJacobiGrid)
 {
   // The 5-point stencil on 4x4, 3x5 and 8x8 processors at sizes that do and

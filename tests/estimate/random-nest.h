@@ -53,6 +53,35 @@ public:
            "end program nest\n";
   }
 
+  /// A 2-3 deep nest (bounds as program()'s) writing a(s1, s2) and reading
+  /// b 1-3 times, each subscript following one loop variable: the write's
+  /// two distinct ones, the reads' the same (a stencil) or, one time in
+  /// four, swapped (a transpose).
+  std::string separableProgram()
+  {
+    const char* vars[] = {"i", "j", "k"};
+    const int depth = pick(2, 3);
+    std::string body;
+    for (int d = 0; d < depth; ++d)
+      body += std::string(d * 2 + 2, ' ') + "do " + vars[d] + " = " + std::to_string(pick(1, 4)) + ", " +
+              std::to_string(pick(12, 22)) + ", " + std::to_string(pick(0, 3) == 0 ? 2 : 1) + "\n";
+    const int v0 = pick(0, depth - 1), v1 = (v0 + pick(1, depth - 1)) % depth;
+    auto subscript = [&](int v) {
+      const int coef = pick(0, 4) == 0 ? (pick(0, 1) ? -1 : 2) : 1;
+      return std::to_string(coef < 0 ? pick(23, 25) : pick(1, 3)) + " + (" + std::to_string(coef) + ") * " + vars[v];
+    };
+    std::string rhs;
+    for (int r = pick(1, 3); r > 0; --r) {
+      const bool swapped = pick(0, 3) == 0;
+      rhs += (rhs.empty() ? "b(" : " + b(") + subscript(swapped ? v1 : v0) + ", " + subscript(swapped ? v0 : v1) + ")";
+    }
+    body += std::string(depth * 2 + 2, ' ') + "a(" + subscript(v0) + ", " + subscript(v1) + ") = " + rhs + "\n";
+    for (int d = depth - 1; d >= 0; --d)
+      body += std::string(d * 2 + 2, ' ') + "end do\n";
+    return "program nest\n  integer :: i, j, k\n  double precision :: a(72, 72), b(72, 72)\n" + body +
+           "end program nest\n";
+  }
+
   std::string format()
   {
     switch (pick(0, 5)) {
