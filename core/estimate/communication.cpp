@@ -612,7 +612,8 @@ void addReadMessages(const IterationSpace& space, const ReferencePlan* exec, con
     own = readInstances(space, exec, read, placement);
   const auto& instances = known ? *known : *own;
   if (instances.same) { // every instance is the same
-    auto first = instances.first;
+    thread_local std::vector<std::int64_t> first; // instance() may move it: a copy, in storage kept across reads
+    first = instances.first;
     if (instances.count > 0)
       sim.instance(first, instances.count);
   } else {

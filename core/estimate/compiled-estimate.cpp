@@ -453,6 +453,10 @@ PointEstimator::PointEstimator(CompiledNestEstimate::State& s, const mapping::Ma
   m_e.comm.bytesPerProc.assign(procs, 0);
   m_e.comm.keepExchanges = s.options.keepExchanges;
   m_e.notes = mapping.notes;
+  std::size_t records = 0; // at most a read's or a reduction's each: one allocation, not one per doubling
+  for (const auto& c : s.compiled)
+    records += c.reads.size() + (c.reduction ? 1 : 0);
+  m_e.comm.records.reserve(records);
 }
 
 EstimateResult PointEstimator::run()

@@ -268,6 +268,10 @@ double outerIterations(const IterationSpace& space, int count)
 
 std::int64_t countOuterIterations(const IterationSpace& space, int count, std::vector<std::int64_t>* first)
 {
+  if (count == 0) { // no outer loop: one instance (the walk's, without its std::function and buffers)
+    first->assign(static_cast<std::size_t>(space.depth()), 0);
+    return 1;
+  }
   const auto c = countOuter(space, count);
   if (!c)
     return space.outerCount(count, first);

@@ -122,7 +122,7 @@ bool independentOfOuter(const IterationSpace& space, int count, std::initializer
   return true;
 }
 
-OwnerLine ownerLine(const ReferencePlan* plan, const mapping::Mapping& mapping, std::vector<std::int64_t> values,
+OwnerLine ownerLine(const ReferencePlan* plan, const mapping::Mapping& mapping, const std::vector<std::int64_t>& values,
                     int level)
 {
   OwnerLine out;
@@ -130,7 +130,6 @@ OwnerLine ownerLine(const ReferencePlan* plan, const mapping::Mapping& mapping, 
   if (!plan || !plan->map || plan->map->templateIndex < 0)
     return out;
   const auto& t = mapping.templates[plan->map->templateIndex];
-  values[level] = 0;
   for (std::size_t d = 0; d < t.dims.size(); ++d) {
     const int pd = t.procDim[d];
     if (pd < 0)
@@ -141,7 +140,10 @@ OwnerLine ownerLine(const ReferencePlan* plan, const mapping::Mapping& mapping, 
     if (axis.kind == mapping::TemplateAxis::Kind::ArrayDim) {
       const auto& sub = plan->subscripts[axis.arrayDim];
       dim.a = axis.stride * sub.coef[level];
-      dim.b = axis.stride * sub.at(values) + axis.offset;
+      std::int64_t at = sub.constant; // values[level] taken as 0
+      for (std::size_t k = 0; k < sub.coef.size(); ++k)
+        at += static_cast<int>(k) == level ? 0 : sub.coef[k] * values[k];
+      dim.b = axis.stride * at + axis.offset;
       dim.fixed = dim.a == 0 ? t.dims[d].owner(dim.b) : -1;
     } else if (axis.kind == mapping::TemplateAxis::Kind::Constant) {
       dim.fixed = t.dims[d].owner(axis.offset);

@@ -6,6 +6,8 @@
 #include "estimate/iteration-space.h"
 #include "mapping/mapping.h"
 
+#include <boost/container/small_vector.hpp>
+
 #include <initializer_list>
 #include <optional>
 
@@ -66,7 +68,7 @@ struct OwnerLine {
     std::int64_t a = 0, b = 0;
     std::int64_t fixed = -1; // used when a == 0
   };
-  std::vector<Dim> dims; // one per processors dimension
+  boost::container::small_vector<Dim, 4> dims; // one per processors dimension (inline: a cache count builds one per level)
 
   /// Owner coordinates at v (`coords` has one entry per processors dimension).
   void coordsAt(std::int64_t v, std::int64_t* coords) const;
@@ -77,7 +79,7 @@ struct OwnerLine {
 
 /// The owner line of `plan` along loop level `level` (its entry in `values`
 /// is ignored). A null plan or a replicated array gives all -1 coordinates.
-OwnerLine ownerLine(const ReferencePlan* plan, const mapping::Mapping& mapping, std::vector<std::int64_t> values,
+OwnerLine ownerLine(const ReferencePlan* plan, const mapping::Mapping& mapping, const std::vector<std::int64_t>& values,
                     int level);
 
 /// The template index a reference touches on processors dimension `pd`, as

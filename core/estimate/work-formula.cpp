@@ -268,18 +268,28 @@ std::optional<WorkFormula> WorkFormula::compile(const program::Unit& unit, int n
 
 namespace {
 
-std::optional<std::vector<std::int64_t>> unknownValues(const std::vector<std::string>& names,
-                                                       const symbolic::Bindings& values, std::string* why)
+/// True when every unknown has a value within 2^38; else false, with `why`.
+bool unknownsHaveValues(const std::vector<std::string>& names, const symbolic::Bindings& values, std::string* why)
 {
-  std::vector<std::int64_t> out;
   for (const auto& n : names) {
     const auto it = values.find(n);
     if (it == values.end() || std::llabs(it->second) > kLimit) {
       *why = "'" + n + (it == values.end() ? "' has no value" : "' is beyond 2^38");
-      return std::nullopt;
+      return false;
     }
-    out.push_back(it->second);
   }
+  return true;
+}
+
+std::optional<std::vector<std::int64_t>> unknownValues(const std::vector<std::string>& names,
+                                                       const symbolic::Bindings& values, std::string* why)
+{
+  if (!unknownsHaveValues(names, values, why))
+    return std::nullopt;
+  std::vector<std::int64_t> out;
+  out.reserve(names.size());
+  for (const auto& n : names)
+    out.push_back(values.find(n)->second);
   return out;
 }
 
@@ -315,7 +325,7 @@ bool WorkFormula::applies(const symbolic::Bindings& values, const mapping::Mappi
 {
   std::string reason;
   why = why ? why : &reason;
-  const auto dists = unknownValues(m_unknowns, values, why) ? ownerDists(mapping, why) : std::nullopt;
+  const auto dists = unknownsHaveValues(m_unknowns, values, why) ? ownerDists(mapping, why) : std::nullopt;
   if (!dists)
     return false;
   for (const auto* d : *dists) {
