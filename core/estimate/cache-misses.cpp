@@ -1253,13 +1253,16 @@ CacheMisses countCacheMisses(const std::vector<CacheStatement>& statements, cons
     }
     for (std::size_t c = 0; c < classes.size(); ++c) {
       out.perProc[p] += misses[c];
-      out.perStatement[classes[c].statement] += misses[c] / static_cast<double>(procs);
+      out.perStatement[classes[c].statement] += misses[c]; // summed here, the mean below
     }
   }
+  for (auto& s : out.perStatement)
+    s /= static_cast<double>(procs);
   for (double m : out.perProc) {
-    out.mean += m / static_cast<double>(procs);
+    out.mean += m;
     out.max = std::max(out.max, m);
   }
+  out.mean /= static_cast<double>(procs);
   return out;
 }
 

@@ -599,7 +599,8 @@ ReadInstances readInstances(const IterationSpace& space, const ReferencePlan* ex
 
 void addReadMessages(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read, int placement,
                      int line, const mapping::Mapping& mapping, const machine::MachineProfile& machine,
-                     CommTotals& totals, CommunicationMethod method, const ReadInstances* known)
+                     CommTotals& totals, CommunicationMethod method, const ReadInstances* known,
+                     const std::string* text)
 {
   if (!read.map || mapping.procs.count() < 2)
     return; // a replicated array is local everywhere, and one processor has nothing to exchange
@@ -623,7 +624,7 @@ void addReadMessages(const IterationSpace& space, const ReferencePlan* exec, con
     return;
   CommRecord& r = totals.records.emplace_back(std::move(sim.record));
   r.array = read.ref->array;
-  r.reference = read.ref->text();
+  r.reference = text ? *text : read.ref->text();
   r.pattern = pattern;
   r.line = line;
   r.placement = placement;

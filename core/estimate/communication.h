@@ -106,11 +106,12 @@ ReadInstances readInstances(const IterationSpace& space, const ReferencePlan* ex
 /// The messages of the reads of `read` by the processors executing `exec`:
 /// adds a record (when any message is needed) to `totals`. `known`, when
 /// given, is readInstances of the same arguments (a compiled estimate keeps
-/// it across processor counts).
+/// it across processor counts); `text`, when given, read.ref->text() (kept
+/// by a compiled estimate instead of printed at every point).
 void addReadMessages(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read, int placement,
                      int line, const mapping::Mapping& mapping, const machine::MachineProfile& machine,
                      CommTotals& totals, CommunicationMethod method = CommunicationMethod::Closed,
-                     const ReadInstances* known = nullptr);
+                     const ReadInstances* known = nullptr, const std::string* text = nullptr);
 
 /// Adds the combine of a reduction into a `bytes`-sized scalar over all
 /// processors (a binary tree: ceil(log2 P) steps).

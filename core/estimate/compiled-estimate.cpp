@@ -86,6 +86,7 @@ struct CompiledStatement {
   std::string at;                                     // " at line N"
   bool reduction = false;
   std::vector<const program::ArrayReference*> reads;  // distributed reads, first of equal texts
+  std::vector<std::string> readTexts;                 // their texts, for the records (not rebuilt per point)
   ExecRule rule = ExecRule::ReductionOrNewScalar;
   const program::ArrayReference* execRef = nullptr;   // Write, Guard, or the NEW scalar user's write
   std::vector<std::string> newScalarNotes;            // ReductionOrNewScalar: newScalarUser's notes
@@ -339,8 +340,10 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
     return c;
   std::set<std::string> seen;
   for (const auto& ref : st.refs) {
-    if (!ref.isWrite && seen.insert(ref.text()).second && mapping.array(ref.array))
+    if (!ref.isWrite && seen.insert(ref.text()).second && mapping.array(ref.array)) {
       c.reads.push_back(&ref);
+      c.readTexts.push_back(ref.text());
+    }
     if (!ref.subscripts.empty())
       c.cacheRefs.push_back(&ref);
   }
@@ -631,7 +634,7 @@ void PointEstimator::addReads(std::size_t index, const IterationSpace& space, co
     if (!instances)
       instances = readInstances(space, owner, read, at);
     addReadMessages(space, owner, read, at, st.line, m_mapping, m_machine, m_e.comm, CommunicationMethod::Closed,
-                    &*instances);
+                    &*instances, &c.readTexts[readIndex[i]]);
     if (m_s.options.formulas && m_e.comm.records.size() > before) // NT and TD in closed form (comm-formula.h)
       attachReadFormula(m_e.comm.records.back(), m_unit, space, owner, read, at, m_mapping, m_machine);
     if (m_e.comm.records.size() > before && m_e.comm.records.back().sampledEvery > 1)

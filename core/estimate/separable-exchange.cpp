@@ -133,6 +133,10 @@ struct FactorTable {
 /// One walked loop: its trips, the owners that follow it and its table
 /// (the thread's memo's, or its own).
 struct LoopFactor {
+  // User-provided: value-initializing (emplace_back()) would otherwise zero
+  // the inline tables, a kilobyte, before the members' initializers run.
+  LoopFactor() {}
+
   std::int64_t trips = 0;
   bool inRead = false; // some read subscript follows the loop: its trips are distinct elements
   Small<OwnerTrack, 2> exec, read;
