@@ -310,12 +310,15 @@ private:
 
   /// No owner cycles: owners change only at segment ends (a BLOCK boundary
   /// or a template bound), and only the moving tracks' part of a key does.
+  /// Each mover's owner is divided out once, at trip 0, and then follows the
+  /// blocks it enters.
   void blocks()
   {
     struct Mover {
       const OwnerTrack* track;
       std::int64_t stride;
       bool exec;
+      std::int64_t owner; // in the current segment
     };
     Small<Mover, 4> movers;
     std::int64_t fixed[2] = {0, 0}; // exec, read: the keys' constant part
@@ -323,31 +326,43 @@ private:
       std::int64_t stride = 1;
       for (const auto& t : exec ? m_f.exec : m_f.read) {
         if (t.moves())
-          movers.push_back({&t, stride, exec});
+          movers.push_back({&t, stride, exec, t.at(0)});
         else
           fixed[exec ? 0 : 1] += t.at(0) * stride;
         stride *= m_procs.shape[t.pd];
       }
     }
-    Small<std::int64_t, 16> starts{0}; // of the segments: 0 and every trip where a mover's owner changes
-    for (const auto& m : movers)
-      ownerChanges(*m.track, starts);
-    std::sort(starts.begin(), starts.end());
-    starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
-    starts.push_back(m_f.trips);
-    for (std::size_t i = 0; i + 1 < starts.size(); ++i) {
+    Small<OwnerChange, 16> changes;
+    for (std::size_t m = 0; m < movers.size(); ++m)
+      ownerChanges(*movers[m].track, m, changes);
+    std::sort(changes.begin(), changes.end(), [](const auto& a, const auto& b) { return a.trip < b.trip; });
+    for (std::size_t i = 0, from = 0;;) {
+      const auto to = i < changes.size() ? changes[i].trip : m_f.trips;
       std::int64_t keys[2] = {fixed[0], fixed[1]};
       for (const auto& m : movers)
-        keys[m.exec ? 0 : 1] += m.track->at(starts[i]) * m.stride;
-      add({keys[0], keys[1]}, starts[i + 1] - starts[i]);
+        keys[m.exec ? 0 : 1] += m.owner * m.stride;
+      add({keys[0], keys[1]}, to - static_cast<std::int64_t>(from));
+      if (i == changes.size())
+        return;
+      for (; i < changes.size() && changes[i].trip == to; ++i) // every mover that changes there
+        movers[changes[i].mover].owner = changes[i].owner;
+      from = static_cast<std::size_t>(to);
     }
   }
 
-  /// Appends the trips 1..trips-1 at which a BLOCK track's owner changes:
-  /// where its index reaches the first index of a block the loop enters
-  /// (outside the template the owner is the nearest bound's, so only the
-  /// boundaries inside it count).
-  void ownerChanges(const OwnerTrack& t, Small<std::int64_t, 16>& out) const
+  /// From trip `trip` on, mover `mover` has owner `owner`.
+  struct OwnerChange {
+    std::int64_t trip;
+    std::size_t mover;
+    std::int64_t owner;
+  };
+
+  /// Appends the trips 1..trips-1 at which a BLOCK track's owner changes,
+  /// with the owner from there on: where its index reaches the first index
+  /// of a block the loop enters (upwards: that block's owner; downwards: the
+  /// one below). Outside the template the owner is the nearest bound's, so
+  /// only the boundaries inside it count.
+  void ownerChanges(const OwnerTrack& t, std::size_t mover, Small<OwnerChange, 16>& out) const
   {
     const auto& d = *t.dist;
     const auto last = t.index(m_f.trips - 1);
@@ -356,7 +371,7 @@ private:
       const auto boundary = d.lower() + b * d.blockSize(); // block b's first index
       const auto n = t.slope > 0 ? ceilDiv(boundary - t.t0, t.slope) : ceilDiv(t.t0 - boundary + 1, -t.slope);
       if (n > 0 && n < m_f.trips)
-        out.push_back(n);
+        out.push_back({n, mover, t.slope > 0 ? b : b - 1});
     }
   }
 
@@ -623,6 +638,8 @@ private:
   /// read track has their processors dimensions).
   std::int64_t sourceOffset(const LoopFactor& f, std::int64_t key) const
   {
+    if (f.read.size() == 1) // the key is the one track's coordinate: no division
+      return key * m_stride[static_cast<std::size_t>(f.read.front().pd)];
     std::int64_t offset = 0;
     for (const auto& t : f.read) {
       offset += key % m_procs.shape[t.pd] * m_stride[static_cast<std::size_t>(t.pd)];
