@@ -905,7 +905,9 @@ void keyDims(const std::vector<AccessClass>& classes, const std::vector<std::vec
         if (k.cyclic && coef[l] < 0 && c.countsIn()[l] == static_cast<int>(d))
           k.startsHigh.push_back(static_cast<int>(l));
       }
-      stride = static_cast<i64>(static_cast<i128>(stride) * floorMod(c.layout[d].extent, lineBytes) % lineBytes);
+      const i64 extent = floorMod(c.layout[d].extent, lineBytes);
+      stride = lineBytes < kSmallLine ? stride * extent % lineBytes
+                                      : static_cast<i64>(static_cast<i128>(stride) * extent % lineBytes);
     }
   }
 }
@@ -1050,10 +1052,11 @@ private:
       auto dim = x.keyDims.begin();
       for (const auto& cl : classes)
         for (std::size_t d = 0; d < cl.layout.size(); ++d, ++dim)
-          if (dim->pd == pd)
-            m_parts.push_back(floorMod(pushClassDim(cl, d, *dim, x.runs[static_cast<std::size_t>(cl.statement)],
-                                                    x.coords, lineBytes, m_parts),
-                                       lineBytes));
+          if (dim->pd == pd) {
+            const auto term = pushClassDim(cl, d, *dim, x.runs[static_cast<std::size_t>(cl.statement)], x.coords,
+                                           lineBytes, m_parts);
+            m_parts.push_back(floorMod(term, lineBytes));
+          }
       length = m_parts.size() - start; // the same for every coordinate: what is pushed follows the structure
       const auto own = m_parts.begin() + static_cast<std::ptrdiff_t>(start);
       int same = -1;
@@ -1175,6 +1178,84 @@ void classMisses(const std::vector<AccessClass>& classes, const std::vector<Cach
   }
 }
 
+/// Each processor's cmL^p per class for one count (countCacheMisses, step
+/// 5): counted for every processor (the oracle, or layouts that are not
+/// translatable), once per translation key, or once per combination of
+/// coordinate numbers (CoordinateClasses). Its buffers are kept across
+/// counts: one per thread.
+class ProcessorMisses {
+public:
+  void start(const std::vector<AccessClass>& classes, const std::vector<CacheStatement>& statements,
+             const std::vector<StatementShape>& shapes, const mapping::ProcessorsArrangement& procs,
+             CacheGeometry geometry, bool everyProcessor)
+  {
+    m_classes = &classes;
+    m_statements = &statements;
+    m_shapes = &shapes;
+    m_procs = &procs;
+    m_geometry = geometry;
+    m_everyProcessor = everyProcessor;
+    m_x.runMemo.resize(shapes.size());
+    for (std::size_t s = 0; s < shapes.size(); ++s)
+      m_x.runMemo[s].reset(shapes[s], procs);
+    m_symmetric = !everyProcessor && translatable(classes);
+    m_separable = false;
+    if (m_symmetric) {
+      levelDependence(shapes, m_x.levelPd);
+      keyDims(classes, m_x.levelPd, geometry.lineBytes, m_x.keyDims);
+      m_separable = m_coordinateClasses.build(classes, shapes, procs, geometry.lineBytes, m_x);
+    }
+    m_counted.clear(classes.size());
+    m_countedAt.assign(m_separable ? m_coordinateClasses.size() : 0, -1);
+  }
+
+  /// Processor p's misses per class (valid until the next call).
+  const double* at(i64 p)
+  {
+    coordinatesOf(*m_procs, p, m_x.coords);
+    if (m_separable) {
+      auto& at = m_countedAt[m_coordinateClasses.at(m_x.coords)];
+      if (at < 0) {
+        at = static_cast<int>(m_counted.size());
+        m_counted.add(count());
+      }
+      return m_counted.misses(static_cast<std::size_t>(at));
+    }
+    if (!m_symmetric)
+      return count().data();
+    processorRuns(*m_shapes, m_x);
+    translationKey(*m_classes, m_x.keyDims, m_x, m_geometry.lineBytes, m_x.key);
+    const double* known = m_counted.find(m_x.key);
+    return known ? known : m_counted.add(m_x.key, missesOfRuns());
+  }
+
+private:
+  /// The misses of the processor at m_x.coords, counted.
+  const std::vector<double>& count()
+  {
+    processorRuns(*m_shapes, m_x);
+    return missesOfRuns();
+  }
+
+  /// classMisses of the runs in m_x.
+  const std::vector<double>& missesOfRuns()
+  {
+    classMisses(*m_classes, *m_statements, *m_shapes, m_x, m_geometry, m_everyProcessor);
+    return m_x.misses;
+  }
+
+  const std::vector<AccessClass>* m_classes = nullptr;
+  const std::vector<CacheStatement>* m_statements = nullptr;
+  const std::vector<StatementShape>* m_shapes = nullptr;
+  const mapping::ProcessorsArrangement* m_procs = nullptr;
+  CacheGeometry m_geometry{};
+  bool m_everyProcessor = false, m_symmetric = false, m_separable = false;
+  ProcessorScratch m_x;
+  CountedKeys m_counted;
+  CoordinateClasses m_coordinateClasses;
+  std::vector<int> m_countedAt; // per coordinate class: its entry in m_counted, -1 before
+};
+
 } // namespace
 
 double progressionLines(std::int64_t base, std::vector<std::pair<std::int64_t, std::int64_t>> levels,
@@ -1210,47 +1291,10 @@ CacheMisses countCacheMisses(const std::vector<CacheStatement>& statements, cons
   shapes.resize(statements.size());
   for (std::size_t i = 0; i < statements.size(); ++i)
     shapeOf(statements[i], mapping, trips ? (*trips)[i] : nullptr, shapes[i]);
-  thread_local ProcessorScratch scratch;
-  thread_local CountedKeys counted;
-  thread_local CoordinateClasses coordinateClasses;
-  scratch.runMemo.resize(shapes.size());
-  for (std::size_t s = 0; s < shapes.size(); ++s)
-    scratch.runMemo[s].reset(shapes[s], mapping.procs);
-  const bool symmetric = !everyProcessor && translatable(classes);
-  bool separable = false;
-  if (symmetric) {
-    levelDependence(shapes, scratch.levelPd);
-    keyDims(classes, scratch.levelPd, geometry.lineBytes, scratch.keyDims);
-    separable = coordinateClasses.build(classes, shapes, mapping.procs, geometry.lineBytes, scratch);
-  }
-  counted.clear(classes.size());
-  thread_local std::vector<int> countedAt; // per coordinate class: its entry in `counted`, -1 before
-  countedAt.assign(separable ? coordinateClasses.size() : 0, -1);
+  thread_local ProcessorMisses perProcessor;
+  perProcessor.start(classes, statements, shapes, mapping.procs, geometry, everyProcessor);
   for (i64 p = 0; p < procs; ++p) {
-    coordinatesOf(mapping.procs, p, scratch.coords);
-    const double* misses = nullptr;
-    if (separable) {
-      auto& at = countedAt[coordinateClasses.at(scratch.coords)];
-      if (at < 0) {
-        processorRuns(shapes, scratch);
-        classMisses(classes, statements, shapes, scratch, geometry, everyProcessor);
-        at = static_cast<int>(counted.size());
-        counted.add(scratch.misses);
-      }
-      misses = counted.misses(static_cast<std::size_t>(at));
-    } else if (symmetric) {
-      processorRuns(shapes, scratch);
-      translationKey(classes, scratch.keyDims, scratch, geometry.lineBytes, scratch.key);
-      misses = counted.find(scratch.key);
-      if (!misses) {
-        classMisses(classes, statements, shapes, scratch, geometry, everyProcessor);
-        misses = counted.add(scratch.key, scratch.misses);
-      }
-    } else {
-      processorRuns(shapes, scratch);
-      classMisses(classes, statements, shapes, scratch, geometry, everyProcessor);
-      misses = scratch.misses.data();
-    }
+    const double* misses = perProcessor.at(p);
     for (std::size_t c = 0; c < classes.size(); ++c) {
       out.perProc[p] += misses[c];
       out.perStatement[classes[c].statement] += misses[c]; // summed here, the mean below

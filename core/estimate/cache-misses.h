@@ -120,8 +120,12 @@ struct AccessClassGroups {
 /// iteration of which fits. Branches are counted as taken (lines, not
 /// instances); non-affine references are not counted.
 /// Cost: O(P * classes * depth^2 * log n), independent of the trip counts;
-/// without CYCLIC layouts processors whose runs and line offsets agree (the
-/// interior of a BLOCK distribution) are counted once, O(P) lookups.
+/// processors whose runs and line offsets agree (the interior of a BLOCK
+/// distribution, CYCLIC processors that own as much) are counted once, O(P)
+/// lookups of a key; on a grid where every level and class dimension follows
+/// one processors dimension the keys are built per dimension's coordinate
+/// instead of per processor. Whether a working set fits is first asked of an
+/// upper bound on its lines (counted only when the bound does not fit).
 /// `trips`, when given, holds cacheTrips of each statement's space (same
 /// order); `groups`, when given, the access classes of an earlier call
 /// with the same statements at the same values (formed and kept there
