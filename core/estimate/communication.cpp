@@ -613,7 +613,7 @@ void addReadMessages(const IterationSpace& space, const ReferencePlan* exec, con
     own = readInstances(space, exec, read, placement);
   const auto& instances = known ? *known : *own;
   if (instances.same) { // every instance is the same
-    thread_local std::vector<std::int64_t> first; // instance() may move it: a copy, in storage kept across reads
+    thread_local std::vector<std::int64_t> first; // instance() writes into it: a copy, in storage kept across reads
     first = instances.first;
     if (instances.count > 0)
       sim.instance(first, instances.count);

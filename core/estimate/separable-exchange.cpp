@@ -336,17 +336,18 @@ private:
     for (std::size_t m = 0; m < movers.size(); ++m)
       ownerChanges(*movers[m].track, m, changes);
     std::sort(changes.begin(), changes.end(), [](const auto& a, const auto& b) { return a.trip < b.trip; });
-    for (std::size_t i = 0, from = 0;;) {
+    std::int64_t from = 0; // the segment's first trip
+    for (std::size_t i = 0;;) {
       const auto to = i < changes.size() ? changes[i].trip : m_f.trips;
       std::int64_t keys[2] = {fixed[0], fixed[1]};
       for (const auto& m : movers)
         keys[m.exec ? 0 : 1] += m.owner * m.stride;
-      add({keys[0], keys[1]}, to - static_cast<std::int64_t>(from));
+      add({keys[0], keys[1]}, to - from);
       if (i == changes.size())
         return;
       for (; i < changes.size() && changes[i].trip == to; ++i) // every mover that changes there
         movers[changes[i].mover].owner = changes[i].owner;
-      from = static_cast<std::size_t>(to);
+      from = to;
     }
   }
 
