@@ -1198,7 +1198,7 @@ public:
     m_x.runMemo.resize(shapes.size());
     for (std::size_t s = 0; s < shapes.size(); ++s)
       m_x.runMemo[s].reset(shapes[s], procs);
-    m_symmetric = !everyProcessor && translatable(classes);
+    m_symmetric = !everyProcessor && procs.count() > 1 && translatable(classes); // one processor: no key to share
     m_separable = false;
     if (m_symmetric) {
       levelDependence(shapes, m_x.levelPd);
