@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <list>
+#include <optional>
 #include <random>
 #include <set>
 #include <tuple>
@@ -299,6 +300,18 @@ std::vector<double> perProcessorLines(const test::Program& p, const mapping::Map
   return estimate::countCacheMisses({cs}, m, unit, values, geometry, nullptr, &groups, everyProcessor).perProc;
 }
 
+/// `spec` (a valid distribution spec) mapped onto `procs`, at no values;
+/// nullopt when the arrays do not map onto it.
+std::optional<mapping::Mapping> mapArrays(const test::Program& p, const std::string& spec, const std::string& procs)
+{
+  std::string error;
+  auto parsed = mapping::parseDistSpec(spec, &error);
+  EXPECT_TRUE(parsed) << error;
+  if (!parsed)
+    return std::nullopt;
+  return mapping::mappingFromSpec(*parsed, p.unit(), {}, *mapping::parseArrangement(procs)).mapping;
+}
+
 } // namespace
 
 TEST(CacheMisses, CompiledDeclaredBoundsEqualTheDeclarations)
@@ -356,15 +369,12 @@ TEST(CacheMisses, TranslationClassesEqualCountingEveryProcessor)
       f0 = f1 = "BLOCK";
     if (!grid && f0 != "*" && f1 != "*")
       f1 = "*";
-    std::string error;
-    auto spec = mapping::parseDistSpec("a,b=(" + f0 + "," + f1 + ")", &error);
-    ASSERT_TRUE(spec) << error;
-    auto mapped = mapping::mappingFromSpec(*spec, p.unit(), {}, *mapping::parseArrangement(procs));
-    if (!mapped.mapping)
+    const auto mapped = mapArrays(p, "a,b=(" + f0 + "," + f1 + ")", procs);
+    if (!mapped)
       continue;
     const estimate::CacheGeometry geometry{random.pick(0, 1) ? 64 : 48, random.pick(0, 1) ? 32768 : 256};
-    const auto fast = perProcessorLines(p, *mapped.mapping, {}, geometry, false);
-    ASSERT_EQ(fast, perProcessorLines(p, *mapped.mapping, {}, geometry, true))
+    const auto fast = perProcessorLines(p, *mapped, {}, geometry, false);
+    ASSERT_EQ(fast, perProcessorLines(p, *mapped, {}, geometry, true))
       << text << "(" << f0 << "," << f1 << ") onto " << procs << ", lines of " << geometry.lineBytes;
     blockOnly += f0.find("CYCLIC") == std::string::npos && f1.find("CYCLIC") == std::string::npos;
     ++compared;
@@ -397,15 +407,12 @@ TEST(CacheMisses, CoordinateClassesEqualCountingEveryProcessor)
       }
     };
     const std::string dist = "(" + format() + "," + format() + ")";
-    std::string error;
-    auto spec = mapping::parseDistSpec("a,b=" + dist, &error);
-    ASSERT_TRUE(spec) << error;
-    auto mapped = mapping::mappingFromSpec(*spec, p.unit(), {}, *mapping::parseArrangement(procs));
-    if (!mapped.mapping)
+    const auto mapped = mapArrays(p, "a,b=" + dist, procs);
+    if (!mapped)
       continue;
     const estimate::CacheGeometry geometry{random.pick(0, 1) ? 32 : 24, random.pick(0, 1) ? 4096 : 512};
-    const auto fast = perProcessorLines(p, *mapped.mapping, {}, geometry, false);
-    ASSERT_EQ(fast, perProcessorLines(p, *mapped.mapping, {}, geometry, true))
+    const auto fast = perProcessorLines(p, *mapped, {}, geometry, false);
+    ASSERT_EQ(fast, perProcessorLines(p, *mapped, {}, geometry, true))
       << text << dist << " onto " << procs << ", lines of " << geometry.lineBytes;
     unequal += std::adjacent_find(fast.begin(), fast.end(), std::not_equal_to<>{}) != fast.end();
     ++compared;
