@@ -3,6 +3,7 @@
 #include "estimate/owned-iterations.h"
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 #include <tuple>
 
@@ -127,26 +128,49 @@ private:
   }
 
   /// Per processors dimension, the coordinates that may own an element the
-  /// executed iterations read: under BLOCK the owners of the range of
-  /// template indices the read spans over the box of those iterations (a
-  /// superset, so no pair is missed), which keeps a shift's pairs to the
-  /// neighbours instead of all P^2; every coordinate otherwise.
+  /// executed iterations read: the owners of the range of template indices
+  /// the read spans over the box of those iterations (a superset, so no pair
+  /// is missed). Under BLOCK that keeps a shift's pairs to the neighbours
+  /// instead of all P^2; under CYCLIC(k) a range within one cycle that does
+  /// not wrap (a column k broadcast in Cholesky's step k: one owner) does the
+  /// same. Every coordinate otherwise.
   std::vector<std::pair<std::int64_t, std::int64_t>> candidateSources(const symbolic::IntegerSystem& executed) const
   {
     std::vector<std::pair<std::int64_t, std::int64_t>> out;
     for (int pd = 0; pd < m_procRank; ++pd) {
       std::pair<std::int64_t, std::int64_t> all{0, m_mapping.procs.shape[pd] - 1};
       const auto& r = m_read[pd];
-      const auto range = r.defined && r.dist->format().kind == mapping::FormatKind::Block
+      const auto kind = r.defined ? r.dist->format().kind : mapping::FormatKind::Collapsed;
+      const auto range = kind == mapping::FormatKind::Block || kind == mapping::FormatKind::Cyclic
                              ? symbolic::affineRange(executed, r.index.coefVector(), r.index.constant)
                              : std::nullopt;
-      if (range && range->lo)
-        all.first = std::max(all.first, r.dist->owner(*range->lo));
-      if (range && range->hi)
-        all.second = std::min(all.second, r.dist->owner(*range->hi));
+      if (range && kind == mapping::FormatKind::Block) {
+        if (range->lo)
+          all.first = std::max(all.first, r.dist->owner(*range->lo));
+        if (range->hi)
+          all.second = std::min(all.second, r.dist->owner(*range->hi));
+      } else if (range && range->lo && range->hi) {
+        all = cyclicOwners(*r.dist, *range->lo, *range->hi).value_or(all);
+      }
       out.push_back(all);
     }
     return out;
+  }
+
+  /// The owners lo..hi of the template indices first..last under CYCLIC(k)
+  /// when they are consecutive coordinates: the indices lie inside the
+  /// template, span fewer than P blocks and do not wrap past the last
+  /// coordinate; nullopt otherwise.
+  static std::optional<std::pair<std::int64_t, std::int64_t>> cyclicOwners(const mapping::DimensionDistribution& d,
+                                                                           std::int64_t first, std::int64_t last)
+  {
+    if (first > last || first < d.lower() || last > d.upper())
+      return std::nullopt;
+    const auto blocks = (last - d.lower()) / d.blockSize() - (first - d.lower()) / d.blockSize();
+    const auto lo = d.owner(first), hi = d.owner(last);
+    if (blocks >= d.procs() || lo > hi)
+      return std::nullopt;
+    return std::pair{lo, hi};
   }
 
   template <typename F>
