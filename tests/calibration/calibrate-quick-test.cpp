@@ -155,9 +155,12 @@ TEST(CalibrateQuick, TwoRanksMeasureEveryPatternAndOperation)
     EXPECT_GT(ops[op], 0) << op;
     EXPECT_LT(ops[op], 1e-6) << op; // a basic operation in under a microsecond
   }
+  // A disturbed point on a shared machine (a parallel test run, a sanitizer
+  // build) bends the fit: measure again, up to three calibrations in all. A
+  // fit that is wrong by construction fails all three.
   auto wrong = misfits(db);
-  if (!wrong.empty()) { // one disturbed point on a shared CI machine: measure once more
-    std::cerr << "The first calibration's fit: " << wrong << "calibrating again\n";
+  for (int attempt = 2; attempt <= 3 && !wrong.empty(); ++attempt) {
+    std::cerr << "Calibration " << attempt - 1 << "'s fit: " << wrong << "calibrating again\n";
     const auto again = ps::test::cli("calibrate --quick --ranks 2 --name ci --db " + db);
     ASSERT_EQ(again.status, 0) << again.out;
     wrong = misfits(db);
