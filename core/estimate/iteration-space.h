@@ -28,11 +28,16 @@ struct NumericAffine {
   /// The coefficients as the symbolic layer's rows take them.
   std::vector<std::int64_t> coefVector() const { return {coef.begin(), coef.end()}; }
 
-  std::int64_t at(const std::vector<std::int64_t>& values) const
+  std::int64_t at(const std::vector<std::int64_t>& values) const { return atWithout(values, -1); }
+
+  /// at() with level `level`'s variable taken as 0 (its entry in `values`
+  /// is not read; -1: none): the part that does not move with that loop.
+  std::int64_t atWithout(const std::vector<std::int64_t>& values, int level) const
   {
     std::int64_t s = constant;
     for (std::size_t k = 0; k < coef.size(); ++k)
-      s += coef[k] * values[k];
+      if (static_cast<int>(k) != level)
+        s += coef[k] * values[k];
     return s;
   }
 };

@@ -140,10 +140,7 @@ OwnerLine ownerLine(const ReferencePlan* plan, const mapping::Mapping& mapping, 
     if (axis.kind == mapping::TemplateAxis::Kind::ArrayDim) {
       const auto& sub = plan->subscripts[axis.arrayDim];
       dim.a = axis.stride * sub.coef[level];
-      std::int64_t at = sub.constant; // values[level] taken as 0
-      for (std::size_t k = 0; k < sub.coef.size(); ++k)
-        at += static_cast<int>(k) == level ? 0 : sub.coef[k] * values[k];
-      dim.b = axis.stride * at + axis.offset;
+      dim.b = axis.stride * sub.atWithout(values, level) + axis.offset;
       dim.fixed = dim.a == 0 ? t.dims[d].owner(dim.b) : -1;
     } else if (axis.kind == mapping::TemplateAxis::Kind::Constant) {
       dim.fixed = t.dims[d].owner(axis.offset);

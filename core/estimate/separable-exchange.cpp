@@ -563,10 +563,7 @@ private:
     if (!t.defined)
       return {};
     const auto level = walkedLevel(t.index);
-    auto b = t.index.constant; // the fixed part: the outer loops at their values
-    for (int k = 0; k < static_cast<int>(t.index.coef.size()); ++k)
-      if (k != level)
-        b += t.index.coef[k] * m_outer[static_cast<std::size_t>(k)];
+    const auto b = t.index.atWithout(m_outer, level); // the fixed part: the outer loops at their values
     if (level < 0)
       return {SideDim::Kind::Fixed, t.dist->owner(b), -1};
     const auto fi = m_levelFactor[level];
