@@ -238,13 +238,16 @@ std::pair<i64, i64> ownedEnds(const mapping::DimensionDistribution& d, i64 tlo, 
   return {std::max(lo, first) + d.lower(), std::min(hi, last + k - 1) + d.lower()};
 }
 
+/// A level run or key part that depends on more than one processors dimension.
+constexpr int kSeveral = -2;
+
 /// The parts of a statement that do not depend on the processor.
 struct StatementShape {
   std::vector<double> meanTrips;                // per level, over the enclosing iterations
   std::vector<i64> lo, hi, tripsAtFirst, steps; // the level's range at the first outer iteration
   std::vector<OwnerLine> owner;                 // per level
   std::vector<i64> fixedCoord;                  // per processors dimension; -1: any or varying
-  std::vector<int> levelPd; // per level: the one processors dimension its run depends on, -1 none, -2 several
+  std::vector<int> levelPd; // per level: the one processors dimension its run depends on, -1 none, kSeveral
 };
 
 } // namespace
@@ -341,7 +344,7 @@ void shapeOf(const CacheStatement& s, const mapping::Mapping& mapping, const Cac
   for (int k = 0; k < depth; ++k)
     for (int pd = 0; pd < mapping.procs.rank(); ++pd)
       if (out.owner[k].dims[pd].a != 0)
-        out.levelPd[k] = out.levelPd[k] == -1 ? pd : -2;
+        out.levelPd[k] = out.levelPd[k] == -1 ? pd : kSeveral;
 }
 
 /// The level as processor p (coordinates `coords`) runs it.
@@ -395,7 +398,7 @@ public:
   LevelRun at(const StatementShape& shape, int k, const std::vector<i64>& coords)
   {
     const int pd = shape.levelPd[k];
-    if (pd == -2)
+    if (pd == kSeveral)
       return levelRun(shape, k, coords);
     const auto at = m_start[k] + static_cast<std::size_t>(pd >= 0 ? coords[pd] : 0);
     if (!m_known[at]) {
@@ -807,9 +810,6 @@ void coordinatesOf(const mapping::ProcessorsArrangement& procs, i64 p, std::vect
     p /= procs.shape[d];
   }
 }
-
-/// A key part that depends on more than one processors dimension.
-constexpr int kSeveral = -2;
 
 /// The processors dimension two key parts depending on `a` and `b` depend on together.
 int joinPd(int a, int b) { return a == -1 ? b : (b == -1 || b == a) ? a : kSeveral; }

@@ -340,9 +340,11 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
     return c;
   std::set<std::string> seen;
   for (const auto& ref : st.refs) {
-    if (!ref.isWrite && seen.insert(ref.text()).second && mapping.array(ref.array)) {
-      c.reads.push_back(&ref);
-      c.readTexts.push_back(ref.text());
+    if (!ref.isWrite && mapping.array(ref.array)) {
+      if (auto text = ref.text(); seen.insert(text).second) {
+        c.reads.push_back(&ref);
+        c.readTexts.push_back(std::move(text));
+      }
     }
     if (!ref.subscripts.empty())
       c.cacheRefs.push_back(&ref);

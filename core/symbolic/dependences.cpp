@@ -51,12 +51,15 @@ std::optional<bool> isEmpty(const Set& s)
 }
 
 /// An isl value as an integer; nullopt for infinities, NaN or overflow.
+/// Beyond this magnitude a distance bound counts as unknown (toInteger, boundedInteger).
+constexpr std::int64_t kBoundLimit = std::int64_t{1} << 62;
+
 std::optional<std::int64_t> toInteger(const Val& v)
 {
   if (!v || isl_val_is_int(v.get()) != isl_bool_true)
     return std::nullopt;
-  Val lo(isl_val_int_from_si(isl_val_get_ctx(v.get()), -(1L << 62)));
-  Val hi(isl_val_int_from_si(isl_val_get_ctx(v.get()), 1L << 62));
+  Val lo(isl_val_int_from_si(isl_val_get_ctx(v.get()), -kBoundLimit));
+  Val hi(isl_val_int_from_si(isl_val_get_ctx(v.get()), kBoundLimit));
   if (isl_val_lt(v.get(), lo.get()) == isl_bool_true || isl_val_gt(v.get(), hi.get()) == isl_bool_true)
     return std::nullopt;
   return isl_val_get_num_si(v.get());
@@ -629,8 +632,7 @@ std::optional<WideInt> valueAt(const ParamFunction& f, const std::vector<std::in
 /// A bound as toInteger gives it: beyond 2^62 in magnitude, unknown.
 std::optional<std::int64_t> boundedInteger(WideInt v)
 {
-  constexpr WideInt kLimit = WideInt{1} << 62;
-  return v < -kLimit || v > kLimit ? std::nullopt : std::optional(static_cast<std::int64_t>(v));
+  return v < -kBoundLimit || v > kBoundLimit ? std::nullopt : std::optional(static_cast<std::int64_t>(v));
 }
 
 /// One common level as a function of the parameters.
