@@ -520,7 +520,7 @@ int placementOf(const program::Statement& statement, const program::ArrayReferen
     if (carrier >= 0)
       placement = std::max(placement, carrier + 1);
     else if (uniform && other->id < statement.id && std::all_of(d->begin(), d->end(), [](auto x) { return x == 0; }))
-      placement = std::max(placement, forallStart(space)); // written earlier in the same iteration
+      placement = std::max(placement, std::min(common, forallStart(space))); // written earlier in the same iteration
   }
   return placement;
 }

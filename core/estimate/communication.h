@@ -77,9 +77,12 @@ struct CommTotals {
 };
 
 /// The placement of a read of `read` in `statement`: the number of nest loops
-/// (outermost first) that carry a flow dependence on it, or the statement's
-/// full depth for a loop-independent flow dependence from an earlier
-/// statement. `nestStatements` are the statements of the selected nest.
+/// (outermost first) that carry a flow dependence on it, or, for a
+/// loop-independent flow dependence from an earlier statement, the loops
+/// the two statements share (the exchange follows the write and precedes
+/// the reader's own inner loops; a FORALL's levels excepted, whose writes
+/// complete before the next assignment). `nestStatements` are the
+/// statements of the selected nest.
 int placementOf(const program::Statement& statement, const program::ArrayReference& read,
                 const std::vector<const program::Statement*>& nestStatements, const IterationSpace& space,
                 const symbolic::Bindings& values);

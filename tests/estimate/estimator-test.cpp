@@ -133,6 +133,32 @@ TEST(Communication, CarriedDependenceKeepsMessagesInsideTheLoop)
   EXPECT_EQ(rows.workPerProc, (std::vector<double>{60, 60, 60, 60}));
 }
 
+TEST(Communication, WriteBeforeAnInnerLoopIsExchangedBeforeThatLoop)
+{
+  // The pivot d(k) is written in step k before the i loop reads it: one
+  // exchange per k (placement 1), not one per (k, i). Under (CYCLIC) the
+  // pivot's owner sends it to the three others at every k.
+  auto p = test::build("program pivot\n"
+                       "  integer, parameter :: n = 8\n"
+                       "  double precision :: d(n), x(n)\n"
+                       "  integer :: i, k\n"
+                       "  do k = 1, n\n"
+                       "    d(k) = sqrt(d(k))\n"
+                       "    do i = k + 1, n\n"
+                       "      x(i) = x(i) / d(k)\n"
+                       "    end do\n"
+                       "  end do\n"
+                       "end program pivot\n");
+  auto e = run(p, 5, "d,x=(CYCLIC)", "4", {});
+  ASSERT_EQ(e.comm.records.size(), 1u);
+  const auto& r = e.comm.records[0];
+  EXPECT_EQ(r.reference, "d(k)");
+  EXPECT_EQ(r.placement, 1);
+  EXPECT_EQ(r.instances, 7); // k = 1..7 (k = 8 has no i)
+  // the other owners of x(k+1..8): k = 1..4 three each, then 3, 2, 1
+  EXPECT_EQ(r.messages, 3 + 3 + 3 + 3 + 3 + 2 + 1);
+}
+
 TEST(Estimator, MissingUnknownIsAnErrorNamingIt)
 {
   auto p = test::build(kTriangular);
