@@ -1,6 +1,7 @@
 #include "estimate/communication.h"
 
 #include "estimate/closed-communication.h"
+#include "estimate/element-runs.h"
 #include "estimate/owned-iterations.h"
 #include "estimate/saturating-count.h"
 #include "estimate/separable-exchange.h"
@@ -100,16 +101,13 @@ int commonLevels(const program::Statement& a, const program::Statement& b, int n
 
 // ---- simulation -------------------------------------------------------------
 
-/// The subscripts of an element: the whole tuple, so that reads outside
-/// the declared bounds (owned by the nearest bound's owner) never alias.
-using ElementIndex = std::array<std::int64_t, 8>; // as the index buffers below
+/// A bounded simulation went past its budget (ReadSimulator::simulateWithin).
+struct BudgetExceeded {};
 
-struct Transfer {
-  std::int64_t from, to;
-  ElementIndex element;
-  bool operator<(const Transfer& o) const { return std::tie(from, to, element) < std::tie(o.from, o.to, o.element); }
-  bool operator==(const Transfer& o) const = default;
-};
+/// Rows and runs the simulation visits in the time of one closed count of
+/// a processor's messages (countExchange, about 1 ms; a run about 50 ns):
+/// the unit in which an exchange's work is measured.
+constexpr std::int64_t kRowsPerCount = 20000;
 
 /// One exchange's per-processor tally (ReadSimulator::startTally .. commit).
 /// A sweep tallies thousands of exchanges, so the buffers are kept across
@@ -134,12 +132,16 @@ public:
       m_pattern(std::move(pattern)), m_broadcast(m_pattern == "broadcast"), m_distinct(readsDistinctElements(read, placement, space.depth())),
       m_execCoords(static_cast<std::size_t>(mapping.procs.rank())),
       m_readCoords(static_cast<std::size_t>(mapping.procs.rank())), m_procs(mapping.procs.count()), m_totals(totals),
+      m_runs(read, space.depth() - 1, space.depth() > 0 ? space.levels().back().step : 1),
       m_curve(machine.curveFor(m_pattern, mapping.procs.count())), m_hops(machine, mapping.procs.count())
   {
   }
 
-  /// Simulates one vectorized exchange with the outer `placement` levels fixed.
-  void instance(std::vector<std::int64_t>& values, std::int64_t repeat)
+  /// Simulates one vectorized exchange with the outer `placement` levels
+  /// fixed. In closed form where possible; with `simulateBudget` > 0 an
+  /// exchange that is not separable is first simulated within that many rows
+  /// and runs (simulateWithin), and counted in closed form only if it is not.
+  void instance(std::vector<std::int64_t>& values, std::int64_t repeat, std::int64_t simulateBudget = 0)
   {
     if (m_closed) {
       if (m_separable && !m_keep && tallySeparable(values)) {
@@ -152,8 +154,12 @@ public:
       if (m_separable) // refused once, refused for every instance: the reasons are the nest's shape
         traffic = countSeparableExchange(m_space, m_exec, m_read, m_placement, values, m_mapping, nullptr);
       m_separable = traffic.has_value();
-      if (!traffic) // not a product of one-loop counts: the projection count
+      if (!traffic && simulateBudget > 0 && simulateWithinBackingOff(values, repeat, simulateBudget))
+        return;
+      if (!traffic) { // not a product of one-loop counts: the projection count
         traffic = countExchange(m_space, m_exec, m_read, m_placement, values, m_mapping, &why);
+        m_work += kRowsPerCount * m_procs;
+      }
       if (traffic) {
         if (!traffic->empty())
           account(*traffic, repeat);
@@ -162,27 +168,92 @@ public:
       m_closed = false; // simulate this and every further instance
       record.simulatedBecause = why;
     }
-    m_buffer.clear();
+    simulate(values, repeat);
+  }
+
+  void simulateOnly() { m_closed = false; }
+
+  /// The work done so far, in rows and runs simulated, messages tallied
+  /// and processors committed (a closed count of every processor's
+  /// messages counts kRowsPerCount per processor).
+  std::int64_t work() const { return m_work; }
+
+  CommRecord record;
+
+private:
+  /// Simulates one exchange unless that visits more than `budget` rows and
+  /// runs; false (nothing added) when it would. A closed count costs about
+  /// the same whatever the nest's size, the simulation its rows: the cheaper
+  /// one is known only by trying, within the other's cost.
+  bool simulateWithin(std::vector<std::int64_t>& values, std::int64_t repeat, std::int64_t budget)
+  {
+    m_budget = budget;
+    try {
+      simulate(values, repeat);
+    } catch (const BudgetExceeded&) {
+      m_budget = -1;
+      return false;
+    }
+    m_budget = -1;
+    return true;
+  }
+
+  /// simulateWithin, tried again only after 1, 2, 4, ... instances once it
+  /// failed: where no exchange fits the budget, the attempts cost at most a
+  /// logarithmic share of the closed counts.
+  bool simulateWithinBackingOff(std::vector<std::int64_t>& values, std::int64_t repeat, std::int64_t budget)
+  {
+    if (m_skipSimulations > 0) {
+      --m_skipSimulations;
+      return false;
+    }
+    if (simulateWithin(values, repeat, budget)) {
+      m_failedSimulations = 0;
+      return true;
+    }
+    m_skipSimulations = std::int64_t{1} << std::min(m_failedSimulations++, 30);
+    return false;
+  }
+
+  /// One exchange walked iteration by iteration (in runs) and flushed; again
+  /// element by element where a segment's line key overflows.
+  void simulate(std::vector<std::int64_t>& values, std::int64_t repeat)
+  {
+    try {
+      walkExchange(values);
+    } catch (const std::overflow_error&) {
+      m_runs.elementByElement();
+      walkExchange(values);
+    }
+    flush(repeat);
+  }
+
+  void walkExchange(std::vector<std::int64_t>& values)
+  {
+    m_runs.clear();
     m_pairs.clear();
     const int inner = m_space.depth() - 1;
     if (m_placement > inner)
       iteration(values);
     else
       m_space.walk(m_placement, inner, values, [&](std::vector<std::int64_t>& v) { row(v, inner); });
-    flush(repeat);
   }
 
-  void simulateOnly() { m_closed = false; }
+  /// Counts one row or run against the budget of simulateWithin.
+  void spend()
+  {
+    ++m_work;
+    if (m_budget >= 0 && --m_budget < 0)
+      throw BudgetExceeded{};
+  }
 
-  CommRecord record;
-
-private:
   /// The innermost loop with the outer values fixed, in runs of iterations
-  /// whose read and executing owners stay the same: only the runs that are
-  /// remote are visited element by element, so the cost follows the data
-  /// moved rather than the iteration count.
+  /// whose read and executing owners stay the same: each remote run is one
+  /// segment of elements (ElementRuns), so the cost follows the owner
+  /// changes rather than the iteration count.
   void row(std::vector<std::int64_t>& values, int level)
   {
+    spend();
     std::int64_t first, last;
     if (!m_space.range(level, values, &first, &last))
       return;
@@ -190,13 +261,21 @@ private:
     const auto trips = tripCount(first, last, step);
     const Row r{ownerLine(&m_read, m_mapping, values, level), ownerLine(m_exec, m_mapping, values, level), first,
                 step, level};
+    if (!m_periodKnown) { // the same for every row: the coefficients of `level` and the distributions
+      m_runs.setPeriod(ownersPeriod(r));
+      m_periodKnown = true;
+    }
     std::int64_t from = 0, to = 0, period = 0;
-    if (m_distinct && periodicRange(r, trips, &from, &to, &period) && to - from >= 2 * period) {
-      // CYCLIC owners repeat: count one period and multiply
+    if (periodicRange(r, trips, &from, &to, &period) && to - from >= 2 * period) {
+      // CYCLIC owners repeat: one period's runs, counted (or, when reads
+      // repeat, kept as segments) `full` times
       const auto full = (to - from) / period;
       walkRuns(values, r, 0, from, 1);
       walkRuns(values, r, from, from + period, full);
-      walkRuns(values, r, from + full * period, trips, 1);
+      // where every iteration reads one element, the rest of the owners'
+      // range repeats the period's pairs: only what lies beyond it is new
+      const auto tail = from + full * period;
+      walkRuns(values, r, !m_distinct && m_runs.constantAlongLoop() ? std::max(tail, to) : tail, trips, 1);
     } else {
       walkRuns(values, r, 0, trips, 1);
     }
@@ -208,34 +287,53 @@ private:
     int level;
   };
 
-  /// Iterations n0..n1-1 of the row; with distinct elements every remote
-  /// iteration counts `times`.
+  /// Iterations n0..n1-1 of the row, each remote run `times` times (n1 - n0
+  /// at most one period when times > 1): shifted by a period each time.
   void walkRuns(std::vector<std::int64_t>& values, const Row& r, std::int64_t n0, std::int64_t n1, std::int64_t times)
   {
     for (std::int64_t n = n0; n < n1;) {
+      spend();
       const auto v = r.first + n * r.step;
       const auto run = std::min({r.read.sameOwnerRun(v, r.step), r.exec.sameOwnerRun(v, r.step), n1 - 1 - n});
       r.read.coordsAt(v, m_readCoords.data());
       r.exec.coordsAt(v, m_execCoords.data());
       if (!isLocalToExecutor()) {
-        for (std::int64_t k = 0; k <= (m_distinct ? 0 : run); ++k) {
-          values[r.level] = v + k * r.step;
-          remote(values, m_distinct ? (run + 1) * times : 1);
-        }
+        values[r.level] = v;
+        remote(values, run, times);
       }
       n += run + 1;
     }
   }
 
+  /// The period of the row's owners where they move and every moving one is
+  /// CYCLIC(k); 1 otherwise (BLOCK rows have few runs anyway).
+  static std::int64_t ownersPeriod(const Row& r)
+  {
+    std::int64_t period = 1;
+    for (const auto* line : {&r.read, &r.exec}) {
+      for (const auto& d : line->dims) {
+        const auto slope = d.a * r.step;
+        if (slope == 0)
+          continue;
+        if (d.dist->format().kind != mapping::FormatKind::Cyclic)
+          return 1;
+        const auto cycle = d.dist->blockSize() * d.dist->procs();
+        period = std::lcm(period, cycle / std::gcd(cycle, std::llabs(slope)));
+      }
+    }
+    return period;
+  }
+
   /// The iterations [from, to) of a row whose template indices all stay
-  /// inside their templates, and the period of the owners there; false
-  /// unless every moving owner is CYCLIC(k) (BLOCK rows have few runs anyway).
+  /// inside their templates, and the period of the owners there
+  /// (ownersPeriod); false unless some owner moves and every moving owner
+  /// is CYCLIC(k).
   static bool periodicRange(const Row& r, std::int64_t trips, std::int64_t* from, std::int64_t* to,
                             std::int64_t* period)
   {
     *from = 0;
     *to = trips;
-    *period = 1;
+    *period = ownersPeriod(r);
     bool moving = false;
     for (const auto* line : {&r.read, &r.exec}) {
       for (const auto& d : line->dims) {
@@ -245,8 +343,6 @@ private:
         if (d.dist->format().kind != mapping::FormatKind::Cyclic)
           return false;
         moving = true;
-        const auto cycle = d.dist->blockSize() * d.dist->procs();
-        *period = std::lcm(*period, cycle / std::gcd(cycle, std::llabs(slope)));
         const auto t0 = d.a * r.first + d.b;
         const auto lo = slope > 0 ? ceilDiv(d.dist->lower() - t0, slope) : ceilDiv(t0 - d.dist->upper(), -slope);
         const auto hi = slope > 0 ? floorDiv(d.dist->upper() - t0, slope) : floorDiv(t0 - d.dist->lower(), -slope);
@@ -271,17 +367,29 @@ private:
       std::fill(m_execCoords.begin(), m_execCoords.end(), -1);
     }
     if (!isLocalToExecutor())
-      remote(values, 1);
+      remote(values, 0, 1);
   }
 
-  /// Records the element read at `values` for every executing processor
-  /// (m_readCoords and m_execCoords hold the owners).
-  void remote(const std::vector<std::int64_t>& values, std::int64_t times)
+  /// Records the run of `run` + 1 iterations from `values`, and its `times`
+  /// - 1 repeats a period apart, for every executing processor
+  /// (m_readCoords and m_execCoords hold the owners): their number when
+  /// every iteration reads another element, else their elements' segments.
+  void remote(const std::vector<std::int64_t>& values, std::int64_t run, std::int64_t times)
   {
-    ElementIndex element{}; // only needed to remove repeated reads
-    if (!m_distinct)
+    if (!m_distinct) { // the run's elements taken apart once, for every destination
+      ElementRuns::Element element{};
       m_read.element(values, element.data());
-    forEachProcessor(m_mapping.procs, m_execCoords.data(), [&](std::int64_t p) { need(p, element, times); });
+      m_runs.prepare(element, run, times);
+    }
+    forEachProcessor(m_mapping.procs, m_execCoords.data(), [&](std::int64_t p) {
+      const auto source = sourceFor(p);
+      if (source < 0)
+        return;
+      if (m_distinct)
+        m_pairs[source * m_procs + p] += (run + 1) * times; // no duplicates to remove: count
+      else
+        m_runs.addPrepared(source, p);
+    });
   }
 
   /// True when every executing processor owns (a copy of) the element.
@@ -294,10 +402,11 @@ private:
     return true;
   }
 
-  void need(std::int64_t p, const ElementIndex& element, std::int64_t times)
+  /// The processor that sends p its element (-1: p holds it).
+  std::int64_t sourceFor(std::int64_t p) const
   {
     // Walk p's column-major coordinates and build the source's number alongside
-    // (no allocation: this runs for every remote element).
+    // (no allocation: this runs for every remote run).
     const auto& shape = m_mapping.procs.shape;
     std::int64_t rest = p, source = 0, stride = 1;
     bool local = true;
@@ -309,12 +418,7 @@ private:
       source += from * stride;
       stride *= shape[d];
     }
-    if (local)
-      return;
-    if (m_distinct)
-      m_pairs[source * m_mapping.procs.count() + p] += times; // no duplicates to remove: count
-    else
-      m_buffer.push_back({source, p, element});
+    return local ? -1 : source;
   }
 
   /// Messages of one exchange: per (source, destination) pair, its elements.
@@ -329,15 +433,7 @@ private:
         return std::tie(a.from, a.to, a.elements) < std::tie(b.from, b.to, b.elements);
       });
     } else {
-      std::sort(m_buffer.begin(), m_buffer.end());
-      m_buffer.erase(std::unique(m_buffer.begin(), m_buffer.end()), m_buffer.end());
-      for (std::size_t i = 0; i < m_buffer.size();) {
-        std::size_t j = i;
-        while (j < m_buffer.size() && m_buffer[j].from == m_buffer[i].from && m_buffer[j].to == m_buffer[i].to)
-          ++j;
-        messages.push_back({m_buffer[i].from, m_buffer[i].to, static_cast<std::int64_t>(j - i)});
-        i = j;
-      }
+      m_runs.pairs(messages);
     }
     if (!messages.empty())
       account(messages, repeat);
@@ -373,6 +469,7 @@ private:
     m_t.messages.assign(procs, 0);
     m_t.bytes.assign(procs, 0);
     m_tally = {};
+    m_work += m_procs;
   }
 
   /// Messages in (from, to) or (to, from) order give the same sums: each
@@ -396,6 +493,7 @@ private:
       m_tally.maxBytes = std::max(m_tally.maxBytes, bytes);
     }
     const auto count = static_cast<std::int64_t>(into.size());
+    m_work += count;
     m_t.recv[to] = received;
     m_t.messages[to] += count;
     m_t.bytes[to] = bytesTo;
@@ -476,7 +574,12 @@ private:
   boost::container::small_vector<std::int64_t, 4> m_execCoords, m_readCoords; // per processors dimension
   const std::int64_t m_procs;
   CommTotals& m_totals; // the receiving processors' counts are added here
-  std::vector<Transfer> m_buffer;                     // element transfers, when reads may repeat
+  ElementRuns m_runs;                                   // the remote runs' elements, when reads may repeat
+  std::int64_t m_budget = -1;                           // rows and runs simulateWithin may still visit (-1: any)
+  std::int64_t m_work = 0;                              // work(): rows, runs and counts so far
+  std::int64_t m_skipSimulations = 0;                   // instances counted without trying simulateWithin
+  int m_failedSimulations = 0;                          // simulateWithin's failures in a row
+  bool m_periodKnown = false;                           // m_runs has the rows' owner period
   std::unordered_map<std::int64_t, std::int64_t> m_pairs; // source*P + destination -> elements
   // One exchange's tally (startTally, tally, commit), its buffers kept across instances.
   struct Tally {
@@ -558,15 +661,20 @@ const char* classifyPattern(const ReferencePlan* exec, const ReferencePlan& read
 }
 
 /// Exchanges whose instances differ. A small nest is simulated (cheaper
-/// than one closed count per instance); a large one is counted in closed
-/// form instance by instance, so the cost follows the instances and P, not
-/// the iterations; beyond kMaxInstanceCounts counts only every s-th
-/// instance is counted, s times (bounded time; the record says so).
+/// than one closed count per instance); a large one instance by instance,
+/// each simulated if that visits fewer rows and runs than its P closed
+/// counts would cost, else counted in closed form, so the cost follows the
+/// instances, their rows and P, not the iterations. Where the instances
+/// done so far predict more than kMaxWork for all of them, only every s-th
+/// instance is done, s times, s growing as the prediction does (bounded
+/// time; the record says so). EachInstanceClosed never simulates, and
+/// samples where instances x P exceeds kMaxInstanceCounts.
 void exchangeEachInstance(const IterationSpace& space, int placement, const mapping::Mapping& mapping,
                           CommunicationMethod method, ReadSimulator& sim)
 {
-  constexpr double kSimulateUpTo = 4e6;        // iterations walked at most by the simulation
-  constexpr double kMaxInstanceCounts = 2e5;   // instances x processors counted at most
+  constexpr double kSimulateUpTo = 4e6;      // iterations walked at most by the simulation
+  constexpr double kMaxInstanceCounts = 2e5; // instances x processors counted at most (EachInstanceClosed)
+  constexpr double kMaxWork = 1e8;           // rows, runs and messages at most (a few seconds)
   std::string why;
   const auto iterations = countIterations(space, &why);
   const bool small = iterations && *iterations <= kSimulateUpTo;
@@ -577,12 +685,30 @@ void exchangeEachInstance(const IterationSpace& space, int placement, const mapp
   }
   std::vector<std::int64_t> first;
   const auto instances = countOuterIterations(space, placement, &first);
-  const auto counts = static_cast<double>(instances) * static_cast<double>(mapping.procs.count());
-  const auto stride = std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(counts / kMaxInstanceCounts)));
-  std::int64_t seen = 0;
+  const auto procs = mapping.procs.count();
+  const bool closed = method == CommunicationMethod::Closed;
+  auto stride = closed ? std::int64_t{1}
+                       : std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(
+                                                       static_cast<double>(instances) * static_cast<double>(procs) /
+                                                       kMaxInstanceCounts)));
+  const auto budget = closed ? kRowsPerCount * procs : 0;
+  const auto start = sim.work();
+  std::int64_t seen = 0, next = 0, done = 0;
   space.forEachOuter(placement, [&](std::vector<std::int64_t>& v) {
-    if (seen++ % stride == 0)
-      sim.instance(v, std::min(stride, instances - seen + 1));
+    const auto index = seen++;
+    if (index < next)
+      return;
+    const auto repeat = std::min(stride, instances - index);
+    sim.instance(v, repeat, budget);
+    next = index + repeat;
+    ++done;
+    if (!closed)
+      return;
+    // the work of the instances left at the mean cost so far, in what is left of kMaxWork
+    const auto spent = static_cast<double>(sim.work() - start);
+    const auto left = static_cast<double>(instances - next) * spent / static_cast<double>(done);
+    const auto room = std::max(kMaxWork - spent, kMaxWork / 10);
+    stride = std::max(stride, static_cast<std::int64_t>(std::ceil(left / room)));
   });
   sim.record.sampledEvery = stride;
 }

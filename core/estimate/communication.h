@@ -48,7 +48,7 @@ struct CommRecord {
   std::int64_t bytes = 0;     // total over processors and instances
   double time = 0;            // seconds: sum over instances of the slowest processor's time
   std::string simulatedBecause; // empty when counted in closed form
-  std::int64_t sampledEvery = 1; // > 1: every s-th instance was counted, s times (a large nest, bounded time)
+  std::int64_t sampledEvery = 1; // > 1: at most every s-th instance was counted, s times (a large nest, bounded time)
   /// With CommTotals::keepExchanges: the exchanges charged, consecutive equal
   /// ones merged into one with the summed repeat. Empty otherwise.
   std::vector<ChargedExchange> exchanges = {};
