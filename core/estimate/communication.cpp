@@ -305,23 +305,39 @@ private:
     }
   }
 
-  /// The period of the row's owners where they move and every moving one is
-  /// CYCLIC(k); 1 otherwise (BLOCK rows have few runs anyway).
-  static std::int64_t ownersPeriod(const Row& r)
+  /// Calls f(d, slope) for each owner dimension of the row that moves along
+  /// it (slope: its template index's move per iteration); false, stopping,
+  /// at the first that is not CYCLIC(k).
+  template <typename F>
+  static bool forEachMovingCyclic(const Row& r, const F& f)
   {
-    std::int64_t period = 1;
     for (const auto* line : {&r.read, &r.exec}) {
       for (const auto& d : line->dims) {
         const auto slope = d.a * r.step;
         if (slope == 0)
           continue;
         if (d.dist->format().kind != mapping::FormatKind::Cyclic)
-          return 1;
-        const auto cycle = d.dist->blockSize() * d.dist->procs();
-        period = std::lcm(period, cycle / std::gcd(cycle, std::llabs(slope)));
+          return false;
+        f(d, slope);
       }
     }
-    return period;
+    return true;
+  }
+
+  static std::int64_t periodAlong(const OwnerLine::Dim& d, std::int64_t slope)
+  {
+    const auto cycle = d.dist->blockSize() * d.dist->procs();
+    return cycle / std::gcd(cycle, std::llabs(slope));
+  }
+
+  /// The period of the row's owners where they move and every moving one is
+  /// CYCLIC(k); 1 otherwise (BLOCK rows have few runs anyway).
+  static std::int64_t ownersPeriod(const Row& r)
+  {
+    std::int64_t period = 1;
+    const bool cyclic =
+        forEachMovingCyclic(r, [&](const OwnerLine::Dim& d, std::int64_t slope) { period = std::lcm(period, periodAlong(d, slope)); });
+    return cyclic ? period : 1;
   }
 
   /// The iterations [from, to) of a row whose template indices all stay
@@ -333,26 +349,19 @@ private:
   {
     *from = 0;
     *to = trips;
-    *period = ownersPeriod(r);
+    *period = 1;
     bool moving = false;
-    for (const auto* line : {&r.read, &r.exec}) {
-      for (const auto& d : line->dims) {
-        const auto slope = d.a * r.step;
-        if (slope == 0)
-          continue;
-        if (d.dist->format().kind != mapping::FormatKind::Cyclic)
-          return false;
-        moving = true;
-        const auto t0 = d.a * r.first + d.b;
-        const auto lo = slope > 0 ? ceilDiv(d.dist->lower() - t0, slope) : ceilDiv(t0 - d.dist->upper(), -slope);
-        const auto hi = slope > 0 ? floorDiv(d.dist->upper() - t0, slope) : floorDiv(t0 - d.dist->lower(), -slope);
-        *from = std::max(*from, lo);
-        *to = std::min(*to, hi + 1);
-      }
-    }
-    return moving && *from < *to;
+    const bool cyclic = forEachMovingCyclic(r, [&](const OwnerLine::Dim& d, std::int64_t slope) {
+      moving = true;
+      *period = std::lcm(*period, periodAlong(d, slope));
+      const auto t0 = d.a * r.first + d.b;
+      const auto lo = slope > 0 ? ceilDiv(d.dist->lower() - t0, slope) : ceilDiv(t0 - d.dist->upper(), -slope);
+      const auto hi = slope > 0 ? floorDiv(d.dist->upper() - t0, slope) : floorDiv(t0 - d.dist->lower(), -slope);
+      *from = std::max(*from, lo);
+      *to = std::min(*to, hi + 1);
+    });
+    return cyclic && moving && *from < *to;
   }
-
 
   /// One iteration (all levels fixed).
   void iteration(const std::vector<std::int64_t>& values)
