@@ -2,6 +2,7 @@
 
 #include "estimate/closed-communication.h"
 #include "estimate/element-runs.h"
+#include "estimate/instance-sample.h"
 #include "estimate/owned-iterations.h"
 #include "estimate/saturating-count.h"
 #include "estimate/separable-exchange.h"
@@ -674,9 +675,9 @@ const char* classifyPattern(const ReferencePlan* exec, const ReferencePlan& read
 /// each simulated if that visits fewer rows and runs than its P closed
 /// counts would cost, else counted in closed form, so the cost follows the
 /// instances, their rows and P, not the iterations. Where the instances
-/// done so far predict more than kMaxWork for all of them, only every s-th
-/// instance is done, s times, s growing as the prediction does (bounded
-/// time; the record says so). EachInstanceClosed never simulates, and
+/// done so far predict more than kMaxWork for all of them, only one
+/// instance in s is done, s times (InstanceSample), s growing as the
+/// prediction does (bounded time; the record says so). EachInstanceClosed never simulates, and
 /// samples where instances x P exceeds kMaxInstanceCounts.
 void exchangeEachInstance(const IterationSpace& space, int placement, const mapping::Mapping& mapping,
                           CommunicationMethod method, ReadSimulator& sim)
@@ -696,30 +697,29 @@ void exchangeEachInstance(const IterationSpace& space, int placement, const mapp
   const auto instances = countOuterIterations(space, placement, &first);
   const auto procs = mapping.procs.count();
   const bool closed = method == CommunicationMethod::Closed;
-  auto stride = closed ? std::int64_t{1}
+  const auto stride = closed ? std::int64_t{1}
                        : std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(
                                                        static_cast<double>(instances) * static_cast<double>(procs) /
                                                        kMaxInstanceCounts)));
   const auto budget = closed ? kRowsPerCount * procs : 0;
   const auto start = sim.work();
-  std::int64_t seen = 0, next = 0, done = 0;
+  InstanceSample sample(instances, stride);
+  std::int64_t seen = 0, done = 0;
   space.forEachOuter(placement, [&](std::vector<std::int64_t>& v) {
-    const auto index = seen++;
-    if (index < next)
+    const auto repeat = sample.repeatAt(seen++);
+    if (repeat == 0)
       return;
-    const auto repeat = std::min(stride, instances - index);
     sim.instance(v, repeat, budget);
-    next = index + repeat;
     ++done;
     if (!closed)
       return;
     // the work of the instances left at the mean cost so far, in what is left of kMaxWork
     const auto spent = static_cast<double>(sim.work() - start);
-    const auto left = static_cast<double>(instances - next) * spent / static_cast<double>(done);
+    const auto left = static_cast<double>(instances - sample.covered()) * spent / static_cast<double>(done);
     const auto room = std::max(kMaxWork - spent, kMaxWork / 10);
-    stride = std::max(stride, static_cast<std::int64_t>(std::ceil(left / room)));
+    sample.atLeast(static_cast<std::int64_t>(std::ceil(left / room)));
   });
-  sim.record.sampledEvery = stride;
+  sim.record.sampledEvery = sample.stride();
 }
 
 ReadInstances readInstances(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read,
