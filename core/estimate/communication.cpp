@@ -704,20 +704,34 @@ void exchangeEachInstance(const IterationSpace& space, int placement, const mapp
   const auto budget = closed ? kRowsPerCount * procs : 0;
   const auto start = sim.work();
   InstanceSample sample(instances, stride);
-  std::int64_t seen = 0, done = 0;
-  space.forEachOuter(placement, [&](std::vector<std::int64_t>& v) {
-    const auto repeat = sample.repeatAt(seen++);
-    if (repeat == 0)
+  std::int64_t index = 0, done = 0; // instances before the row; instances done
+  // The last outer level is not walked: the instances to do are found on
+  // it by arithmetic, so the cost follows them and the rows of instances.
+  const int last = std::min(placement, space.depth()) - 1;
+  std::vector<std::int64_t> values(static_cast<std::size_t>(space.depth()), 0);
+  if (last < 0) { // no outer loop: one exchange (readInstances calls it the same instance)
+    sim.instance(values, 1, budget);
+    return;
+  }
+  space.walk(0, last, values, [&](std::vector<std::int64_t>& v) {
+    std::int64_t lo, hi;
+    if (!space.range(last, v, &lo, &hi))
       return;
-    sim.instance(v, repeat, budget);
-    ++done;
-    if (!closed)
-      return;
-    // the work of the instances left at the mean cost so far, in what is left of kMaxWork
-    const auto spent = static_cast<double>(sim.work() - start);
-    const auto left = static_cast<double>(instances - sample.covered()) * spent / static_cast<double>(done);
-    const auto room = std::max(kMaxWork - spent, kMaxWork / 10);
-    sample.atLeast(static_cast<std::int64_t>(std::ceil(left / room)));
+    const auto step = space.levels()[last].step;
+    const auto trips = tripCount(lo, hi, step);
+    for (auto pick = sample.next(); pick - index < trips; pick = sample.next()) {
+      v[last] = lo + (pick - index) * step;
+      sim.instance(v, sample.take(), budget);
+      ++done;
+      if (!closed)
+        continue;
+      // the work of the instances left at the mean cost so far, in what is left of kMaxWork
+      const auto spent = static_cast<double>(sim.work() - start);
+      const auto left = static_cast<double>(instances - sample.covered()) * spent / static_cast<double>(done);
+      const auto room = std::max(kMaxWork - spent, kMaxWork / 10);
+      sample.atLeast(static_cast<std::int64_t>(std::ceil(left / room)));
+    }
+    index += trips;
   });
   sim.record.sampledEvery = sample.stride();
 }

@@ -20,13 +20,14 @@ public:
   {
   }
 
-  /// How many times instance `index` counts: its block's size when it is
-  /// the block's middle, else 0. Call for 0, 1, 2, ... in order; after a
-  /// non-zero answer the next block starts (with the stride of that time).
-  std::int64_t repeatAt(std::int64_t index)
+  /// The instance to do next (its block's middle), or INT64_MAX when the
+  /// blocks cover every instance.
+  std::int64_t next() const { return m_size == 0 ? INT64_MAX : m_block + m_size / 2; }
+
+  /// How many times the instance next() counts (its block's size); the next
+  /// block starts, with the stride of that time.
+  std::int64_t take()
   {
-    if (m_size == 0 || index != m_block + m_size / 2)
-      return 0;
     const auto repeat = m_size;
     m_block += m_size;
     m_size = std::min(m_stride, m_instances - m_block);

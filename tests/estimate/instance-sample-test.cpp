@@ -13,13 +13,14 @@ using ps::estimate::InstanceSample;
 
 namespace {
 
-/// (index, repeat) of every instance done, visiting 0..instances-1.
-std::vector<std::pair<std::int64_t, std::int64_t>> done(InstanceSample& s, std::int64_t instances)
+/// (index, repeat) of every instance done.
+std::vector<std::pair<std::int64_t, std::int64_t>> done(InstanceSample& s)
 {
   std::vector<std::pair<std::int64_t, std::int64_t>> out;
-  for (std::int64_t i = 0; i < instances; ++i)
-    if (const auto r = s.repeatAt(i))
-      out.emplace_back(i, r);
+  while (s.next() != INT64_MAX) {
+    const auto index = s.next();
+    out.emplace_back(index, s.take());
+  }
   return out;
 }
 
@@ -28,25 +29,22 @@ std::vector<std::pair<std::int64_t, std::int64_t>> done(InstanceSample& s, std::
 TEST(InstanceSample, BlocksAreDoneAsTheirMiddleInstance)
 {
   InstanceSample s(10, 3); // blocks [0,3) [3,6) [6,9) [9,10)
-  EXPECT_EQ(done(s, 10), (std::vector<std::pair<std::int64_t, std::int64_t>>{{1, 3}, {4, 3}, {7, 3}, {9, 1}}));
+  EXPECT_EQ(done(s), (std::vector<std::pair<std::int64_t, std::int64_t>>{{1, 3}, {4, 3}, {7, 3}, {9, 1}}));
   EXPECT_EQ(s.covered(), 10);
   InstanceSample all(4, 1);
-  EXPECT_EQ(done(all, 4), (std::vector<std::pair<std::int64_t, std::int64_t>>{{0, 1}, {1, 1}, {2, 1}, {3, 1}}));
+  EXPECT_EQ(done(all), (std::vector<std::pair<std::int64_t, std::int64_t>>{{0, 1}, {1, 1}, {2, 1}, {3, 1}}));
   InstanceSample none(0, 5);
-  EXPECT_EQ(done(none, 3), (std::vector<std::pair<std::int64_t, std::int64_t>>{}));
+  EXPECT_EQ(done(none), (std::vector<std::pair<std::int64_t, std::int64_t>>{}));
 }
 
 TEST(InstanceSample, AGrownStrideAppliesFromTheNextBlock)
 {
   InstanceSample s(10, 1);
-  EXPECT_EQ(s.repeatAt(0), 1); // block [0,1)
-  s.atLeast(4);                // then [1,5) [5,9) [9,10)
-  s.atLeast(2);                // never shrinks
-  std::vector<std::pair<std::int64_t, std::int64_t>> rest;
-  for (std::int64_t i = 1; i < 10; ++i)
-    if (const auto r = s.repeatAt(i))
-      rest.emplace_back(i, r);
-  EXPECT_EQ(rest, (std::vector<std::pair<std::int64_t, std::int64_t>>{{3, 4}, {7, 4}, {9, 1}}));
+  EXPECT_EQ(s.next(), 0);
+  EXPECT_EQ(s.take(), 1); // block [0,1)
+  s.atLeast(4);           // then [1,5) [5,9) [9,10)
+  s.atLeast(2);           // never shrinks
+  EXPECT_EQ(done(s), (std::vector<std::pair<std::int64_t, std::int64_t>>{{3, 4}, {7, 4}, {9, 1}}));
   EXPECT_EQ(s.stride(), 4);
 }
 
@@ -56,11 +54,12 @@ TEST(InstanceSample, RepeatsAddUpToTheInstances)
   for (int trial = 0; trial < 500; ++trial) {
     const auto instances = std::uniform_int_distribution<std::int64_t>(0, 300)(rng);
     InstanceSample s(instances, std::uniform_int_distribution<std::int64_t>(1, 9)(rng));
-    std::int64_t total = 0;
-    for (std::int64_t i = 0; i < instances; ++i) {
-      const auto r = s.repeatAt(i);
-      total += r;
-      if (r > 0 && rng() % 3 == 0)
+    std::int64_t total = 0, previous = -1;
+    while (s.next() != INT64_MAX) {
+      EXPECT_GT(s.next(), previous); // in increasing order
+      previous = s.next();
+      total += s.take();
+      if (rng() % 3 == 0)
         s.atLeast(s.stride() + static_cast<std::int64_t>(rng() % 4));
     }
     EXPECT_EQ(total, instances) << "trial " << trial;
