@@ -294,6 +294,8 @@ private:
       l.reductionVariables = s.independent->reductionVariables;
     }
     if (!l.isWhile) {
+      for (const auto* bound : {&s.lower, &s.upper, &s.step})
+        checkNames(*bound);
       setBounds(l, s.name, s.lower, s.upper, s.step);
       boundsNote(l, {&s.lower, &s.upper, &s.step});
     } else {
@@ -519,6 +521,18 @@ private:
            "Name '" + name + "' and other names without a type are taken to come from module '" +
                m_outer.foreignModules.front() + "', which is not in this file");
     }
+  }
+
+  /// checkName for every name an expression that is not counted as work
+  /// reads (a loop bound: `DO I = 1, NN` with NN never declared).
+  void checkNames(const fortran::Expr& e)
+  {
+    if (e.kind == ExprKind::Name)
+      checkName(e.text, e.range, true);
+    else if ((e.kind == ExprKind::ArrayRef || e.kind == ExprKind::FunctionRef) && !isIntrinsic(e.text))
+      checkName(e.text, e.range);
+    for (const auto& o : e.operands)
+      checkNames(o);
   }
 
   ArrayReference reference(const fortran::Expr& e, bool isWrite, const std::vector<std::string>& vars)

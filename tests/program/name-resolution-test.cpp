@@ -102,6 +102,20 @@ TEST(NameResolution, TrulyUndeclaredNameIsStillAnError)
   EXPECT_EQ(allMessages(p), Messages{"10:10: Name 'nprcs' has no type (IMPLICIT NONE is in effect)"});
 }
 
+TEST(NameResolution, UndeclaredNameInALoopBoundIsAnError)
+{
+  // NN never declared: PartScope asked only for its value
+  const auto p = build("program sweep\n"          // 1
+                       "  implicit none\n"        // 2
+                       "  integer :: i, n\n"      // 3
+                       "  real :: x(100)\n"       // 4
+                       "  do i = 1, nn, n\n"      // 5
+                       "    x(i) = 0.0\n"         // 6
+                       "  end do\n"               // 7
+                       "end program sweep\n");
+  EXPECT_EQ(allMessages(p), Messages{"5:13: Name 'nn' has no type (IMPLICIT NONE is in effect)"});
+}
+
 TEST(NameResolution, ModuleProceduresAndPureFunctionsInForall)
 {
   const auto p = build("module vecops\n"                                   // 1
