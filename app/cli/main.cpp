@@ -113,7 +113,7 @@ bool parseRequest(const Options& o, ps::estimate::ComparisonRequest& request, st
   for (std::string item; std::getline(list, item, ',');) {
     auto a = ps::mapping::parseArrangement(item);
     if (!a) {
-      *error = "--procs expects counts or arrangements like 1,2,4 or 2x2,4x4, got '" + item + "'";
+      *error = "--procs expects processor counts of at least 1 or arrangements like 1,2,4 or 2x2,4x4, got '" + item + "'";
       return false;
     }
     request.procs.push_back(*a);
@@ -200,19 +200,52 @@ std::vector<std::pair<int, std::string>> unreadIncludes(const ps::fortran::Parse
   return out;
 }
 
+/// The line of the loop enclosing the one on `line` whose variable is
+/// `name`, or 0: a nest selected inside its own step loop needs that
+/// loop's variable.
+int enclosingLoopOf(const ps::program::ProgramModel& model, int line, const std::string& name)
+{
+  const auto found = model.loopAtLine(line);
+  if (!found)
+    return 0;
+  const auto& [unit, loop] = *found;
+  for (auto id = loop->parent; id >= 0;) {
+    const auto it = std::find_if(unit->loops.begin(), unit->loops.end(), [&](const auto& l) { return l.id == id; });
+    if (it == unit->loops.end())
+      return 0;
+    if (ps::toLower(it->variable) == name)
+      return it->line;
+    id = it->parent;
+  }
+  return 0;
+}
+
 /// How to give the missing values: point at an unread INCLUDE first, since
-/// `--set` would only paper over it.
+/// `--set` would only paper over it, and at the enclosing loop whose
+/// variable a selected inner loop needs.
 void adviseMissing(const ps::estimate::ComparisonResult& result, const ps::fortran::ParsedFile& parsed,
-                   const Options& o)
+                   const ps::program::ProgramModel& model, const Options& o)
 {
   if (result.missing.empty())
     return;
-  const auto names = ps::symbolic::quotedList(result.missing);
+  std::vector<std::string> rest; // the names that are not an enclosing loop's variable
+  for (const auto& name : result.missing) {
+    const auto outer = o.loop ? enclosingLoopOf(model, o.loop, name) : 0;
+    if (outer == 0)
+      rest.push_back(name);
+    else
+      std::cerr << o.file << ":" << o.loop << ": note: '" << name << "' is the variable of the enclosing loop at line "
+                << outer << ": estimate that loop (--loop " << outer << ") for all its values, or fix one with --set "
+                << name << "=VALUE\n";
+  }
+  if (rest.empty())
+    return;
+  const auto names = ps::symbolic::quotedList(rest);
   for (const auto& [line, name] : unreadIncludes(parsed))
     std::cerr << o.file << ":" << line << ": note: " << names << " may"
               << " come from the INCLUDE file " << name << " at line " << line
               << " that could not be read; give its folder with -I DIR\n";
-  std::cerr << o.file << ": note: give " << names << " a value with --set " << result.missing.front() << "=VALUE\n";
+  std::cerr << o.file << ": note: give " << names << " a value with --set " << rest.front() << "=VALUE\n";
 }
 
 int runEstimate(const Options& o)
@@ -264,7 +297,7 @@ int runEstimate(const Options& o)
       std::cerr << o.file << ":" << m.line << ": note: '" << m.name << "' is " << m.reason << "\n";
   if (result.errors.empty() && !o.json) // JSON readers get the mapping and every point's P instead
     hintWithoutDirectives(result, o);
-  adviseMissing(result, *parsed, o);
+  adviseMissing(result, *parsed, model, o);
   return result.errors.empty() ? 0 : 1;
 }
 

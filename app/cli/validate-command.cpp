@@ -196,7 +196,7 @@ std::optional<estimate::ComparisonRequest> makeRequest(const ValidateOptions& o,
   for (std::string item; std::getline(list, item, ',');) {
     auto a = mapping::parseArrangement(item);
     if (!a) {
-      *error = "--procs expects counts or arrangements like 4 or 2x2, got '" + item + "'";
+      *error = "--procs expects processor counts of at least 1 or arrangements like 4 or 2x2, got '" + item + "'";
       return std::nullopt;
     }
     request.procs.push_back(*a);

@@ -78,6 +78,8 @@ TEST(BadInputCli, DistributionsHpfForbids)
   expectFailure(kStencil + "--dist 'u=(BLOCK(10))' --procs 4", 1,
                 "BLOCK(10) of 'u' dimension 1 covers 40 of its 1000 elements on 4 processors");
   expectFailure(kStencil + "--dist 'u=(CYCLIC(0))' --procs 4", 2, "'CYCLIC(0)' in 'u=(CYCLIC(0))' needs k of at least 1");
+  expectFailure(kStencil + "--procs 0", 2, "--procs expects processor counts of at least 1 or arrangements");
+  expectFailure(kStencil + "--procs 2x0", 2, "got '2x0'");
   expectFailure(kStencil + "--dist 'u=(CYCLIC(-3))' --procs 4", 2, "needs k of at least 1");
   expectFailure(kStencil + "--dist 'u=(BLOCK,*)' --procs 4", 1, "gives 2 formats for 'u', which has 1 dimension\n");
   const auto ok = cli(kStencil + "--dist 'u=(BLOCK); v=replicated' --procs 4");

@@ -93,6 +93,20 @@ TEST(Cli, BadInputGivesNonZeroStatusAndAMessage)
   EXPECT_NE(badMachine.out.find("Unknown machine 'cray'"), std::string::npos);
 }
 
+TEST(Cli, InnerLoopSelectedAloneNamesItsEnclosingLoop)
+{
+  // DO I inside DO K needs K: the hint points at the K loop, not only at --set
+  const auto path = writeTemp("inner.f90", "program t\n  integer :: i, k\n  real :: a(50)\n  do k = 1, 10\n"
+                                           "    do i = k, 50\n      a(i) = a(i) + 1\n    end do\n  end do\nend\n");
+  auto r = cli("estimate " + path + " --loop 5 --procs 4");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("inner.f90:5: note: 'k' is the variable of the enclosing loop at line 4: estimate that loop "
+                       "(--loop 4) for all its values, or fix one with --set k=VALUE"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("note: give 'k'"), std::string::npos) << r.out; // said once
+}
+
 TEST(Cli, MissingUnknownsAreNamedWithAHint)
 {
   const auto path =
