@@ -48,6 +48,7 @@ void ElementRuns::clear()
     m_stamp = 1;
   }
   m_lineNumbers.clear();
+  m_lastLine = -1;
 }
 
 void ElementRuns::elementByElement()
@@ -87,7 +88,11 @@ std::size_t ElementRuns::Hash::operator()(const TrackKey& k) const
 
 std::int64_t ElementRuns::lineNumber(const Element& key)
 {
-  return m_lineNumbers.try_emplace(key, static_cast<std::int64_t>(m_lineNumbers.size())).first->second;
+  if (m_lastLine >= 0 && key == m_lastKey) // the runs of a row mostly read one line
+    return m_lastLine;
+  m_lastKey = key;
+  m_lastLine = m_lineNumbers.try_emplace(key, static_cast<std::int64_t>(m_lineNumbers.size())).first->second;
+  return m_lastLine;
 }
 
 ElementRuns::Track& ElementRuns::track(const TrackKey& key)

@@ -101,7 +101,8 @@ private:
 
   /// The number of the line whose key is `key` (a line is an element tuple
   /// with the line dimension's entry replaced by its residue; one entry per
-  /// element when not on lines), numbered in the order first seen.
+  /// element when not on lines), numbered in the order first seen; the
+  /// previous key is checked first.
   std::int64_t lineNumber(const Element& key);
 
   /// The track of `key`, added if new.
@@ -114,6 +115,8 @@ private:
   bool m_lines = true;    // segments on lines, or one entry per element
   std::int64_t m_period = 1;
   std::unordered_map<Element, std::int64_t, Hash> m_lineNumbers;
+  Element m_lastKey{};         // lineNumber's last key and its number (-1: none)
+  std::int64_t m_lastLine = -1;
   std::vector<Span> m_prepared;  // the run prepare() took apart
   std::vector<Slot> m_slots;     // a power of two of them, at most half in use
   std::uint32_t m_stamp = 1;
