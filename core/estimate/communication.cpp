@@ -240,11 +240,11 @@ private:
       m_space.walk(m_placement, inner, values, [&](std::vector<std::int64_t>& v) { row(v, inner); });
   }
 
-  /// Counts one row or run against the budget of simulateWithin.
-  void spend()
+  /// Counts `units` rows, runs or spans against the budget of simulateWithin.
+  void spend(std::int64_t units = 1)
   {
-    ++m_work;
-    if (m_budget >= 0 && --m_budget < 0)
+    m_work += units;
+    if (m_budget >= 0 && (m_budget -= units) < 0)
       throw BudgetExceeded{};
   }
 
@@ -395,10 +395,12 @@ private:
       const auto source = sourceFor(p);
       if (source < 0)
         return;
-      if (m_distinct)
+      if (m_distinct) {
         m_pairs[source * m_procs + p] += (run + 1) * times; // no duplicates to remove: count
-      else
+      } else {
         m_runs.addPrepared(source, p);
+        spend(m_runs.prepared()); // a run under CYCLIC(k) may be many spans
+      }
     });
   }
 
@@ -684,7 +686,7 @@ void exchangeEachInstance(const IterationSpace& space, int placement, const mapp
 {
   constexpr double kSimulateUpTo = 4e6;      // iterations walked at most by the simulation
   constexpr double kMaxInstanceCounts = 2e5; // instances x processors counted at most (EachInstanceClosed)
-  constexpr double kMaxWork = 1e8;           // rows, runs and messages at most (a few seconds)
+  constexpr double kMaxWork = 2e8;           // rows, runs, spans and messages at most (a few seconds)
   std::string why;
   const auto iterations = countIterations(space, &why);
   const bool small = iterations && *iterations <= kSimulateUpTo;
@@ -733,7 +735,7 @@ void exchangeEachInstance(const IterationSpace& space, int placement, const mapp
     }
     index += trips;
   });
-  sim.record.sampledEvery = sample.stride();
+  sim.record.sampledEvery = sample.largest();
 }
 
 ReadInstances readInstances(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read,

@@ -59,6 +59,9 @@ public:
   /// The prepared run's elements go from processor `from` to processor `to`.
   void addPrepared(std::int64_t from, std::int64_t to);
 
+  /// The spans each addPrepared adds (the cost of one).
+  std::int64_t prepared() const { return static_cast<std::int64_t>(m_prepared.size()); }
+
   /// Keys every element by itself (one entry per element) from now on:
   /// the fallback where line keys overflow. Clears the runs gathered.
   void elementByElement();

@@ -29,6 +29,7 @@ public:
   std::int64_t take()
   {
     const auto repeat = m_size;
+    m_largest = std::max(m_largest, repeat);
     m_block += m_size;
     m_size = std::min(m_stride, m_instances - m_block);
     return repeat;
@@ -42,11 +43,13 @@ public:
   }
 
   std::int64_t stride() const { return m_stride; }
+  /// The largest block taken so far (1 when none was).
+  std::int64_t largest() const { return m_largest; }
   /// The instances the blocks so far stand for.
   std::int64_t covered() const { return m_block; }
 
 private:
-  std::int64_t m_instances, m_stride, m_size, m_block = 0;
+  std::int64_t m_instances, m_stride, m_size, m_block = 0, m_largest = 1;
 };
 
 } // namespace ps::estimate

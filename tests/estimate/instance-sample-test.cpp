@@ -46,6 +46,13 @@ TEST(InstanceSample, AGrownStrideAppliesFromTheNextBlock)
   s.atLeast(2);           // never shrinks
   EXPECT_EQ(done(s), (std::vector<std::pair<std::int64_t, std::int64_t>>{{3, 4}, {7, 4}, {9, 1}}));
   EXPECT_EQ(s.stride(), 4);
+  EXPECT_EQ(s.largest(), 4);
+  InstanceSample late(6, 2); // [0,2) [2,4), then a stride of 50 for the last two
+  EXPECT_EQ(late.take(), 2);
+  EXPECT_EQ(late.take(), 2);
+  late.atLeast(50);
+  EXPECT_EQ(late.take(), 2);
+  EXPECT_EQ(late.largest(), 2); // what a note may claim, not the stride asked for
 }
 
 TEST(InstanceSample, RepeatsAddUpToTheInstances)
