@@ -11,7 +11,6 @@
 #include <boost/container/small_vector.hpp>
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <numeric>

@@ -3,6 +3,7 @@
 #include "support/integer-division.h"
 
 #include <algorithm>
+#include <iterator>
 #include <stdexcept>
 #include <tuple>
 
