@@ -678,8 +678,9 @@ const char* classifyPattern(const ReferencePlan* exec, const ReferencePlan& read
 /// instances, their rows and P, not the iterations. Where the instances
 /// done so far predict more than kMaxWork for all of them, only one
 /// instance in s is done, s times (InstanceSample), s growing as the
-/// prediction does (bounded time; the record says so). EachInstanceClosed never simulates, and
-/// samples where instances x P exceeds kMaxInstanceCounts.
+/// prediction does (bounded time; the record says so). EachInstanceClosed
+/// never simulates, and samples where instances x P exceeds
+/// kMaxInstanceCounts.
 void exchangeEachInstance(const IterationSpace& space, int placement, const mapping::Mapping& mapping,
                           CommunicationMethod method, ReadSimulator& sim)
 {

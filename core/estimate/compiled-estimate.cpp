@@ -640,11 +640,11 @@ void PointEstimator::addReads(std::size_t index, const IterationSpace& space, co
     if (m_s.options.formulas && m_e.comm.records.size() > before) // NT and TD in closed form (comm-formula.h)
       attachReadFormula(m_e.comm.records.back(), m_unit, space, owner, read, at, m_mapping, m_machine);
     if (m_e.comm.records.size() > before && m_e.comm.records.back().sampledEvery > 1)
-      note("The messages of " + read.ref->text() + " at line " + std::to_string(st.line) +
+      note("The messages of " + c.readTexts[readIndex[i]] + " at line " + std::to_string(st.line) +
            " were counted on a sample of the instances of their loops, every " +
            ordinal(m_e.comm.records.back().sampledEvery) + " at the sparsest, and scaled, to bound the estimate's time");
     if (m_e.comm.records.size() > before && !m_e.comm.records.back().simulatedBecause.empty())
-      note("The messages of " + read.ref->text() + " at line " + std::to_string(st.line) +
+      note("The messages of " + c.readTexts[readIndex[i]] + " at line " + std::to_string(st.line) +
            " were simulated, not counted in closed form: " + m_e.comm.records.back().simulatedBecause);
   }
 }

@@ -26,6 +26,11 @@ std::int64_t checkedMul(std::int64_t a, std::int64_t b)
   return r;
 }
 
+std::uint64_t mix(std::uint64_t h, std::int64_t x)
+{
+  return (h ^ static_cast<std::uint64_t>(x)) * 0xff51afd7ed558ccdu;
+}
+
 } // namespace
 
 ElementRuns::ElementRuns(const ReferencePlan& read, int level, std::int64_t step)
@@ -63,15 +68,6 @@ void ElementRuns::setPeriod(std::int64_t period)
   m_period = std::max<std::int64_t>(period, 1);
   clear();
 }
-
-namespace {
-
-std::uint64_t mix(std::uint64_t h, std::int64_t x)
-{
-  return (h ^ static_cast<std::uint64_t>(x)) * 0xff51afd7ed558ccdu;
-}
-
-} // namespace
 
 std::size_t ElementRuns::Hash::operator()(const Element& e) const
 {
@@ -127,13 +123,6 @@ void ElementRuns::growSlots()
     slots[i] = {m_tracks[t].key, m_stamp, static_cast<std::uint32_t>(t)};
   }
   m_slots = std::move(slots);
-}
-
-void ElementRuns::add(std::int64_t from, std::int64_t to, const Element& first, std::int64_t run,
-                      std::int64_t repeats)
-{
-  prepare(first, run, repeats);
-  addPrepared(from, to);
 }
 
 void ElementRuns::addPrepared(std::int64_t from, std::int64_t to)

@@ -44,14 +44,10 @@ public:
   /// the exchanges to come. Clears the runs gathered.
   void setPeriod(std::int64_t period);
 
-  /// The elements first + (j + m*Q) * delta for j = 0..run and m =
-  /// 0..repeats-1 (run >= 0, repeats >= 1; with repeats > 1, run < Q) go
-  /// from processor `from` to processor `to`: prepare(first, run, repeats)
-  /// then addPrepared(from, to).
-  void add(std::int64_t from, std::int64_t to, const Element& first, std::int64_t run, std::int64_t repeats = 1);
-
-  /// Takes the elements of a run apart into spans of lines once, for
-  /// addPrepared to add for each destination. Throws std::overflow_error
+  /// Takes the elements first + (j + m*Q) * delta of a run apart into
+  /// spans of lines, j = 0..run and m = 0..repeats-1 (run >= 0, repeats >=
+  /// 1; with repeats > 1, run < Q), once, for addPrepared to add for each
+  /// destination. Throws std::overflow_error
   /// when a line key does not fit in 64 bits; after elementByElement() it
   /// never throws.
   void prepare(const Element& first, std::int64_t run, std::int64_t repeats = 1);

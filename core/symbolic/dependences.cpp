@@ -50,9 +50,10 @@ std::optional<bool> isEmpty(const Set& s)
   return r == isl_bool_true;
 }
 
-/// An isl value as an integer; nullopt for infinities, NaN or overflow.
 /// Beyond this magnitude a distance bound counts as unknown (toInteger, boundedInteger).
 constexpr std::int64_t kBoundLimit = std::int64_t{1} << 62;
+
+/// An isl value as an integer; nullopt for infinities, NaN or overflow.
 
 std::optional<std::int64_t> toInteger(const Val& v)
 {

@@ -55,6 +55,14 @@ std::vector<estimate::PairTraffic> bruteForce(const std::vector<Added>& adds, co
   return out;
 }
 
+/// One run of `first` to one destination, as the simulation adds it.
+void add(ElementRuns& runs, std::int64_t from, std::int64_t to, const ElementRuns::Element& first, std::int64_t run,
+         std::int64_t repeats = 1)
+{
+  runs.prepare(first, run, repeats);
+  runs.addPrepared(from, to);
+}
+
 } // namespace
 
 TEST(ElementRuns, RandomRunsEqualTheSetOfTheirElements)
@@ -81,16 +89,21 @@ TEST(ElementRuns, RandomRunsEqualTheSetOfTheirElements)
     oneByOne.elementByElement();
     std::vector<Added> adds;
     for (int k = pick(1, 12); k > 0; --k) {
-      Added a{pick(0, 2), pick(0, 1), {}, pick(0, 9), 1};
+      Added a{pick(0, 2), 0, {}, pick(0, 9), 1};
       for (std::size_t d = 0; d < rank; ++d)
         a.first[d] = pick(-12, 12);
       if (pick(0, 1) == 1) { // one period's run, repeated
         a.run = pick(0, period - 1);
         a.repeats = pick(1, 4);
       }
-      adds.push_back(a);
-      runs.add(a.from, a.to, a.first, a.run, a.repeats);
-      oneByOne.add(a.from, a.to, a.first, a.run, a.repeats);
+      runs.prepare(a.first, a.run, a.repeats);
+      oneByOne.prepare(a.first, a.run, a.repeats);
+      for (int to = pick(0, 1), last = pick(to, 2); to <= last; ++to) { // taken apart once, added to several
+        a.to = to;
+        adds.push_back(a);
+        runs.addPrepared(a.from, a.to);
+        oneByOne.addPrepared(a.from, a.to);
+      }
     }
     std::vector<estimate::PairTraffic> got, each;
     runs.pairs(got);
@@ -115,7 +128,7 @@ TEST(ElementRuns, ColumnOfAStepIsOneSegmentPerRow)
   const auto plan = planMoving({1, 0});
   ElementRuns runs(plan, 0, 1);
   for (std::int64_t j = 5; j <= 9; j += 2)
-    runs.add(0, 1, {j, 3}, 10 - j);
+    add(runs, 0, 1, {j, 3}, 10 - j);
   std::vector<estimate::PairTraffic> out;
   runs.pairs(out);
   EXPECT_EQ(out, (std::vector<estimate::PairTraffic>{{0, 1, 6}}));
@@ -130,9 +143,9 @@ TEST(ElementRuns, LineKeyBeyondSixtyFourBitsIsAnOverflow)
   const auto plan = planMoving({1, 3});
   ElementRuns runs(plan, 0, 1);
   const ElementRuns::Element far{std::int64_t{1} << 62, 0};
-  EXPECT_THROW(runs.add(0, 1, far, 2), std::overflow_error);
+  EXPECT_THROW(add(runs, 0, 1, far, 2), std::overflow_error);
   runs.elementByElement();
-  runs.add(0, 1, far, 2);
+  add(runs, 0, 1, far, 2);
   std::vector<estimate::PairTraffic> out;
   runs.pairs(out);
   EXPECT_EQ(out, (std::vector<estimate::PairTraffic>{{0, 1, 3}}));
