@@ -54,7 +54,7 @@ void BM_AnalysisJob(benchmark::State& state)
   std::stringstream text;
   text << in.rdbuf();
   const ps::views::JobInput input{kJacobi, text.str(),
-                                  jacobiSettings(state.range(0) != 0, state.range(1) != 0, state.range(2)), {}, {}};
+                                  jacobiSettings(state.range(0) != 0, state.range(1) != 0, state.range(2)), {}, {}, {}};
   std::atomic<bool> cancelled{false};
   for (auto _ : state)
     benchmark::DoNotOptimize(ps::views::runJob(input, cancelled));

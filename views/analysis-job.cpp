@@ -49,8 +49,8 @@ void addUnique(std::vector<T>& into, const std::vector<T>& from)
 
 class JobRunner {
 public:
-  JobRunner(const JobInput& input, const std::atomic<bool>& cancelled)
-    : m_input(input), m_cancelled(cancelled),
+  JobRunner(const JobInput& input, const std::atomic<bool>& cancelled, const PartialOutput& partial)
+    : m_input(input), m_cancelled(cancelled), m_partial(partial),
       m_parsed(fortran::parseSource(input.path.empty() ? "untitled.f90" : input.path, input.text, input.parse))
   {
   }
@@ -68,7 +68,7 @@ public:
 private:
   void outline()
   {
-    const auto model = program::buildModel(m_parsed);
+    const auto model = program::buildModel(m_parsed, m_input.values);
     m_out.outline = program::outlineJson(m_parsed, model);
     for (std::size_t u = 0; u < model.units.size(); ++u) {
       const auto& unit = model.units[u];
@@ -89,7 +89,8 @@ private:
     return model;
   }
 
-  /// False when cancelled.
+  /// False when cancelled. Every variant's table point first, handed to
+  /// `partial` (the IDE shows the table while the sweeps run), then the sweeps.
   bool estimate()
   {
     const auto& s = *m_input.estimate;
@@ -101,14 +102,29 @@ private:
     }
     const auto model = estimateModel(s.values);
     assumptions(model, s);
+    m_out.valueSweepOnly = s.valueSweepOnly;
+    m_out.sweepVariable = s.sweepVariable;
+    std::vector<estimate::ComparisonRequest> swept; // the variants to sweep, in the table's order
     for (const auto& v : s.variants) {
       if (m_cancelled)
         return false;
-      variant(model, v, s);
+      if (auto request = tablePoint(model, v, s))
+        swept.push_back(std::move(*request));
     }
     m_out.estimated = m_out.errors.empty();
-    m_out.valueSweepOnly = s.valueSweepOnly;
-    m_out.sweepVariable = s.sweepVariable;
+    if (m_out.estimated && !s.valueSweepOnly && m_partial) {
+      auto table = m_out;
+      table.partial = true;
+      m_partial(table);
+    }
+    for (auto& request : swept) {
+      if (m_cancelled)
+        return false;
+      if (!s.valueSweepOnly)
+        m_out.timeVsP.push_back(sweepProcessors(model, request, s));
+      if (!s.sweepVariable.empty())
+        m_out.timeVsN.push_back(sweepValues(request, s));
+    }
     return !m_cancelled;
   }
 
@@ -139,32 +155,32 @@ private:
     });
   }
 
-  void variant(const program::ProgramModel& model, const VariantSetting& v, const EstimateSettings& s)
+  /// The variant's point at its arrangement into the table, and its request
+  /// for the sweeps; nullopt when it has no estimate. A value-sweep-only
+  /// job computes no point.
+  std::optional<estimate::ComparisonRequest> tablePoint(const program::ProgramModel& model, const VariantSetting& v,
+                                                        const EstimateSettings& s)
   {
     auto request = requestFor(v, s.loopLine, s.values);
     if (!request)
-      return;
+      return std::nullopt;
     request->unitName = s.unitName;
     request->program = s.program;
     request->options.fetchIdenticalReadsOnce = s.fetchIdenticalReadsOnce;
-    if (s.valueSweepOnly) {
-      m_out.timeVsN.push_back(sweepValues(*request, s));
-      return;
-    }
+    if (s.valueSweepOnly)
+      return request;
     request->options.formulas = true; // the table point's, for the Formulas view; the sweeps need none
     auto point = estimate::compare(model, *request, *m_machine);
     request->options.formulas = false;
     if (!collect(point))
-      return;
+      return std::nullopt;
     addFormulas(point.variants.front());
     auto json = estimate::toJson(point, m_input.path, *m_machine);
     if (m_out.table.is_null())
       m_out.table = json;
     else
       m_out.table["variants"].push_back(json["variants"][0]);
-    m_out.timeVsP.push_back(sweepProcessors(model, *request, s));
-    if (!s.sweepVariable.empty())
-      m_out.timeVsN.push_back(sweepValues(*request, s));
+    return request;
   }
 
   void addFormulas(const estimate::VariantResult& v)
@@ -243,6 +259,7 @@ private:
 
   const JobInput& m_input;
   const std::atomic<bool>& m_cancelled;
+  const PartialOutput& m_partial;
   fortran::ParsedFile m_parsed;
   std::optional<machine::MachineProfile> m_machine;
   JobOutput m_out;
@@ -266,11 +283,11 @@ std::string VariantSetting::spec() const
   return out;
 }
 
-std::optional<JobOutput> runJob(const JobInput& input, const std::atomic<bool>& cancelled)
+std::optional<JobOutput> runJob(const JobInput& input, const std::atomic<bool>& cancelled, const PartialOutput& partial)
 {
   if (cancelled)
     return std::nullopt;
-  return JobRunner(input, cancelled).run();
+  return JobRunner(input, cancelled, partial).run();
 }
 
 } // namespace ps::views

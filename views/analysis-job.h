@@ -15,6 +15,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -56,6 +57,10 @@ struct JobInput {
   std::optional<EstimateSettings> estimate;
   std::optional<profile::CoverageCounts> profileCounts; // measured branch probabilities for the estimates
   fortran::ParseOptions parse; // include folders and cpp macros (views/source-settings.h)
+  /// The values the user set (EstimateSettings::values): the outline shows
+  /// the shapes and bounds their PARAMETER overrides give (a(1001,1001)
+  /// where the program declares n = 200), as the estimate uses them.
+  std::map<std::string, std::int64_t> values;
 };
 
 /// A curve of one variant: x (P or N) against predicted time in seconds.
@@ -80,11 +85,20 @@ struct JobOutput {
   std::vector<std::pair<int, std::string>> assumptions;
   double seconds = 0;         // wall time of the job
   bool valueSweepOnly = false; // only timeVsN is filled
+  bool partial = false;        // the table before the sweeps: timeVsP and timeVsN are empty
   std::string formulas, formulasLatex; // estimate::formulasText of each variant's point
 };
 
+/// Receives a job's table before its sweeps (JobOutput::partial), on the
+/// job's thread.
+using PartialOutput = std::function<void(const JobOutput&)>;
+
 /// Runs the job. Returns nullopt when `cancelled` became true on the way
 /// (a newer request replaced this one). Units in JSON as in partscope-cli.
-std::optional<JobOutput> runJob(const JobInput& input, const std::atomic<bool>& cancelled);
+/// With `partial`, an estimate's table is handed to it as soon as every
+/// variant's point is known: a sweep over P can take seconds where an
+/// exchange is done instance by instance (a triangular factorization).
+std::optional<JobOutput> runJob(const JobInput& input, const std::atomic<bool>& cancelled,
+                                const PartialOutput& partial = {});
 
 } // namespace ps::views

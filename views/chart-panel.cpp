@@ -82,6 +82,13 @@ void ChartPanel::setValueCurves(const std::vector<Curve>& timeVsN, const QString
 
 void ChartPanel::clear() { setCurves({}, {}, m_variable); }
 
+void ChartPanel::setProcessorsPending(bool on)
+{
+  if (on)
+    setProcessorCurves({});
+  processorsChart()->setTitle(on ? tr("Predicted time vs processors: computing…") : tr("Predicted time vs processors"));
+}
+
 void ChartPanel::setLogAxes(bool on)
 {
   if (m_log->isChecked() != on)

@@ -26,6 +26,9 @@ public:
   void setProcessorCurves(const std::vector<Curve>& timeVsP);
   void setValueCurves(const std::vector<Curve>& timeVsN, const QString& variable);
   void clear();
+  /// On: the chart over P is being computed (its old curves go, its title
+  /// says so). Off: the title is restored; the curves stay as they are.
+  void setProcessorsPending(bool on);
 
   QChart* processorsChart() const;
   QChart* valuesChart() const;

@@ -156,11 +156,7 @@ DistributionPanel::DistributionPanel(QWidget* parent) : QWidget(parent)
 void DistributionPanel::setSelection(const UnitInfo& unit, const LoopInfo& loop)
 {
   m_loopLine = loop.line;
-  m_loopLabel->setText(tr("<b>%1</b> (lines %2–%3) in '%4'")
-                         .arg(QString::fromStdString(loop.header).toHtmlEscaped())
-                         .arg(loop.line)
-                         .arg(loop.endLine)
-                         .arg(QString::fromStdString(unit.name)));
+  setLoopLabel(unit, loop);
   m_arrays.clear();
   m_extents.clear();
   for (const auto& a : loop.arrays) {
@@ -207,6 +203,28 @@ QString DistributionPanel::defaultFormat(const QString& array, bool cyclic) cons
     f = "(" + dims.join(',') + ")";
   }
   return cyclicIf(f, cyclic);
+}
+
+void DistributionPanel::setLoopLabel(const UnitInfo& unit, const LoopInfo& loop)
+{
+  m_loopLabel->setText(tr("<b>%1</b> (lines %2–%3) in '%4'")
+                         .arg(QString::fromStdString(loop.header).toHtmlEscaped())
+                         .arg(loop.line)
+                         .arg(loop.endLine)
+                         .arg(QString::fromStdString(unit.name)));
+}
+
+void DistributionPanel::showSizes(const UnitInfo& unit, const LoopInfo& loop)
+{
+  setLoopLabel(unit, loop);
+  for (int r = 0; r < m_arrays.size(); ++r) {
+    const auto it = unit.extents.find(m_arrays[r].toStdString());
+    if (it == unit.extents.end())
+      continue;
+    m_extents[m_arrays[r]] = QString::fromStdString(it->second);
+    if (auto* header = m_table->verticalHeaderItem(r))
+      header->setText(QStringLiteral("%1(%2)").arg(m_arrays[r], m_extents[m_arrays[r]]));
+  }
 }
 
 int DistributionPanel::rankOf(const QString& array) const

@@ -30,6 +30,9 @@ public:
   /// from the directives follows the mapping in force at `loop` (after
   /// REDISTRIBUTE / REALIGN, see LoopInfo::directiveFormats).
   void setSelection(const UnitInfo& unit, const LoopInfo& loop);
+  /// The selected loop's header and its arrays' extents anew (the same
+  /// loop, analysed with other PARAMETER values); formats and values stay.
+  void showSizes(const UnitInfo& unit, const LoopInfo& loop);
   bool hasSelection() const { return m_loopLine > 0; }
   int loopLine() const { return m_loopLine; }
 
@@ -71,6 +74,7 @@ signals:
 
 private:
   void rebuildTable();
+  void setLoopLabel(const UnitInfo& unit, const LoopInfo& loop);
   void rebuildValues(const UnitInfo& unit, const LoopInfo& loop);
   void addValueRow(const QString& name, qint64 value, bool missing);
   void cellEdited(int row, int column);

@@ -1,5 +1,7 @@
 #include "views/estimate-controller.h"
 
+#include "support/cancellation.h"
+
 #include <QElapsedTimer>
 
 namespace ps::views {
@@ -33,7 +35,13 @@ int EstimateController::start(Lane& lane, Work work, Deliver deliver)
   if (m_running++ == 0)
     emit busyChanged(true);
   m_pool.start([this, &lane, generation, cancelled, work = std::move(work), deliver = std::move(deliver)] {
-    auto output = work(*cancelled);
+    decltype(work(*cancelled)) output; // nullopt when cancelled, on the way (Cancelled) or at a check of the job's
+    try {
+      CancellationScope scope(*cancelled); // the engine's long loops see the flag too (support/cancellation.h)
+      output = work(*cancelled);
+    } catch (const Cancelled&) {
+      ++m_interrupted;
+    }
     QMetaObject::invokeMethod(
       this,
       [this, &lane, generation, deliver, output = std::move(output)] {
@@ -49,9 +57,21 @@ int EstimateController::start(Lane& lane, Work work, Deliver deliver)
 
 int EstimateController::submit(JobInput input)
 {
-  return start(
-    m_estimates, [input = std::move(input)](const std::atomic<bool>& cancelled) { return runJob(input, cancelled); },
-    [this](int generation, const JobOutput& output) { emit jobFinished(generation, output); });
+  const int generation = m_estimates.generation + 1; // the one start() gives it
+  auto work = [this, generation, input = std::move(input)](const std::atomic<bool>& cancelled) {
+    auto partial = [this, generation](const JobOutput& table) {
+      QMetaObject::invokeMethod(
+        this,
+        [this, generation, table] {
+          if (generation == m_estimates.generation)
+            emit jobPartial(generation, table);
+        },
+        Qt::QueuedConnection);
+    };
+    return runJob(input, cancelled, partial);
+  };
+  return start(m_estimates, std::move(work),
+               [this](int generation, const JobOutput& output) { emit jobFinished(generation, output); });
 }
 
 int EstimateController::submitScale(ScaleJobInput input)

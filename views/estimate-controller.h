@@ -33,10 +33,16 @@ public:
   int submitDistribute(DistributeJobInput input);
   /// Cancels the running request; its result is dropped.
   void cancelDistribute();
+  /// Requests stopped inside the engine (a Cancelled from a long loop)
+  /// rather than at a check between their steps.
+  int interruptedJobs() const { return m_interrupted; }
 
 signals:
   /// The result of the newest request (older ones are dropped).
   void jobFinished(int generation, const ps::views::JobOutput& output);
+  /// The newest request's table, before its sweeps (JobOutput::partial);
+  /// jobFinished of the same generation follows unless it is cancelled.
+  void jobPartial(int generation, const ps::views::JobOutput& output);
   void busyChanged(bool busy);
   /// The result of the newest study.
   void scaleFinished(int generation, const ps::views::ScaleJobOutput& output);
@@ -60,6 +66,7 @@ private:
 
   QThreadPool m_pool;
   int m_running = 0;
+  std::atomic<int> m_interrupted = 0; // counted on the worker thread
   Lane m_estimates, m_studies, m_distributions;
 };
 

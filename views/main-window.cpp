@@ -104,6 +104,7 @@ MainWindow::MainWindow(const QString& recoveryFolder, QWidget* parent)
   m_analysisTimer = singleShotTimer(this, 250); // typing in the source
   m_estimateTimer = singleShotTimer(this, 20);  // N, P, formats, machine: live
   m_autosaveTimer = singleShotTimer(this, 1000);
+  m_chartPending = singleShotTimer(this, 150); // the table is shown, the chart over P still computes
   setCentralWidget(createCentral());
   setCurrentPath({});
   createDocks();
@@ -127,6 +128,8 @@ MainWindow::MainWindow(const QString& recoveryFolder, QWidget* parent)
   connect(m_estimateTimer, &QTimer::timeout, this, &MainWindow::submit);
   connect(m_autosaveTimer, &QTimer::timeout, this, &MainWindow::autosaveNow);
   connect(&m_controller, &EstimateController::jobFinished, this, &MainWindow::jobFinished);
+  connect(&m_controller, &EstimateController::jobPartial, this, &MainWindow::jobPartial);
+  connect(m_chartPending, &QTimer::timeout, this, [this] { m_chart->setProcessorsPending(true); });
   connect(&m_controller, &EstimateController::busyChanged, m_busy, &QWidget::setVisible);
   readSettings();
   offerRecovery();
@@ -869,7 +872,7 @@ void MainWindow::submit()
   m_analysisTimer->stop();
   m_estimateTimer->stop();
   JobInput input{m_path.toStdString(), m_editor->text().toStdString(), std::nullopt, m_profileCounts,
-                 sourceSettings()};
+                 sourceSettings(), m_panel->settings().values};
   if (m_estimating && m_panel->hasSelection()) {
     input.estimate = m_panel->settings();
     input.estimate->unitName = m_scopeUnit;
@@ -892,16 +895,40 @@ void MainWindow::submitValueSweep()
   settings.valueSweepOnly = true;
   settings.unitName = m_scopeUnit;
   settings.program = m_scopeProgram;
-  m_controller.submit({m_path.toStdString(), m_editor->text().toStdString(), settings, m_profileCounts, sourceSettings()});
+  m_controller.submit(
+    {m_path.toStdString(), m_editor->text().toStdString(), settings, m_profileCounts, sourceSettings(), settings.values});
 }
 
-void MainWindow::jobFinished(int, const JobOutput& output)
+void MainWindow::jobPartial(int generation, const JobOutput& output)
+{
+  m_partialGeneration = generation;
+  showAnalysis(output);
+  applyEstimate(output);
+  m_status->setText(tr("Table estimated; computing the chart over P…"));
+  m_chartPending->start(); // a chart that follows within moments is not marked
+  emit estimateTableShown();
+}
+
+void MainWindow::jobFinished(int generation, const JobOutput& output)
 {
   if (output.valueSweepOnly) {
     m_chart->setValueCurves(output.timeVsN, QString::fromStdString(output.sweepVariable));
     emit valueSweepFinished();
     return;
   }
+  m_chartPending->stop();
+  m_chart->setProcessorsPending(false);
+  if (generation != m_partialGeneration) { // else the analysis and the table are shown already
+    showAnalysis(output);
+    if (output.estimated || !output.errors.empty())
+      applyEstimate(output);
+  }
+  if (output.estimated || !output.errors.empty())
+    finishEstimate(output);
+}
+
+void MainWindow::showAnalysis(const JobOutput& output)
+{
   m_snapshot = OutlineSnapshot::fromJson(output.outline);
   m_editor->setDiagnostics(m_snapshot.diagnostics);
   fillOutline(*m_outline, m_snapshot);
@@ -914,8 +941,6 @@ void MainWindow::jobFinished(int, const JobOutput& output)
     updateSelection();
   updateScaleProgram();
   emit analysisFinished();
-  if (output.estimated || !output.errors.empty())
-    applyEstimate(output);
 }
 
 void MainWindow::applyEstimate(const JobOutput& output)
@@ -937,12 +962,18 @@ void MainWindow::applyEstimate(const JobOutput& output)
     m_results->setTable(output.table);
     m_formulas->setFormulas(QString::fromStdString(output.formulas), QString::fromStdString(output.formulasLatex));
     m_editor->setAnnotations(statementAnnotations(output.table));
-    m_chart->setProcessorCurves(output.timeVsP);
     for (const auto& n : m_results->notes())
       m_notes->addItem(n);
     for (const auto& c : m_results->communication())
       m_notes->addItem(c);
   }
+}
+
+/// The curves over P, the status line, and the sweep over N that follows.
+void MainWindow::finishEstimate(const JobOutput& output)
+{
+  if (output.estimated)
+    m_chart->setProcessorCurves(output.timeVsP);
   m_lastUpdateMs = m_sinceChange.isValid() ? static_cast<double>(m_sinceChange.nsecsElapsed()) / 1e6 : 0;
   m_status->setText(output.estimated ? tr("Estimated in %1 ms (%2 ms since the change)")
                                          .arg(output.seconds * 1e3, 0, 'f', 1)
@@ -999,8 +1030,10 @@ void MainWindow::updateSelection()
     return; // keep the last selection while the cursor is outside any nest
   const auto* unit = m_snapshot.unitAt(loop->line);
   m_editor->setSelectedNest(loop->line, loop->endLine);
-  if (loop->line == m_selectedLine && m_panel->loopLine() == loop->line)
+  if (loop->line == m_selectedLine && m_panel->loopLine() == loop->line) {
+    m_panel->showSizes(*unit, *loop); // a new value of a PARAMETER changes them
     return;
+  }
   m_selectedLine = loop->line;
   m_editor->clearStatementAnnotations(); // they belong to the nest selected before
   m_panel->setSelection(*unit, *loop);

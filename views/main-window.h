@@ -100,6 +100,7 @@ public:
   ValidationDialog* validate();
   ResultsModel* resultsModel() const { return m_results; }
   ChartPanel* chartPanel() const { return m_chart; }
+  const EstimateController& controller() const { return m_controller; }
   ScalabilityPanel* scalabilityPanel() const { return m_scale; }
   /// Brings the Scalability tab to the front (it computes while visible).
   void showScalability();
@@ -121,6 +122,8 @@ signals:
   void analysisFinished();
   /// The table and the time-vs-P chart show the newest estimate.
   void estimateFinished();
+  /// An estimate's table is shown while its chart over P is computed.
+  void estimateTableShown();
   /// The time-vs-N chart shows the newest estimate (a second, slower pass).
   void valueSweepFinished();
   /// A profile run ended: counts stored, failed or cancelled.
@@ -152,8 +155,12 @@ private:
   void settingsEdited();
   void submit();
   void submitValueSweep();
+  void jobPartial(int generation, const JobOutput& output);
   void jobFinished(int generation, const JobOutput& output);
+  void showAnalysis(const JobOutput& output);
+  /// The table, notes, margin and formulas of an estimate (or its errors).
   void applyEstimate(const JobOutput& output);
+  void finishEstimate(const JobOutput& output);
   /// Warning rows in the results and markers on the directives for what the
   /// analyser assumed about the nest's mapping.
   void showAssumptions(const std::vector<std::pair<int, std::string>>& assumptions);
@@ -203,6 +210,7 @@ private:
   QTimer* m_analysisTimer = nullptr;
   QTimer* m_estimateTimer = nullptr;
   QTimer* m_autosaveTimer = nullptr;
+  QTimer* m_chartPending = nullptr; // marks the chart as computing when the sweep outlasts the table
 
   EstimateController m_controller;
   RecoveryStore m_recovery;
@@ -219,6 +227,7 @@ private:
   QStringList m_errors;
   QElapsedTimer m_sinceChange;
   double m_lastUpdateMs = 0;
+  int m_partialGeneration = 0;   // the request whose table (jobPartial) is shown
   bool m_loading = false;
   bool m_latin1 = false;         // the file is Latin-1 text: saved back as Latin-1
   bool m_fullyLoaded = true;     // the editor holds the whole file: saving over it loses nothing

@@ -6,6 +6,7 @@
 #include "estimate/owned-iterations.h"
 #include "estimate/saturating-count.h"
 #include "estimate/separable-exchange.h"
+#include "support/cancellation.h"
 #include "support/integer-division.h"
 
 #include <boost/container/small_vector.hpp>
@@ -242,6 +243,10 @@ private:
   /// Counts `units` rows, runs or spans against the budget of simulateWithin.
   void spend(std::int64_t units = 1)
   {
+    if (--m_untilCancelCheck == 0) { // one exchange can be long: a cancel is seen within ~1 ms
+      m_untilCancelCheck = kSpendsPerCancelCheck;
+      throwIfCancelled();
+    }
     m_work += units;
     if (m_budget >= 0 && (m_budget -= units) < 0)
       throw BudgetExceeded{};
@@ -588,6 +593,8 @@ private:
   ElementRuns m_runs;                                   // the remote runs' elements, when reads may repeat
   std::int64_t m_budget = -1;                           // rows and runs simulateWithin may still visit (-1: any)
   std::int64_t m_work = 0;                              // work(): rows, runs and counts so far
+  static constexpr int kSpendsPerCancelCheck = 1 << 14;
+  int m_untilCancelCheck = kSpendsPerCancelCheck;       // spend() calls to the next throwIfCancelled()
   std::int64_t m_skipSimulations = 0;                   // instances counted without trying simulateWithin
   int m_failedSimulations = 0;                          // simulateWithin's failures in a row
   bool m_periodKnown = false;                           // m_runs has the rows' owner period
@@ -692,7 +699,10 @@ void exchangeEachInstance(const IterationSpace& space, int placement, const mapp
   const bool small = iterations && *iterations <= kSimulateUpTo;
   if (method == CommunicationMethod::Simulated || (method == CommunicationMethod::Closed && small)) {
     sim.simulateOnly();
-    space.forEachOuter(placement, [&](std::vector<std::int64_t>& v) { sim.instance(v, 1); });
+    space.forEachOuter(placement, [&](std::vector<std::int64_t>& v) {
+      throwIfCancelled();
+      sim.instance(v, 1);
+    });
     return;
   }
   std::vector<std::int64_t> first;
@@ -723,6 +733,7 @@ void exchangeEachInstance(const IterationSpace& space, int placement, const mapp
     const auto trips = tripCount(lo, hi, step);
     for (auto pick = sample.next(); pick - index < trips; pick = sample.next()) {
       v[last] = lo + (pick - index) * step;
+      throwIfCancelled();
       sim.instance(v, sample.take(), budget);
       ++done;
       if (!closed)

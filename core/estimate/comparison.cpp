@@ -4,6 +4,7 @@
 #include "estimate/mapping-assumptions.h"
 #include "estimate/unit-estimator.h"
 #include "mapping/mapping-builder.h"
+#include "support/cancellation.h"
 
 #include <algorithm>
 
@@ -207,6 +208,7 @@ ComparisonResult compareLoop(const program::ProgramModel& model, const Compariso
     VariantResult vr{v.name, v.spec ? v.spec->text : "HPF directives", "", {}};
     std::optional<CompiledNestEstimate> compiled; // analysed once per variant, evaluated per arrangement
     for (const auto& procs : points) {
+      throwIfCancelled();
       auto m = buildMapping(v, *result.unit, result.loop->line, result.values, procs);
       if (!m.mapping) {
         collectProblems(m, "Variant " + v.name + ": ", result);

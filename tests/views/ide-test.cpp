@@ -31,6 +31,8 @@
 #include <QStandardItemModel>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QLabel>
+#include <QTableWidget>
 #include <QTest>
 
 #include <QtCharts/QChart>
@@ -119,6 +121,7 @@ private slots:
   void assumptionWarningsOnlyForVariantsThatKeepThem();
   void onlyTheUnknownsOfTheSelectedNestAreAsked();
   void aByteOrderMarkIsNotProgramText();
+  void aSlowChartFollowsTheTableAndAnEditCancelsIt();
 
 private:
   /// Opens Jacobi, cursor in the relaxation loop, variants A (BLOCK,BLOCK)
@@ -752,3 +755,59 @@ void IdeTest::aByteOrderMarkIsNotProgramText()
 }
 
 #include "ide-test.moc"
+
+/// Cholesky's step loop at n = 1001 under (CYCLIC,*): the table point takes
+/// a fraction of a second, the chart over P = 1..1024 many seconds (the
+/// copy of a(j,k) is done step by step, its cost growing with P). The table
+/// is shown first, the chart says it is computing, and a new value stops
+/// the old sweep inside the engine instead of waiting for it.
+void IdeTest::aSlowChartFollowsTheTableAndAnEditCancelsIt()
+{
+  MainWindow w(m_recovery.path());
+  w.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  QSignalSpy analysed(&w, &MainWindow::analysisFinished);
+  QVERIFY(w.openFile(sample("cholesky.f90")));
+  QVERIFY(analysed.wait(kWorkTimeoutMs));
+  w.editor()->goTo(19, 5); // a(k, k) = sqrt(a(k, k)), inside the DO k nest
+  auto* panel = w.distributionPanel();
+  QTRY_COMPARE(panel->loopLine(), 18);
+  while (panel->variantCount() > 1)
+    panel->removeVariant(1);
+  panel->setFormat(0, "a", "(CYCLIC,*)");
+  panel->setArrangement(0, "16");
+  panel->setValue("n", 1001);
+  QSignalSpy tableShown(&w, &MainWindow::estimateTableShown);
+  QSignalSpy estimated(&w, &MainWindow::estimateFinished);
+  w.activateWindow();
+  QTest::keyClick(w.editor(), Qt::Key_E, Qt::ControlModifier);
+  QVERIFY(tableShown.wait(kWorkTimeoutMs));
+  QVERIFY(estimated.isEmpty()); // the sweep over P is still running
+  // the panel shows the sizes the estimate uses, not the declared n = 200
+  auto* formats = panel->findChild<QTableWidget*>();
+  QVERIFY(formats);
+  QCOMPARE(formats->verticalHeaderItem(0)->text(), QString("a(1001,1001)"));
+  const auto labels = panel->findChildren<QLabel*>();
+  QVERIFY(std::any_of(labels.begin(), labels.end(), [](QLabel* l) { return l->text().contains("DO k = 1, 1001"); }));
+  const auto value = [&](int row) { return w.resultsModel()->index(row, 0).data(ResultsModel::ValueRole).toDouble(); };
+  const QStringList cli{sample("cholesky.f90"), "--loop", "18", "--dist", "a=(CYCLIC,*)", "--procs", "16"};
+  auto point = cliPoint(cli + QStringList{"--set", "n=1001"});
+  QVERIFY(!point.is_null());
+  QCOMPARE(value(ResultsModel::Time), point["time_s"].get<double>());
+  QCOMPARE(value(ResultsModel::Transfers), point["nt"].get<double>());
+  auto* chart = w.chartPanel()->processorsChart();
+  QTRY_VERIFY_WITH_TIMEOUT(chart->title().contains("computing"), kWorkTimeoutMs);
+  QVERIFY(chart->series().isEmpty()); // no curves of the previous estimate next to the new table
+  QVERIFY(estimated.isEmpty());
+
+  const int interrupted = w.controller().interruptedJobs();
+  panel->setValue("n", 60);
+  QVERIFY(estimated.wait(kWorkTimeoutMs));
+  QCOMPARE(w.controller().interruptedJobs(), interrupted + 1); // stopped inside the sweep
+  point = cliPoint(cli + QStringList{"--set", "n=60"});
+  QVERIFY(!point.is_null());
+  QCOMPARE(value(ResultsModel::Time), point["time_s"].get<double>());
+  QCOMPARE(chart->title(), QString("Predicted time vs processors"));
+  QCOMPARE(chart->series().size(), 1);
+  QCOMPARE(qobject_cast<QLineSeries*>(chart->series().at(0))->count(), 11);
+}
