@@ -133,7 +133,7 @@ public:
       m_pattern(std::move(pattern)), m_broadcast(m_pattern == "broadcast"), m_distinct(readsDistinctElements(read, placement, space.depth())),
       m_execCoords(static_cast<std::size_t>(mapping.procs.rank())),
       m_readCoords(static_cast<std::size_t>(mapping.procs.rank())), m_procs(mapping.procs.count()), m_totals(totals),
-      m_runs(read, space.depth() - 1, space.depth() > 0 ? space.levels().back().step : 1),
+      m_runs(read, space.depth() - 1, space.depth() > 0 ? space.levels().back().step : 1, mapping.procs.count()),
       m_curve(machine.curveFor(m_pattern, mapping.procs.count())), m_hops(machine, mapping.procs.count())
   {
   }

@@ -33,8 +33,8 @@ std::uint64_t mix(std::uint64_t h, std::int64_t x)
 
 } // namespace
 
-ElementRuns::ElementRuns(const ReferencePlan& read, int level, std::int64_t step)
-  : m_rank(static_cast<int>(read.subscripts.size()))
+ElementRuns::ElementRuns(const ReferencePlan& read, int level, std::int64_t step, std::int64_t procs)
+  : m_rank(static_cast<int>(read.subscripts.size())), m_procs(procs <= kMaxIndexedProcs ? procs : 0)
 {
   for (int d = 0; d < m_rank && level >= 0; ++d) {
     m_delta[d] = read.subscripts[d].coef[level] * step;
@@ -50,6 +50,8 @@ void ElementRuns::clear()
   m_tracksUsed = 0;
   if (++m_stamp == 0) { // after 2^32 exchanges: no stale stamp may match
     for (auto& slot : m_slots)
+      slot.stamp = 0;
+    for (auto& slot : m_pairSlots)
       slot.stamp = 0;
     m_stamp = 1;
   }
@@ -85,7 +87,13 @@ std::size_t ElementRuns::Hash::operator()(const TrackKey& k) const
 
 std::int64_t ElementRuns::lineNumber(const Element& key)
 {
-  if (m_lastLine >= 0 && key == m_lastKey) // the runs of a row mostly read one line
+  const auto same = [&] { // the array's entries only (a loop, not the 64-byte memcmp of ==)
+    for (int d = 0; d < m_rank; ++d)
+      if (key[d] != m_lastKey[d])
+        return false;
+    return true;
+  };
+  if (m_lastLine >= 0 && same()) // the runs of a row mostly read one line
     return m_lastLine;
   m_lastKey = key;
   m_lastLine = m_lineNumbers.try_emplace(key, static_cast<std::int64_t>(m_lineNumbers.size())).first->second;
@@ -102,14 +110,28 @@ ElementRuns::Track& ElementRuns::track(const TrackKey& key)
     if (slot.stamp == m_stamp && slot.key == key)
       return m_tracks[slot.track];
     if (slot.stamp != m_stamp) {
-      slot = {key, m_stamp, static_cast<std::uint32_t>(m_tracksUsed)};
-      if (m_tracksUsed == m_tracks.size())
-        m_tracks.emplace_back();
-      auto& t = m_tracks[m_tracksUsed++];
-      t.key = key;
-      return t;
+      slot = {key, m_stamp, addTrack(key)};
+      return m_tracks[slot.track];
     }
   }
+}
+
+ElementRuns::Track& ElementRuns::pointTrack(std::int64_t from, std::int64_t to)
+{
+  if (m_pairSlots.empty())
+    m_pairSlots.resize(static_cast<std::size_t>(m_procs * m_procs));
+  auto& slot = m_pairSlots[static_cast<std::size_t>(from * m_procs + to)];
+  if (slot.stamp != m_stamp)
+    slot = {m_stamp, addTrack({from, to, -1, 0})};
+  return m_tracks[slot.track];
+}
+
+std::uint32_t ElementRuns::addTrack(const TrackKey& key)
+{
+  if (m_tracksUsed == m_tracks.size())
+    m_tracks.emplace_back();
+  m_tracks[m_tracksUsed].key = key;
+  return static_cast<std::uint32_t>(m_tracksUsed++);
 }
 
 void ElementRuns::growSlots()
@@ -127,8 +149,10 @@ void ElementRuns::growSlots()
 
 void ElementRuns::addPrepared(std::int64_t from, std::int64_t to)
 {
-  for (const auto& s : m_prepared)
-    track({from, to, s.line, s.phase}).spans.emplace_back(s.lo, s.hi);
+  for (const auto& s : m_prepared) {
+    auto& t = s.line < 0 && m_procs > 0 ? pointTrack(from, to) : track({from, to, s.line, s.phase});
+    t.spans.emplace_back(s.lo, s.hi);
+  }
 }
 
 void ElementRuns::prepare(const Element& first, std::int64_t run, std::int64_t repeats)

@@ -33,8 +33,13 @@ public:
   using Element = std::array<std::int64_t, 8>;
 
   /// Runs of `read` along loop level `level` whose iterations advance the
-  /// loop variable by `step` (level -1: no loop, every run one element).
-  ElementRuns(const ReferencePlan& read, int level, std::int64_t step);
+  /// loop variable by `step` (level -1: no loop, every run one element),
+  /// between `procs` processors (0: unknown; up to kMaxIndexedProcs the
+  /// tracks of single elements are found by their pair, not hashed).
+  ElementRuns(const ReferencePlan& read, int level, std::int64_t step, std::int64_t procs = 0);
+
+  /// Processor counts whose P^2 pairs index the single elements' tracks (8 MB at most).
+  static constexpr std::int64_t kMaxIndexedProcs = 1024;
 
   /// True when the element does not move along the loop: every run reads
   /// one element.
@@ -79,7 +84,10 @@ private:
   /// The spans of one line and phase that go from one processor to another.
   struct TrackKey {
     std::int64_t from, to, line, phase;
-    bool operator==(const TrackKey&) const = default;
+    bool operator==(const TrackKey& o) const // field by field: the defaulted one compiles to memcmp
+    {
+      return from == o.from && to == o.to && line == o.line && phase == o.phase;
+    }
   };
   struct Track {
     TrackKey key{};
@@ -106,6 +114,12 @@ private:
 
   /// The track of `key`, added if new.
   Track& track(const TrackKey& key);
+  /// The track of the single elements (line -1) from `from` to `to`, added
+  /// if new: found by the pair in m_pairSlots (a copy of a(j,k) to each of
+  /// P rows' owners looks up P tracks per row).
+  Track& pointTrack(std::int64_t from, std::int64_t to);
+  /// A new track for `key`; its number.
+  std::uint32_t addTrack(const TrackKey& key);
   void growSlots();
 
   Element m_delta{};      // the element's move per iteration
@@ -118,6 +132,11 @@ private:
   std::int64_t m_lastLine = -1;
   std::vector<Span> m_prepared;  // the run prepare() took apart
   std::vector<Slot> m_slots;     // a power of two of them, at most half in use
+  struct PairSlot {
+    std::uint32_t stamp = 0, track = 0;
+  };
+  std::int64_t m_procs = 0;          // pairs of m_pairSlots per source (0: single elements hashed too)
+  std::vector<PairSlot> m_pairSlots; // from * m_procs + to, allocated at the first single element
   std::uint32_t m_stamp = 1;
   std::size_t m_tracksUsed = 0;
   std::vector<Track> m_tracks;   // the first m_tracksUsed in use; the rest keep their storage

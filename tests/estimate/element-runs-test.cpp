@@ -1,7 +1,8 @@
 // ElementRuns (the simulation's distinct elements per processor pair, kept
 // as segments of lines) against the elements themselves put in a set:
 // random moves along the loop (negative, zero, several dimensions), owner
-// periods and repeated runs, zero differences; the element-by-element
+// periods and repeated runs, tracks found by pair or hashed, zero
+// differences; the element-by-element
 // fallback gives the same; a line key beyond 64 bits is an overflow, not a
 // wrong count.
 #include "estimate/element-runs.h"
@@ -83,7 +84,8 @@ TEST(ElementRuns, RandomRunsEqualTheSetOfTheirElements)
       delta.push_back(c * step);
     const auto period = pick(1, 5);
     const auto plan = planMoving(coef);
-    ElementRuns runs(plan, 0, step), oneByOne(plan, 0, step);
+    // single elements' tracks found by their pair (3 processors) or hashed (0: unknown)
+    ElementRuns runs(plan, 0, step, trial % 2 == 0 ? 3 : 0), oneByOne(plan, 0, step, trial % 3 == 0 ? 0 : 3);
     runs.setPeriod(period);
     oneByOne.setPeriod(period);
     oneByOne.elementByElement();
@@ -111,6 +113,13 @@ TEST(ElementRuns, RandomRunsEqualTheSetOfTheirElements)
     const auto expected = bruteForce(adds, delta, period);
     ASSERT_EQ(got, expected) << "trial " << trial;
     ASSERT_EQ(each, expected) << "trial " << trial;
+    // the next exchange (clear) starts empty: one pair of it again gives that pair alone
+    runs.clear();
+    runs.prepare(adds.front().first, adds.front().run, adds.front().repeats);
+    runs.addPrepared(adds.front().from, adds.front().to);
+    got.clear();
+    runs.pairs(got);
+    ASSERT_EQ(got, bruteForce({adds.front()}, delta, period)) << "trial " << trial;
     std::int64_t listed = 0, distinct = 0;
     for (const auto& a : adds)
       listed += (a.run + 1) * a.repeats;
