@@ -18,9 +18,22 @@ namespace {
 /// Per unit, the distribution its HPF directives give: {"processors": "4x4",
 /// "arrays": {"a": "(BLOCK,BLOCK)"}}, or null without DISTRIBUTE directives.
 /// With `atLine`, the distribution in force there (REDISTRIBUTE, REALIGN).
-nlohmann::json directivesOf(const program::Unit& unit, int atLine = 0)
+/// The formats do not depend on the sizes: where the extents need values
+/// the user has not given yet (a subroutine's dummy a(m,m)), stand-ins
+/// build the mapping, and the processors are named only if `values` give
+/// their arrangement.
+nlohmann::json directivesOf(const program::Unit& unit, const symbolic::Bindings& values, int atLine = 0)
 {
-  auto m = mapping::mappingFromDirectives(unit, {}, std::nullopt, atLine);
+  constexpr std::int64_t kStandIn = 64;
+  auto m = mapping::mappingFromDirectives(unit, values, std::nullopt, atLine);
+  auto standIns = values;
+  bool stood = false;
+  for (int round = 0; !m.mapping && !m.missing.empty() && round < 4; ++round) {
+    for (const auto& name : m.missing)
+      standIns.emplace(name, kStandIn);
+    m = mapping::mappingFromDirectives(unit, standIns, std::nullopt, atLine);
+    stood = true;
+  }
   if (!m.mapping || m.mapping->arrays.empty())
     return nullptr;
   nlohmann::json arrays = nlohmann::json::object();
@@ -29,7 +42,8 @@ nlohmann::json directivesOf(const program::Unit& unit, int atLine = 0)
     if (!d.empty() && d.front() == '(')
       arrays[name] = d.substr(0, d.find(')') + 1);
   }
-  return {{"processors", m.mapping->procs.str()}, {"arrays", arrays}};
+  const auto declared = stood ? mapping::declaredArrangement(unit, values) : std::optional(m.mapping->procs);
+  return {{"processors", declared ? declared->str() : ""}, {"arrays", arrays}};
 }
 
 bool remaps(const program::Unit& unit)
@@ -72,10 +86,10 @@ private:
     m_out.outline = program::outlineJson(m_parsed, model);
     for (std::size_t u = 0; u < model.units.size(); ++u) {
       const auto& unit = model.units[u];
-      m_out.outline["units"][u]["directives"] = directivesOf(unit);
+      m_out.outline["units"][u]["directives"] = directivesOf(unit, m_input.values);
       if (remaps(unit)) // each loop nest gets the mapping in force at its DO
         for (std::size_t l = 0; l < unit.loops.size(); ++l)
-          m_out.outline["units"][u]["loops"][l]["directives"] = directivesOf(unit, unit.loops[l].line);
+          m_out.outline["units"][u]["loops"][l]["directives"] = directivesOf(unit, m_input.values, unit.loops[l].line);
     }
   }
 
@@ -116,6 +130,7 @@ private:
       auto table = m_out;
       table.partial = true;
       m_partial(table);
+      m_lastReport = std::chrono::steady_clock::now();
     }
     for (auto& request : swept) {
       if (m_cancelled)
@@ -224,6 +239,9 @@ private:
     return r.errors.empty() && !r.variants.empty() && !r.variants[0].points.empty();
   }
 
+  /// The variant's time over s.sweepProcessors. While it is computed, the
+  /// curves so far go to `partial` every kReportEvery at most: a sweep of
+  /// seconds (exchanges done step by step at large P) draws as it goes.
   Curve sweepProcessors(const program::ProgramModel& model, estimate::ComparisonRequest request,
                         const EstimateSettings& s)
   {
@@ -234,9 +252,25 @@ private:
       a.shape = {p};
       request.procs.push_back(a);
     }
+    const auto curve = [](const std::vector<estimate::Estimate>& points) {
+      std::vector<std::pair<double, double>> out;
+      for (const auto& e : points)
+        out.emplace_back(static_cast<double>(e.processors), e.time);
+      return out;
+    };
+    request.onPoint = [&](const estimate::VariantResult& v) {
+      const auto now = std::chrono::steady_clock::now();
+      if (!m_partial || now - m_lastReport < kReportEvery)
+        return;
+      m_lastReport = now;
+      auto sofar = m_out;
+      sofar.partial = true;
+      sofar.timeVsP.push_back({c.variant, curve(v.points)});
+      m_partial(sofar);
+    };
     const auto r = estimate::compare(model, request, *m_machine);
-    for (const auto& e : r.variants.empty() ? std::vector<estimate::Estimate>{} : r.variants[0].points)
-      c.points.emplace_back(static_cast<double>(e.processors), e.time);
+    if (!r.variants.empty())
+      c.points = curve(r.variants[0].points);
     return c;
   }
 
@@ -260,6 +294,8 @@ private:
   const JobInput& m_input;
   const std::atomic<bool>& m_cancelled;
   const PartialOutput& m_partial;
+  static constexpr std::chrono::milliseconds kReportEvery{250};
+  std::chrono::steady_clock::time_point m_lastReport; // the last partial output
   fortran::ParsedFile m_parsed;
   std::optional<machine::MachineProfile> m_machine;
   JobOutput m_out;

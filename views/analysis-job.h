@@ -28,6 +28,10 @@ struct VariantSetting {
   std::string name;                          // "A"
   std::map<std::string, std::string> formats; // array -> "(BLOCK,*)"; missing or "" = replicated
   std::string arrangement = "4";             // "16" or "4x4"
+  /// Set from a --dist spec (DistributionPanel::addSpecVariant): the arrays
+  /// it omits are replicated, as in partscope-cli, and its formats do not
+  /// follow the directives of the next nest.
+  bool fromSpec = false;
 
   /// The --dist spec of partscope-cli: arrays with equal formats grouped,
   /// "a,b=(BLOCK,BLOCK)"; empty when no array is distributed.
@@ -85,12 +89,12 @@ struct JobOutput {
   std::vector<std::pair<int, std::string>> assumptions;
   double seconds = 0;         // wall time of the job
   bool valueSweepOnly = false; // only timeVsN is filled
-  bool partial = false;        // the table before the sweeps: timeVsP and timeVsN are empty
+  bool partial = false;        // the table before the sweeps end: timeVsP so far, no timeVsN
   std::string formulas, formulasLatex; // estimate::formulasText of each variant's point
 };
 
-/// Receives a job's table before its sweeps (JobOutput::partial), on the
-/// job's thread.
+/// Receives a job's table before its sweeps, then its curves over P as they
+/// grow (JobOutput::partial), on the job's thread.
 using PartialOutput = std::function<void(const JobOutput&)>;
 
 /// Runs the job. Returns nullopt when `cancelled` became true on the way

@@ -67,10 +67,11 @@ void ChartPanel::setCurves(const std::vector<Curve>& timeVsP, const std::vector<
   setValueCurves(timeVsN, variable);
 }
 
-void ChartPanel::setProcessorCurves(const std::vector<Curve>& timeVsP)
+void ChartPanel::setProcessorCurves(const std::vector<Curve>& timeVsP, bool complete)
 {
   m_timeVsP = timeVsP;
   fill(processorsChart(), m_timeVsP, tr("processors P"), true);
+  setProcessorsPending(!complete);
 }
 
 void ChartPanel::setValueCurves(const std::vector<Curve>& timeVsN, const QString& variable)
@@ -84,8 +85,6 @@ void ChartPanel::clear() { setCurves({}, {}, m_variable); }
 
 void ChartPanel::setProcessorsPending(bool on)
 {
-  if (on)
-    setProcessorCurves({});
   processorsChart()->setTitle(on ? tr("Predicted time vs processors: computing…") : tr("Predicted time vs processors"));
 }
 

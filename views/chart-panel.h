@@ -23,11 +23,13 @@ public:
 
   /// Replaces the curves; `variable` names the x axis of the second chart.
   void setCurves(const std::vector<Curve>& timeVsP, const std::vector<Curve>& timeVsN, const QString& variable);
-  void setProcessorCurves(const std::vector<Curve>& timeVsP);
+  /// `complete` false: the curves so far of a sweep still computed (the
+  /// title says so).
+  void setProcessorCurves(const std::vector<Curve>& timeVsP, bool complete = true);
   void setValueCurves(const std::vector<Curve>& timeVsN, const QString& variable);
   void clear();
-  /// On: the chart over P is being computed (its old curves go, its title
-  /// says so). Off: the title is restored; the curves stay as they are.
+  /// On: the title says that the chart over P is being computed. Off: the
+  /// title is restored. The curves stay as they are.
   void setProcessorsPending(bool on);
 
   QChart* processorsChart() const;

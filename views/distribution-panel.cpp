@@ -181,7 +181,9 @@ void DistributionPanel::setSelection(const UnitInfo& unit, const LoopInfo& loop)
       const auto old = previous.find(a);
       const bool fromDirectives = it != m_variants[v].formats.end() && old != previous.end() &&
                                   it->second == cyclicIf(old->second, v % 2 == 1).toStdString();
-      if (it == m_variants[v].formats.end() || fromDirectives)
+      if (m_variants[v].fromSpec && it == m_variants[v].formats.end())
+        m_variants[v].formats[a.toStdString()] = "replicated"; // as partscope-cli reads a spec that omits it
+      else if (!m_variants[v].fromSpec && (it == m_variants[v].formats.end() || fromDirectives))
         m_variants[v].formats[a.toStdString()] = defaultFormat(a, v % 2 == 1).toStdString();
     }
   }
@@ -195,6 +197,9 @@ QString DistributionPanel::defaultFormat(const QString& array, bool cyclic) cons
   QString f;
   if (m_directives.count(array) && m_directives.at(array).startsWith('(')) {
     f = m_directives.at(array);
+  } else if (!m_directives.count(array) &&
+             std::any_of(m_directives.begin(), m_directives.end(), [](const auto& d) { return d.second.startsWith('('); })) {
+    return "replicated"; // readable directives leave it out: replicated by HPF's rules, as the CLI reads them
   } else {
     const int rank = rankOf(array);
     QStringList dims;
@@ -450,7 +455,7 @@ int DistributionPanel::addSpecVariant(const QString& name, const QString& spec, 
                     : QString::fromStdString(problem);
     return -1;
   }
-  VariantSetting v{name.toStdString(), {}, arrangement.toStdString()};
+  VariantSetting v{name.toStdString(), {}, arrangement.toStdString(), true};
   for (const auto& group : parsed->groups) {
     QStringList formats;
     for (const auto& f : group.formats)
@@ -458,6 +463,8 @@ int DistributionPanel::addSpecVariant(const QString& name, const QString& spec, 
     for (const auto& a : group.arrays)
       v.formats[a] = ("(" + formats.join(',') + ")").toStdString();
   }
+  for (const auto& a : m_arrays) // the nest's arrays the spec omits, shown as what they are
+    v.formats.try_emplace(a.toStdString(), "replicated");
   auto it = std::find_if(m_variants.begin(), m_variants.end(), [&](const VariantSetting& w) { return w.name == v.name; });
   const int index = it == m_variants.end() ? variantCount() : static_cast<int>(it - m_variants.begin());
   if (it == m_variants.end())

@@ -129,7 +129,8 @@ MainWindow::MainWindow(const QString& recoveryFolder, QWidget* parent)
   connect(m_autosaveTimer, &QTimer::timeout, this, &MainWindow::autosaveNow);
   connect(&m_controller, &EstimateController::jobFinished, this, &MainWindow::jobFinished);
   connect(&m_controller, &EstimateController::jobPartial, this, &MainWindow::jobPartial);
-  connect(m_chartPending, &QTimer::timeout, this, [this] { m_chart->setProcessorsPending(true); });
+  // the old estimate's curves go: they would stand beside the new table
+  connect(m_chartPending, &QTimer::timeout, this, [this] { m_chart->setProcessorCurves({}, false); });
   connect(&m_controller, &EstimateController::busyChanged, m_busy, &QWidget::setVisible);
   readSettings();
   offerRecovery();
@@ -901,6 +902,11 @@ void MainWindow::submitValueSweep()
 
 void MainWindow::jobPartial(int generation, const JobOutput& output)
 {
+  if (generation == m_partialGeneration) { // the table is shown: the curves over P so far
+    m_chartPending->stop();
+    m_chart->setProcessorCurves(output.timeVsP, false);
+    return;
+  }
   m_partialGeneration = generation;
   showAnalysis(output);
   applyEstimate(output);

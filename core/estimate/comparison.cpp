@@ -228,6 +228,8 @@ ComparisonResult compareLoop(const program::ProgramModel& model, const Compariso
           if (std::find(e.estimate->notes.begin(), e.estimate->notes.end(), a.note) == e.estimate->notes.end())
             e.estimate->notes.insert(e.estimate->notes.begin(), a.note);
       vr.points.push_back(std::move(*e.estimate));
+      if (request.onPoint)
+        request.onPoint(vr);
     }
     result.variants.push_back(std::move(vr));
   }

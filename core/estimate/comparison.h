@@ -6,6 +6,7 @@
 #include "mapping/dist-spec.h"
 #include "program/model.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,6 +18,13 @@ struct VariantRequest {
   std::optional<mapping::DistSpec> spec; // nullopt: the program's HPF directives
 };
 
+struct VariantResult {
+  std::string name;
+  std::string spec;                    // as given, or "HPF directives"
+  std::string mapping;                 // Mapping::str() at the first point
+  std::vector<Estimate> points;        // one per processors arrangement
+};
+
 struct ComparisonRequest {
   int loopLine = 0;                    // line of the DO statement (0 with unitName or program)
   std::vector<VariantRequest> variants;
@@ -25,13 +33,9 @@ struct ComparisonRequest {
   EstimateOptions options;
   std::string unitName;                // estimate this unit instead of a loop (unit-estimator.h)
   bool program = false;                // estimate the main PROGRAM unit instead of a loop
-};
-
-struct VariantResult {
-  std::string name;
-  std::string spec;                    // as given, or "HPF directives"
-  std::string mapping;                 // Mapping::str() at the first point
-  std::vector<Estimate> points;        // one per processors arrangement
+  /// Called after each estimated point with the variant's points so far (a
+  /// sweep that shows its curve as it grows); may be empty.
+  std::function<void(const VariantResult&)> onPoint;
 };
 
 /// What was estimated: one loop nest, one unit, or the whole program.

@@ -4,6 +4,7 @@
 #include "estimate/mapping-assumptions.h"
 #include "estimate/saturating-count.h"
 #include "mapping/mapping-builder.h"
+#include "support/cancellation.h"
 #include "support/text.h"
 
 #include <algorithm>
@@ -774,6 +775,7 @@ ComparisonResult compareUnit(const program::ProgramModel& model, const Compariso
     for (const auto& e : unknown)
       result.errors.push_back("Variant " + v.name + ": " + e);
     for (std::size_t i = 0; unknown.empty() && i < points.size(); ++i) {
+      throwIfCancelled();
       auto e = estimateUnit(model, *result.unit, v.spec, points[i], machine, result.values, request.options);
       if (!e.estimate) {
         for (const auto& msg : e.errors)
@@ -784,6 +786,8 @@ ComparisonResult compareUnit(const program::ProgramModel& model, const Compariso
       }
       vr.mapping = mappingText(*result.unit, v, result.values, points[i]);
       vr.points.push_back(std::move(*e.estimate));
+      if (request.onPoint)
+        request.onPoint(vr);
     }
     result.variants.push_back(std::move(vr));
   }

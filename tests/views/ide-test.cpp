@@ -122,6 +122,7 @@ private slots:
   void onlyTheUnknownsOfTheSelectedNestAreAsked();
   void aByteOrderMarkIsNotProgramText();
   void aSlowChartFollowsTheTableAndAnEditCancelsIt();
+  void thePanelReadsTheDirectivesAsTheCliDoes();
 
 private:
   /// Opens Jacobi, cursor in the relaxation loop, variants A (BLOCK,BLOCK)
@@ -759,8 +760,9 @@ void IdeTest::aByteOrderMarkIsNotProgramText()
 /// Cholesky's step loop at n = 1001 under (CYCLIC,*): the table point takes
 /// a fraction of a second, the chart over P = 1..1024 many seconds (the
 /// copy of a(j,k) is done step by step, its cost growing with P). The table
-/// is shown first, the chart says it is computing, and a new value stops
-/// the old sweep inside the engine instead of waiting for it.
+/// is shown first, the chart says it is computing and draws its points as
+/// they come, and a new value stops the old sweep inside the engine instead
+/// of waiting for it.
 void IdeTest::aSlowChartFollowsTheTableAndAnEditCancelsIt()
 {
   MainWindow w(m_recovery.path());
@@ -797,7 +799,13 @@ void IdeTest::aSlowChartFollowsTheTableAndAnEditCancelsIt()
   QCOMPARE(value(ResultsModel::Transfers), point["nt"].get<double>());
   auto* chart = w.chartPanel()->processorsChart();
   QTRY_VERIFY_WITH_TIMEOUT(chart->title().contains("computing"), kWorkTimeoutMs);
-  QVERIFY(chart->series().isEmpty()); // no curves of the previous estimate next to the new table
+  // the curve grows point by point: P = 1..64 within moments, 128..1024 take seconds
+  const auto points = [&] {
+    return chart->series().isEmpty() ? 0 : qobject_cast<QLineSeries*>(chart->series().at(0))->count();
+  };
+  QTRY_VERIFY_WITH_TIMEOUT(points() >= 5, kWorkTimeoutMs);
+  QVERIFY(points() < 11);
+  QVERIFY(chart->title().contains("computing"));
   QVERIFY(estimated.isEmpty());
 
   const int interrupted = w.controller().interruptedJobs();
@@ -810,4 +818,82 @@ void IdeTest::aSlowChartFollowsTheTableAndAnEditCancelsIt()
   QCOMPARE(chart->title(), QString("Predicted time vs processors"));
   QCOMPARE(chart->series().size(), 1);
   QCOMPARE(qobject_cast<QLineSeries*>(chart->series().at(0))->count(), 11);
+}
+
+/// The panel's prefill is the mapping partscope-cli estimates: an array the
+/// directives leave out is replicated (HPF), a --dist spec's omitted arrays
+/// too, and a subroutine's directives are read before its sizes are known
+/// (dummies a(m,m)).
+void IdeTest::thePanelReadsTheDirectivesAsTheCliDoes()
+{
+  QTemporaryDir dir;
+  const auto write = [&](const char* name, const char* text) {
+    QFile f(dir.filePath(name));
+    if (f.open(QIODevice::WriteOnly))
+      f.write(text);
+    return f.fileName();
+  };
+  const auto matvec = write("matvec.f90", "program matvec\n"
+                                          "  integer, parameter :: n = 512\n"
+                                          "  real :: a(n, n), x(n), y(n)\n"
+                                          "  integer :: i, j\n"
+                                          "!hpf$ distribute a(block, *)\n"
+                                          "!hpf$ distribute y(block)\n"
+                                          "  do i = 1, n\n"
+                                          "    do j = 1, n\n"
+                                          "      y(i) = y(i) + a(i, j) * x(j)\n"
+                                          "    end do\n"
+                                          "  end do\n"
+                                          "end program matvec\n");
+  const auto transpose = write("transp.f90", "subroutine transp(m, a, b)\n"
+                                             "  integer :: m, i, j\n"
+                                             "  real :: a(m, m), b(m, m)\n"
+                                             "!hpf$ distribute a(block, *)\n"
+                                             "!hpf$ distribute b(block, *)\n"
+                                             "  do j = 1, m\n"
+                                             "    do i = 1, m\n"
+                                             "      b(i, j) = a(j, i)\n"
+                                             "    end do\n"
+                                             "  end do\n"
+                                             "end subroutine transp\n");
+  MainWindow w(m_recovery.path());
+  w.show();
+  QSignalSpy analysed(&w, &MainWindow::analysisFinished);
+  QVERIFY(w.openFile(matvec));
+  QVERIFY(analysed.wait(kWorkTimeoutMs));
+  w.editor()->goTo(9, 7);
+  auto* panel = w.distributionPanel();
+  QTRY_COMPARE(panel->loopLine(), 7);
+  QCOMPARE(panel->format(0, "a"), QString("(BLOCK,*)"));
+  QCOMPARE(panel->format(0, "x"), QString("replicated")); // no directive names it
+  QCOMPARE(panel->format(1, "x"), QString("replicated")); // nor in the CYCLIC twin
+  QString error;
+  const int spec = panel->addSpecVariant("C", "a=(*,BLOCK)", "16", &error);
+  QVERIFY2(spec >= 0, qPrintable(error));
+  panel->setArrangement(0, "16");
+  QSignalSpy estimated(&w, &MainWindow::estimateFinished);
+  w.findChild<QAction*>("estimate")->trigger();
+  QVERIFY(estimated.wait(kWorkTimeoutMs));
+  QCOMPARE(panel->format(spec, "x"), QString("replicated")); // the spec omits it
+  QCOMPARE(panel->format(spec, "y"), QString("replicated"));
+  const auto value = [&](int column) {
+    return w.resultsModel()->index(ResultsModel::Time, column).data(ResultsModel::ValueRole).toDouble();
+  };
+  auto point = cliPoint({matvec, "--loop", "7", "--procs", "16"}); // the directives
+  QVERIFY(!point.is_null());
+  QCOMPARE(value(0), point["time_s"].get<double>());
+  QCOMPARE(point["nt"].get<int>(), 0);
+  point = cliPoint({matvec, "--loop", "7", "--procs", "16", "--dist", "a=(*,BLOCK)"});
+  QVERIFY(!point.is_null());
+  QCOMPARE(value(spec), point["time_s"].get<double>());
+
+  MainWindow sub(m_recovery.path());
+  sub.show();
+  QSignalSpy subAnalysed(&sub, &MainWindow::analysisFinished);
+  QVERIFY(sub.openFile(transpose));
+  QVERIFY(subAnalysed.wait(kWorkTimeoutMs));
+  sub.editor()->goTo(8, 7);
+  QTRY_COMPARE(sub.distributionPanel()->loopLine(), 6);
+  QCOMPARE(sub.distributionPanel()->format(0, "a"), QString("(BLOCK,*)")); // m not given yet
+  QCOMPARE(sub.distributionPanel()->format(0, "b"), QString("(BLOCK,*)"));
 }
