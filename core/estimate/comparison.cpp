@@ -201,6 +201,10 @@ ComparisonResult compareLoop(const program::ProgramModel& model, const Compariso
   result.unit = found->first;
   result.loop = found->second;
   result.values = request.values;
+  result.errors = unreadStatementErrors(*result.unit, result.loop->line, result.loop->endLine,
+                                        "the loop at line " + std::to_string(result.loop->line));
+  if (!result.errors.empty())
+    return result;
   std::vector<std::optional<mapping::ProcessorsArrangement>> points(request.procs.begin(), request.procs.end());
   if (points.empty())
     points.push_back(std::nullopt);

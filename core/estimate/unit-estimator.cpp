@@ -754,6 +754,17 @@ EstimateResult estimateUnit(const program::ProgramModel& model, const program::U
   return UnitEstimator(model, spec, machine, values, options).run(unit, procs);
 }
 
+std::vector<std::string> unreadStatementErrors(const program::Unit& unit, int first, int last,
+                                               const std::string& scope)
+{
+  std::vector<std::string> errors;
+  for (const auto& u : unit.unreadStatements)
+    if (u.line >= first && u.line <= last)
+      errors.push_back("Line " + std::to_string(u.line) + " has an error (" + u.message + "): " + scope +
+                       " would be estimated without that statement; correct it first");
+  return errors;
+}
+
 ComparisonResult compareUnit(const program::ProgramModel& model, const ComparisonRequest& request,
                              const machine::MachineProfile& machine)
 {
@@ -766,6 +777,10 @@ ComparisonResult compareUnit(const program::ProgramModel& model, const Compariso
     result.errors.push_back(error);
     return result;
   }
+  result.errors = unreadStatementErrors(*result.unit, result.unit->line, result.unit->endLine,
+                                        "unit '" + result.unit->name + "'");
+  if (!result.errors.empty())
+    return result;
   std::vector<std::optional<mapping::ProcessorsArrangement>> points(request.procs.begin(), request.procs.end());
   if (points.empty())
     points.push_back(std::nullopt);

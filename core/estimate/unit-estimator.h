@@ -41,6 +41,13 @@ EstimateResult estimateUnit(const program::ProgramModel& model, const program::U
                             const machine::MachineProfile& machine, const symbolic::Bindings& values,
                             const EstimateOptions& options = {});
 
+/// One sentence per statement of `unit` on lines [first, last] that the
+/// parser could not read (program::UnreadStatement): `scope` ("the loop at
+/// line 7", "unit 'sweep'") would be estimated without it, all zeros where
+/// it was the whole body, so the estimate is refused. Empty when none.
+std::vector<std::string> unreadStatementErrors(const program::Unit& unit, int first, int last,
+                                               const std::string& scope);
+
 /// compare() for `request.unitName` (a unit of that name) or
 /// `request.program` (the PROGRAM unit): every variant at every arrangement.
 /// An unknown name, or no PROGRAM unit, is an error listing the units.

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <array>
 #include <initializer_list>
+#include <map>
 #include <set>
 
 namespace ps::program {
@@ -106,22 +107,25 @@ private:
 
   int line(fortran::SourceRange r) const { return m_parsed.line(r); }
 
-  /// Directive lines (!HPF$, CHPF$, *HPF$) of the unit with a parse error:
-  /// the parser drops such a directive, so the model would not know it.
+  /// Lines of the unit with a parse error: the parser drops such a
+  /// statement, so the model would not know it. Directive lines (!HPF$,
+  /// CHPF$, *HPF$) become unreadDirectives, the others unreadStatements.
   void findUnreadDirectives()
   {
     const auto& file = *m_parsed.file;
-    std::set<int> errorLines;
+    std::map<int, std::string> errorLines; // line -> its first error
     for (const auto& d : m_parsed.diagnostics)
       if (d.severity() == Severity::Error)
-        errorLines.insert(file.lineColumn(d.range().begin).line);
-    for (int l : errorLines) {
+        errorLines.try_emplace(static_cast<int>(file.lineColumn(d.range().begin).line), d.message());
+    for (const auto& [l, message] : errorLines) {
       if (l < m_unit.line || l > m_unit.endLine)
         continue;
       const auto text = trim(file.lineText(l));
       const auto sentinel = toLower(text.substr(0, 5));
       if (sentinel == "!hpf$" || sentinel == "chpf$" || sentinel == "*hpf$")
         m_unit.unreadDirectives.push_back({l, text});
+      else
+        m_unit.unreadStatements.push_back({l, message});
     }
   }
 

@@ -149,6 +149,13 @@ struct UnreadDirective {
   std::string text; // the line as written, trimmed
 };
 
+/// A statement line the parser could not read (and dropped): an estimate
+/// of a nest or unit that contains it would silently leave it out.
+struct UnreadStatement {
+  int line = 0;
+  std::string message; // the parser's first error on that line
+};
+
 struct Unit {
   std::string name;
   fortran::UnitKind kind = fortran::UnitKind::Program;
@@ -169,6 +176,7 @@ struct Unit {
   std::vector<fortran::Directive> directives;
   std::vector<int> directiveLines;   // original line of each of `directives`, same order
   std::vector<UnreadDirective> unreadDirectives; // directive lines with a parse error, in order
+  std::vector<UnreadStatement> unreadStatements; // other lines with a parse error, in order
 
   /// The unit's own symbol `name`, else the associated one, else nullptr.
   const Symbol* symbol(const std::string& name) const;

@@ -2,6 +2,7 @@
 // programs): conditions counted on every processor, byte totals that
 // wrapped, a read of never-written elements messaged inside the loop.
 // Machine of round numbers (run-estimate.h): 1 s per operation.
+#include "estimate/comparison.h"
 #include "estimate/run-estimate.h"
 #include "estimate/saturating-count.h"
 #include "support/text.h"
@@ -171,4 +172,44 @@ TEST(UserReported, ReadOfWrittenElementsStaysInsideTheLoop)
   const auto e = directives(p, 5, "4");
   ASSERT_FALSE(e.comm.records.empty());
   EXPECT_GE(e.comm.records[0].placement, 1);
+}
+
+TEST(UserReported, ASyntaxErrorInsideTheNestRefusesItsEstimate)
+{
+  // The parser drops a statement it cannot read: the nest's estimate was all
+  // zeros with no error (a new user's broken_body.f). A nest without the
+  // error, in the same file, still estimates.
+  const auto p = ps::test::build("program brk\n"                // 1
+                                 "  integer, parameter :: n = 100\n"
+                                 "  real :: a(n), b(n)\n"
+                                 "  integer :: i\n"
+                                 "  do i = 2, n\n"              // 5
+                                 "    a(i) = b(i - 1) + (b(i\n" // 6: no closing parentheses
+                                 "  end do\n"
+                                 "  do i = 1, n\n"              // 8
+                                 "    b(i) = 1.0\n"
+                                 "  end do\n"
+                                 "end program brk\n");
+  const auto estimate = [&](int line, bool program) {
+    ps::estimate::ComparisonRequest request;
+    request.loopLine = program ? 0 : line;
+    request.program = program;
+    request.variants = {{"A", ps::mapping::parseDistSpec("a,b=(BLOCK)", nullptr)}};
+    ps::mapping::ProcessorsArrangement procs;
+    procs.shape = {4};
+    request.procs = {procs};
+    return ps::estimate::compare(p.model, request, ps::test::unitMachine());
+  };
+  auto r = estimate(5, false);
+  ASSERT_EQ(r.errors.size(), 1u);
+  EXPECT_EQ(r.errors[0], "Line 6 has an error (Expected ')' to close the list): the loop at line 5 would be estimated "
+                         "without that statement; correct it first");
+  EXPECT_TRUE(r.variants.empty());
+  r = estimate(0, true);
+  ASSERT_EQ(r.errors.size(), 1u);
+  EXPECT_NE(r.errors[0].find("unit 'brk' would be estimated without that statement"), std::string::npos);
+  r = estimate(8, false);
+  EXPECT_TRUE(r.errors.empty()) << r.errors[0];
+  ASSERT_EQ(r.variants.size(), 1u);
+  EXPECT_EQ(r.variants[0].points[0].workMax, 25); // 100 iterations on 4 processors
 }
