@@ -869,8 +869,8 @@ void PointEstimator::schedule()
   if (decision.kind == ParallelismKind::Serialized)
     text += ": processors run one after another";
   else
-    text += ": a wavefront of " + std::to_string(s.stages) + " stages of " + std::to_string(s.strip) +
-            " outer iterations over " + std::to_string(s.chain) + " processors";
+    text += ": a wavefront of " + counted(s.stages, "stage") + " of " + counted(s.strip, "outer iteration") +
+            " over " + counted(s.chain, "processor");
   if (decision.kind == ParallelismKind::Serialized && r.level > 0)
     text += " (not pipelined: " + decision.whyNotPipelined + ")";
   if (!r.exact)

@@ -144,22 +144,30 @@ std::map<std::vector<std::int64_t>, std::vector<std::int64_t>> chains(const Para
   return out;
 }
 
-/// The recurrence's boundary messages: the pattern and bytes of one message per record
-/// placed inside the carrying loop, and the TT of every other record.
-std::vector<std::pair<std::string, double>> stageMessageBytes(const ParallelismDecision& d, const CommTotals& comm,
-                                                             double* otherTT)
-{
+/// The recurrence's boundary messages (the records placed inside the
+/// carrying loop): the pattern and bytes of one message per record, and the
+/// messages per outer iteration; `otherTT` the TT of every other record.
+struct StageMessages {
   std::vector<std::pair<std::string, double>> bytes; // pattern, bytes
+  double perOuterIteration = 0;                      // the largest record's
+};
+
+StageMessages stageMessages(const ParallelismDecision& d, const CommTotals& comm, double* otherTT)
+{
+  StageMessages out;
   *otherTT = 0;
   for (const auto& r : comm.records) {
     const bool stage = std::find(d.arrays.begin(), d.arrays.end(), r.array) != d.arrays.end() &&
                        r.placement > d.recurrence->level && r.messages > 0;
-    if (stage)
-      bytes.emplace_back(r.pattern, static_cast<double>(r.bytes) / static_cast<double>(r.messages));
-    else
+    if (!stage) {
       *otherTT += r.time;
+      continue;
+    }
+    out.bytes.emplace_back(r.pattern, static_cast<double>(r.bytes) / static_cast<double>(r.messages));
+    out.perOuterIteration = std::max(out.perOuterIteration, static_cast<double>(r.messages) /
+                                                                static_cast<double>(d.outerIterations));
   }
-  return bytes;
+  return out;
 }
 
 /// The divisors of m in increasing order (O(sqrt m)).
@@ -180,7 +188,7 @@ Schedule pipelined(const ParallelismDecision& d, const std::vector<double>& ctPe
                    const mapping::Mapping& mapping, const machine::MachineProfile& machine)
 {
   Schedule best;
-  std::int64_t q = 0;
+  std::int64_t q = 0, chainsWorking = 0;
   double busiest = 0;
   for (const auto& [key, procs] : chains(d, mapping)) {
     std::int64_t working = 0;
@@ -189,22 +197,32 @@ Schedule pipelined(const ParallelismDecision& d, const std::vector<double>& ctPe
       busiest = std::max(busiest, ctPerProc[p]);
     }
     q = std::max(q, working);
+    chainsWorking += working > 0;
   }
   double otherTT = 0;
-  const auto bytes = stageMessageBytes(d, comm, &otherTT);
+  const auto stage = stageMessages(d, comm, &otherTT);
+  // The owner segments of the carrying loop along one chain: Q under BLOCK,
+  // more where CYCLIC(k) wraps the chain around the processors; one
+  // boundary message between consecutive segments per outer iteration.
+  const double segments =
+    std::max(static_cast<double>(q), stage.perOuterIteration / static_cast<double>(std::max<std::int64_t>(chainsWorking, 1)) + 1);
+  const double rounds = segments / static_cast<double>(std::max<std::int64_t>(q, 1)); // segments per processor
   const auto m = d.outerIterations;
   const double c1 = busiest / static_cast<double>(m);
   double bestTime = std::numeric_limits<double>::infinity();
   for (const auto b : divisors(m)) {
-    const auto s = m / b;
+    const auto s = static_cast<double>(m / b);
     double message = 0;
-    for (const auto& [pattern, e] : bytes)
+    for (const auto& [pattern, e] : stage.bytes)
       message += machine.transferTime(pattern, static_cast<double>(b) * e, 1, mapping.procs.count());
-    const double ct = static_cast<double>(s + q - 1) * static_cast<double>(b) * c1;
-    const double tt = static_cast<double>(std::max<std::int64_t>(s + q - 2, 0)) * message;
+    // a processor's S*rounds segment stages one after another, after the
+    // pipeline filled; or the chain of S + segments - 1 steps, if longer
+    const double steps = std::max(s * rounds + static_cast<double>(q) - 1, s + segments - 1);
+    const double ct = steps * static_cast<double>(b) * c1 / rounds;
+    const double tt = std::max(steps - 1, 0.0) * message;
     if (ct + tt < bestTime) {
       bestTime = ct + tt;
-      best = {ct, tt + otherTT, s, b, q};
+      best = {ct, tt + otherTT, m / b, b, q};
     }
   }
   return best;

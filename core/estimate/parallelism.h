@@ -33,6 +33,13 @@
 //   recurrence), and b is the divisor of M that minimizes CT + TT
 //   (b = M is one stage: the serialized order). Exact when every outer
 //   iteration does the same work; otherwise a note says it is an average.
+//   Under CYCLIC(k) the chain wraps around the processors: the carrying
+//   loop has G > Q owner segments (G - 1 boundary messages per outer
+//   iteration), r = G/Q per processor, each b*c1/r per stage. A processor
+//   runs its S*r segment stages one after another once the pipeline is
+//   full, and the chain itself is S + G - 1 steps long: steps =
+//   max(S*r + Q - 1, S + G - 1), CT = steps * b*c1/r, TT = (steps - 1) *
+//   m(b). Under BLOCK (G = Q, r = 1) this is the schedule above.
 //   PartScope does not interchange loops: a recurrence carried by the
 //   outermost loop (ADI's forward sweep under (*,BLOCK)) is serialized,
 //   as an HPF compiler executing the source order does.

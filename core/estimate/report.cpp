@@ -170,7 +170,7 @@ std::string variantTable(const VariantResult& v, bool withParts)
       continue;
     out += "  P=" + p.arrangement + ": " + par.kind + " by '" + par.array + "' carried by loop '" + par.variable +
            "' at line " + std::to_string(par.loopLine) +
-           (par.kind == "pipelined" ? ", " + std::to_string(par.stages) + " stages of " + std::to_string(par.strip)
+           (par.kind == "pipelined" ? ", " + counted(par.stages, "stage") + " of " + std::to_string(par.strip)
                                     : std::string()) +
            "\n";
   }

@@ -143,6 +143,38 @@ TEST(Parallelism, WavefrontCriticalPathByHand)
   EXPECT_NEAR(fine.tt, 66 * 1.08, 1e-9);
 }
 
+TEST(Parallelism, WavefrontWrappedByCyclicByHand)
+{
+  // The same nest under (*,CYCLIC(16)) on 2: the J range 2..64 is four
+  // owner segments, 2..16 and 33..48 on processor 0, 17..32 and 49..64 on
+  // 1, so each I row crosses 3 boundaries and the chain wraps around the
+  // processors (a new user found CYCLIC given BLOCK's TT with 280 times its
+  // messages). Segments 4, Q = 2, rounds = 2 per processor.
+  //   busiest CT: processor 1, 64 rows x 32 columns x 4 = 8192; c1 = 128,
+  //   one segment's row c1 / 2 = 64; m(b) = 100 + 0.08 b
+  //   steps(S) = max(2 S + 1, S + 3); T(b) = steps * 64 b + (steps - 1) * m(b):
+  //     b=8 (S=8, 17 steps): 8704 + 1610.24; b=16 (S=4, 9 steps): 9216 + 810.24 (the least);
+  //     b=32 (S=2, 5 steps): 10240 + 410.24; b=64 (one stage, 4 steps): 16384 + 315.36
+  const auto p = readProgram("tests/data/pipeline.f");
+  auto m = test::unitMachine();
+  m.startup = 100;
+  const auto e = run(p, 10, "x,y=(*,CYCLIC(16))", "2", {}, m);
+  ASSERT_EQ(e.parallelism.kind, "pipelined");
+  EXPECT_EQ(e.comm.records.front().messages, 3 * 64);
+  EXPECT_EQ(e.parallelism.stages, 4);
+  EXPECT_EQ(e.parallelism.strip, 16);
+  EXPECT_EQ(e.parallelism.chain, 2);
+  EXPECT_NEAR(e.ct, 9216.0, 1e-9);
+  EXPECT_NEAR(e.tt, 810.24, 1e-9);
+  // one segment per processor (CYCLIC(32) = BLOCK here) is BLOCK's schedule:
+  // T(b) = (64/b + 1) * 128 b + (64/b) * m(b), least at b = 8: 1152 * 8 + ...
+  const auto block = run(p, 10, "x,y=(*,BLOCK)", "2", {}, m);
+  const auto wide = run(p, 10, "x,y=(*,CYCLIC(32))", "2", {}, m);
+  EXPECT_EQ(wide.parallelism.strip, block.parallelism.strip);
+  EXPECT_NEAR(wide.time, block.time, 1e-9);
+  EXPECT_GT(e.time, block.time); // the wrapped chain is slower
+}
+
 TEST(Parallelism, WavefrontByRowsIsParallel)
 {
   const auto p = readProgram("tests/data/pipeline.f");
