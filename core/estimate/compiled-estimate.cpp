@@ -2,6 +2,7 @@
 
 #include "estimate/comm-formula.h"
 #include "estimate/condition-owner.h"
+#include "estimate/owned-iterations.h"
 #include "estimate/parallelism.h"
 #include "estimate/saturating-count.h"
 #include "estimate/work-formula.h"
@@ -14,6 +15,7 @@
 #include <boost/container/small_vector.hpp>
 
 #include <algorithm>
+#include <iterator>
 #include <set>
 
 namespace ps::estimate {
@@ -430,7 +432,7 @@ private:
   void buildCacheStatement(std::size_t index, const IterationSpace& space, const ReferencePlan* exec);
   void finishCache();
   bool firstFetch(const program::Statement& st, const ReferencePlan& read, int placement);
-  void wholeArrayFetch(const program::ArrayReference& ref, int line);
+  void wholeArrayFetch(const program::Statement& st, const program::ArrayReference& ref, const IterationSpace& space);
   void finish();
   void schedule();
 
@@ -570,11 +572,11 @@ void PointEstimator::estimateStatement(std::size_t index, const IterationSpace& 
   for (std::size_t r = 0; r < c.reads.size(); ++r) {
     const auto& ref = *c.reads[r];
     if (const auto* p = plan(index, m.reads[r], ref, space,
-                             [&] { return "assumed to fetch all of '" + ref.array + "' before the loop"; })) {
+                             [&] { return "assumed to fetch all of '" + ref.array + "' before the loop, or each time another statement of the nest has written it"; })) {
       reads.push_back(p);
       readIndex.push_back(r);
     } else {
-      wholeArrayFetch(ref, c.st->line);
+      wholeArrayFetch(*c.st, ref, space);
     }
   }
   const auto* exec = execPlan(index, space, reads);
@@ -800,8 +802,23 @@ bool PointEstimator::firstFetch(const program::Statement& st, const ReferencePla
 
 /// Conservative stand-in for a non-affine read: every processor fetches
 /// every element it does not own, from each owner, before the nest.
-void PointEstimator::wholeArrayFetch(const program::ArrayReference& ref, int line)
+/// A read that is not affine fetches all of its array, as a copy: once
+/// before the nest, or once per iteration of the loops it shares with
+/// another statement of the nest that writes the array (placementOf with
+/// any distance: a time loop that rewrites rho before rho(idx(i)) is read
+/// fetches it every step). The statement's own write does not repeat it.
+void PointEstimator::wholeArrayFetch(const program::Statement& st, const program::ArrayReference& ref,
+                                     const IterationSpace& space)
 {
+  std::vector<const program::Statement*> others;
+  std::copy_if(m_s.statements.begin(), m_s.statements.end(), std::back_inserter(others),
+               [&](const program::Statement* o) { return o != &st; });
+  const int at = placementOf(st, ref, others, space, m_values);
+  std::vector<std::int64_t> first;
+  const auto instances = at > 0 ? countOuterIterations(space, at, &first) : 1;
+  if (instances < 1)
+    return;
+  const int line = st.line;
   const auto* s = m_unit.symbol(ref.array);
   std::int64_t elements = 1; // saturating: a huge --set must not wrap into a small TD
   for (const auto& d : s->dims) {
@@ -812,14 +829,15 @@ void PointEstimator::wholeArrayFetch(const program::ArrayReference& ref, int lin
   if (procs < 2)
     return;
   const auto perProcBytes = saturatingMul(elements - elements / procs, s->elementBytes);
-  CommRecord r{ref.array, ref.text(), "copy", line, 0, 1, procs * (procs - 1), saturatingMul(procs, perProcBytes), 0, {}};
+  CommRecord r{ref.array, ref.text(), "copy", line, at, instances, saturatingMul(instances, procs * (procs - 1)),
+               saturatingMul(instances, saturatingMul(procs, perProcBytes)), 0, {}};
   // procs - 1 copies of a share each, with no hop term: (P-1) rho + beta * bytes without a curve
-  r.time = static_cast<double>(procs - 1) *
+  r.time = static_cast<double>(instances) * static_cast<double>(procs - 1) *
            m_machine.transferTime("copy", static_cast<double>(perProcBytes) / static_cast<double>(procs - 1), 0, procs);
   m_e.comm.records.push_back(r);
   for (std::int64_t p = 0; p < procs; ++p) {
-    m_e.comm.messagesPerProc[p] += procs - 1;
-    m_e.comm.bytesPerProc[p] = saturatingAdd(m_e.comm.bytesPerProc[p], perProcBytes);
+    m_e.comm.messagesPerProc[p] = saturatingAdd(m_e.comm.messagesPerProc[p], saturatingMul(instances, procs - 1));
+    m_e.comm.bytesPerProc[p] = saturatingAdd(m_e.comm.bytesPerProc[p], saturatingMul(instances, perProcBytes));
   }
 }
 

@@ -213,3 +213,40 @@ TEST(UserReported, ASyntaxErrorInsideTheNestRefusesItsEstimate)
   ASSERT_EQ(r.variants.size(), 1u);
   EXPECT_EQ(r.variants[0].points[0].workMax, 25); // 100 iterations on 4 processors
 }
+
+TEST(UserReported, IndirectReadOfAnArrayRewrittenEveryStepIsFetchedEveryStep)
+{
+  // A new user's particle code: rho is zeroed and e recomputed in every
+  // step of the time loop, then read through idx. The whole-array fetch of
+  // a read that is not affine was charged once, before the time loop.
+  const auto p = ps::test::build("program pic\n"                         // 1
+                                 "  integer, parameter :: np = 400, ng = 40, nstep = 10\n"
+                                 "  real :: x(np), rho(ng), e(ng)\n"
+                                 "  integer :: idx(np), i, step\n"
+                                 "  do step = 1, nstep\n"                // 5
+                                 "    do i = 1, ng\n"
+                                 "      rho(i) = 0.0\n"
+                                 "    end do\n"
+                                 "    do i = 1, np\n"
+                                 "      x(i) = x(i) + rho(idx(i))\n"     // 10
+                                 "    end do\n"
+                                 "  end do\n"
+                                 "  do i = 1, np\n"                      // 13
+                                 "    x(i) = x(i) + rho(idx(i))\n"
+                                 "  end do\n"
+                                 "end program pic\n");
+  const auto steps = ps::test::run(p, 5, "x,idx,rho=(BLOCK)", "4", {});
+  const auto fetch = std::find_if(steps.comm.records.begin(), steps.comm.records.end(),
+                                  [](const auto& r) { return r.reference == "rho(idx(i))"; });
+  ASSERT_NE(fetch, steps.comm.records.end());
+  EXPECT_EQ(fetch->placement, 1);
+  EXPECT_EQ(fetch->instances, 10);
+  EXPECT_EQ(fetch->messages, 10 * 4 * 3);       // every step, every processor from every other
+  EXPECT_EQ(fetch->bytes, 10 * 4 * (40 - 10) * 4); // each the 30 elements it does not own
+  // without a write of rho in the nest, one fetch before it
+  const auto once = ps::test::run(p, 13, "x,idx,rho=(BLOCK)", "4", {});
+  ASSERT_EQ(once.comm.records.size(), 1u);
+  EXPECT_EQ(once.comm.records[0].placement, 0);
+  EXPECT_EQ(once.comm.records[0].instances, 1);
+  EXPECT_EQ(once.comm.records[0].messages, 4 * 3);
+}
