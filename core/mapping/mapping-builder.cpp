@@ -423,6 +423,39 @@ private:
     if (m_requested) // its shape, not the declared one's: 2x8 stays 2x8 where PROCESSORS says 4x4
       base = ProcessorsArrangement{base.name, m_requested->shape};
     fitArrangement(m_mapping, base, rank, m_requested.has_value());
+    noteNarrowerDistributions(rank);
+  }
+
+  /// The mapping has one processors arrangement for every array, shaped for
+  /// the largest number of distributed dimensions: a distribution with fewer
+  /// (s(BLOCK) ONTO p(16) beside a(BLOCK,BLOCK) ONTO q(4,4)) spans only part
+  /// of it, each element owned by a row of processors. Say so, naming the
+  /// arrays, rather than present it as the directive's mapping.
+  void noteNarrowerDistributions(int rank)
+  {
+    if (m_mapping.procs.rank() < 2)
+      return;
+    std::vector<std::string> narrower;
+    std::int64_t spans = 0;
+    for (const auto& [name, d] : m_distributions) {
+      const auto distributed = std::count_if(d.formats.begin(), d.formats.end(), [](auto& f) { return f.distributed(); });
+      if (distributed == 0 || distributed >= rank)
+        continue;
+      narrower.push_back("'" + name + "'");
+      std::int64_t n = 1;
+      for (std::int64_t k = 0; k < distributed && k < m_mapping.procs.rank(); ++k)
+        n *= m_mapping.procs.shape[static_cast<std::size_t>(k)];
+      spans = std::max(spans, n);
+    }
+    if (narrower.empty())
+      return;
+    std::string names;
+    for (std::size_t i = 0; i < narrower.size(); ++i)
+      names += (i == 0 ? "" : i + 1 == narrower.size() ? " and " : ", ") + narrower[i];
+    note("Every array is mapped onto one arrangement, " + m_mapping.procs.str() + ": " + names +
+         " (fewer distributed dimensions) " + (narrower.size() == 1 ? "spans" : "span") + " " +
+         counted(spans, "processor") + " of its " + std::to_string(m_mapping.procs.count()) +
+         ", each element with a copy on every processor of the other dimensions");
   }
 
   std::optional<std::vector<Extent64>> extentsOf(const std::string& name)

@@ -108,6 +108,27 @@ TEST(HpfMapping, DistributeWithoutFormatsIsBlockPerDimensionWithANote)
   }
 }
 
+TEST(HpfMapping, ANarrowerDistributionOnTheSharedArrangementIsNoted)
+{
+  // One arrangement serves every array: b(BLOCK) ONTO p(16) beside
+  // x(BLOCK,BLOCK) ONTO q(4,4) spans one side of 4x4, each element owned by
+  // 4 processors; a new user took that for a bug, so the estimate says it.
+  const auto p = unitWith({"PROCESSORS p(16)", "PROCESSORS q(4, 4)", "DISTRIBUTE x(BLOCK, BLOCK) ONTO q",
+                           "DISTRIBUTE b(BLOCK) ONTO p"});
+  const auto m = mapOf(p);
+  ASSERT_TRUE(m.mapping);
+  EXPECT_EQ(m.mapping->procs.str(), "4x4");
+  EXPECT_EQ(owner(*m.mapping, "b", {1}), (std::vector<std::int64_t>{0, -1})); // one side, replicated on the other
+  EXPECT_EQ(m.mapping->notes, std::vector<std::string>{
+                                "Every array is mapped onto one arrangement, 4x4: 'b' (fewer distributed "
+                                "dimensions) spans 4 processors of its 16, each element with a copy on every "
+                                "processor of the other dimensions"});
+  const auto same = unitWith({"PROCESSORS q(4, 4)", "DISTRIBUTE x(BLOCK, BLOCK) ONTO q", "DISTRIBUTE y(CYCLIC, BLOCK) ONTO q"});
+  const auto n = mapOf(same);
+  ASSERT_TRUE(n.mapping);
+  EXPECT_TRUE(n.mapping->notes.empty()); // both span the whole grid
+}
+
 TEST(HpfMapping, TranscriptiveDummiesAreTakenFromTheCaller)
 {
   auto p = unitWith({"INHERIT A", "DISTRIBUTE B *", "DISTRIBUTE X *(BLOCK, *)", "DISTRIBUTE Y(CYCLIC, *) ONTO *"});
