@@ -248,10 +248,27 @@ private:
         addCall(f, *item.statement, acc);
     }
     flushStatements(f, run, acc);
+    noteRemappings(*f.unit, acc.e);
     acc.e.statements = acc.terms;
     acc.e.wd = loopGoodness(acc.terms);
     finishTotals(acc.e);
     return std::move(acc.e);
+  }
+
+  /// The parts after a REDISTRIBUTE or REALIGN are estimated under the
+  /// mapping it sets (mappingAt), but the data it moves is not charged:
+  /// say so (DDT's remapping costs, Suggest Distribution, price them).
+  static void noteRemappings(const Unit& unit, Estimate& e)
+  {
+    for (std::size_t i = 0; i < unit.directives.size() && i < unit.directiveLines.size(); ++i) {
+      const auto kind = unit.directives[i].kind;
+      if (kind != fortran::DirectiveKind::Redistribute && kind != fortran::DirectiveKind::Realign)
+        continue;
+      addNote(e, std::string("The ") + (kind == fortran::DirectiveKind::Redistribute ? "REDISTRIBUTE" : "REALIGN") +
+                   " at line " + std::to_string(unit.directiveLines[i]) + " in '" + unit.name +
+                   "' is not charged: the parts after it are estimated under the mapping it sets, but the data "
+                   "it moves is not (Suggest Distribution prices remappings)");
+    }
   }
 
   struct Item {

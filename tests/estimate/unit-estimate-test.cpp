@@ -217,3 +217,32 @@ TEST(UnitEstimate, MissingValuesOfAllPartsAreListedTogether)
 }
 
 } // namespace
+
+TEST(UnitEstimate, ARedistributeBetweenNestsIsNamedAsNotCharged)
+{
+  // Each nest is estimated under the mapping in force at it; the movement of
+  // the REDISTRIBUTE itself is not priced, and the estimate says so (a new
+  // user's redist.hpf showed NT 0 with no word about it).
+  const auto p = ps::test::build("program redist\n"
+                                 "  integer, parameter :: n = 64\n"
+                                 "  real :: u(n, n)\n"
+                                 "  integer :: i, j\n"
+                                 "!hpf$ processors p(4)\n"
+                                 "!hpf$ dynamic u\n"
+                                 "!hpf$ distribute u(block, *) onto p\n"
+                                 "  do j = 2, n\n"
+                                 "    do i = 1, n\n"
+                                 "      u(i, j) = u(i, j - 1)\n"
+                                 "    end do\n"
+                                 "  end do\n"
+                                 "!hpf$ redistribute u(*, block) onto p\n" // line 13
+                                 "  do j = 1, n\n"
+                                 "    do i = 2, n\n"
+                                 "      u(i, j) = u(i - 1, j)\n"
+                                 "    end do\n"
+                                 "  end do\n"
+                                 "end program redist\n");
+  const auto e = unitEstimate(p, "redist");
+  EXPECT_EQ(e.nt, 0); // both nests are local under their own mappings
+  EXPECT_TRUE(hasNote(e, "The REDISTRIBUTE at line 13 in 'redist' is not charged")) << testing::PrintToString(e.notes);
+}
