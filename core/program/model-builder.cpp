@@ -412,6 +412,14 @@ private:
     if (step) l.step = *step;
     l.lowerAsWritten = valueOf(lowerExpr, SymbolicParameters::Keep).value_or(l.lower);
     l.upperAsWritten = valueOf(upperExpr, SymbolicParameters::Keep).value_or(l.upper);
+    if (!l.boundsKnown) {
+      const auto text = [&](const fortran::Expr& e) {
+        return e.missing() ? std::string() : std::string(m_parsed.cooked().slice(e.range));
+      };
+      l.lowerText = text(lowerExpr);
+      l.upperText = text(upperExpr);
+      l.stepText = text(stepExpr);
+    }
   }
 
   Statement& newStatement(const fortran::Stmt& s, const std::vector<int>& loops, double probability, StatementKind kind)

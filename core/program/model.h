@@ -118,6 +118,9 @@ struct Loop {
   /// value of the PARAMETER.
   symbolic::Expr lowerAsWritten, upperAsWritten;
   bool boundsKnown = true;       // false when a bound is not an integer expression
+  /// With !boundsKnown, the bounds as written ("MAX(-KL,1-I)", "MIN(KL,N-I)",
+  /// "" for no step), for the outline: `lower` and `upper` then hold 0.
+  std::string lowerText, upperText, stepText;
   /// When !boundsKnown, why, if the builder knows more than "not an integer
   /// expression" (a clause: "'g%nx' is a component of a derived type, ..."); else "".
   std::string boundsNote;

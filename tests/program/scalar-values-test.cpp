@@ -1,5 +1,6 @@
 // Forward substitution of integer scalars and the origins of the unknowns
 // it cannot resolve (program/scalar-values.h), through the model builder.
+#include "program/outline.h"
 #include "program/scalar-values.h"
 #include "test-support.h"
 
@@ -123,4 +124,28 @@ TEST(ScalarValues, AValueOfALoopVariableEndsWithTheLoop)
   EXPECT_EQ(u.unknowns, (std::vector<std::string>{"kp1"}));
   EXPECT_EQ(u.unknownOrigins.at("kp1").reason,
             "assigned at line 5 from the variable 'k' of the loop at line 4, used after that loop");
+}
+
+TEST(ScalarValues, BoundsThatAreNoIntegerExpressionsAreShownAsWritten)
+{
+  // A banded product's DO L = MAX(-KL,1-I), MIN(KL,N-I): the model keeps no
+  // bounds for it, and the outline showed "DO l = 0, 0"
+  const auto p = ps::test::build("      PROGRAM BAND\n"
+                                 "      INTEGER N, KL, I, L\n"
+                                 "      PARAMETER (N = 100, KL = 2)\n"
+                                 "      REAL AB(-KL:KL,N), V(N), Y(N)\n"
+                                 "      DO 60 I = 1, N\n"
+                                 "         DO 50 L = MAX(-KL,1-I), MIN(KL,N-I)\n"
+                                 "            Y(I) = Y(I) + AB(L,I)*V(I+L)\n"
+                                 "   50    CONTINUE\n"
+                                 "   60 CONTINUE\n"
+                                 "      END\n",
+                                 "band.f");
+  const auto& loops = p.unit().loops;
+  ASSERT_EQ(loops.size(), 2u);
+  EXPECT_FALSE(loops[1].boundsKnown);
+  const auto outline = ps::program::outlineJson(*p.parsed, p.model)["units"][0]["loops"];
+  EXPECT_EQ(outline[1]["header"], "DO l = MAX(-KL,1-I), MIN(KL,N-I)");
+  EXPECT_EQ(outline[1]["lower"], "MAX(-KL,1-I)");
+  EXPECT_EQ(outline[0]["header"], "DO i = 1, 100");
 }
