@@ -822,8 +822,13 @@ void PointEstimator::wholeArrayFetch(const program::Statement& st, const program
   const auto* s = m_unit.symbol(ref.array);
   std::int64_t elements = 1; // saturating: a huge --set must not wrap into a small TD
   for (const auto& d : s->dims) {
-    auto lo = d.lower.evaluate(m_values), hi = d.upper.evaluate(m_values);
-    elements = saturatingMul(elements, std::max<std::int64_t>(hi.value_or(1) - lo.value_or(1) + 1, 1));
+    symbolic::EvaluationError error;
+    const auto what = "the extent of '" + ref.array + "' (fetched whole at line " + std::to_string(line) + ")";
+    auto lo = symbolic::evaluateFor(d.lower, m_values, what, &error);
+    auto hi = lo ? symbolic::evaluateFor(d.upper, m_values, what, &error) : std::nullopt;
+    if (!lo || !hi)
+      return problem(error, "its fetch is not counted"); // an unknown extent is asked for, not taken as 1
+    elements = saturatingMul(elements, std::max<std::int64_t>(*hi - *lo + 1, 1));
   }
   const auto procs = m_mapping.procs.count();
   if (procs < 2)

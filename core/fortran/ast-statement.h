@@ -74,6 +74,7 @@ struct Stmt {
   std::vector<int> targets;        // Goto
   SourceRange endRange;            // END DO / END IF / END FORALL / END WHERE / terminal statement
   std::optional<Directive> independent; // INDEPENDENT directive before a DO or FORALL
+  std::vector<EntityDecl> allocations;   // Io "allocate": the objects and their shapes (dims empty: a scalar)
 };
 
 const char* stmtKindName(StmtKind kind);

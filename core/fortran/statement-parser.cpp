@@ -551,6 +551,40 @@ Stmt parseIo(Cursor& c, const std::string& keyword)
   return s;
 }
 
+/// ALLOCATE (name(shape), ... [, STAT=var]) (F90, Sec. 6.3.1): the objects
+/// and their shapes, which give deferred-shape arrays their extents in the
+/// model. Any other form (a component, a type-spec ::) is skipped like I/O.
+Stmt parseAllocate(Cursor& c)
+{
+  const auto start = c.position();
+  try {
+    Stmt s;
+    s.kind = StmtKind::Io;
+    s.name = "allocate";
+    c.expectPunct("(", "after ALLOCATE");
+    do {
+      const auto range = c.peek().range;
+      auto name = c.expectName("an array to allocate");
+      if (c.acceptOp("=")) { // STAT=, ERRMSG=, SOURCE=, MOLD=
+        parseExpr(c);
+        continue;
+      }
+      EntityDecl e;
+      e.name = std::move(name);
+      e.range = range;
+      if (c.peek().isPunct("("))
+        e.dims = parseDimSpecs(c);
+      s.allocations.push_back(std::move(e));
+    } while (c.acceptPunct(","));
+    c.expectPunct(")", "to close the ALLOCATE list");
+    c.expectEnd();
+    return s;
+  } catch (const StatementError&) {
+    c.reset(start);
+    return parseIo(c, "allocate");
+  }
+}
+
 /// ASSIGN label TO name (F77, Sec. 10.3): no work; kept as a CONTINUE.
 Stmt parseAssign(Cursor& c)
 {
@@ -795,7 +829,8 @@ ParsedLine parseExecutable(Cursor& c)
   if (k == "cycle") { c.next(); return execLine(simple(c, StmtKind::Cycle)); }
   if (isIoKeyword(k)) { c.next(); return execLine(parseIo(c, k)); }
   if (k == "assign") { c.next(); return execLine(parseAssign(c)); }
-  if (k == "allocate" || k == "deallocate" || k == "nullify") { c.next(); return execLine(parseIo(c, k)); }
+  if (k == "allocate") { c.next(); return execLine(parseAllocate(c)); }
+  if (k == "deallocate" || k == "nullify") { c.next(); return execLine(parseIo(c, k)); }
   c.fail("Unrecognized statement starting with '" + k + "'");
 }
 

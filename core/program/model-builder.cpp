@@ -89,6 +89,8 @@ public:
     m_unit.associated = m_outer.symbols;
     declareAll();
     for (const auto& s : m_ast.body)
+      takeAllocatedShapes(s);
+    for (const auto& s : m_ast.body)
       visit(s, {}, 1.0);
     collectUnknowns();
     for (const auto& [name, unused] : m_unit.symbols)
@@ -162,6 +164,31 @@ private:
         e.upperAsWritten = *upper;
       s.dims.push_back(e);
     }
+  }
+
+  /// A deferred-shape array (REAL, ALLOCATABLE :: X(:)) has no extents in
+  /// its declaration: the first ALLOCATE of it in the unit gives them (X(NP)
+  /// after READ NP), so the estimate asks for NP, which the program sets,
+  /// rather than for a made-up X_EXTENT. Later ALLOCATEs of another shape
+  /// (grids of several levels) are not followed.
+  void takeAllocatedShapes(const fortran::Stmt& s)
+  {
+    for (const auto& a : s.allocations) {
+      auto it = m_unit.symbols.find(a.name);
+      if (a.dims.empty() || it == m_unit.symbols.end() || !it->second.isArray() ||
+          it->second.dims.size() != a.dims.size() || m_allocated.count(a.name))
+        continue;
+      const auto placeholder = symbolic::Expr::symbol(a.name + "_extent");
+      if (std::all_of(it->second.dims.begin(), it->second.dims.end(), [&](const Extent& e) { return e.upper == placeholder; })) {
+        setDims(it->second, a.dims);
+        m_allocated.insert(a.name);
+      }
+    }
+    for (const auto& b : s.body)
+      takeAllocatedShapes(b);
+    for (const auto& branch : s.branches)
+      for (const auto& b : branch.body)
+        takeAllocatedShapes(b);
   }
 
   void declareAll()
@@ -667,6 +694,7 @@ private:
   const OuterScope& m_outer;
   std::vector<Diagnostic>& m_diags;
   const symbolic::Bindings& m_overrides;
+  std::set<std::string> m_allocated; // arrays whose extents an ALLOCATE gave
   Unit m_unit;
   ImplicitTyping m_typing;
   int m_branchLine = 0; // line of the IF whose branch is being visited

@@ -495,3 +495,37 @@ TEST(F90SelectCase, Errors)
 }
 
 } // namespace
+
+TEST(F90Allocate, ShapesGiveDeferredShapeArraysTheirExtents)
+{
+  // A particle code reads its sizes, then allocates: the estimate asked for
+  // made-up names (x_extent) with no line, although ALLOCATE gives them.
+  const std::string text = "program pic\n"
+                           "  implicit none\n"
+                           "  integer :: np, ng, ierr, i\n"
+                           "  real, allocatable :: x(:), rho(:), grid(:, :)\n"
+                           "  read (*, *) np, ng\n"
+                           "  allocate (x(np), rho(0:ng + 1), stat=ierr)\n"
+                           "  allocate (grid(ng, 2 * ng))\n"
+                           "  do i = 1, np\n"
+                           "    x(i) = rho(1)\n"
+                           "  end do\n"
+                           "  deallocate (x, rho, grid)\n"
+                           "end program pic\n";
+  expectGfortranAccepts(text, "alloc.f90");
+  const auto p = parse(text, SourceForm::Free);
+  EXPECT_TRUE(messages(p).empty()) << testing::PrintToString(messages(p));
+  const auto& a = p.parsed->units.at(0).body.at(1);
+  ASSERT_EQ(a.allocations.size(), 2u); // STAT= is no object
+  EXPECT_EQ(a.allocations[0].name, "x");
+  EXPECT_EQ(a.allocations[1].name, "rho");
+  ASSERT_EQ(a.allocations[1].dims.size(), 1u);
+  EXPECT_EQ(toString(a.allocations[1].dims[0].lower), "0");
+  EXPECT_EQ(toString(a.allocations[1].dims[0].upper), "ng+1");
+  const auto& u = p.unit();
+  EXPECT_EQ(u.symbols.at("x").dims.at(0).upper.str(), "np");
+  EXPECT_EQ(u.symbols.at("rho").dims.at(0).lower.str(), "0");
+  EXPECT_EQ(u.symbols.at("rho").dims.at(0).upper.str(), "ng + 1");
+  EXPECT_EQ(u.symbols.at("grid").dims.at(1).upper.str(), "2*ng");
+  EXPECT_EQ(u.unknowns, (std::vector<std::string>{"ng", "np"})); // no x_extent
+}
