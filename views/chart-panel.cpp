@@ -117,7 +117,12 @@ void ChartPanel::fill(QChart* chart, const std::vector<Curve>& curves, const QSt
   resetChart(chart);
   QString unit;
   const double scale = timeScale(curves, &unit);
-  const bool log = m_log->isChecked();
+  // log axes cannot draw a time of 0 (P = 1 has no communication, n = 2 may
+  // have no work): such points are left out, and all-zero curves get linear axes
+  const bool anyPositive = std::any_of(curves.begin(), curves.end(), [](const Curve& c) {
+    return std::any_of(c.points.begin(), c.points.end(), [](const auto& p) { return p.first > 0 && p.second > 0; });
+  });
+  const bool log = m_log->isChecked() && anyPositive;
   QAbstractAxis* x = nullptr;
   QAbstractAxis* y = nullptr;
   if (log) {
@@ -145,7 +150,8 @@ void ChartPanel::fill(QChart* chart, const std::vector<Curve>& curves, const QSt
     series->setName(QString::fromStdString(c.variant));
     series->setPointsVisible(true);
     for (const auto& [px, t] : c.points)
-      series->append(px, t * scale);
+      if (!log || (px > 0 && t > 0))
+        series->append(px, t * scale);
     chart->addSeries(series);
     series->attachAxis(x);
     series->attachAxis(y);
@@ -157,18 +163,21 @@ void ChartPanel::fill(QChart* chart, const std::vector<Curve>& curves, const QSt
                                                 QString::number(p.y(), 'g', 6), unit));
     });
   }
-  fitAxes(curves, scale, x, y);
+  fitAxes(curves, scale, log, x, y);
 }
 
 /// Qt Charts sizes an axis to the first series attached to it; the other
 /// variants' points could fall outside it (a faster variant below a log
 /// axis). The ranges here hold every point of every curve: whole decades (or
 /// powers of two) on log axes, a hair wider, so that each has its tick label.
-void ChartPanel::fitAxes(const std::vector<Curve>& curves, double scale, QAbstractAxis* x, QAbstractAxis* y) const
+void ChartPanel::fitAxes(const std::vector<Curve>& curves, double scale, bool log, QAbstractAxis* x,
+                         QAbstractAxis* y) const
 {
   double x0 = std::numeric_limits<double>::infinity(), x1 = -x0, y0 = x0, y1 = -x0;
   for (const auto& c : curves)
     for (const auto& [px, t] : c.points) {
+      if (log && (px <= 0 || t <= 0))
+        continue; // not drawn (fill)
       x0 = std::min(x0, px);
       x1 = std::max(x1, px);
       y0 = std::min(y0, t * scale);
@@ -176,7 +185,7 @@ void ChartPanel::fitAxes(const std::vector<Curve>& curves, double scale, QAbstra
     }
   if (!(x0 <= x1))
     return;
-  if (m_log->isChecked()) {
+  if (log) {
     const double xb = static_cast<QLogValueAxis*>(x)->base();
     const auto outward = [](double v, double base, bool up) {
       const double e = std::log(v) / std::log(base);
@@ -191,7 +200,9 @@ void ChartPanel::fitAxes(const std::vector<Curve>& curves, double scale, QAbstra
       y->setRange(outward(y0, 10, false) / kHair, std::max(outward(y1, 10, true), outward(y0, 10, false) * 10) * kHair);
     return;
   }
-  x->setRange(x0, x1 > x0 ? x1 : x0 + 1);
+  auto* vx = static_cast<QValueAxis*>(x);
+  vx->setRange(x0, x1 > x0 ? x1 : x0 + 1);
+  vx->applyNiceNumbers(); // 0, 200, ... rather than 1, 256.75, 512.5
   auto* vy = static_cast<QValueAxis*>(y);
   vy->setRange(0, y1 > 0 ? y1 * 1.05 : 1);
   vy->applyNiceNumbers();

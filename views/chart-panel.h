@@ -49,7 +49,7 @@ public slots:
 private:
   void fill(QChart* chart, const std::vector<Curve>& curves, const QString& xTitle, bool powersOfTwo);
   static double powerOfTwoBase(const std::vector<Curve>& curves);
-  void fitAxes(const std::vector<Curve>& curves, double scale, QAbstractAxis* x, QAbstractAxis* y) const;
+  void fitAxes(const std::vector<Curve>& curves, double scale, bool log, QAbstractAxis* x, QAbstractAxis* y) const;
   void exportWithDialog();
 
   QTabWidget* m_tabs;

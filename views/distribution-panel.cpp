@@ -86,7 +86,9 @@ DistributionPanel::DistributionPanel(QWidget* parent) : QWidget(parent)
   m_table = new QTableWidget(this);
   m_table->setObjectName("variantsTable");
   m_table->setItemDelegate(new FormatDelegate(m_table));
-  m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  // each variant as wide as its longest format ("(CYCLIC(4),BLOCK)" is not
+  // elided); a scroll bar where they do not fit
+  m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   m_table->setToolTip(tr("Distribution format per array dimension: BLOCK, BLOCK(m), CYCLIC, CYCLIC(k) or * "
                          "(collapsed). Last row: processors, a count (16) or a grid (4x4)."));
   connect(m_table, &QTableWidget::cellChanged, this, &DistributionPanel::cellEdited);
@@ -227,9 +229,21 @@ void DistributionPanel::showSizes(const UnitInfo& unit, const LoopInfo& loop)
     if (it == unit.extents.end())
       continue;
     m_extents[m_arrays[r]] = QString::fromStdString(it->second);
-    if (auto* header = m_table->verticalHeaderItem(r))
-      header->setText(QStringLiteral("%1(%2)").arg(m_arrays[r], m_extents[m_arrays[r]]));
+    showArrayHeader(r);
   }
+}
+
+/// "a(1001,1001)"; extents too wide for a narrow dock are elided in the
+/// middle ("a(100000…,1000000)"), whole in the tool tip, so that the
+/// formats keep their room.
+void DistributionPanel::showArrayHeader(int row)
+{
+  auto* header = m_table->verticalHeaderItem(row);
+  if (!header)
+    return;
+  const auto full = QStringLiteral("%1(%2)").arg(m_arrays[row], m_extents[m_arrays[row]]);
+  header->setText(m_table->fontMetrics().elidedText(full, Qt::ElideMiddle, kArrayHeaderWidth));
+  header->setToolTip(full);
 }
 
 int DistributionPanel::rankOf(const QString& array) const
@@ -245,9 +259,10 @@ void DistributionPanel::rebuildTable()
   m_table->setRowCount(static_cast<int>(m_arrays.size()) + 1);
   m_table->setColumnCount(variantCount());
   for (int r = 0; r < m_arrays.size(); ++r) {
-    auto* header = new QTableWidgetItem(QStringLiteral("%1(%2)").arg(m_arrays[r], m_extents[m_arrays[r]]));
+    auto* header = new QTableWidgetItem;
     header->setData(kRankRole, rankOf(m_arrays[r]));
     m_table->setVerticalHeaderItem(r, header);
+    showArrayHeader(r);
   }
   auto* procs = new QTableWidgetItem(tr("processors"));
   procs->setData(kRankRole, 0);

@@ -75,6 +75,8 @@ signals:
 private:
   void rebuildTable();
   void setLoopLabel(const UnitInfo& unit, const LoopInfo& loop);
+  void showArrayHeader(int row);
+  static constexpr int kArrayHeaderWidth = 120; // pixels
   void rebuildValues(const UnitInfo& unit, const LoopInfo& loop);
   void addValueRow(const QString& name, qint64 value, bool missing);
   void cellEdited(int row, int column);

@@ -8,6 +8,7 @@
 #include <QFont>
 
 #include <cmath>
+#include <map>
 
 namespace ps::views {
 namespace {
@@ -47,13 +48,17 @@ void ResultsModel::setTable(const nlohmann::json& table)
   m_variants = table.is_object() ? table.value("variants", nlohmann::json::array()) : nlohmann::json::array();
   m_notes.clear();
   m_communication.clear();
+  QStringList texts;                   // first seen order
+  std::map<QString, QStringList> whose; // note -> the variants that have it
   for (const auto& v : m_variants) {
     const auto name = QString::fromStdString(v["name"].get<std::string>());
     const auto& point = v["points"][0];
     for (const auto& n : point["notes"]) {
       const auto text = QString::fromStdString(n.get<std::string>());
-      if (!m_notes.contains(text))
-        m_notes << text;
+      if (!whose.count(text))
+        texts << text;
+      if (!whose[text].contains(name))
+        whose[text] << name;
     }
     for (const auto& c : point["comm"])
       m_communication << QStringLiteral("%1: line %2 %3 — %4, %5 messages, %6")
@@ -64,6 +69,10 @@ void ResultsModel::setTable(const nlohmann::json& table)
                            .arg(c["messages"].get<std::int64_t>())
                            .arg(shortBytes(c["bytes"].get<double>()));
   }
+  for (const auto& text : texts) // "B: serialized ..." says whose it is; a note of every variant needs no names
+    m_notes << (whose[text].size() == static_cast<int>(m_variants.size()) && m_variants.size() > 1
+                  ? text
+                  : whose[text].join(", ") + ": " + text);
   endResetModel();
 }
 
@@ -109,6 +118,18 @@ int ResultsModel::best(int row) const
   return -1;
 }
 
+bool ResultsModel::isBest(int row, int column) const
+{
+  const int b = best(row);
+  if (b < 0)
+    return false;
+  const auto shown = display(row, value(row, b));
+  int ties = 0;
+  for (int c = 0; c < columnCount(); ++c)
+    ties += display(row, value(row, c)) == shown;
+  return ties < columnCount() && display(row, value(row, column)) == shown;
+}
+
 QString ResultsModel::display(int row, double v) const
 {
   switch (row) {
@@ -127,17 +148,17 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const
   if (!index.isValid())
     return {};
   const double v = value(index.row(), index.column());
-  const bool isBest = best(index.row()) == index.column();
+  const bool highlighted = isBest(index.row(), index.column());
   switch (role) {
   case Qt::DisplayRole: return display(index.row(), v);
   case ValueRole: return v;
-  case BestRole: return isBest;
+  case BestRole: return highlighted;
   case Qt::TextAlignmentRole: return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
-  case Qt::BackgroundRole: return isBest ? QBrush(QColor(0xd4, 0xf0, 0xd4)) : QVariant();
-  case Qt::ToolTipRole: return QString(rowTip(index.row())) + (isBest ? "\nBest of the variants" : "");
+  case Qt::BackgroundRole: return highlighted ? QBrush(QColor(0xd4, 0xf0, 0xd4)) : QVariant();
+  case Qt::ToolTipRole: return QString(rowTip(index.row())) + (highlighted ? "\nBest of the variants" : "");
   case Qt::FontRole: {
     QFont f;
-    f.setBold(isBest);
+    f.setBold(highlighted);
     return f;
   }
   default: return {};

@@ -17,7 +17,9 @@ class ResultsModel : public QAbstractTableModel {
 public:
   /// ValueRole: the raw number in core units (seconds, bytes, statement
   /// instances, percent for the communication share) as a double.
-  /// BestRole: true on the best variant of the row.
+  /// BestRole: true on the best variant of the row and on those that show
+  /// the same value (a tie at the shown precision: 2.500e+10 s beside
+  /// 2.500e+10 s); false on every variant when they all show the same.
   enum Roles { ValueRole = Qt::UserRole + 1, BestRole };
   enum Row { Time, Computation, Transfer, CommShare, Goodness, Transfers, Data, WorkMax, WorkMin, CacheMisses, RowCount };
 
@@ -26,7 +28,8 @@ public:
   /// Takes the table JSON of a job (estimate::toJson layout, one point per
   /// variant); a null JSON clears the table.
   void setTable(const nlohmann::json& table);
-  /// Estimator notes of every variant, "A: ..." (duplicates merged).
+  /// Estimator notes of every variant, "B: ..." or "A, C: ..." (the
+  /// variants that have it), without names when every variant has it.
   QStringList notes() const { return m_notes; }
   /// Communication records at the table point, one line each.
   QStringList communication() const { return m_communication; }
@@ -39,6 +42,7 @@ public:
 private:
   double value(int row, int column) const;
   int best(int row) const; // column, or -1 when there is nothing to choose
+  bool isBest(int row, int column) const; // BestRole
   QString display(int row, double v) const;
 
   nlohmann::json m_variants = nlohmann::json::array();

@@ -23,11 +23,17 @@ const nlohmann::json* largestPoint(const nlohmann::json& estimate)
 
 QString shortBytes(double b)
 {
-  if (b >= 1 << 20)
-    return QString::number(b / (1 << 20), 'f', 2) + " MB";
-  if (b >= 1 << 10)
+  if (b < 1 << 10)
+    return QString::number(b, 'f', 0) + " B";
+  if (b < 1 << 20)
     return QString::number(b / (1 << 10), 'f', 1) + " KB";
-  return QString::number(b, 'f', 0) + " B";
+  static const char* const units[] = {"MB", "GB", "TB", "PB"}; // binary, as KB and the CLI
+  double unit = 1 << 20;
+  int k = 0;
+  for (; k < 3 && b >= unit * 1024; ++k)
+    unit *= 1024;
+  const double v = b / unit;
+  return (v >= 1024 ? QString::number(v, 'e', 3) : QString::number(v, 'f', 2)) + " " + units[k];
 }
 
 std::map<int, QString> statementAnnotations(const nlohmann::json& estimate)

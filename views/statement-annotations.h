@@ -23,7 +23,8 @@ namespace ps::views {
 /// the JSON has no point.
 std::map<int, QString> statementAnnotations(const nlohmann::json& estimate);
 
-/// "512 B", "1.0 KB", "2.50 MB" (binary prefixes, as the results table).
+/// "512 B", "1.0 KB", "2.50 MB", "109.14 TB" (binary prefixes, as the results
+/// table and the CLI); beyond 1024 PB in PB with an exponent.
 QString shortBytes(double bytes);
 
 } // namespace ps::views

@@ -16,6 +16,10 @@ TimeUnit timeUnitFor(double seconds)
 
 QString formatSeconds(double seconds)
 {
+  if (seconds == 0)
+    return QStringLiteral("0 s"); // not "0.000 s" beside times in ms
+  if (std::fabs(seconds) >= 1e6) // 11.6 days and more: "25000096875.001 s" is unreadable
+    return QString::number(seconds, 'e', 3) + " s";
   const auto u = timeUnitFor(seconds);
   return QString::number(seconds * u.factor, 'f', u.name == QStringLiteral("µs") ? 2 : 3) + " " + u.name;
 }

@@ -14,7 +14,7 @@ struct TimeUnit {
 /// The unit that suits `seconds` (0 and negatives get "s" rules by magnitude).
 TimeUnit timeUnitFor(double seconds);
 
-/// "247.10 µs", "1.373 ms", "84.680 s".
+/// "247.10 µs", "1.373 ms", "84.680 s"; "0 s"; "2.500e+10 s" from 10^6 s on.
 QString formatSeconds(double seconds);
 
 /// Four significant digits in the unit timeUnitFor picks ("0.05 µs", "46 µs"):

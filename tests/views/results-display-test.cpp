@@ -1,0 +1,98 @@
+// What the results table, the notes and the charts show for values a new
+// user met (a trial against the CLI, issue 9): times of 0 and of years,
+// terabytes, ties at the shown precision, notes of one variant among
+// several, and curves of zeros on log axes.
+#include "views/chart-panel.h"
+#include "views/results-model.h"
+#include "views/statement-annotations.h"
+#include "views/time-units.h"
+
+#include <QtCharts/QChart>
+#include <QtCharts/QLineSeries>
+#include <QtCharts/QLogValueAxis>
+#include <QtCharts/QValueAxis>
+
+#include <QTest>
+
+using ps::views::ResultsModel;
+
+namespace {
+
+/// A table of variants with the given times (s) and cache misses, one note each.
+nlohmann::json table(const std::vector<std::pair<double, double>>& timeAndCm, const std::vector<std::string>& notes)
+{
+  nlohmann::json variants = nlohmann::json::array();
+  for (std::size_t i = 0; i < timeAndCm.size(); ++i) {
+    const auto [time, cm] = timeAndCm[i];
+    nlohmann::json point{{"time_s", time}, {"ct_s", time}, {"tt_s", 0.0}, {"wd", 0.0}, {"nt", 0}, {"td_bytes", 0},
+                         {"work_max", 1}, {"work_min", 1}, {"cm", cm}, {"comm", nlohmann::json::array()},
+                         {"notes", nlohmann::json::array({notes[i]})}};
+    variants.push_back({{"name", std::string(1, static_cast<char>('A' + i))}, {"spec", ""}, {"mapping", ""},
+                        {"points", nlohmann::json::array({point})}});
+  }
+  return {{"variants", variants}};
+}
+
+} // namespace
+
+class ResultsDisplayTest : public QObject {
+  Q_OBJECT
+
+private slots:
+  void timesAndBytesStayReadable()
+  {
+    QCOMPARE(ps::views::formatSeconds(0), QString("0 s"));
+    QCOMPARE(ps::views::formatSeconds(0.0125), QString("12.500 ms"));
+    QCOMPARE(ps::views::formatSeconds(84.68), QString("84.680 s"));
+    QCOMPARE(ps::views::formatSeconds(25000096875.001), QString("2.500e+10 s"));
+    QCOMPARE(ps::views::shortBytes(512), QString("512 B"));
+    QCOMPARE(ps::views::shortBytes(2.5 * (1 << 20)), QString("2.50 MB"));
+    QCOMPARE(ps::views::shortBytes(114440917.97 * (1 << 20)), QString("109.14 TB"));
+    QCOMPARE(ps::views::shortBytes(3.0 * (1LL << 50)), QString("3.00 PB"));
+    QCOMPARE(ps::views::shortBytes(5000.0 * (1LL << 50)), QString("5.000e+03 PB"));
+  }
+
+  void tiesAtTheShownPrecisionAreMarkedAlike()
+  {
+    ResultsModel m;
+    // times shown alike (2.500e+10 s) but not equal; cache misses 64.4375 and 64.375 both shown "64"
+    m.setTable(table({{25000096875.001, 64.4375}, {25000040625.0, 64.375}, {30000000000.0, 80}}, {"n", "n", "n"}));
+    const auto best = [&](int row, int column) { return m.index(row, column).data(ResultsModel::BestRole).toBool(); };
+    QVERIFY(best(ResultsModel::Time, 0)); // the same shown value as the least
+    QVERIFY(best(ResultsModel::Time, 1));
+    QVERIFY(!best(ResultsModel::Time, 2));
+    QVERIFY(best(ResultsModel::CacheMisses, 0));
+    QVERIFY(best(ResultsModel::CacheMisses, 1));
+    m.setTable(table({{1.0, 64.4375}, {2.0, 64.375}}, {"n", "n"}));
+    QVERIFY(!best(ResultsModel::CacheMisses, 0)); // every variant shows 64: nothing to choose
+    QVERIFY(!best(ResultsModel::CacheMisses, 1));
+    QVERIFY(best(ResultsModel::Time, 0));
+  }
+
+  void aNoteSaysWhichVariantsItConcerns()
+  {
+    ResultsModel m;
+    m.setTable(table({{1, 1}, {2, 1}, {3, 1}}, {"shared", "serialized", "shared"}));
+    QCOMPARE(m.notes(), (QStringList{"A, C: shared", "B: serialized"}));
+    m.setTable(table({{1, 1}, {2, 1}}, {"every", "every"}));
+    QCOMPARE(m.notes(), QStringList{"every"});
+  }
+
+  void timesOfZeroLeaveTheLogAxes()
+  {
+    ps::views::ChartPanel panel;
+    panel.setProcessorCurves({{"A", {{1, 0.0}, {4, 0.0}}}});
+    auto* chart = panel.processorsChart();
+    for (auto* axis : chart->axes())
+      QVERIFY2(qobject_cast<QValueAxis*>(axis), "all zeros: linear axes, a flat line at 0");
+    QCOMPARE(qobject_cast<QLineSeries*>(chart->series().at(0))->count(), 2);
+    // P = 1 without communication beside positive times: the zero is left out on log axes
+    panel.setProcessorCurves({{"A", {{1, 0.0}, {4, 2.0}, {16, 1.0}}}});
+    QCOMPARE(qobject_cast<QLineSeries*>(chart->series().at(0))->count(), 2);
+    for (auto* axis : chart->axes())
+      QVERIFY(qobject_cast<QLogValueAxis*>(axis));
+  }
+};
+
+QTEST_MAIN(ResultsDisplayTest)
+#include "results-display-test.moc"
