@@ -448,11 +448,7 @@ void MainWindow::readSettings()
   m_panel->setMachine(machine);
   if (m_panel->machine() != machine) // a calibrated profile: listed once the store is connected
     m_pendingMachine = machine;
-  const auto shown = s.value("machines/selected").toStringList();
-  if (shown.size() >= 2)
-    m_machines->compareProfiles(shown[0], shown[1]);
-  else if (shown.size() == 1)
-    m_machines->selectProfile(shown[0]);
+  showRememberedMachines();
   findChild<QAction*>("viewAnnotations")->setChecked(s.value("view/annotations", true).toBool());
 }
 
@@ -737,12 +733,22 @@ void MainWindow::storeProfileCounts() const
 
 void MainWindow::setMachineProviders(ProfilesProvider profiles, PointsProvider points)
 {
-  const auto shown = QSettings().value("machines/selected").toStringList();
   m_machines->setProviders(std::move(profiles), std::move(points));
-  if (shown.size() >= 2) // a remembered calibrated profile is listed only now
+  showRememberedMachines(); // a remembered calibrated profile is listed only now
+}
+
+/// The Machines dock shows the profiles it showed last, else the one the
+/// estimates use (not the first of the list, which read as if the estimate
+/// ran on it).
+void MainWindow::showRememberedMachines()
+{
+  const auto shown = QSettings().value("machines/selected").toStringList();
+  if (shown.size() >= 2)
     m_machines->compareProfiles(shown[0], shown[1]);
   else if (shown.size() == 1)
     m_machines->selectProfile(shown[0]);
+  else
+    m_machines->selectProfile(m_panel->machine());
 }
 
 void MainWindow::showMachines()

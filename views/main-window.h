@@ -141,6 +141,7 @@ private:
   QWidget* createRecoveryBar();
   void readSettings();
   void writeSettings() const;
+  void showRememberedMachines();
 
   void newFile();
   void openWithDialog();

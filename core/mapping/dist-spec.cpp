@@ -82,6 +82,11 @@ bool findDuplicate(const DistSpec& spec, std::string* error)
 std::optional<DistSpecGroup> parseGroup(const std::string& text, const std::string& whole, std::string* error)
 {
   const auto eq = text.find('=');
+  if (eq != std::string::npos && text.find('=', eq + 1) != std::string::npos) { // u=(BLOCK) v=(BLOCK)
+    *error = "Distribution '" + whole + "' has two '=' in one group; separate the groups with ';', e.g. "
+             "'u=(BLOCK); v=(CYCLIC)'";
+    return std::nullopt;
+  }
   if (eq == std::string::npos) {
     *error = "Distribution '" + whole + "' needs the form ARRAYS=(FORMAT,...), e.g. 'x,a=(BLOCK,*)'";
     return std::nullopt;

@@ -124,6 +124,22 @@ std::optional<std::int64_t> executions(const program::Unit& unit, const program:
   return loop && loop->taken ? std::min(own->count, *loop->taken) : own->count;
 }
 
+/// A statement of a loop body outside any IF that runs in fewer of the
+/// loop's iterations than all (GO TO and arithmetic IF jump over it; the
+/// model takes it as always executed): its probability is its count over
+/// the iterations the loop's head line measured.
+void skippedByJumps(const program::Unit& unit, program::Statement& st, const CoverageCounts& counts)
+{
+  if (st.loops.empty() || !st.executions)
+    return;
+  const auto& loop = unit.loops[st.loops.back()];
+  const auto* head = counts.at(loop.line);
+  if (loop.isWhile || !head || !head->taken || *head->taken <= 0 || *st.executions >= *head->taken)
+    return;
+  st.probability = static_cast<double>(*st.executions) / static_cast<double>(*head->taken);
+  st.probabilityMeasured = true;
+}
+
 void applyToUnit(program::Unit& unit, const CoverageCounts& counts, std::vector<StatementProfile>& rows)
 {
   std::set<std::pair<int, int>> seen; // (line, branch line): ELSE IF tests repeat the IF's line
@@ -142,6 +158,8 @@ void applyToUnit(program::Unit& unit, const CoverageCounts& counts, std::vector<
     if (row.branchProbability) {
       st.probability = *row.branchProbability * test->probability;
       st.probabilityMeasured = true;
+    } else if (!test) {
+      skippedByJumps(unit, st, counts);
     }
     row.probability = st.probability;
     if (seen.insert({st.line, st.branchLine}).second)

@@ -39,6 +39,14 @@ TEST(BadSpec, SizesBelowOneAndRepeatedArrays)
   EXPECT_EQ(specError("a=(BLOCK); b,a=(CYCLIC)"), "Distribution 'a=(BLOCK); b,a=(CYCLIC)' names 'a' twice");
 }
 
+TEST(BadSpec, TwoGroupsWithoutTheSemicolonAreNamedAsSuch)
+{
+  // a new user wrote a space where ';' belongs, and was told of an unknown format 'BLOCK) v=(BLOCK'
+  EXPECT_EQ(specError("u=(BLOCK) v=(BLOCK)"), "Distribution 'u=(BLOCK) v=(BLOCK)' has two '=' in one group; separate "
+                                              "the groups with ';', e.g. 'u=(BLOCK); v=(CYCLIC)'");
+  EXPECT_TRUE(parseDistSpec("u=(BLOCK); v=(BLOCK)", nullptr));
+}
+
 TEST(BadSpec, ReplicatedIsTheIdesWordForUndistributed)
 {
   std::string error;

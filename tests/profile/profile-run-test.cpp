@@ -292,3 +292,33 @@ TEST(ProfileRun, LoopInsideABranchTakesTheBranchsShare)
     }
   EXPECT_TRUE(found);
 }
+
+TEST(ProfileRun, StatementsJumpedOverByGotoTakeTheirMeasuredShare)
+{
+  // tests/data/profile-jumps.f: MOD(I, 3) - 1 is 0, 1, -1 thirty times each
+  // of 90, so each of lines 12, 14 and 16 runs in a third of the iterations.
+  // The model takes them as always executed (no IF construct guards them);
+  // the profile run's counts say otherwise (a new user's ifchain.f had 270000
+  // executions estimated where 90000 were measured).
+  const std::string path = std::string(PS_SOURCE_DIR) + "/tests/data/profile-jumps.f";
+  std::string error;
+  auto p = test::build(readTextFile(path, &error).value_or(""), path);
+  ASSERT_TRUE(error.empty()) << error;
+  const auto before = test::run(p, 10, "a,c=(BLOCK)", "1", {});
+  profile::applyCounts(p.model, measured(path));
+  for (const auto& st : p.unit().statements)
+    if (st.line == 12 || st.line == 14 || st.line == 16) {
+      EXPECT_TRUE(st.probabilityMeasured) << st.line;
+      EXPECT_DOUBLE_EQ(st.probability, 30.0 / 90.0) << st.line;
+    } else if (st.line == 11 || st.line == 8) {
+      EXPECT_EQ(st.probability, 1.0) << st.line; // every iteration
+    }
+  const auto after = test::run(p, 10, "a,c=(BLOCK)", "1", {});
+  double assignments = 0, measuredWork = 0;
+  for (const auto& w : before.statements)
+    assignments += (w.line == 12 || w.line == 14 || w.line == 16) ? w.work[0] : 0;
+  for (const auto& w : after.statements)
+    measuredWork += (w.line == 12 || w.line == 14 || w.line == 16) ? w.work[0] : 0;
+  EXPECT_DOUBLE_EQ(assignments, 3 * 90.0); // all three in every iteration
+  EXPECT_DOUBLE_EQ(measuredWork, 90.0);    // one of them per iteration
+}
