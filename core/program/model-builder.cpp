@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <array>
 #include <initializer_list>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -611,9 +612,44 @@ private:
     return s;
   }
 
+  /// The unit's statement function `name` (F77, Sec. 15.4), or nullptr.
+  const fortran::Declaration* statementFunction(const std::string& name) const
+  {
+    for (const auto& d : m_ast.declarations)
+      if (d.kind == fortran::DeclKind::StatementFunction && !d.entities.empty() && d.entities[0].name == name)
+        return &d;
+    return nullptr;
+  }
+
+  /// The body of statement function `f` with its dummy arguments replaced
+  /// by the actual ones of `call`, every node placed at the call (notes
+  /// and references point at the use, not at the definition).
+  static fortran::Expr inlined(const fortran::Declaration& f, const fortran::Expr& call)
+  {
+    std::function<fortran::Expr(const fortran::Expr&)> copy = [&](const fortran::Expr& e) {
+      if (e.kind == ExprKind::Name)
+        for (std::size_t k = 0; k < f.arguments.size() && k < call.operands.size(); ++k)
+          if (f.arguments[k] == e.text)
+            return call.operands[k];
+      fortran::Expr out{e.kind, call.range, e.text, e.op, {}};
+      for (const auto& o : e.operands)
+        out.operands.push_back(copy(o));
+      return out;
+    };
+    return copy(f.entities[0].init);
+  }
+
   void count(const fortran::Expr& e, Statement& st, const std::vector<std::string>& vars)
   {
     using fortran::Op;
+    if ((e.kind == ExprKind::ArrayRef || e.kind == ExprKind::FunctionRef) && m_inlining < kMaxInlining) {
+      if (const auto* f = statementFunction(e.text)) { // its body's references and work, at the use
+        ++m_inlining;
+        count(inlined(*f, e), st, vars);
+        --m_inlining;
+        return;
+      }
+    }
     switch (e.kind) {
     case ExprKind::ArrayRef:
       if (!isIntrinsic(e.text)) // a call of an intrinsic the parser could not tell from an array
@@ -695,6 +731,8 @@ private:
   std::vector<Diagnostic>& m_diags;
   const symbolic::Bindings& m_overrides;
   std::set<std::string> m_allocated; // arrays whose extents an ALLOCATE gave
+  static constexpr int kMaxInlining = 16; // statement functions inside statement functions (F77 forbids recursion)
+  int m_inlining = 0;
   Unit m_unit;
   ImplicitTyping m_typing;
   int m_branchLine = 0; // line of the IF whose branch is being visited

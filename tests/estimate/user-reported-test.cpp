@@ -250,3 +250,40 @@ TEST(UserReported, IndirectReadOfAnArrayRewrittenEveryStepIsFetchedEveryStep)
   EXPECT_EQ(once.comm.records[0].instances, 1);
   EXPECT_EQ(once.comm.records[0].messages, 4 * 3);
 }
+
+TEST(UserReported, AStatementFunctionIsEstimatedAsItsBodyAtTheUse)
+{
+  // A new user's red-black SOR computed its residual through a statement
+  // function RESID(I,J): its references were invisible (no halo, every
+  // processor all iterations). It must estimate as the body written out.
+  const std::string head = "      PROGRAM SOR\n"
+                           "      INTEGER N, I, J\n"
+                           "      PARAMETER (N = 64)\n"
+                           "      REAL U(0:N+1,0:N+1), R(N,N), RESID\n"
+                           "CHPF$ DISTRIBUTE U(BLOCK,BLOCK)\n"
+                           "CHPF$ ALIGN R(I,J) WITH U(I,J)\n";
+  const auto withFunction = ps::test::build(head +
+                                                "      RESID(I,J) = U(I-1,J)+U(I+1,J)+U(I,J-1)+U(I,J+1)-4.0*U(I,J)\n"
+                                                "      DO 40 J = 1, N\n" // line 8
+                                                "         DO 40 I = 1, N\n"
+                                                "            R(I,J) = 0.5*RESID(I,J)\n"
+                                                "   40 CONTINUE\n"
+                                                "      END\n",
+                                            "sor.f");
+  const auto written = ps::test::build(head + "      CONTINUE\n"
+                                              "      DO 40 J = 1, N\n"
+                                              "         DO 40 I = 1, N\n"
+                                              "            R(I,J) = 0.5*(U(I-1,J)+U(I+1,J)+U(I,J-1)\n"
+                                              "     &                    +U(I,J+1)-4.0*U(I,J))\n"
+                                              "   40 CONTINUE\n"
+                                              "      END\n",
+                                       "sor.f");
+  const auto a = directives(withFunction, 8, "2x2");
+  const auto b = directives(written, 8, "2x2");
+  EXPECT_EQ(a.comm.records.size(), 4u); // the four shifted neighbours
+  EXPECT_EQ(a.nt, b.nt);
+  EXPECT_EQ(a.tdBytes, b.tdBytes);
+  EXPECT_DOUBLE_EQ(a.ct, b.ct);
+  EXPECT_DOUBLE_EQ(a.tt, b.tt);
+  EXPECT_EQ(a.workMax, 32 * 32); // owner computes: a quarter of the grid
+}
