@@ -6,6 +6,7 @@
 #include "mapping/processors.h"
 
 #include <QCheckBox>
+#include <QRegularExpression>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -27,8 +28,17 @@ namespace {
 
 constexpr int kRankRole = Qt::UserRole + 1; // on vertical header items: array rank, 0 = processors row
 
-/// The odd variants (B, D, ...) start from the CYCLIC twin of a format.
-QString cyclicIf(QString format, bool cyclic) { return cyclic ? format.replace("BLOCK", "CYCLIC") : format; }
+/// The odd variants (B, D, ...) start from the twin of a format: BLOCK
+/// becomes CYCLIC, and a format without BLOCK (a program distributed
+/// CYCLIC or CYCLIC(k)) gets BLOCK, so that the twin is never a copy.
+QString twinIf(QString format, bool twin)
+{
+  if (!twin)
+    return format;
+  if (format.contains("BLOCK"))
+    return format.replace("BLOCK", "CYCLIC");
+  return format.replace(QRegularExpression("CYCLIC(\\(\\s*\\d+\\s*\\))?"), "BLOCK");
+}
 
 /// Every combination of BLOCK, CYCLIC and * for `rank` dimensions (the
 /// all-* one excluded); CYCLIC(k) and BLOCK(m) are typed.
@@ -182,7 +192,7 @@ void DistributionPanel::setSelection(const UnitInfo& unit, const LoopInfo& loop)
       // a format taken from the directives follows a REDISTRIBUTE or REALIGN between the loops
       const auto old = previous.find(a);
       const bool fromDirectives = it != m_variants[v].formats.end() && old != previous.end() &&
-                                  it->second == cyclicIf(old->second, v % 2 == 1).toStdString();
+                                  it->second == twinIf(old->second, v % 2 == 1).toStdString();
       if (m_variants[v].fromSpec && it == m_variants[v].formats.end())
         m_variants[v].formats[a.toStdString()] = "replicated"; // as partscope-cli reads a spec that omits it
       else if (!m_variants[v].fromSpec && (it == m_variants[v].formats.end() || fromDirectives))
@@ -209,7 +219,7 @@ QString DistributionPanel::defaultFormat(const QString& array, bool cyclic) cons
       dims << (d == rank - 1 ? "BLOCK" : "*"); // columns: the last dimension
     f = "(" + dims.join(',') + ")";
   }
-  return cyclicIf(f, cyclic);
+  return twinIf(f, cyclic);
 }
 
 void DistributionPanel::setLoopLabel(const UnitInfo& unit, const LoopInfo& loop)

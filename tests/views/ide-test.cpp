@@ -896,4 +896,26 @@ void IdeTest::thePanelReadsTheDirectivesAsTheCliDoes()
   QTRY_COMPARE(sub.distributionPanel()->loopLine(), 6);
   QCOMPARE(sub.distributionPanel()->format(0, "a"), QString("(BLOCK,*)")); // m not given yet
   QCOMPARE(sub.distributionPanel()->format(0, "b"), QString("(BLOCK,*)"));
+
+  // a program distributed CYCLIC gets a BLOCK twin, not a copy of itself
+  const auto cyclic = write("cyc.f90", "program cyc\n"
+                                       "  integer, parameter :: n = 64\n"
+                                       "  real :: a(n, n)\n"
+                                       "  integer :: i, j\n"
+                                       "!hpf$ distribute a(cyclic(4), *)\n"
+                                       "  do j = 1, n\n"
+                                       "    do i = 1, n\n"
+                                       "      a(i, j) = 0.0\n"
+                                       "    end do\n"
+                                       "  end do\n"
+                                       "end program cyc\n");
+  MainWindow cyc(m_recovery.path());
+  cyc.show();
+  QSignalSpy cycAnalysed(&cyc, &MainWindow::analysisFinished);
+  QVERIFY(cyc.openFile(cyclic));
+  QVERIFY(cycAnalysed.wait(kWorkTimeoutMs));
+  cyc.editor()->goTo(8, 7);
+  QTRY_COMPARE(cyc.distributionPanel()->loopLine(), 6);
+  QCOMPARE(cyc.distributionPanel()->format(0, "a"), QString("(CYCLIC(4),*)"));
+  QCOMPARE(cyc.distributionPanel()->format(1, "a"), QString("(BLOCK,*)"));
 }
