@@ -44,6 +44,7 @@
 #include <QStandardItemModel>
 #include <QStatusBar>
 #include <QStyle>
+#include <QScrollArea>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
@@ -156,7 +157,13 @@ QWidget* MainWindow::createCentral()
   m_centralTabs->setObjectName("centralTabs");
   m_centralTabs->setDocumentMode(true);
   m_centralTabs->addTab(central, tr("Source"));
-  m_centralTabs->addTab(m_scale, tr("Scalability"));
+  // in a scroll area: its tables and charts must not grow the window beyond the screen
+  m_scaleTab = new QScrollArea(this);
+  m_scaleTab->setObjectName("scalabilityTab");
+  m_scaleTab->setWidget(m_scale);
+  m_scaleTab->setWidgetResizable(true);
+  m_scaleTab->setFrameShape(QFrame::NoFrame);
+  m_centralTabs->addTab(m_scaleTab, tr("Scalability"));
   connect(m_centralTabs, &QTabWidget::currentChanged, this, &MainWindow::centralTabChanged);
   connect(m_scale, &ScalabilityPanel::sourceChanged, this, &MainWindow::centralTabChanged);
   return m_centralTabs;
@@ -171,20 +178,26 @@ void MainWindow::centralTabChanged()
   for (const auto& dock : std::as_const(m_docksHiddenForScale))
     if (dock)
       dock->show();
+  if (!m_docksHiddenForScale.isEmpty())
+    if (auto* results = findChild<QDockWidget*>("resultsDock"); results && m_docksHiddenForScale.contains(results))
+      results->raise(); // in front of its tabs again
   m_docksHiddenForScale.clear();
-  if (m_centralTabs->currentWidget() != m_scale)
+  if (m_centralTabs->currentWidget() != m_scaleTab)
     return;
-  QList<const char*> names{"resultsDock", "chartDock", "problemsDock", "distributionPlanDock"};
+  // the bottom area's docks all go: the Formulas and Machines tabs beside
+  // Results would come to the front in its place and take the room
+  QList<const char*> names{"resultsDock", "chartDock",    "problemsDock",
+                           "formulasDock", "machinesDock", "distributionPlanDock"};
   if (m_scale->source() == ScalabilityPanel::Source::AnalyticModels)
     names << "outlineDock" << "distributionDock";
   for (const char* name : names)
-    if (auto* dock = findChild<QDockWidget*>(name); dock && dock->isVisible()) {
-      dock->hide();
+    if (auto* dock = findChild<QDockWidget*>(name); dock && dock->toggleViewAction()->isChecked()) {
+      dock->hide(); // open, in front or as a tab behind another
       m_docksHiddenForScale << dock;
     }
 }
 
-void MainWindow::showScalability() { m_centralTabs->setCurrentWidget(m_scale); }
+void MainWindow::showScalability() { m_centralTabs->setCurrentWidget(m_scaleTab); }
 
 void MainWindow::updateScaleProgram()
 {

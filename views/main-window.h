@@ -23,6 +23,7 @@ class QProgressBar;
 class QProgressDialog;
 class QStandardItemModel;
 class QTableView;
+class QScrollArea;
 class QTabWidget;
 class QTimer;
 class QTreeView;
@@ -195,6 +196,7 @@ private:
   ChartPanel* m_chart = nullptr;
   QTabWidget* m_centralTabs = nullptr;
   ScalabilityPanel* m_scale = nullptr;
+  QScrollArea* m_scaleTab = nullptr; // the Scalability tab: m_scale, scrolled
   QList<QPointer<QWidget>> m_docksHiddenForScale; // the estimate's docks, back with the Source tab
   QStandardItemModel* m_outline = nullptr;
   QStandardItemModel* m_problems = nullptr;

@@ -64,9 +64,9 @@ QLogValueAxis* logAxisOver(const Range& r, const QString& title)
 bool wantsLog(const Range& r) { return !r.empty() && r.lo > 0 && r.hi / r.lo > 30; }
 
 void attach(QChart* chart, const QList<QXYSeries*>& series, const Range& x, const Range& y, const QString& xTitle,
-            const QString& yTitle, bool logY = false)
+            const QString& yTitle, bool logY = false, bool logX = false)
 {
-  auto* ax = axisOver(x, xTitle, false);
+  QAbstractAxis* ax = logX ? static_cast<QAbstractAxis*>(logAxisOver(x, xTitle)) : axisOver(x, xTitle, false);
   QAbstractAxis* ay = logY ? static_cast<QAbstractAxis*>(logAxisOver(y, yTitle)) : axisOver(y, yTitle, true);
   chart->addAxis(ax, Qt::AlignBottom);
   chart->addAxis(ay, Qt::AlignLeft);
@@ -132,7 +132,8 @@ void fillRatioChart(QChart* chart, const nlohmann::json& comparison)
         series << marker(QObject::tr("scaled crossing"), QStringLiteral("p' = %1").arg(at, 0, 'g', 4), at,
                          r["ratio"].get<double>());
   }
-  attach(chart, series, x, y, QObject::tr("scaled processors p'"), QObject::tr("Φ/Ψ"), wantsLog(y));
+  // p' = 8, 16, 64, 1024 crowd into a linear axis's corner: a log axis where they span decades
+  attach(chart, series, x, y, QObject::tr("scaled processors p'"), QObject::tr("Φ/Ψ"), wantsLog(y), wantsLog(x));
 }
 
 void fillTimeChart(QChart* chart, const std::vector<Curve>& curves, const std::vector<CrossingMark>& crossings,
