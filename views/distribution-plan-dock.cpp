@@ -263,6 +263,10 @@ QWidget* DistributionPlanDock::createResults()
   split->addWidget(createSideTabs());
   split->setStretchFactor(0, 5);
   split->setStretchFactor(1, 4);
+  // room for the candidates' rows and a chart with readable axis titles and
+  // ticks: a low dock scrolls (FitScrollArea) rather than squeezing them
+  split->setMinimumHeight(kResultsMinimumHeight);
+  split->widget(1)->setMinimumWidth(kChartsMinimumWidth);
   return split;
 }
 

@@ -95,6 +95,8 @@ signals:
   void applied();
 
 private:
+  static constexpr int kResultsMinimumHeight = 320; // pixels: the tables and charts below the timeline
+  static constexpr int kChartsMinimumWidth = 360;
   QWidget* createControls();
   QWidget* createResults();
   QWidget* createTables();
