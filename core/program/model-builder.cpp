@@ -612,6 +612,23 @@ private:
     return s;
   }
 
+  /// Statement functions that call others several times grow exponentially
+  /// when inlined (a fuzzer's chain of them ran for minutes): a unit inlines
+  /// at most kMaxInlinedNodes expression nodes; beyond, a call is counted as
+  /// an opaque function, with a note.
+  bool inlineBudgetLeft(const fortran::Expr& call)
+  {
+    if (m_inlinedNodes < kMaxInlinedNodes)
+      return true;
+    if (!m_notedInlineBudget) {
+      m_notedInlineBudget = true;
+      diag(call.range, Severity::Note,
+           "Statement functions are written out up to " + std::to_string(kMaxInlinedNodes) +
+               " expression nodes per unit; from here on '" + call.text + "' and the others count as function calls");
+    }
+    return false;
+  }
+
   /// The unit's statement function `name` (F77, Sec. 15.4), or nullptr.
   const fortran::Declaration* statementFunction(const std::string& name) const
   {
@@ -624,9 +641,10 @@ private:
   /// The body of statement function `f` with its dummy arguments replaced
   /// by the actual ones of `call`, every node placed at the call (notes
   /// and references point at the use, not at the definition).
-  static fortran::Expr inlined(const fortran::Declaration& f, const fortran::Expr& call)
+  fortran::Expr inlined(const fortran::Declaration& f, const fortran::Expr& call)
   {
     std::function<fortran::Expr(const fortran::Expr&)> copy = [&](const fortran::Expr& e) {
+      ++m_inlinedNodes;
       if (e.kind == ExprKind::Name)
         for (std::size_t k = 0; k < f.arguments.size() && k < call.operands.size(); ++k)
           if (f.arguments[k] == e.text)
@@ -643,7 +661,7 @@ private:
   {
     using fortran::Op;
     if ((e.kind == ExprKind::ArrayRef || e.kind == ExprKind::FunctionRef) && m_inlining < kMaxInlining) {
-      if (const auto* f = statementFunction(e.text)) { // its body's references and work, at the use
+      if (const auto* f = statementFunction(e.text); f && inlineBudgetLeft(e)) { // its body, at the use
         ++m_inlining;
         count(inlined(*f, e), st, vars);
         --m_inlining;
@@ -732,7 +750,10 @@ private:
   const symbolic::Bindings& m_overrides;
   std::set<std::string> m_allocated; // arrays whose extents an ALLOCATE gave
   static constexpr int kMaxInlining = 16; // statement functions inside statement functions (F77 forbids recursion)
+  static constexpr std::int64_t kMaxInlinedNodes = 100000;
   int m_inlining = 0;
+  std::int64_t m_inlinedNodes = 0; // nodes inlined() made in this unit
+  bool m_notedInlineBudget = false;
   Unit m_unit;
   ImplicitTyping m_typing;
   int m_branchLine = 0; // line of the IF whose branch is being visited

@@ -287,3 +287,25 @@ TEST(UserReported, AStatementFunctionIsEstimatedAsItsBodyAtTheUse)
   EXPECT_DOUBLE_EQ(a.tt, b.tt);
   EXPECT_EQ(a.workMax, 32 * 32); // owner computes: a quarter of the grid
 }
+
+TEST(UserReported, StatementFunctionsCallingEachOtherAreWrittenOutWithinABudget)
+{
+  // Each statement function calls the one before twice: written out whole,
+  // F24 would be 2^23 copies of F1 (the fuzzer's version ran for minutes).
+  // The model writes out at most 100000 nodes per unit and says so.
+  std::string text = "      PROGRAM CHAIN\n      REAL A(100), B(100)\n      INTEGER I\n"
+                     "      F1(X) = X + 1.0\n";
+  for (int k = 2; k <= 24; ++k)
+    text += "      F" + std::to_string(k) + "(X) = F" + std::to_string(k - 1) + "(X) * F" + std::to_string(k - 1) +
+            "(X + 1.0)\n";
+  text += "      DO 10 I = 1, 100\n         B(I) = F24(A(I))\n   10 CONTINUE\n      END\n";
+  const auto p = ps::test::build(text, "chain.f");
+  const auto& st = p.unit().statements.back();
+  EXPECT_LT(st.refs.size(), 200000u); // bounded: not 2^23 copies of A(I)
+  EXPECT_GT(st.refs.size(), 1000u);   // the budget's worth was written out
+  const auto notes = std::count_if(p.model.diagnostics.begin(), p.model.diagnostics.end(), [](const auto& d) {
+    return d.message().find("Statement functions are written out up to 100000 expression nodes per unit") !=
+           std::string::npos;
+  });
+  EXPECT_EQ(notes, 1);
+}

@@ -81,6 +81,18 @@ QString expectedAnnotation(const nlohmann::json& point, int line)
   return {};
 }
 
+/// Shows `w` with the program at `path`, puts the cursor at (line, column)
+/// and waits until the Distributions panel shows the nest at `loopLine`.
+void openAt(MainWindow& w, const QString& path, int line, int column, int loopLine)
+{
+  w.show();
+  QSignalSpy analysed(&w, &MainWindow::analysisFinished);
+  QVERIFY(w.openFile(path));
+  QVERIFY(analysed.wait(kWorkTimeoutMs));
+  w.editor()->goTo(line, column);
+  QTRY_COMPARE(w.distributionPanel()->loopLine(), loopLine);
+}
+
 /// Types `value` into the spin box of an unknown, as a user would.
 void typeValue(MainWindow& w, const char* name, int value)
 {
@@ -766,14 +778,9 @@ void IdeTest::aByteOrderMarkIsNotProgramText()
 void IdeTest::aSlowChartFollowsTheTableAndAnEditCancelsIt()
 {
   MainWindow w(m_recovery.path());
-  w.show();
+  openAt(w, sample("cholesky.f90"), 19, 5, 18); // a(k, k) = sqrt(a(k, k)), inside the DO k nest
   QVERIFY(QTest::qWaitForWindowExposed(&w));
-  QSignalSpy analysed(&w, &MainWindow::analysisFinished);
-  QVERIFY(w.openFile(sample("cholesky.f90")));
-  QVERIFY(analysed.wait(kWorkTimeoutMs));
-  w.editor()->goTo(19, 5); // a(k, k) = sqrt(a(k, k)), inside the DO k nest
   auto* panel = w.distributionPanel();
-  QTRY_COMPARE(panel->loopLine(), 18);
   while (panel->variantCount() > 1)
     panel->removeVariant(1);
   panel->setFormat(0, "a", "(CYCLIC,*)");
@@ -857,13 +864,8 @@ void IdeTest::thePanelReadsTheDirectivesAsTheCliDoes()
                                              "  end do\n"
                                              "end subroutine transp\n");
   MainWindow w(m_recovery.path());
-  w.show();
-  QSignalSpy analysed(&w, &MainWindow::analysisFinished);
-  QVERIFY(w.openFile(matvec));
-  QVERIFY(analysed.wait(kWorkTimeoutMs));
-  w.editor()->goTo(9, 7);
+  openAt(w, matvec, 9, 7, 7);
   auto* panel = w.distributionPanel();
-  QTRY_COMPARE(panel->loopLine(), 7);
   QCOMPARE(panel->format(0, "a"), QString("(BLOCK,*)"));
   QCOMPARE(panel->format(0, "x"), QString("replicated")); // no directive names it
   QCOMPARE(panel->format(1, "x"), QString("replicated")); // nor in the CYCLIC twin
@@ -888,12 +890,7 @@ void IdeTest::thePanelReadsTheDirectivesAsTheCliDoes()
   QCOMPARE(value(spec), point["time_s"].get<double>());
 
   MainWindow sub(m_recovery.path());
-  sub.show();
-  QSignalSpy subAnalysed(&sub, &MainWindow::analysisFinished);
-  QVERIFY(sub.openFile(transpose));
-  QVERIFY(subAnalysed.wait(kWorkTimeoutMs));
-  sub.editor()->goTo(8, 7);
-  QTRY_COMPARE(sub.distributionPanel()->loopLine(), 6);
+  openAt(sub, transpose, 8, 7, 6);
   QCOMPARE(sub.distributionPanel()->format(0, "a"), QString("(BLOCK,*)")); // m not given yet
   QCOMPARE(sub.distributionPanel()->format(0, "b"), QString("(BLOCK,*)"));
 
@@ -910,12 +907,7 @@ void IdeTest::thePanelReadsTheDirectivesAsTheCliDoes()
                                        "  end do\n"
                                        "end program cyc\n");
   MainWindow cyc(m_recovery.path());
-  cyc.show();
-  QSignalSpy cycAnalysed(&cyc, &MainWindow::analysisFinished);
-  QVERIFY(cyc.openFile(cyclic));
-  QVERIFY(cycAnalysed.wait(kWorkTimeoutMs));
-  cyc.editor()->goTo(8, 7);
-  QTRY_COMPARE(cyc.distributionPanel()->loopLine(), 6);
+  openAt(cyc, cyclic, 8, 7, 6);
   QCOMPARE(cyc.distributionPanel()->format(0, "a"), QString("(CYCLIC(4),*)"));
   QCOMPARE(cyc.distributionPanel()->format(1, "a"), QString("(BLOCK,*)"));
 }
