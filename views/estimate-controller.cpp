@@ -35,7 +35,7 @@ int EstimateController::start(Lane& lane, Work work, Deliver deliver)
   if (m_running++ == 0)
     emit busyChanged(true);
   m_pool.start([this, &lane, generation, cancelled, work = std::move(work), deliver = std::move(deliver)] {
-    decltype(work(*cancelled)) output; // nullopt when cancelled, on the way (Cancelled) or at a check of the job's
+    decltype(work(*cancelled)) output; // nullopt when cancelled: at one of the job's checks, or inside the engine
     try {
       CancellationScope scope(*cancelled); // the engine's long loops see the flag too (support/cancellation.h)
       output = work(*cancelled);

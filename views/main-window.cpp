@@ -39,12 +39,12 @@
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QStandardItemModel>
 #include <QStatusBar>
 #include <QStyle>
-#include <QScrollArea>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
