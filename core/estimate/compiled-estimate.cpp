@@ -15,6 +15,7 @@
 #include <boost/container/small_vector.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <iterator>
 #include <set>
 
@@ -802,18 +803,41 @@ bool PointEstimator::firstFetch(const program::Statement& st, const ReferencePla
 
 /// Conservative stand-in for a non-affine read: every processor fetches
 /// every element it does not own, from each owner, before the nest.
+/// The outermost loop level whose variable a subscript of `ref` names (as
+/// a word of its text: the subscript need not be affine); the depth when
+/// none does.
+static int firstLevelNamedIn(const program::ArrayReference& ref, const IterationSpace& space)
+{
+  const auto names = [](const std::string& text, const std::string& name) {
+    for (auto at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
+      const auto word = [&](std::size_t i) { return i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_'); };
+      if (!(at > 0 && word(at - 1)) && !word(at + name.size()))
+        return true;
+    }
+    return false;
+  };
+  for (int k = 0; k < space.depth(); ++k)
+    for (const auto& sub : ref.subscripts)
+      if (names(sub.text, space.levels()[k].variable))
+        return k;
+  return space.depth();
+}
+
 /// A read that is not affine fetches all of its array, as a copy: once
 /// before the nest, or once per iteration of the loops it shares with
 /// another statement of the nest that writes the array (placementOf with
 /// any distance: a time loop that rewrites rho before rho(idx(i)) is read
-/// fetches it every step). The statement's own write does not repeat it.
+/// fetches it every step), outside the loops its subscripts move with. The
+/// statement's own write does not repeat it.
 void PointEstimator::wholeArrayFetch(const program::Statement& st, const program::ArrayReference& ref,
                                      const IterationSpace& space)
 {
   std::vector<const program::Statement*> others;
   std::copy_if(m_s.statements.begin(), m_s.statements.end(), std::back_inserter(others),
                [&](const program::Statement* o) { return o != &st; });
-  const int at = placementOf(st, ref, others, space, m_values);
+  // outside the loops its subscripts move with: a writer in the reading loop
+  // itself does not make every iteration fetch the whole array again
+  const int at = std::min(placementOf(st, ref, others, space, m_values), firstLevelNamedIn(ref, space));
   std::vector<std::int64_t> first;
   const auto instances = at > 0 ? countOuterIterations(space, at, &first) : 1;
   if (instances < 1)

@@ -170,6 +170,18 @@ StageMessages stageMessages(const ParallelismDecision& d, const CommTotals& comm
   return out;
 }
 
+/// True when a crossed processors dimension distributes a template
+/// dimension CYCLIC(k): the chain may wrap around the processors.
+bool wrapsAround(const ParallelismDecision& d, const mapping::Mapping& mapping)
+{
+  for (const auto& t : mapping.templates)
+    for (std::size_t k = 0; k < t.dims.size() && k < t.procDim.size(); ++k)
+      if (std::find(d.crossedDims.begin(), d.crossedDims.end(), t.procDim[k]) != d.crossedDims.end() &&
+          t.dims[k].format().kind == mapping::FormatKind::Cyclic)
+        return true;
+  return false;
+}
+
 /// The divisors of m in increasing order (O(sqrt m)).
 std::vector<std::int64_t> divisors(std::int64_t m)
 {
@@ -205,7 +217,9 @@ Schedule pipelined(const ParallelismDecision& d, const std::vector<double>& ctPe
   // more where CYCLIC(k) wraps the chain around the processors; one
   // boundary message between consecutive segments per outer iteration.
   const double segments =
-    std::max(static_cast<double>(q), stage.perOuterIteration / static_cast<double>(std::max<std::int64_t>(chainsWorking, 1)) + 1);
+    wrapsAround(d, mapping)
+      ? std::max(static_cast<double>(q), stage.perOuterIteration / static_cast<double>(std::max<std::int64_t>(chainsWorking, 1)) + 1)
+      : static_cast<double>(q); // BLOCK: one segment per processor, however many records the stage has
   const double rounds = segments / static_cast<double>(std::max<std::int64_t>(q, 1)); // segments per processor
   const auto m = d.outerIterations;
   const double c1 = busiest / static_cast<double>(m);

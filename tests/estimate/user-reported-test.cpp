@@ -249,6 +249,24 @@ TEST(UserReported, IndirectReadOfAnArrayRewrittenEveryStepIsFetchedEveryStep)
   EXPECT_EQ(once.comm.records[0].placement, 0);
   EXPECT_EQ(once.comm.records[0].instances, 1);
   EXPECT_EQ(once.comm.records[0].messages, 4 * 3);
+  // a writer in the reading loop itself does not fetch the whole array every
+  // iteration (a reviewer's case: 120000 messages, 1.2 GB for a 40 KB array)
+  const auto same = ps::test::build("program p\n"
+                                    "  integer, parameter :: n = 10000\n"
+                                    "  real :: a(n), b(n)\n"
+                                    "  integer :: idx(n), i\n"
+                                    "  do i = 1, n\n" // 5
+                                    "    a(i) = b(i) * 2.0\n"
+                                    "    b(i) = a(idx(i)) + 1.0\n"
+                                    "  end do\n"
+                                    "end program p\n");
+  const auto inLoop = ps::test::run(same, 5, "a,b,idx=(BLOCK)", "4", {});
+  const auto whole = std::find_if(inLoop.comm.records.begin(), inLoop.comm.records.end(),
+                                  [](const auto& r) { return r.reference == "a(idx(i))"; });
+  ASSERT_NE(whole, inLoop.comm.records.end());
+  EXPECT_EQ(whole->placement, 0);
+  EXPECT_EQ(whole->instances, 1);
+  EXPECT_EQ(whole->messages, 4 * 3);
 }
 
 TEST(UserReported, AStatementFunctionIsEstimatedAsItsBodyAtTheUse)
