@@ -89,6 +89,9 @@ public:
     findUnreadDirectives();
     m_unit.associated = m_outer.symbols;
     declareAll();
+    for (const auto& d : m_ast.declarations) // looked up at every reference counted: indexed once
+      if (d.kind == fortran::DeclKind::StatementFunction && !d.entities.empty())
+        m_statementFunctions.try_emplace(d.entities[0].name, &d);
     for (const auto& s : m_ast.body)
       takeAllocatedShapes(s);
     for (const auto& s : m_ast.body)
@@ -632,10 +635,8 @@ private:
   /// The unit's statement function `name` (F77, Sec. 15.4), or nullptr.
   const fortran::Declaration* statementFunction(const std::string& name) const
   {
-    for (const auto& d : m_ast.declarations)
-      if (d.kind == fortran::DeclKind::StatementFunction && !d.entities.empty() && d.entities[0].name == name)
-        return &d;
-    return nullptr;
+    const auto it = m_statementFunctions.find(name);
+    return it == m_statementFunctions.end() ? nullptr : it->second;
   }
 
   /// The body of statement function `f` with its dummy arguments replaced
@@ -749,6 +750,7 @@ private:
   std::vector<Diagnostic>& m_diags;
   const symbolic::Bindings& m_overrides;
   std::set<std::string> m_allocated; // arrays whose extents an ALLOCATE gave
+  std::map<std::string, const fortran::Declaration*> m_statementFunctions; // name -> its definition
   static constexpr int kMaxInlining = 16; // statement functions inside statement functions (F77 forbids recursion)
   static constexpr std::int64_t kMaxInlinedNodes = 100000;
   int m_inlining = 0;
