@@ -3,6 +3,8 @@
 #include "estimate/closed-communication.h"
 #include "estimate/element-runs.h"
 #include "estimate/instance-sample.h"
+#include "estimate/piecewise-instance-sum.h"
+#include "estimate/exchange-pieces.h"
 #include "estimate/owned-iterations.h"
 #include "estimate/saturating-count.h"
 #include "estimate/separable-exchange.h"
@@ -173,6 +175,58 @@ public:
   }
 
   void simulateOnly() { m_closed = false; }
+
+  /// What instance(values, 1, simulateBudget) would add, left out of the
+  /// record and the totals: messages, bytes and instances, then each
+  /// processor's messages and bytes (probeWidth() counts), and seconds.
+  InstanceTally probe(std::vector<std::int64_t>& values, std::int64_t simulateBudget)
+  {
+    // the instance tallies into zeroed totals and record fields, put back after
+    const auto procs = static_cast<std::size_t>(m_procs);
+    m_probeMessages.assign(procs, 0);
+    m_probeBytes.assign(procs, 0);
+    std::swap(m_totals.messagesPerProc, m_probeMessages);
+    std::swap(m_totals.bytesPerProc, m_probeBytes);
+    const auto kept = std::tuple{record.messages, record.bytes, record.instances, record.time};
+    record.messages = record.bytes = record.instances = 0;
+    record.time = 0;
+    const auto restore = [&] {
+      std::swap(m_totals.messagesPerProc, m_probeMessages);
+      std::swap(m_totals.bytesPerProc, m_probeBytes);
+      std::tie(record.messages, record.bytes, record.instances, record.time) = kept;
+    };
+    try {
+      instance(values, 1, simulateBudget);
+    } catch (...) {
+      restore();
+      throw;
+    }
+    InstanceTally t{{record.messages, record.bytes, record.instances}, record.time};
+    t.counts.insert(t.counts.end(), m_totals.messagesPerProc.begin(), m_totals.messagesPerProc.end());
+    t.counts.insert(t.counts.end(), m_totals.bytesPerProc.begin(), m_totals.bytesPerProc.end());
+    restore();
+    return t;
+  }
+
+  std::size_t probeWidth() const { return 3 + 2 * static_cast<std::size_t>(m_procs); }
+
+  /// Adds a sum of probe() tallies to the record and the totals.
+  void addProbed(const InstanceTally& sum)
+  {
+    record.messages = saturatingAdd(record.messages, sum.counts[0]);
+    record.bytes = saturatingAdd(record.bytes, sum.counts[1]);
+    record.instances = saturatingAdd(record.instances, sum.counts[2]);
+    record.time += sum.seconds;
+    const auto procs = static_cast<std::size_t>(m_procs);
+    for (std::size_t p = 0; p < procs; ++p) {
+      m_totals.messagesPerProc[p] = saturatingAdd(m_totals.messagesPerProc[p], sum.counts[3 + p]);
+      m_totals.bytesPerProc[p] = saturatingAdd(m_totals.bytesPerProc[p], sum.counts[3 + procs + p]);
+    }
+  }
+
+  const ReferencePlan* exec() const { return m_exec; }
+  const ReferencePlan& read() const { return m_read; }
+  bool keepsExchanges() const { return m_keep; }
 
   /// The work done so far, in rows and runs simulated, messages tallied
   /// and processors committed (a closed count of every processor's
@@ -599,6 +653,7 @@ private:
   int m_failedSimulations = 0;                          // simulateWithin's failures in a row
   bool m_periodKnown = false;                           // m_runs has the rows' owner period
   std::unordered_map<std::int64_t, std::int64_t> m_pairs; // source*P + destination -> elements
+  std::vector<std::int64_t> m_probeMessages, m_probeBytes; // the totals probe() sets aside
   // One exchange's tally (startTally, tally, commit), its buffers kept across instances.
   struct Tally {
     std::int64_t count = 0, bytes = 0, maxBytes = 0;
@@ -678,6 +733,62 @@ const char* classifyPattern(const ReferencePlan* exec, const ReferencePlan& read
   return names[rank];
 }
 
+/// The piecewise sum went past its work budget (sumInstancesByPieces).
+struct PiecesTooCostly {};
+
+/// Exchanges whose instances differ, summed over the instances of the last
+/// outer level by polynomial pieces (sumPiecewise, pieces from
+/// exchangePieces): a few instances per piece and residue class, each
+/// counted or simulated as instance() chooses; the outer levels above it
+/// are walked. False, with nothing added, when the pieces overflow, when
+/// the first row's pieces are too short to save half its instances, or when
+/// the instances done cost more than `maxWork` (then sampling is cheaper).
+bool sumInstancesByPieces(const IterationSpace& space, int placement, const mapping::Mapping& mapping,
+                          ReadSimulator& sim, std::int64_t simulateBudget, double maxWork)
+{
+  const int last = std::min(placement, space.depth()) - 1;
+  if (last < 0 || sim.keepsExchanges())
+    return false;
+  const auto start = sim.work();
+  InstanceTally total{std::vector<std::int64_t>(sim.probeWidth(), 0), 0};
+  std::vector<std::int64_t> values(static_cast<std::size_t>(space.depth()), 0);
+  bool pieced = true, firstRow = true;
+  PiecewiseSumStats stats;
+  try {
+    space.walk(0, last, values, [&](std::vector<std::int64_t>& v) {
+      std::int64_t lo, hi;
+      if (!pieced || !space.range(last, v, &lo, &hi))
+        return;
+      const auto step = space.levels()[last].step;
+      const auto trips = tripCount(lo, hi, step);
+      const auto pieces = exchangePieces(space, last, v, lo, step, trips, sim.exec(), sim.read(), mapping);
+      // where the pieces are too short to fit (a cycle as long as the loop), doing
+      // each instance costs the same, and beyond a budget sampling is cheaper
+      const bool worthIt = pieces && (!firstRow || 2 * leastEvaluations(trips, *pieces) <= trips);
+      firstRow = false;
+      if (!(pieced = worthIt))
+        return;
+      const auto sum = sumPiecewise(trips, sim.probeWidth(), *pieces, [&](std::int64_t m) {
+        throwIfCancelled();
+        if (static_cast<double>(sim.work() - start) > maxWork)
+          throw PiecesTooCostly{};
+        v[last] = lo + m * step;
+        return sim.probe(v, simulateBudget);
+      }, &stats);
+      for (std::size_t c = 0; c < total.counts.size(); ++c)
+        total.counts[c] = saturatingAdd(total.counts[c], sum.counts[c]);
+      total.seconds += sum.seconds;
+    });
+  } catch (const PiecesTooCostly&) {
+    return false;
+  }
+  if (pieced) {
+    sim.addProbed(total);
+    sim.record.instancesDone = stats.evaluations;
+  }
+  return pieced;
+}
+
 /// Exchanges whose instances differ. A small nest is simulated (cheaper
 /// than one closed count per instance); a large one instance by instance,
 /// each simulated if that visits fewer rows and runs than its P closed
@@ -697,6 +808,12 @@ void exchangeEachInstance(const IterationSpace& space, int placement, const mapp
   std::string why;
   const auto iterations = countIterations(space, &why);
   const bool small = iterations && *iterations <= kSimulateUpTo;
+  const auto procs = mapping.procs.count();
+  if (method == CommunicationMethod::PiecewiseInstances ||
+      (method == CommunicationMethod::Closed && !small && space.depth() > 0)) {
+    if (sumInstancesByPieces(space, placement, mapping, sim, kRowsPerCount * procs, kMaxWork / 2))
+      return;
+  }
   if (method == CommunicationMethod::Simulated || (method == CommunicationMethod::Closed && small)) {
     sim.simulateOnly();
     space.forEachOuter(placement, [&](std::vector<std::int64_t>& v) {
@@ -707,8 +824,7 @@ void exchangeEachInstance(const IterationSpace& space, int placement, const mapp
   }
   std::vector<std::int64_t> first;
   const auto instances = countOuterIterations(space, placement, &first);
-  const auto procs = mapping.procs.count();
-  const bool closed = method == CommunicationMethod::Closed;
+  const bool closed = method == CommunicationMethod::Closed || method == CommunicationMethod::PiecewiseInstances;
   const auto stride = closed ? std::int64_t{1}
                        : std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(
                                                        static_cast<double>(instances) * static_cast<double>(procs) /

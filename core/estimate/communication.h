@@ -49,6 +49,7 @@ struct CommRecord {
   double time = 0;            // seconds: sum over instances of the slowest processor's time
   std::string simulatedBecause; // empty when counted in closed form
   std::int64_t sampledEvery = 1; // > 1: at most every s-th instance was counted, s times (a large nest, bounded time)
+  std::int64_t instancesDone = -1; // >= 0: the instances summed by polynomial pieces from this many (-1: not so)
   /// With CommTotals::keepExchanges: the exchanges charged, consecutive equal
   /// ones merged into one with the summed repeat. Empty otherwise.
   std::vector<ChargedExchange> exchanges = {};
@@ -63,10 +64,13 @@ struct CommRecord {
 inline constexpr std::int64_t kMaxKeptMessages = 2'000'000;
 
 /// How the messages of a read are obtained: counted in closed form (and
-/// simulated only where the count fails or a small nest's instances differ),
-/// or always simulated (the oracle), or counted in closed form instance by
-/// instance even in a small nest (the oracle's counterpart for large nests).
-enum class CommunicationMethod { Closed, Simulated, EachInstanceClosed };
+/// simulated only where the count fails or a small nest's instances differ;
+/// a large nest's differing instances summed by polynomial pieces,
+/// piecewise-instance-sum.h), or always simulated (the oracle), or counted
+/// in closed form instance by instance even in a small nest (the oracle's
+/// counterpart for large nests), or summed by pieces even in a small nest
+/// (what the tests compare with the oracles).
+enum class CommunicationMethod { Closed, Simulated, EachInstanceClosed, PiecewiseInstances };
 
 /// Per-processor totals of all records (receiving side).
 struct CommTotals {

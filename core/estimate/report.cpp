@@ -41,10 +41,15 @@ nlohmann::json pointJson(const Estimate& e, const symbolic::Bindings& values, bo
     params[name] = value;
   params["P"] = e.processors;
   nlohmann::json comm = nlohmann::json::array();
-  for (const auto& r : e.comm.records)
+  for (const auto& r : e.comm.records) {
     comm.push_back({{"array", r.array}, {"reference", r.reference}, {"pattern", r.pattern}, {"line", r.line},
                     {"placement", r.placement}, {"instances", r.instances}, {"messages", r.messages},
                     {"bytes", r.bytes}, {"time_s", r.time}});
+    if (r.instancesDone >= 0) // summed by polynomial pieces from this many instances
+      comm.back()["instances_done"] = r.instancesDone;
+    if (r.sampledEvery > 1)
+      comm.back()["sampled_every"] = r.sampledEvery;
+  }
   nlohmann::json statements = nlohmann::json::array();
   for (const auto& w : e.statements) {
     double total = 0, most = 0;
