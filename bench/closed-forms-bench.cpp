@@ -144,6 +144,30 @@ void BM_CholeskyStepLoop(benchmark::State& state)
 }
 BENCHMARK(BM_CholeskyStepLoop)->ArgsProduct({{250, 500, 1000}, {0, 1}})->ArgNames({"n", "grid"})->Unit(benchmark::kMillisecond);
 
+/// The Cholesky step loop at n = 10^4, 10^5 and 10^6 under (*,CYCLIC) and
+/// (*,BLOCK) on 16 (argument 0/1). The steps' exchanges are summed by
+/// polynomial pieces (piecewise-instance-sum.h): a few steps per piece and
+/// place in the cycle, so the cost follows P and the pieces, not n (before:
+/// a sample of the steps, bounded at a few seconds, and scaled). Growth in
+/// n is reported (target: about 0).
+void BM_CholeskyStepLoopLarge(benchmark::State& state)
+{
+  auto file = ps::fortran::parseFile(std::string(PS_SOURCE_DIR) + "/sampleprograms/cholesky.f90");
+  if (!file.parsed) {
+    state.SkipWithError(file.error.c_str());
+    return;
+  }
+  const ps::symbolic::Bindings values{{"n", state.range(0)}};
+  const auto model = ps::program::buildModel(*file.parsed, values);
+  estimateModel(state, model, 18, state.range(1) ? "a=(*,BLOCK)" : "a=(*,CYCLIC)", "16", values);
+  state.SetComplexityN(state.range(0));
+}
+BENCHMARK(BM_CholeskyStepLoopLarge)
+    ->ArgsProduct({{10000, 100000, 1000000}, {0, 1}})
+    ->ArgNames({"n", "block"})
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
+
 /// One whole estimate of the stencil at one (N, P) point, P = 16 and 1024
 /// (arrangement s x s), N = 256, BLOCK or CYCLIC(2) (argument 0/1): what a
 /// point of a chart sweep costs today.

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <limits>
 #include <stdexcept>
 #include <tuple>
 
@@ -53,9 +54,11 @@ void ElementRuns::clear()
       slot.stamp = 0;
     for (auto& slot : m_pairSlots)
       slot.stamp = 0;
+    for (auto& slot : m_lineSlots)
+      slot.stamp = 0;
     m_stamp = 1;
   }
-  m_lineNumbers.clear();
+  m_lineKeys.clear();
   m_lastLine = -1;
 }
 
@@ -96,8 +99,34 @@ std::int64_t ElementRuns::lineNumber(const Element& key)
   if (m_lastLine >= 0 && same()) // the runs of a row mostly read one line
     return m_lastLine;
   m_lastKey = key;
-  m_lastLine = m_lineNumbers.try_emplace(key, static_cast<std::int64_t>(m_lineNumbers.size())).first->second;
-  return m_lastLine;
+  if (2 * (m_lineKeys.size() + 1) > m_lineSlots.size())
+    growLineSlots();
+  const auto mask = m_lineSlots.size() - 1;
+  for (auto i = Hash{}(key) & mask;; i = (i + 1) & mask) {
+    auto& slot = m_lineSlots[i];
+    if (slot.stamp != m_stamp) { // a new line
+      if (m_lineKeys.size() >= std::numeric_limits<std::uint32_t>::max())
+        throw std::overflow_error("more than 2^32 lines in one exchange");
+      slot = {m_stamp, static_cast<std::uint32_t>(m_lineKeys.size())};
+      m_lineKeys.push_back(key);
+      return m_lastLine = slot.line;
+    }
+    if (m_lineKeys[slot.line] == key)
+      return m_lastLine = slot.line;
+  }
+}
+
+void ElementRuns::growLineSlots()
+{
+  std::vector<LineSlot> slots(std::max<std::size_t>(64, 2 * m_lineSlots.size()));
+  const auto mask = slots.size() - 1;
+  for (std::size_t line = 0; line < m_lineKeys.size(); ++line) {
+    auto i = Hash{}(m_lineKeys[line]) & mask;
+    while (slots[i].stamp == m_stamp)
+      i = (i + 1) & mask;
+    slots[i] = {m_stamp, static_cast<std::uint32_t>(line)};
+  }
+  m_lineSlots = std::move(slots);
 }
 
 ElementRuns::Track& ElementRuns::track(const TrackKey& key)

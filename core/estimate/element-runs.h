@@ -127,7 +127,16 @@ private:
   int m_lineDim = -1;     // the first dimension that moves (-1: none)
   bool m_lines = true;    // segments on lines, or one entry per element
   std::int64_t m_period = 1;
-  std::unordered_map<Element, std::int64_t, Hash> m_lineNumbers;
+  /// Line numbers by key in an open-addressing table like m_slots: a point
+  /// read (a(j,k) along a row of i) is a new line every row, and a hash
+  /// map's node per line was an allocation per row.
+  struct LineSlot {
+    std::uint32_t stamp = 0;
+    std::uint32_t line = 0;
+  };
+  std::vector<LineSlot> m_lineSlots; // a power of two of them, at most half in use
+  std::vector<Element> m_lineKeys;   // by line number (cleared, not freed, between exchanges)
+  void growLineSlots();
   Element m_lastKey{};         // lineNumber's last key and its number (-1: none)
   std::int64_t m_lastLine = -1;
   std::vector<Span> m_prepared;  // the run prepare() took apart
