@@ -264,3 +264,24 @@ TEST(ClosedCommunication, LargeNestSimulatesTheInstancesCheaperThanTheirCounts)
   const auto chosen = estimate::CommunicationMethod::Closed;
   EXPECT_EQ(compareCholeskyReads("a=(*,CYCLIC)", "3", 300, chosen, closed), 2); // a(i,k) and a(j,k) of the update
 }
+
+TEST(ClosedCommunication, LuAtTenMillionSummedByPiecesByHand)
+{
+  // LU under (*,CYCLIC) on 16 at n = 10^7: step k broadcasts a(k+1:n,k)
+  // from column k's owner to the owners of columns k+1..n, 15 of them while
+  // n - k >= 16, else n - k. NT = 15 (n - 16) + (1 + ... + 15) and TD =
+  // 8 (15 (16 + ... + (n-1)) + (1^2 + ... + 15^2)), from a few hundred of
+  // the 10^7 steps, not a sample of them.
+  auto p = test::build(kLu);
+  const std::int64_t n = 10000000;
+  const auto e = test::run(p, 4, "a=(*,CYCLIC)", "16", {{"n", n}});
+  ASSERT_EQ(e.comm.records.size(), 1u);
+  const auto& r = e.comm.records[0];
+  EXPECT_EQ(r.reference, "a(i,k)");
+  EXPECT_EQ(r.messages, 15 * (n - 16) + 120);
+  EXPECT_EQ(r.bytes, 8 * (15 * ((n - 1) * n / 2 - 120) + 1240));
+  EXPECT_EQ(r.instances, n - 1);
+  EXPECT_EQ(r.sampledEvery, 1);
+  EXPECT_GT(r.instancesDone, 0);
+  EXPECT_LT(r.instancesDone, 1000);
+}
