@@ -542,12 +542,25 @@ Stmt parseIo(Cursor& c, const std::string& keyword)
   Stmt s;
   s.kind = StmtKind::Io;
   s.name = keyword;
+  // Its items are skipped, not read, but a parenthesis left open or closed
+  // twice is a typo the user should hear of (gfortran refuses it), not a
+  // statement silently taken as I/O. FORMAT is left alone: a Hollerith
+  // edit descriptor may hold a parenthesis.
+  const bool balance = keyword != "format";
+  int depth = 0;
   while (!c.atEnd()) {
-    if (c.peek().kind == TokenKind::Bad)
-      c.fail(c.peek().text == "unterminated character string" ? "Character string is not terminated"
-                                                              : "Unexpected character '" + c.peek().text + "'");
+    const auto& t = c.peek();
+    if (t.kind == TokenKind::Bad)
+      c.fail(t.text == "unterminated character string" ? "Character string is not terminated"
+                                                       : "Unexpected character '" + t.text + "'");
+    if (balance && t.isPunct("("))
+      ++depth;
+    if (balance && t.isPunct(")") && --depth < 0)
+      c.fail("Unmatched ')' in the " + toUpper(keyword) + " statement");
     c.next();
   }
+  if (depth > 0)
+    c.fail("Missing ')' at the end of the " + toUpper(keyword) + " statement");
   return s;
 }
 

@@ -164,3 +164,20 @@ TEST(BadInput, LiteralsBeyond64BitsAreNoException)
   const auto kind = test::build("program p\nreal*99999999999 x\nend\n");
   EXPECT_EQ(test::messages(*kind.parsed), std::vector<std::string>{"2:6: Kind or length '99999999999' is too large"});
 }
+
+TEST(BadInput, AParenthesisLeftOpenInAnIoOrAllocateStatementIsAnError)
+{
+  // ALLOCATE and I/O statements are skipped, not read: an unbalanced one
+  // was taken silently (the ALLOCATE then gave no extents, and the estimate
+  // asked for a made-up x_extent). gfortran refuses both.
+  const auto open = test::build("program p\n  real, allocatable :: x(:)\n  allocate (x(10)\n  x(1) = 0\nend\n");
+  EXPECT_EQ(test::messages(*open.parsed),
+            std::vector<std::string>{"3:18: Missing ')' at the end of the ALLOCATE statement"});
+  const auto twice = test::build("program p\n  write (*, *) (1, 2))\nend\n");
+  EXPECT_EQ(test::messages(*twice.parsed),
+            std::vector<std::string>{"2:22: Unmatched ')' in the WRITE statement"});
+  // balanced ones, a parenthesis inside a string and FORMAT's Hollerith stay quiet
+  const auto fine = test::build("program p\n  real :: x(3)\n  write (*, '(a, ''('')') 'x('\n"
+                                "  read (5, *) (x(i), i = 1, 3)\n  print 10\n 10 format (1x, 3h(a )\nend\n");
+  EXPECT_TRUE(test::messages(*fine.parsed).empty()) << testing::PrintToString(test::messages(*fine.parsed));
+}
