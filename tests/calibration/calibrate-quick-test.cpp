@@ -156,10 +156,12 @@ TEST(CalibrateQuick, TwoRanksMeasureEveryPatternAndOperation)
     EXPECT_LT(ops[op], 1e-6) << op; // a basic operation in under a microsecond
   }
   // A disturbed point on a shared machine (a parallel test run, a sanitizer
-  // build) bends the fit: measure again, up to three calibrations in all. A
-  // fit that is wrong by construction fails all three.
+  // build, a busy neighbour of the virtual machine) bends the fit: measure
+  // again, up to five calibrations in all (three were seen to fail all on an
+  // otherwise idle 2-core machine, once). A fit that is wrong by
+  // construction fails all five.
   auto wrong = misfits(db);
-  for (int attempt = 2; attempt <= 3 && !wrong.empty(); ++attempt) {
+  for (int attempt = 2; attempt <= 5 && !wrong.empty(); ++attempt) {
     std::cerr << "Calibration " << attempt - 1 << "'s fit: " << wrong << "calibrating again\n";
     const auto again = ps::test::cli("calibrate --quick --ranks 2 --name ci --db " + db);
     ASSERT_EQ(again.status, 0) << again.out;
