@@ -2,10 +2,10 @@
 
 #include "estimate/closed-communication.h"
 #include "estimate/element-runs.h"
-#include "estimate/instance-sample.h"
-#include "estimate/piecewise-instance-sum.h"
 #include "estimate/exchange-pieces.h"
+#include "estimate/instance-sample.h"
 #include "estimate/owned-iterations.h"
+#include "estimate/piecewise-instance-sum.h"
 #include "estimate/saturating-count.h"
 #include "estimate/separable-exchange.h"
 #include "support/cancellation.h"
@@ -764,14 +764,27 @@ bool sumInstancesByPieces(const IterationSpace& space, int placement, const mapp
       const auto pieces = exchangePieces(space, last, v, lo, step, trips, sim.exec(), sim.read(), mapping);
       // where the pieces are too short to fit (a cycle as long as the loop), doing
       // each instance costs the same, and beyond a budget sampling is cheaper
-      const bool worthIt = pieces && (!firstRow || 2 * leastEvaluations(trips, *pieces) <= trips);
+      const auto least = pieces ? leastEvaluations(trips, *pieces) : trips;
+      const bool worthIt = pieces && (!firstRow || 2 * least <= trips);
       firstRow = false;
       if (!(pieced = worthIt))
         return;
+      const auto rowStart = sim.work();
+      std::int64_t done = 0;
+      // past maxWork, or bound to pass it: the row's fewest instances left at their mean cost so far
+      // (giving up after a few instances, not at the budget, leaves the sampling its time)
+      const auto tooCostly = [&] {
+        const auto spent = static_cast<double>(sim.work() - start);
+        if (done < 3)
+          return spent > maxWork;
+        const auto mean = static_cast<double>(sim.work() - rowStart) / static_cast<double>(done);
+        return spent + mean * static_cast<double>(std::max<std::int64_t>(least - done, 0)) > maxWork;
+      };
       const auto sum = sumPiecewise(trips, sim.probeWidth(), *pieces, [&](std::int64_t m) {
         throwIfCancelled();
-        if (static_cast<double>(sim.work() - start) > maxWork)
+        if (tooCostly())
           throw PiecesTooCostly{};
+        ++done;
         v[last] = lo + m * step;
         return sim.probe(v, simulateBudget);
       }, &stats);
@@ -790,15 +803,17 @@ bool sumInstancesByPieces(const IterationSpace& space, int placement, const mapp
 }
 
 /// Exchanges whose instances differ. A small nest is simulated (cheaper
-/// than one closed count per instance); a large one instance by instance,
-/// each simulated if that visits fewer rows and runs than its P closed
-/// counts would cost, else counted in closed form, so the cost follows the
-/// instances, their rows and P, not the iterations. Where the instances
-/// done so far predict more than kMaxWork for all of them, only one
-/// instance in s is done, s times (InstanceSample), s growing as the
-/// prediction does (bounded time; the record says so). EachInstanceClosed
-/// never simulates, and samples where instances x P exceeds
-/// kMaxInstanceCounts.
+/// than one closed count per instance); a large one summed by polynomial
+/// pieces (sumInstancesByPieces) where its pieces are long enough, else
+/// instance by instance, each simulated if that visits fewer rows and runs
+/// than its P closed counts would cost, else counted in closed form, so the
+/// cost follows the instances, their rows and P, not the iterations. Where
+/// the instances done so far predict more than kMaxWork for all of them,
+/// only one instance in s is done, s times (InstanceSample), s growing as
+/// the prediction does (bounded time; the record says so).
+/// EachInstanceClosed never simulates, and samples where instances x P
+/// exceeds kMaxInstanceCounts; PiecewiseInstances sums by pieces whatever
+/// the nest's size.
 void exchangeEachInstance(const IterationSpace& space, int placement, const mapping::Mapping& mapping,
                           CommunicationMethod method, ReadSimulator& sim)
 {
@@ -809,6 +824,7 @@ void exchangeEachInstance(const IterationSpace& space, int placement, const mapp
   const auto iterations = countIterations(space, &why);
   const bool small = iterations && *iterations <= kSimulateUpTo;
   const auto procs = mapping.procs.count();
+  const auto begin = sim.work();
   if (method == CommunicationMethod::PiecewiseInstances ||
       (method == CommunicationMethod::Closed && !small && space.depth() > 0)) {
     if (sumInstancesByPieces(space, placement, mapping, sim, kRowsPerCount * procs, kMaxWork / 2))
@@ -857,7 +873,8 @@ void exchangeEachInstance(const IterationSpace& space, int placement, const mapp
       // the work of the instances left at the mean cost so far, in what is left of kMaxWork
       const auto spent = static_cast<double>(sim.work() - start);
       const auto left = static_cast<double>(instances - sample.covered()) * spent / static_cast<double>(done);
-      const auto room = std::max(kMaxWork - spent, kMaxWork / 10);
+      const auto piecesSpent = static_cast<double>(start - begin); // a sum by pieces given up
+      const auto room = std::max(kMaxWork - piecesSpent - spent, kMaxWork / 10);
       sample.atLeast(static_cast<std::int64_t>(std::ceil(left / room)));
     }
     index += trips;

@@ -311,6 +311,8 @@ ParallelismDecision decideParallelism(const program::Unit& unit, const NestOwner
   for (const auto& dep : owners.dependences) {
     const auto& src = owners.of(dep.sourceStatement);
     const auto& dst = owners.of(dep.targetStatement);
+    if (!src.space || !dst.space)
+      continue; // a statement the estimate left out (a loop step of zero, a CALL needing values), with its note
     for (const auto& c : dep.carried) {
       if (unit.loops[dst.st->loops[dst.st->loops.size() - dst.space->depth() + c.level]].isForall)
         continue; // FORALL reads every element before it writes any (HPF 1.1, Sec. 4.1)

@@ -327,3 +327,21 @@ TEST(UserReported, StatementFunctionsCallingEachOtherAreWrittenOutWithinABudget)
   });
   EXPECT_EQ(notes, 1);
 }
+
+TEST(UserReported, AStepLoopWithAStepOfZeroIsNotedNotACrash)
+{
+  // DO K = 1, N-1, 0 around LU's updates on 4 processors: its statements
+  // are left out with a note, but the recurrence check then read their
+  // iteration spaces, which did not exist (a segmentation fault).
+  const auto p = ps::test::build("program lu\n  integer :: i, j, k, n\n  double precision :: a(n, n)\n"
+                             "  do k = 1, n - 1, 0\n    do i = k + 1, n\n      a(i, k) = a(i, k) / a(k, k)\n"
+                             "    end do\n    do j = k + 1, n\n      do i = k + 1, n\n"
+                             "        a(i, j) = a(i, j) - a(i, k) * a(k, j)\n      end do\n    end do\n"
+                             "  end do\nend program lu\n");
+  for (const char* format : {"a=(*,CYCLIC)", "a=(BLOCK,*)"}) {
+    const auto e = ps::test::run(p, 4, format, "4", {{"n", 50}});
+    EXPECT_TRUE(hasNote(e, "Loop at line 4 has a step of zero; the statement at line 6 is not estimated")) << format;
+    EXPECT_TRUE(hasNote(e, "the statement at line 10 is not estimated")) << format;
+    EXPECT_EQ(e.nt, 0) << format;
+  }
+}
