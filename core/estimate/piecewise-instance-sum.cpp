@@ -108,13 +108,27 @@ public:
   }
 
   /// Instances first + t * stride, t = 0..len-1: one polynomial piece if an
-  /// interpolant predicts its checks, else two halves.
-  void piece(std::int64_t first, std::int64_t stride, std::int64_t len)
+  /// interpolant predicts its checks, else two halves. `head` and `tail`
+  /// are the first and last instance's tallies when already done (a half
+  /// gets its parent's: the first instance, the middle, the last).
+  void piece(std::int64_t first, std::int64_t stride, std::int64_t len, std::optional<InstanceTally> head = {},
+             std::optional<InstanceTally> tail = {})
   {
-    if (len < kShortestFittedPiece)
-      return direct(first, stride, len);
+    if (len < kShortestFittedPiece) {
+      for (std::int64_t t = 0; t < len; ++t) {
+        if (t == 0 && head)
+          m_sum.add(*head);
+        else if (t == len - 1 && tail)
+          m_sum.add(*tail);
+        else
+          m_sum.add(evaluate(first + t * stride));
+      }
+      return;
+    }
     const auto at = pointsOf(len);
     std::array<std::optional<InstanceTally>, kPoints> seen;
+    seen[0] = std::move(head);
+    seen[1] = std::move(tail);
     const auto value = [&](int k) -> const InstanceTally& {
       if (!seen[k])
         seen[k] = evaluate(first + at[k] * stride);
@@ -126,9 +140,9 @@ public:
         return;
       }
     }
-    const auto half = len / 2;
-    piece(first, stride, half);
-    piece(first + half * stride, stride, len - half);
+    const auto half = len / 2; // at[2]: the right half's first instance
+    piece(first, stride, half, std::move(seen[0]));
+    piece(first + half * stride, stride, len - half, std::move(seen[2]), std::move(seen[1]));
   }
 
   InstanceTally result() const
