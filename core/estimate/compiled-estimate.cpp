@@ -22,9 +22,12 @@
 namespace ps::estimate {
 namespace {
 
-/// s = s + ..., s = s * ..., s = max(s, ...), or a REDUCTION clause.
+/// s = s + ..., s = s * ..., s = max(s, ...), IF (e > s) s = e (its
+/// condition too: Statement::reductionOp), or a REDUCTION clause.
 bool isReduction(const program::Statement& st, const program::Unit& unit)
 {
+  if (!st.reductionOp.empty())
+    return true;
   const auto& s = st.scalarTarget;
   if (s.empty())
     return false;

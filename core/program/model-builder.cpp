@@ -258,10 +258,12 @@ private:
       branches(s, loops, probability);
       break;
     case StmtKind::LogicalIf: {
+      const auto first = m_unit.statements.size();
       conditionReads(s.condition, s.range, loops, probability);
       const auto before = m_scalars.snapshot();
       visitBranch(s.body, line(s.range), loops, probability * 0.5);
       m_scalars.merge({m_scalars.snapshot(), before});
+      markExtremum(s.condition, s.body, first);
       break;
     }
     case StmtKind::Assignment: assignment(s, loops, probability); break;
@@ -288,6 +290,7 @@ private:
                                 : !s.branches.empty() && s.branches.back().condition.missing();
     const double share = probability / static_cast<double>(s.branches.size() + (hasElse ? 0 : 1));
     const auto before = m_scalars.snapshot();
+    const auto first = m_unit.statements.size();
     std::vector<ScalarValues::Snapshot> paths;
     for (const auto& b : s.branches) {
       if (!b.condition.missing())
@@ -299,6 +302,32 @@ private:
     if (!hasElse)
       paths.push_back(before);
     m_scalars.merge(paths);
+    if (!select && s.kind == fortran::StmtKind::If && s.branches.size() == 1)
+      markExtremum(s.branches.front().condition, s.branches.front().body, first);
+  }
+
+  /// Marks the statements from `first` on (the condition and the action)
+  /// as a max or min reduction when they are IF (e > s) s = e or its
+  /// variants (Statement::reductionOp): the pivot search of 1990s codes,
+  /// which an HPF compiler runs on the owners of e and then combines.
+  void markExtremum(const fortran::Expr& condition, const std::vector<fortran::Stmt>& body, std::size_t first)
+  {
+    if (body.size() != 1 || body[0].kind != fortran::StmtKind::Assignment || body[0].lhs.kind != ExprKind::Name ||
+        condition.kind != ExprKind::Binary || m_unit.statements.size() != first + 2)
+      return;
+    const auto target = fortran::toString(body[0].lhs), value = fortran::toString(body[0].rhs);
+    const auto left = fortran::toString(condition.operands[0]), right = fortran::toString(condition.operands[1]);
+    const bool greater = condition.op == fortran::Op::Gt || condition.op == fortran::Op::Ge;
+    const bool less = condition.op == fortran::Op::Lt || condition.op == fortran::Op::Le;
+    std::string op;
+    if (left == value && right == target) // IF (e > s) s = e
+      op = greater ? "max" : less ? "min" : "";
+    else if (left == target && right == value) // IF (s < e) s = e
+      op = less ? "max" : greater ? "min" : "";
+    if (op.empty() || m_unit.statements[first + 1].scalarTarget != body[0].lhs.text)
+      return;
+    m_unit.statements[first].reductionOp = op;
+    m_unit.statements[first + 1].reductionOp = op;
   }
 
   /// The body of an IF branch; its statements remember the IF's line, so a

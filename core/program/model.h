@@ -100,6 +100,10 @@ struct Statement {
   OperationCounts ops;
   std::vector<ArrayReference> refs; // the write (if any) first, then reads
   std::string scalarTarget;      // LHS when it is a scalar
+  /// "max" or "min" for the action and the condition of IF (e > s) s = e
+  /// (or s < e, >=, <=; reversed for "min"): a reduction of s, each
+  /// processor over its own elements of e, then combined (HPF 1.1, Sec. 4.4.3).
+  std::string reductionOp;
   std::string callee;            // Call
   std::vector<CallArgument> arguments; // Call, in order
   bool wholeArray = false;       // an F90 array assignment without a loop

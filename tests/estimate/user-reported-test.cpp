@@ -345,3 +345,39 @@ TEST(UserReported, AStepLoopWithAStepOfZeroIsNotedNotACrash)
     EXPECT_EQ(e.nt, 0) << format;
   }
 }
+
+TEST(UserReported, AMaximumFoundUnderAnIfIsAReduction)
+{
+  // IF (A(I) .GT. AMAX) AMAX = A(I), the pivot search of 1990s codes, was
+  // executed by every processor on every element: a(i) broadcast to all
+  // (12 messages of 250 reals on 4) and no processor's work shared. An HPF
+  // compiler makes it a MAX reduction: each processor its own 250
+  // elements, then the tree's 3 messages. The block-IF MIN is the same; an
+  // action that is not the compared value stays as it was.
+  const auto p = ps::test::build("program piv\n"                                  // 1
+                                 "  integer :: i, n\n  real :: a(n), amax, amin\n" // 2-3
+                                 "  do i = 1, n\n"                                 // 4
+                                 "    if (a(i) .gt. amax) amax = a(i)\n"           // 5
+                                 "  end do\n"                                      // 6
+                                 "  do i = 1, n\n"                                 // 7
+                                 "    if (amin >= a(i)) then\n"                    // 8
+                                 "      amin = a(i)\n"                             // 9
+                                 "    end if\n"                                    // 10
+                                 "  end do\n"                                      // 11
+                                 "  do i = 1, n\n"                                 // 12
+                                 "    if (a(i) .gt. amax) amax = a(i) + 1.0\n"     // 13
+                                 "  end do\n"                                      // 14
+                                 "end program piv\n");
+  for (const int loop : {4, 7}) {
+    const auto e = ps::test::run(p, loop, "a=(BLOCK)", "4", {{"n", 1000}});
+    ASSERT_EQ(e.comm.records.size(), 1u) << loop;
+    EXPECT_EQ(e.comm.records[0].pattern, "reduction") << loop;
+    EXPECT_EQ(e.comm.records[0].array, loop == 4 ? "amax" : "amin");
+    EXPECT_EQ(e.nt, 3) << loop;
+    EXPECT_DOUBLE_EQ(e.wd, 0) << loop; // 250 elements each
+  }
+  const auto other = ps::test::run(p, 12, "a=(BLOCK)", "4", {{"n", 1000}});
+  ASSERT_EQ(other.comm.records.size(), 1u);
+  EXPECT_EQ(other.comm.records[0].pattern, "broadcast");
+  EXPECT_EQ(other.nt, 12);
+}
