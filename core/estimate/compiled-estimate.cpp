@@ -804,8 +804,6 @@ bool PointEstimator::firstFetch(const program::Statement& st, const ReferencePla
   return true;
 }
 
-/// Conservative stand-in for a non-affine read: every processor fetches
-/// every element it does not own, from each owner, before the nest.
 /// The outermost loop level whose variable a subscript of `ref` names (as
 /// a word of its text: the subscript need not be affine); the depth when
 /// none does.

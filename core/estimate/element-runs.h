@@ -21,7 +21,6 @@
 #include <array>
 #include <cstdint>
 #include <cstddef>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 

@@ -9,7 +9,7 @@
 // (the projection of the elements with the step variable kept symbolic needs
 // a parametric counter isl does not have) but found from a few instances:
 // a degree-1, 2 or 3 interpolant through well-spread instances of a piece
-// is accepted only when it predicts three further instances exactly, and
+// is accepted only when it predicts five further instances exactly, and
 // its sum is then the exact Faulhaber sum; a piece it does not predict is
 // halved until it does or is short enough to do instance by instance.
 
