@@ -25,7 +25,14 @@ template <class T, std::size_t N = 4>
 using Small = boost::container::small_vector<T, N>;
 using KeyTrips = std::pair<std::int64_t, std::int64_t>;
 using Coords = Small<std::int64_t>; // one per processors dimension
-using KeyCounts = Small<std::pair<KeyTrips, std::int64_t>, 16>; // ((exec key, read key), trips)
+using Span = std::pair<std::int64_t, std::int64_t>; // the first and the last trip of a key
+/// One (exec key, read key)'s trips and the first and last of them.
+struct KeyCount {
+  KeyTrips key;
+  std::int64_t trips = 0;
+  Span span;
+};
+using KeyCounts = Small<KeyCount, 16>;
 
 struct NotSeparable {
   std::string why;
@@ -43,6 +50,36 @@ std::int64_t checkedMul(std::int64_t a, std::int64_t b)
     throw NotSeparable{"a count does not fit in 64 bits"};
   return r;
 }
+
+std::int64_t checkedAdd(std::int64_t a, std::int64_t b)
+{
+  std::int64_t r = 0;
+  if (__builtin_add_overflow(a, b, &r))
+    throw NotSeparable{"a count does not fit in 64 bits"};
+  return r;
+}
+
+/// c0 + slope * n: a loop bound at trip n of the loop it follows.
+struct TripLine {
+  std::int64_t c0 = 0, slope = 0;
+  std::int64_t at(std::int64_t n) const { return checkedAdd(c0, checkedMul(slope, n)); }
+};
+
+/// The range [low, high] of a walked level whose bounds follow another
+/// walked loop, at that loop's trip n. One end is fixed (slope 0) and every
+/// range has a value, so the ranges are nested and the values over any set
+/// of trips are those from the least low to the greatest high, reached at
+/// the set's first or last trip (the lines are monotone).
+struct NestedRange {
+  TripLine low, high;
+  /// The distinct values over trips first..last of the followed loop.
+  std::int64_t hull(const std::pair<std::int64_t, std::int64_t>& trips) const
+  {
+    const auto lo = std::min(low.at(trips.first), low.at(trips.second));
+    const auto hi = std::max(high.at(trips.first), high.at(trips.second));
+    return checkedAdd(checkedAdd(hi, -lo), 1);
+  }
+};
 
 /// The owner coordinate, along one processors dimension, of the template
 /// index t0 + slope*n at trip n of one loop.
@@ -108,6 +145,7 @@ struct OwnerTrack {
 struct KeyList {
   const KeyTrips* first = nullptr;
   const std::int64_t* offsets = nullptr;
+  const Span* spans = nullptr;
   std::size_t size = 0;
   bool empty() const { return size == 0; }
   const KeyTrips& front() const { return *first; }
@@ -120,12 +158,14 @@ struct KeyList {
 struct FactorTable {
   Small<KeyTrips, 16> entries; // (read key, trips), by exec key then read key
   Small<std::int64_t, 16> offsets; // per entry: its read owners' part of the source's linear number
+  Small<Span, 16> spans;           // per entry: its first and last trip
   Small<std::size_t, 17> start; // exec key -> its first entry; one more than the keys
 
   void clear()
   {
     entries.clear();
     offsets.clear();
+    spans.clear();
     start.clear();
   }
 };
@@ -139,6 +179,7 @@ struct LoopFactor {
 
   std::int64_t trips = 0;
   bool inRead = false; // some read subscript follows the loop: its trips are distinct elements
+  std::optional<NestedRange> nestedRead; // a read subscript follows a loop nested in this one instead
   Small<OwnerTrack, 2> exec, read;
   const FactorTable* table = nullptr;
   FactorTable own; // the table when the memo does not hold it
@@ -148,7 +189,8 @@ struct LoopFactor {
   {
     const auto k = static_cast<std::size_t>(key);
     const auto& t = *table;
-    return {t.entries.data() + t.start[k], t.offsets.data() + t.start[k], t.start[k + 1] - t.start[k]};
+    return {t.entries.data() + t.start[k], t.offsets.data() + t.start[k], t.spans.data() + t.start[k],
+            t.start[k + 1] - t.start[k]};
   }
 };
 
@@ -292,12 +334,13 @@ public:
       runs(n, end, 1);
       n = end;
     }
-    if (!std::is_sorted(m_counts.begin(), m_counts.end())) // BLOCK owners walked upwards: in order already
-      std::sort(m_counts.begin(), m_counts.end());
+    const auto byKey = [](const KeyCount& a, const KeyCount& b) { return a.key < b.key; };
+    if (!std::is_sorted(m_counts.begin(), m_counts.end(), byKey)) // BLOCK owners walked upwards: in order already
+      std::sort(m_counts.begin(), m_counts.end(), byKey);
     std::size_t out = 0; // merge the runs of equal keys
     for (std::size_t i = 0; i < m_counts.size(); ++i) {
-      if (out > 0 && m_counts[out - 1].first == m_counts[i].first)
-        m_counts[out - 1].second += m_counts[i].second;
+      if (out > 0 && m_counts[out - 1].key == m_counts[i].key)
+        merge(m_counts[out - 1], m_counts[i]);
       else
         m_counts[out++] = m_counts[i];
     }
@@ -342,7 +385,7 @@ private:
       std::int64_t keys[2] = {fixed[0], fixed[1]};
       for (const auto& m : movers)
         keys[m.exec ? 0 : 1] += m.owner * m.stride;
-      add({keys[0], keys[1]}, to - from);
+      add({keys[0], keys[1]}, to - from, {from, to - 1});
       if (i == changes.size())
         return;
       for (; i < changes.size() && changes[i].trip == to; ++i) // every mover that changes there
@@ -416,24 +459,32 @@ private:
     return k;
   }
 
+  /// The runs of trips from..to-1, each `times` times, one period (to - from) apart.
   void runs(std::int64_t from, std::int64_t to, std::int64_t times)
   {
+    const auto later = (times - 1) * (to - from); // the last repetition's offset
     for (std::int64_t n = from; n < to;) {
       auto run = to - n;
       for (const auto* tracks : {&m_f.exec, &m_f.read})
         for (const auto& t : *tracks)
           run = std::min(run, t.sameOwner(n));
-      add({key(m_f.exec, n), key(m_f.read, n)}, run * times);
+      add({key(m_f.exec, n), key(m_f.read, n)}, run * times, {n, n + run - 1 + later});
       n += run;
     }
   }
 
   /// One run's trips; equal keys are merged once at the end (a flat list, not a tree).
-  void add(std::pair<std::int64_t, std::int64_t> key, std::int64_t trips)
+  void add(KeyTrips key, std::int64_t trips, Span span)
   {
-    if (!m_counts.empty() && m_counts.back().first == key)
-      return void(m_counts.back().second += trips);
-    m_counts.emplace_back(key, trips);
+    if (!m_counts.empty() && m_counts.back().key == key)
+      return merge(m_counts.back(), {key, trips, span});
+    m_counts.push_back({key, trips, span});
+  }
+
+  static void merge(KeyCount& into, const KeyCount& c)
+  {
+    into.trips += c.trips;
+    into.span = {std::min(into.span.first, c.span.first), std::max(into.span.second, c.span.second)};
   }
 
   const LoopFactor& m_f;
@@ -516,17 +567,28 @@ public:
   }
 
 private:
-  /// One factor per walked loop; the walked loops' bounds may follow only
-  /// the fixed outer loops (a box).
+  /// One factor per walked loop whose bounds follow only the fixed outer
+  /// loops (a box); of an exchange, a walked loop may also be nested in one
+  /// of those (nestedLevel).
   void factors(const IterationSpace& space, const ReferencePlan* read)
   {
     const auto depth = space.depth();
     m_levelFactor.assign(static_cast<std::size_t>(depth), -1);
+    Small<int> follows(static_cast<std::size_t>(depth), -1); // the walked level a level's bounds follow
     for (int k = m_placement; k < depth; ++k) {
       const auto& level = space.levels()[k];
-      for (int j = m_placement; j < depth; ++j)
-        if (j != k && (coefAt(level.lower, j) != 0 || coefAt(level.upper, j) != 0))
+      for (int j = m_placement; j < depth; ++j) {
+        if (j == k || (coefAt(level.lower, j) == 0 && coefAt(level.upper, j) == 0))
+          continue;
+        if (!read || follows[k] >= 0)
           throw NotSeparable{"a loop bound follows another walked loop"};
+        follows[k] = j;
+      }
+    }
+    for (int k = m_placement; k < depth; ++k) {
+      if (follows[k] >= 0)
+        continue;
+      const auto& level = space.levels()[k];
       std::int64_t first = 0, last = 0;
       m_levelFactor[k] = static_cast<int>(m_factors.size());
       auto& f = m_factors.emplace_back(); // in place: a factor's tables are inline, a move copies them
@@ -539,9 +601,48 @@ private:
       return;
     for (const auto& sub : read->subscripts) {
       const auto level = walkedLevel(sub);
-      if (level >= 0)
+      if (level >= 0 && follows[level] < 0)
         m_factors[m_levelFactor[level]].inRead = true;
     }
+    for (int k = m_placement; k < depth; ++k)
+      if (follows[k] >= 0)
+        nestedLevel(space, k, follows, *read);
+  }
+
+  /// Walked level k, whose bounds follow walked level j (a triangle, as
+  /// Cholesky's i = j..n): separable when no template index follows k (the
+  /// owners stay j's) and k's range has a value at every trip of j (checked
+  /// at j's first and last: the bounds are affine). Then k matters only
+  /// through the values a read subscript takes along it: none, or, with a
+  /// unit step and one end of the range fixed, each key's hull of nested
+  /// ranges (NestedRange) in place of j's trips.
+  void nestedLevel(const IterationSpace& space, int k, const Small<int>& follows, const ReferencePlan& read)
+  {
+    const int j = follows[k];
+    if (follows[j] >= 0 || std::find(follows.begin(), follows.end(), k) != follows.end())
+      throw NotSeparable{"a loop bound follows a loop whose own bounds follow another"};
+    const auto fi = static_cast<std::size_t>(m_levelFactor[j]);
+    auto& f = m_factors[fi];
+    const auto& level = space.levels()[k];
+    const auto line = [&](const NumericAffine& bound) {
+      const auto c = coefAt(bound, j);
+      return TripLine{checkedAdd(bound.atWithout(m_outer, j), checkedMul(c, m_first[fi])), checkedMul(c, m_step[fi])};
+    };
+    NestedRange range{line(level.lower), line(level.upper)};
+    if (level.step < 0) // runs from its upper bound down to its lower one
+      std::swap(range.low, range.high);
+    for (const auto n : {std::int64_t{0}, f.trips - 1})
+      if (f.trips > 0 && range.low.at(n) > range.high.at(n))
+        throw NotSeparable{"a loop's range runs empty at some values of the loop its bounds follow"};
+    const bool inRead = std::any_of(read.subscripts.begin(), read.subscripts.end(),
+                                    [&](const NumericAffine& s) { return walkedLevel(s) == k; });
+    if (!inRead)
+      return;
+    if (std::llabs(level.step) != 1 || (range.low.slope != 0 && range.high.slope != 0))
+      throw NotSeparable{"the read follows a loop whose ranges are not nested"};
+    if (f.inRead || f.nestedRead)
+      throw NotSeparable{"the read follows a loop and another whose bounds follow it"};
+    f.nestedRead = range;
   }
 
   /// The one walked level `f` follows, -1 for none.
@@ -567,6 +668,8 @@ private:
     if (level < 0)
       return {SideDim::Kind::Fixed, t.dist->owner(b), -1};
     const auto fi = m_levelFactor[level];
+    if (fi < 0)
+      throw NotSeparable{"a template index follows a loop whose bounds follow another"};
     const auto& step = m_step[static_cast<std::size_t>(fi)];
     const auto a = t.index.coef[level];
     OwnerTrack track{t.dist, checkedMul(a, m_first[static_cast<std::size_t>(fi)]) + b, checkedMul(a, step), pd};
@@ -623,10 +726,11 @@ private:
     FactorCounter counter(f, m_procs);
     const auto& counts = counter.count(); // sorted by (exec key, read key)
     out.entries.reserve(counts.size());
-    for (const auto& [k, trips] : counts) {
-      out.entries.emplace_back(k.second, trips);
-      out.offsets.push_back(sourceOffset(f, k.second));
-      ++out.start[static_cast<std::size_t>(k.first) + 1];
+    for (const auto& c : counts) {
+      out.entries.emplace_back(c.key.second, c.trips);
+      out.offsets.push_back(sourceOffset(f, c.key.second));
+      out.spans.push_back(c.span);
+      ++out.start[static_cast<std::size_t>(c.key.first) + 1];
     }
     std::partial_sum(out.start.begin(), out.start.end(), out.start.begin());
   }
@@ -659,9 +763,9 @@ private:
       if (list.empty())
         return;
       if (!f.read.empty())
-        sourced.push_back({list, f.inRead});
+        sourced.push_back({list, &f});
       else
-        scalar = checkedMul(scalar, f.inRead ? list.front().second : 1); // one read key: 0
+        scalar = checkedMul(scalar, elementsOf(f, list, 0)); // one read key: 0
     }
     std::int64_t source = m_fixedSource; // the dimensions no read track sets: fixed or d's own
     for (const int pd : m_ownSource)
@@ -718,9 +822,18 @@ private:
         out.push_back({source, d, elements});
       return;
     }
-    const auto& [list, inRead] = m_sourced[i];
+    const auto& [list, factor] = m_sourced[i];
     for (std::size_t e = 0; e < list.size; ++e)
-      combine(i + 1, source + list.offsets[e], inRead ? checkedMul(elements, list.first[e].second) : elements, d, out);
+      combine(i + 1, source + list.offsets[e], checkedMul(elements, elementsOf(*factor, list, e)), d, out);
+  }
+
+  /// The distinct values the read's subscripts take along factor f over
+  /// entry e of `list`: its trips, its nested level's hull, or one.
+  static std::int64_t elementsOf(const LoopFactor& f, const KeyList& list, std::size_t e)
+  {
+    if (f.nestedRead)
+      return f.nestedRead->hull(list.spans[e]);
+    return f.inRead ? list.first[e].second : 1;
   }
 
   /// Pairs ordered by (to, from) reordered by (from, to): a stable counting
@@ -762,7 +875,7 @@ private:
   Coords m_stride;                     // per processors dimension: its step in a linear number
   struct Sourced {
     KeyList list;
-    bool inRead = false;
+    const LoopFactor* factor = nullptr;
   };
   mutable Small<Sourced> m_sourced; // destination's, kept across destinations
 };

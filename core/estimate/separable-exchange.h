@@ -6,7 +6,11 @@
 // and every subscript of the read follows at most one loop, the iterations
 // that a destination executes and a source serves form a product of one
 // set per loop, and their distinct elements a product of one-dimensional
-// counts. Each one-dimensional count walks the runs of constant owners,
+// counts. A loop nested in another (its range follows it, as i = j..n in
+// Cholesky's update) fits when no template index follows it: the owners
+// are the outer loop's, and the values a read subscript takes along the
+// nested loop, one end of its range fixed, are the hull of the ranges at
+// the first and last trip each owner has. Each one-dimensional count walks the runs of constant owners,
 // with the CYCLIC(k) owners' period walked once and multiplied: its cost
 // grows with P (the owner changes in one period, the BLOCK boundaries)
 // and never with N. Processor pairs are visited only where a count is
@@ -30,9 +34,11 @@ namespace ps::estimate {
 /// iteration), with the loop levels 0..placement-1 fixed to `outer`
 /// (depth() entries), sorted by (from, to): the same result as
 /// countExchange. Exact; nullopt with `why` when the exchange is not
-/// separable (a walked loop's bound follows another walked loop, a
-/// template index or read subscript follows two walked loops, or the
-/// owners' common period exceeds 2^20 iterations).
+/// separable (a template index follows a walked loop whose bounds follow
+/// another, such a loop's range runs empty or, read along, has both ends
+/// moving or a step other than 1; a template index or read subscript
+/// follows two walked loops; the owners' common period exceeds 2^20
+/// iterations).
 std::optional<std::vector<PairTraffic>> countSeparableExchange(const IterationSpace& space, const ReferencePlan* exec,
                                                                const ReferencePlan& read, int placement,
                                                                const std::vector<std::int64_t>& outer,

@@ -6,8 +6,10 @@
 // every processor pair's distinct elements equal the enumeration of every
 // iteration's (owner of the read, executing processor, element), zero
 // differences, and equal the projection count (closed-communication.h)
-// wherever that one succeeds. Also what it refuses (triangular bounds, a
-// subscript that follows two loops) and one count by hand.
+// wherever that one succeeds. Random triangular nests (a loop's range
+// following an outer walked loop) wherever the count accepts them; what it
+// refuses (a template index along such a loop, a subscript that follows
+// two loops); a shift and a Cholesky step by hand.
 #include "estimate/closed-communication.h"
 #include "estimate/owned-iterations.h"
 #include "estimate/random-nest.h"
@@ -172,6 +174,137 @@ TEST(SeparableExchange, RandomBoxNestsEqualBruteForce)
   EXPECT_GE(compared, 1000);
   EXPECT_GE(withMessages, 600);
   EXPECT_GE(projectionCompared, 300);
+}
+
+/// A 2-3 deep nest whose innermost-but-one or innermost loop has one
+/// bound that follows an outer walked loop (i = j..n, i = 1..j + c, reversed
+/// or strided at times), writing a(s1, s2) and reading b(r1, r2) with
+/// subscripts that follow one loop each, the nested loop's more often.
+struct TriangularNest {
+  std::string text, nestedVariable;
+};
+
+TriangularNest triangularProgram(test::RandomNest& r)
+{
+  const char* vars[] = {"i", "j", "k"};
+  const int depth = r.pick(2, 3);
+  const int nested = r.pick(1, depth - 1), outer = r.pick(0, nested - 1);
+  std::string body;
+  for (int d = 0; d < depth; ++d) {
+    std::string lo = std::to_string(r.pick(1, 5)), hi = std::to_string(r.pick(12, 20));
+    if (d == nested) {
+      const int shift = r.pick(-1, 2);
+      const auto follow = std::string(vars[outer]) + (shift < 0 ? " - " : " + ") + std::to_string(std::abs(shift));
+      (r.pick(0, 1) ? lo : hi) = follow;
+      if (r.pick(0, 5) == 0) // a band: both ends follow
+        (lo == follow ? hi : lo) = std::string(vars[outer]) + (lo == follow ? " + 4" : " - 3");
+    }
+    int step = d == nested && r.pick(0, 4) == 0 ? 2 : 1;
+    if (r.pick(0, 4) == 0) {
+      std::swap(lo, hi);
+      step = -step;
+    }
+    body += std::string(d * 2 + 2, ' ') + "do " + vars[d] + " = " + lo + ", " + hi + ", " + std::to_string(step) + "\n";
+  }
+  auto subscript = [&](bool read) {
+    if (r.pick(0, 5) == 0)
+      return std::to_string(r.pick(1, 24));
+    const int v = read && r.pick(0, 1) ? nested : r.pick(0, depth - 1);
+    const int c = r.pick(0, 3) == 0 ? -1 : 1;
+    return std::to_string(c < 0 ? 25 + r.pick(-2, 0) : r.pick(-2, 3)) + " + (" + std::to_string(c) + ") * " + vars[v];
+  };
+  const std::string lhs = "a(" + subscript(false) + ", " + subscript(false) + ")";
+  const std::string rhs = "b(" + subscript(true) + ", " + subscript(true) + ")";
+  body += std::string(depth * 2 + 2, ' ') + lhs + " = " + rhs + "\n";
+  for (int d = depth - 1; d >= 0; --d)
+    body += std::string(d * 2 + 2, ' ') + "end do\n";
+  return {"program nest\n  integer :: i, j, k\n  double precision :: a(24, 24), b(24, 24)\n" + body +
+              "end program nest\n",
+          std::string(") * ") + vars[nested] + ")"};
+}
+
+TEST(SeparableExchange, RandomTriangularNestsEqualBruteForce)
+{
+  // A loop nested in another (its range follows it) is separable when only
+  // read subscripts follow it: what the read reaches along it is each
+  // owner's hull of nested ranges. Where the count accepts, it must be
+  // brute force's; what it refuses (a template index along the nested loop,
+  // a band read along it, a range that runs empty) is counted otherwise.
+  test::RandomNest random(93);
+  int compared = 0, withMessages = 0, hulls = 0;
+  for (int trial = 0; trial < 5000; ++trial) {
+    const auto [text, nestedVariable] = triangularProgram(random);
+    auto p = test::build(text);
+    std::string context;
+    auto mapping = randomMapping(random, p, &context);
+    if (!mapping)
+      continue;
+    context = text + context;
+    const auto& unit = p.unit();
+    const auto& st = unit.statements.back();
+    symbolic::EvaluationError error;
+    auto space = estimate::IterationSpace::build(unit, unit.loops.front().id, st, {}, &error);
+    ASSERT_TRUE(space) << error.message << context;
+    auto exec = estimate::planReference(*st.write(), unit, *space, *mapping, {}, &error);
+    auto read = estimate::planReference(st.refs.back(), unit, *space, *mapping, {}, &error);
+    ASSERT_TRUE(exec && read) << error.message << context;
+    const int placement = random.pick(0, space->depth() - 2); // the nested loop and the one it follows walked
+    std::vector<std::int64_t> outer;
+    if (estimate::countOuterIterations(*space, placement, &outer) == 0)
+      continue;
+    const auto counted = estimate::countSeparableExchange(*space, &*exec, *read, placement, outer, *mapping, nullptr);
+    if (!counted)
+      continue;
+    const auto expected = bruteForce(*space, *exec, *read, placement, outer, *mapping);
+    ASSERT_EQ(*counted, expected) << context << " placement " << placement;
+    withMessages += !expected.empty();
+    // the read reaches along the nested loop: the hulls were counted
+    hulls += !expected.empty() && text.substr(text.find(" = b(")).find(nestedVariable) != std::string::npos;
+    ++compared;
+  }
+  EXPECT_GE(compared, 950);
+  EXPECT_GE(withMessages, 750);
+  EXPECT_GE(hulls, 320);
+}
+
+TEST(SeparableExchange, CholeskyUpdateReadsAColumnHullByHand)
+{
+  // Cholesky's step k = 3 on n = 12 under (*, CYCLIC) over 4: a(i, j) -=
+  // a(i, k) * a(j, k) for j = 4..12, i = j..12. Processor p owns the j with
+  // (j - 1) mod 4 = p, the first of them 4 + p (p = 0..3: 5, 6, 7, 4); it
+  // needs a(i, 3) for i from its first j to 12, from processor 2 (column 3):
+  // 8, 7, none (its own), 9 elements. a(j, 3) is one element per owned j:
+  // p = 0 owns 5, 9; p = 1: 6, 10; p = 3: 4, 8, 12.
+  auto p = test::build("program c\n  integer :: i, j, k\n  double precision :: a(12, 12)\n"
+                       "  do k = 1, 12\n    do j = k + 1, 12\n      do i = j, 12\n"
+                       "        a(i, j) = a(i, j) - a(i, k) * a(j, k)\n      end do\n    end do\n  end do\n"
+                       "end program c\n");
+  std::string error;
+  auto mapped = mapping::mappingFromSpec(*mapping::parseDistSpec("a=(*,CYCLIC)", &error), p.unit(), {},
+                                         *mapping::parseArrangement("4"));
+  const auto& st = p.unit().statements.back();
+  symbolic::EvaluationError e;
+  auto space = estimate::IterationSpace::build(p.unit(), p.unit().loops.front().id, st, {}, &e);
+  auto exec = estimate::planReference(*st.write(), p.unit(), *space, *mapped.mapping, {}, &e);
+  ASSERT_TRUE(space && exec);
+  const std::vector<std::int64_t> outer{3, 0, 0};
+  const auto column = [&](int ref) {
+    auto read = estimate::planReference(st.refs[static_cast<std::size_t>(ref)], p.unit(), *space, *mapped.mapping, {}, &e);
+    EXPECT_TRUE(read);
+    std::string why;
+    auto counted = estimate::countSeparableExchange(*space, &*exec, *read, 1, outer, *mapped.mapping, &why);
+    EXPECT_TRUE(counted) << why;
+    return counted.value_or(std::vector<estimate::PairTraffic>{});
+  };
+  std::vector<int> refs; // the reads a(i, k) and a(j, k), by their text
+  for (std::size_t r = 0; r < st.refs.size(); ++r)
+    if (st.refs[r].text() == "a(i,k)" || st.refs[r].text() == "a(j,k)")
+      refs.push_back(static_cast<int>(r));
+  ASSERT_EQ(refs.size(), 2u);
+  const std::vector<estimate::PairTraffic> rows{{2, 0, 8}, {2, 1, 7}, {2, 3, 9}};
+  const std::vector<estimate::PairTraffic> owned{{2, 0, 2}, {2, 1, 2}, {2, 3, 3}};
+  EXPECT_EQ(column(refs[0]), st.refs[static_cast<std::size_t>(refs[0])].text() == "a(i,k)" ? rows : owned);
+  EXPECT_EQ(column(refs[1]), st.refs[static_cast<std::size_t>(refs[1])].text() == "a(i,k)" ? rows : owned);
 }
 
 TEST(SeparableExchange, RandomBoxNestsWorkEqualsEnumeration)
