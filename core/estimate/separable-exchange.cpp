@@ -180,6 +180,7 @@ struct LoopFactor {
   std::int64_t trips = 0;
   bool inRead = false; // some read subscript follows the loop: its trips are distinct elements
   std::optional<NestedRange> nestedRead; // a read subscript follows a loop nested in this one instead
+  int nestedExec = -1; // the executing owners follow a loop nested in this one (SeparableExchange::m_nested)
   Small<OwnerTrack, 2> exec, read;
   const FactorTable* table = nullptr;
   FactorTable own; // the table when the memo does not hold it
@@ -501,6 +502,16 @@ struct SideDim {
   int factor = -1;
 };
 
+/// A walked level whose bounds follow the loop of factor `factor`.
+struct Nested {
+  int level = 0, factor = 0;
+  NestedRange range;
+  bool inRead = false;        // a read subscript follows it
+  bool nestedRanges = false;  // unit step, one end fixed: NestedRange's hulls hold
+  std::int64_t hullFirst = 0; // the least value any trip's range has
+  LoopFactor hull;            // over every value of the ranges: the executing owners along it
+};
+
 class SeparableExchange {
 public:
   /// `read` nullptr: only the executed iterations are counted (work()).
@@ -519,6 +530,7 @@ public:
     factorTables().begin();
     for (auto& f : m_factors)
       tabulate(f);
+    nestedOwners(read);
     destinationRules();
   }
 
@@ -636,13 +648,99 @@ private:
         throw NotSeparable{"a loop's range runs empty at some values of the loop its bounds follow"};
     const bool inRead = std::any_of(read.subscripts.begin(), read.subscripts.end(),
                                     [&](const NumericAffine& s) { return walkedLevel(s) == k; });
+    const bool nested = std::llabs(level.step) == 1 && (range.low.slope == 0 || range.high.slope == 0);
+    auto& n = m_nested.emplace_back();
+    n.level = k;
+    n.factor = static_cast<int>(fi);
+    n.range = range;
+    n.inRead = inRead;
+    n.nestedRanges = nested;
+    if (f.trips > 0) { // the values every trip's range covers
+      n.hullFirst = std::min(range.low.at(0), range.low.at(f.trips - 1));
+      n.hull.trips = checkedAdd(checkedAdd(std::max(range.high.at(0), range.high.at(f.trips - 1)), -n.hullFirst), 1);
+    }
     if (!inRead)
       return;
-    if (std::llabs(level.step) != 1 || (range.low.slope != 0 && range.high.slope != 0))
+    if (!nested)
       throw NotSeparable{"the read follows a loop whose ranges are not nested"};
     if (f.inRead || f.nestedRead)
       throw NotSeparable{"the read follows a loop and another whose bounds follow it"};
     f.nestedRead = range;
+  }
+
+  /// A template index that follows nested level `level` (b its fixed
+  /// part): only the executing reference's, once, on nested ranges with
+  /// nothing read along them; its owners then decide which trips of the
+  /// loop the level follows each processor executes (executedTrips).
+  SideDim nestedSide(const TemplateIndex& t, int pd, bool read, int level, std::int64_t b)
+  {
+    auto n = std::find_if(m_nested.begin(), m_nested.end(), [&](const Nested& x) { return x.level == level; });
+    if (read || n->inRead || !n->nestedRanges)
+      throw NotSeparable{"a template index follows a loop whose bounds follow another"};
+    const auto a = t.index.coef[level];
+    OwnerTrack track{t.dist, checkedAdd(checkedMul(a, n->hullFirst), b), a, pd};
+    track.inside = n->hull.trips > 0 && track.inTemplate(0) && track.inTemplate(n->hull.trips - 1);
+    n->hull.exec.push_back(track);
+    return {SideDim::Kind::Loop, 0, -2}; // no factor's: the read never follows it
+  }
+
+  /// Tabulates the owners along the nested levels the executing reference
+  /// follows: at most one, in a loop with no other nested level read along.
+  void nestedOwners(const ReferencePlan* read)
+  {
+    for (std::size_t i = 0; i < m_nested.size(); ++i) {
+      auto& n = m_nested[i];
+      if (n.hull.exec.empty())
+        continue;
+      auto& f = m_factors[static_cast<std::size_t>(n.factor)];
+      if (!read || f.nestedRead || f.nestedExec >= 0 || m_nestedExecs++ > 0)
+        throw NotSeparable{"the executing owners follow several loops whose bounds follow another"};
+      f.nestedExec = static_cast<int>(i);
+      count(n.hull, n.hull.own);
+      n.hull.table = &n.hull.own;
+    }
+  }
+
+  /// The trips [first, last] of factor f's loop at which the processor at
+  /// `dest` executes some value of the nested loop n: where its range
+  /// [low(t), H] reaches down to the processor's last owned value up to H,
+  /// or [L, high(t)] up to its first from L on; a prefix or a suffix, the
+  /// lines being monotone. first > last: none.
+  std::pair<std::int64_t, std::int64_t> executedTrips(const Nested& n, const LoopFactor& f, const Coords& dest) const
+  {
+    const auto list = n.hull.byExecKey(execKey(n.hull, dest));
+    const auto last = f.trips - 1;
+    if (list.empty())
+      return {0, -1};
+    const bool fixedHigh = n.range.high.slope == 0;
+    const auto& moving = fixedHigh ? n.range.low : n.range.high;
+    const auto owned = n.hullFirst + (fixedHigh ? list.spans[0].second : list.spans[0].first);
+    // fixed high: moving(t) <= owned; fixed low: moving(t) >= owned
+    const bool prefix = (moving.slope > 0) == fixedHigh;
+    if (prefix) {
+      const auto t = fixedHigh ? floorDiv(owned - moving.c0, moving.slope) : floorDiv(moving.c0 - owned, -moving.slope);
+      return {0, std::min(last, t)};
+    }
+    const auto t = fixedHigh ? ceilDiv(moving.c0 - owned, -moving.slope) : ceilDiv(owned - moving.c0, moving.slope);
+    return {std::max<std::int64_t>(0, t), last};
+  }
+
+  /// Factor f over its trips first..last only, counted into a scratch factor.
+  const LoopFactor& restricted(const LoopFactor& f, std::int64_t first, std::int64_t last) const
+  {
+    auto& r = m_restricted;
+    r.trips = last - first + 1;
+    r.inRead = f.inRead;
+    r.exec = f.exec;
+    r.read = f.read;
+    r.keyDims = f.keyDims;
+    for (auto* tracks : {&r.exec, &r.read})
+      for (auto& t : *tracks)
+        t.t0 = checkedAdd(t.t0, checkedMul(t.slope, first));
+    r.own.clear();
+    count(r, r.own);
+    r.table = &r.own;
+    return r;
   }
 
   /// The one walked level `f` follows, -1 for none.
@@ -669,7 +767,7 @@ private:
       return {SideDim::Kind::Fixed, t.dist->owner(b), -1};
     const auto fi = m_levelFactor[level];
     if (fi < 0)
-      throw NotSeparable{"a template index follows a loop whose bounds follow another"};
+      return nestedSide(t, pd, read, level, b);
     const auto& step = m_step[static_cast<std::size_t>(fi)];
     const auto a = t.index.coef[level];
     OwnerTrack track{t.dist, checkedMul(a, m_first[static_cast<std::size_t>(fi)]) + b, checkedMul(a, step), pd};
@@ -758,14 +856,21 @@ private:
     std::int64_t scalar = 1;
     auto& sourced = m_sourced; // per factor with read owners (kept across destinations)
     sourced.clear();
-    for (const auto& f : m_factors) {
-      const auto list = f.byExecKey(execKey(f, dest));
+    for (const auto& factor : m_factors) {
+      const auto* f = &factor;
+      if (factor.nestedExec >= 0) { // the trips where dest executes some of the nested loop
+        const auto [first, last] = executedTrips(m_nested[static_cast<std::size_t>(factor.nestedExec)], factor, dest);
+        if (first > last)
+          return;
+        f = &restricted(factor, first, last);
+      }
+      const auto list = f->byExecKey(execKey(*f, dest));
       if (list.empty())
         return;
-      if (!f.read.empty())
-        sourced.push_back({list, &f});
+      if (!f->read.empty())
+        sourced.push_back({list, f});
       else
-        scalar = checkedMul(scalar, elementsOf(f, list, 0)); // one read key: 0
+        scalar = checkedMul(scalar, elementsOf(*f, list, 0)); // one read key: 0
     }
     std::int64_t source = m_fixedSource; // the dimensions no read track sets: fixed or d's own
     for (const int pd : m_ownSource)
@@ -786,13 +891,17 @@ private:
       else if (m_read[pd].kind == SideDim::Kind::Every)
         m_ownSource.push_back(pd);
     }
-    for (auto& f : m_factors) {
+    const auto keyDims = [&](LoopFactor& f) {
       std::int64_t stride = 1;
       for (const auto& t : f.exec) {
         f.keyDims.emplace_back(t.pd, stride);
         stride *= m_procs.shape[t.pd];
       }
-    }
+    };
+    for (auto& f : m_factors)
+      keyDims(f);
+    for (auto& n : m_nested)
+      keyDims(n.hull);
   }
 
   /// Whether the processor at `dest` executes any iteration (every fixed exec coordinate is its own).
@@ -878,6 +987,9 @@ private:
     const LoopFactor* factor = nullptr;
   };
   mutable Small<Sourced> m_sourced; // destination's, kept across destinations
+  Small<Nested, 1> m_nested;
+  int m_nestedExecs = 0;
+  mutable LoopFactor m_restricted; // a factor over the trips one destination executes
 };
 
 } // namespace
