@@ -25,7 +25,10 @@ template <class T, std::size_t N = 4>
 using Small = boost::container::small_vector<T, N>;
 using KeyTrips = std::pair<std::int64_t, std::int64_t>;
 using Coords = Small<std::int64_t>; // one per processors dimension
-using Span = std::pair<std::int64_t, std::int64_t>; // the first and the last trip of a key
+/// The trips of a key: the first, the last and their sum.
+struct Span {
+  std::int64_t first = 0, last = 0, sum = 0;
+};
 /// One (exec key, read key)'s trips and the first and last of them.
 struct KeyCount {
   KeyTrips key;
@@ -66,18 +69,25 @@ struct TripLine {
 };
 
 /// The range [low, high] of a walked level whose bounds follow another
-/// walked loop, at that loop's trip n. One end is fixed (slope 0) and every
-/// range has a value, so the ranges are nested and the values over any set
-/// of trips are those from the least low to the greatest high, reached at
-/// the set's first or last trip (the lines are monotone).
+/// walked loop, at that loop's trip n; every range has a value.
 struct NestedRange {
   TripLine low, high;
-  /// The distinct values over trips first..last of the followed loop.
-  std::int64_t hull(const std::pair<std::int64_t, std::int64_t>& trips) const
+  /// The distinct values over a key's trips when one end is fixed (slope
+  /// 0): the ranges are nested, so the values are those from the least low
+  /// to the greatest high, reached at the first or last trip (the lines are
+  /// monotone).
+  std::int64_t hull(const Span& trips) const
   {
-    const auto lo = std::min(low.at(trips.first), low.at(trips.second));
-    const auto hi = std::max(high.at(trips.first), high.at(trips.second));
+    const auto lo = std::min(low.at(trips.first), low.at(trips.last));
+    const auto hi = std::max(high.at(trips.first), high.at(trips.last));
     return checkedAdd(checkedAdd(hi, -lo), 1);
+  }
+  /// The values of every range over a key's trips, each trip's apart (the
+  /// followed loop is read along too): sum of high - low + 1, affine in n.
+  std::int64_t total(std::int64_t trips, const Span& span) const
+  {
+    const auto width = checkedAdd(checkedAdd(high.c0, -low.c0), 1);
+    return checkedAdd(checkedMul(trips, width), checkedMul(checkedAdd(high.slope, -low.slope), span.sum));
   }
 };
 
@@ -179,7 +189,7 @@ struct LoopFactor {
 
   std::int64_t trips = 0;
   bool inRead = false; // some read subscript follows the loop: its trips are distinct elements
-  std::optional<NestedRange> nestedRead; // a read subscript follows a loop nested in this one instead
+  std::optional<NestedRange> nestedRead; // a read subscript follows a loop nested in this one
   int nestedExec = -1; // the executing owners follow a loop nested in this one (SeparableExchange::m_nested)
   Small<OwnerTrack, 2> exec, read;
   const FactorTable* table = nullptr;
@@ -386,7 +396,7 @@ private:
       std::int64_t keys[2] = {fixed[0], fixed[1]};
       for (const auto& m : movers)
         keys[m.exec ? 0 : 1] += m.owner * m.stride;
-      add({keys[0], keys[1]}, to - from, {from, to - 1});
+      add({keys[0], keys[1]}, to - from, spanOf(from, to - from, 1, 0));
       if (i == changes.size())
         return;
       for (; i < changes.size() && changes[i].trip == to; ++i) // every mover that changes there
@@ -463,13 +473,12 @@ private:
   /// The runs of trips from..to-1, each `times` times, one period (to - from) apart.
   void runs(std::int64_t from, std::int64_t to, std::int64_t times)
   {
-    const auto later = (times - 1) * (to - from); // the last repetition's offset
     for (std::int64_t n = from; n < to;) {
       auto run = to - n;
       for (const auto* tracks : {&m_f.exec, &m_f.read})
         for (const auto& t : *tracks)
           run = std::min(run, t.sameOwner(n));
-      add({key(m_f.exec, n), key(m_f.read, n)}, run * times, {n, n + run - 1 + later});
+      add({key(m_f.exec, n), key(m_f.read, n)}, run * times, spanOf(n, run, times, to - from));
       n += run;
     }
   }
@@ -485,7 +494,18 @@ private:
   static void merge(KeyCount& into, const KeyCount& c)
   {
     into.trips += c.trips;
-    into.span = {std::min(into.span.first, c.span.first), std::max(into.span.second, c.span.second)};
+    into.span = {std::min(into.span.first, c.span.first), std::max(into.span.last, c.span.last),
+                 checkedAdd(into.span.sum, c.span.sum)};
+  }
+
+  /// The trips n..n+run-1, `times` times, each time `period` later.
+  static Span spanOf(std::int64_t n, std::int64_t run, std::int64_t times, std::int64_t period)
+  {
+    const auto later = (times - 1) * period; // the last time's offset
+    // times * (n + ... + n+run-1) + run * period * (0 + ... + times-1)
+    const auto once = run % 2 == 0 ? checkedMul(run / 2, checkedAdd(2 * n, run - 1)) : checkedMul(run, n + (run - 1) / 2);
+    const auto shifts = times % 2 == 0 ? checkedMul(times / 2, times - 1) : checkedMul(times, (times - 1) / 2);
+    return {n, n + run - 1 + later, checkedAdd(checkedMul(times, once), checkedMul(checkedMul(run, period), shifts))};
   }
 
   const LoopFactor& m_f;
@@ -616,18 +636,66 @@ private:
       if (level >= 0 && follows[level] < 0)
         m_factors[m_levelFactor[level]].inRead = true;
     }
+    trimToNonempty(space, follows);
     for (int k = m_placement; k < depth; ++k)
       if (follows[k] >= 0)
         nestedLevel(space, k, follows, *read);
   }
 
+  /// The range of a nested level (i = j+1..n) runs empty at some trips of
+  /// the loop it follows (j = n): those trips execute nothing, and as the
+  /// range's size is affine in the trip they are a prefix or a suffix, left
+  /// out of that loop's factor.
+  void trimToNonempty(const IterationSpace& space, const Small<int>& follows)
+  {
+    for (int j = m_placement; j < static_cast<int>(follows.size()); ++j) {
+      if (m_levelFactor[j] < 0)
+        continue;
+      const auto fi = static_cast<std::size_t>(m_levelFactor[j]);
+      auto& f = m_factors[fi];
+      std::int64_t first = 0, last = f.trips - 1; // the trips where every nested range has a value
+      for (int k = j + 1; k < static_cast<int>(follows.size()); ++k) {
+        if (follows[k] != j)
+          continue;
+        const auto range = rangeOf(space.levels()[k], j, fi);
+        const auto c = checkedAdd(range.high.c0, -range.low.c0), slope = checkedAdd(range.high.slope, -range.low.slope);
+        if (slope > 0) // c + slope * n >= 0
+          first = std::max(first, ceilDiv(-c, slope));
+        else if (slope < 0)
+          last = std::min(last, floorDiv(c, -slope));
+        else if (c < 0)
+          last = -1;
+      }
+      if (first > last) {
+        m_empty = true;
+        f.trips = 0;
+        continue;
+      }
+      m_first[fi] = checkedAdd(m_first[fi], checkedMul(first, m_step[fi]));
+      f.trips = last - first + 1;
+    }
+  }
+
+  /// The range [low, high] of nested level `level` at the trips of factor fi (level j's).
+  NestedRange rangeOf(const LevelBounds& level, int j, std::size_t fi) const
+  {
+    const auto line = [&](const NumericAffine& bound) {
+      const auto c = coefAt(bound, j);
+      return TripLine{checkedAdd(bound.atWithout(m_outer, j), checkedMul(c, m_first[fi])), checkedMul(c, m_step[fi])};
+    };
+    NestedRange range{line(level.lower), line(level.upper)};
+    if (level.step < 0) // runs from its upper bound down to its lower one
+      std::swap(range.low, range.high);
+    return range;
+  }
+
   /// Walked level k, whose bounds follow walked level j (a triangle, as
-  /// Cholesky's i = j..n): separable when no template index follows k (the
-  /// owners stay j's) and k's range has a value at every trip of j (checked
-  /// at j's first and last: the bounds are affine). Then k matters only
-  /// through the values a read subscript takes along it: none, or, with a
-  /// unit step and one end of the range fixed, each key's hull of nested
-  /// ranges (NestedRange) in place of j's trips.
+  /// Cholesky's i = j..n; j's trips trimmed to those where k's range has a
+  /// value). k matters only through the values a read subscript takes along
+  /// it (with a unit step): none; each key's hull of nested ranges (one end
+  /// fixed) in place of j's trips; or, read along j too, the ranges' sizes
+  /// summed. A template index may follow k only where nothing is read along
+  /// it and one end is fixed (nestedSide).
   void nestedLevel(const IterationSpace& space, int k, const Small<int>& follows, const ReferencePlan& read)
   {
     const int j = follows[k];
@@ -636,16 +704,7 @@ private:
     const auto fi = static_cast<std::size_t>(m_levelFactor[j]);
     auto& f = m_factors[fi];
     const auto& level = space.levels()[k];
-    const auto line = [&](const NumericAffine& bound) {
-      const auto c = coefAt(bound, j);
-      return TripLine{checkedAdd(bound.atWithout(m_outer, j), checkedMul(c, m_first[fi])), checkedMul(c, m_step[fi])};
-    };
-    NestedRange range{line(level.lower), line(level.upper)};
-    if (level.step < 0) // runs from its upper bound down to its lower one
-      std::swap(range.low, range.high);
-    for (const auto n : {std::int64_t{0}, f.trips - 1})
-      if (f.trips > 0 && range.low.at(n) > range.high.at(n))
-        throw NotSeparable{"a loop's range runs empty at some values of the loop its bounds follow"};
+    const auto range = rangeOf(level, j, fi); // a value at every trip (trimToNonempty)
     const bool inRead = std::any_of(read.subscripts.begin(), read.subscripts.end(),
                                     [&](const NumericAffine& s) { return walkedLevel(s) == k; });
     const bool nested = std::llabs(level.step) == 1 && (range.low.slope == 0 || range.high.slope == 0);
@@ -661,10 +720,11 @@ private:
     }
     if (!inRead)
       return;
-    if (!nested)
+    // read along both loops, each trip's range adds its own elements: any unit-step ranges
+    if (std::llabs(level.step) != 1 || !(nested || f.inRead))
       throw NotSeparable{"the read follows a loop whose ranges are not nested"};
-    if (f.inRead || f.nestedRead)
-      throw NotSeparable{"the read follows a loop and another whose bounds follow it"};
+    if (f.nestedRead)
+      throw NotSeparable{"the read follows two loops whose bounds follow the same loop"};
     f.nestedRead = range;
   }
 
@@ -714,7 +774,7 @@ private:
       return {0, -1};
     const bool fixedHigh = n.range.high.slope == 0;
     const auto& moving = fixedHigh ? n.range.low : n.range.high;
-    const auto owned = n.hullFirst + (fixedHigh ? list.spans[0].second : list.spans[0].first);
+    const auto owned = n.hullFirst + (fixedHigh ? list.spans[0].last : list.spans[0].first);
     // fixed high: moving(t) <= owned; fixed low: moving(t) >= owned
     const bool prefix = (moving.slope > 0) == fixedHigh;
     if (prefix) {
@@ -936,12 +996,13 @@ private:
       combine(i + 1, source + list.offsets[e], checkedMul(elements, elementsOf(*factor, list, e)), d, out);
   }
 
-  /// The distinct values the read's subscripts take along factor f over
-  /// entry e of `list`: its trips, its nested level's hull, or one.
+  /// The distinct values the read's subscripts take along factor f (and
+  /// the level nested in it) over entry e of `list`: its trips, its nested
+  /// level's hull, both (the nested ranges' sizes summed), or one.
   static std::int64_t elementsOf(const LoopFactor& f, const KeyList& list, std::size_t e)
   {
     if (f.nestedRead)
-      return f.nestedRead->hull(list.spans[e]);
+      return f.inRead ? f.nestedRead->total(list.first[e].second, list.spans[e]) : f.nestedRead->hull(list.spans[e]);
     return f.inRead ? list.first[e].second : 1;
   }
 
