@@ -142,8 +142,8 @@ void estimateCholeskyStepLoop(benchmark::State& state, const char* spec, const c
 /// processors and (CYCLIC,CYCLIC) on 4x4 (argument 0/1). The reads stay
 /// inside the k loop and the nest is triangular, so every step's exchange
 /// differs: they are summed by polynomial pieces (piecewise-instance-sum.h)
-/// from a few steps, each simulated run by run (element-runs.h) where that
-/// is cheaper than its closed counts. Before the pieces n = 1000 took 89
+/// from a few steps, each a separable count (separable-exchange.h):
+/// n = 1000 takes 8 and 28 ms (2026-11-26). Before the pieces it took 89
 /// and 275 ms; before the runs, 8 s and 13 s.
 void BM_CholeskyStepLoop(benchmark::State& state)
 {
@@ -154,10 +154,11 @@ BENCHMARK(BM_CholeskyStepLoop)->ArgsProduct({{250, 500, 1000}, {0, 1}})->ArgName
 
 /// The Cholesky step loop at n = 10^4, 10^5 and 10^6 under (*,CYCLIC) and
 /// (*,BLOCK) on 16 (argument 0/1), one run each. The steps' exchanges are
-/// summed by pieces, so the cost follows P and the pieces, not n: compare
-/// the three sizes (2026-11-26: 83 / 866 / 1208 ms and 159 / 1905 / 409 ms;
-/// n = 10^5 is dearest because its steps are simulated rather than counted).
-/// Before the pieces, n = 10^6 was a sample of the steps, scaled.
+/// summed by pieces, each step a separable count (the update's i = j..n
+/// nested in j), so the cost follows P and the pieces, not n: compare the
+/// three sizes (2026-11-26: 8.5 / 8.6 / 8.5 ms and 2.6 / 2.3 / 2.2 ms; with
+/// the steps simulated or projected, 83 / 866 / 1208 ms and 159 / 1905 /
+/// 409 ms). Before the pieces, n = 10^6 was a sample of the steps, scaled.
 void BM_CholeskyStepLoopLarge(benchmark::State& state)
 {
   estimateCholeskyStepLoop(state, state.range(1) ? "a=(*,BLOCK)" : "a=(*,CYCLIC)", "16");

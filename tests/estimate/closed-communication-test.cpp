@@ -285,3 +285,31 @@ TEST(ClosedCommunication, LuAtTenMillionSummedByPiecesByHand)
   EXPECT_GT(r.instancesDone, 0);
   EXPECT_LT(r.instancesDone, 1000);
 }
+
+TEST(ClosedCommunication, CholeskyAtAMillionCountedByHand)
+{
+  // Cholesky under (*,CYCLIC) on 16 at n = 10^6. Step k sends column k to
+  // the owners of columns k+1..n: 15 of them while d = n - k >= 16, else d.
+  // a(i,k): the receiver whose first column is k+m needs rows k+m..n, so
+  // sum over m = 1..15 of (d - m + 1) = 15 (d + 1) - 120 elements, else
+  // d (d + 1) / 2. a(j,k): one element per column the receiver owns, the
+  // d columns but the floor(d / 16) of column k's owner. Each step is a
+  // separable count (the update's i = j..n nested in j), a few hundred
+  // steps summed by pieces.
+  auto p = test::build(kCholesky);
+  const std::int64_t n = 1000000, blocks = n / 16;
+  const auto e = test::run(p, 4, "a=(*,CYCLIC)", "16", {{"n", n}});
+  ASSERT_EQ(e.comm.records.size(), 2u);
+  for (const auto& r : e.comm.records) {
+    EXPECT_EQ(r.messages, 15 * (n - 16) + 120) << r.reference;
+    EXPECT_EQ(r.sampledEvery, 1);
+    EXPECT_GT(r.instancesDone, 0);
+    EXPECT_LT(r.instancesDone, 1000);
+    EXPECT_TRUE(r.simulatedBecause.empty()) << r.simulatedBecause;
+    const std::int64_t sumD = (n - 1) * n / 2 - 120; // d = 16..n-1
+    if (r.reference == "a(i,k)")
+      EXPECT_EQ(r.bytes, 8 * (15 * sumD - 105 * (n - 16) + 680)); // 680 = sum of d (d + 1) / 2, d = 1..15
+    else
+      EXPECT_EQ(r.bytes, 8 * ((n - 1) * n / 2 - 8 * blocks * (blocks - 1))) << r.reference;
+  }
+}
