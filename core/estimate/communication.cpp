@@ -910,8 +910,11 @@ void addReadMessages(const IterationSpace& space, const ReferencePlan* exec, con
   if (instances.same) { // every instance is the same
     thread_local std::vector<std::int64_t> first; // instance() writes into it: a copy, in storage kept across reads
     first = instances.first;
+    // by default first simulated within what its closed counts would cost (a small nest's
+    // exchange over P^2 pairs), EachInstanceClosed counting whatever the cost
+    const auto budget = method == CommunicationMethod::Closed ? kRowsPerCount * mapping.procs.count() : 0;
     if (instances.count > 0)
-      sim.instance(first, instances.count);
+      sim.instance(first, instances.count, budget);
   } else {
     exchangeEachInstance(space, placement, mapping, method, sim);
   }

@@ -64,9 +64,11 @@ struct CommRecord {
 inline constexpr std::int64_t kMaxKeptMessages = 2'000'000;
 
 /// How the messages of a read are obtained: counted in closed form (and
-/// simulated only where the count fails or a small nest's instances differ;
-/// a large nest's differing instances summed by polynomial pieces,
-/// piecewise-instance-sum.h), or always simulated (the oracle), or counted
+/// simulated only where the count fails, where a small nest's instances
+/// differ, or where an exchange's simulation visits fewer rows and runs
+/// than its P projection counts would cost; a large nest's differing
+/// instances summed by polynomial pieces, piecewise-instance-sum.h), or
+/// always simulated (the oracle), or counted
 /// in closed form instance by instance even in a small nest (the oracle's
 /// counterpart for large nests), or summed by pieces even in a small nest
 /// (what the tests compare with the oracles).

@@ -265,6 +265,36 @@ bool IterationSpace::innerBoundsIndependentOf(int count) const
   return true;
 }
 
+namespace {
+
+bool firstFrom(const IterationSpace& space, int k, int count, std::vector<std::int64_t>& values)
+{
+  if (k == count)
+    return true;
+  std::int64_t first, last;
+  if (!space.range(k, values, &first, &last))
+    return false;
+  const auto step = space.levels()[k].step;
+  for (auto v = first;; v += step) {
+    values[k] = v;
+    if (firstFrom(space, k + 1, count, values))
+      return true;
+    if (v == last)
+      return false;
+  }
+}
+
+} // namespace
+
+bool IterationSpace::firstOuter(int count, std::vector<std::int64_t>* values) const
+{
+  values->assign(m_levels.size(), 0);
+  if (firstFrom(*this, 0, std::min(count, depth()), *values))
+    return true;
+  values->assign(m_levels.size(), 0);
+  return false;
+}
+
 std::int64_t IterationSpace::outerCount(int count, std::vector<std::int64_t>* first) const
 {
   std::int64_t n = 0;

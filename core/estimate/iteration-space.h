@@ -93,6 +93,12 @@ public:
   /// of the first one (depth() entries; deeper ones are zero).
   std::int64_t outerCount(int count, std::vector<std::int64_t>* first) const;
 
+  /// The first iteration of levels 0..count-1 in execution order into
+  /// `values` (depth() entries; deeper ones are zero), visiting only the
+  /// outer values whose inner ranges run empty before it (LU's j = 1, whose
+  /// k = 1..j-1 has none); false when there is none.
+  bool firstOuter(int count, std::vector<std::int64_t>* values) const;
+
   /// Walks levels k..count-1 in execution order with `values` of the outer
   /// levels already set, calling `visit` for each point.
   void walk(int k, int count, std::vector<std::int64_t>& values,

@@ -277,13 +277,11 @@ std::int64_t countOuterIterations(const IterationSpace& space, int count, std::v
     return space.outerCount(count, first);
   // Beyond 2^63 iterations a walk would never end: saturate instead.
   const auto total = c->exact ? *c->exact : std::numeric_limits<std::int64_t>::max();
-  first->assign(static_cast<std::size_t>(space.depth()), 0);
-  for (int k = 0; k < count; ++k) {
-    std::int64_t lo = 0, hi = 0;
-    if (!space.range(k, *first, &lo, &hi))
-      return total == 0 ? 0 : space.outerCount(count, first);
-    (*first)[k] = lo;
+  if (total == 0) {
+    first->assign(static_cast<std::size_t>(space.depth()), 0);
+    return 0;
   }
+  space.firstOuter(count, first);
   return total;
 }
 

@@ -19,7 +19,8 @@ struct Both {
   estimate::CommTotals closed, simulated;
 };
 
-/// The messages of the read of the nest's last statement both ways.
+/// The messages of the read of the nest's last statement both ways: counted
+/// in closed form (never simulated, whatever the nest's size) and simulated.
 Both messagesBothWays(const test::Program& p, const mapping::Mapping& mapping, const std::string& text)
 {
   const auto& unit = p.unit();
@@ -39,7 +40,7 @@ Both messagesBothWays(const test::Program& p, const mapping::Mapping& mapping, c
   }
   const auto machine = test::unitMachine();
   estimate::addReadMessages(*space, &*exec, *read, 0, st.line, mapping, machine, b.closed,
-                            estimate::CommunicationMethod::Closed);
+                            estimate::CommunicationMethod::EachInstanceClosed);
   estimate::addReadMessages(*space, &*exec, *read, 0, st.line, mapping, machine, b.simulated,
                             estimate::CommunicationMethod::Simulated);
   return b;

@@ -381,3 +381,31 @@ TEST(UserReported, AMaximumFoundUnderAnIfIsAReduction)
   EXPECT_EQ(other.comm.records[0].pattern, "broadcast");
   EXPECT_EQ(other.nt, 12);
 }
+
+TEST(UserReported, LeftLookingLuWhoseFirstColumnHasNoUpdatesIsEstimatedAtALargeSize)
+{
+  // LU in jki form: column j is updated by the columns k = 1..j-1, so at
+  // j = 1 the k loop is empty. Finding the nest's first iteration (for the
+  // cache misses) walked every (j, k, i) until it met one: at n = 10^5,
+  // 3 * 10^14 of them, past two minutes. Column j gets a(i,k) from the
+  // owners of columns 1..j-1 other than its own: j - 1 of them up to
+  // j = 16, then 15 under (*,CYCLIC) on 16.
+  const auto p = ps::test::build("program lujki\n"                           // 1
+                                 "  integer :: i, j, k, n\n"                  // 2
+                                 "  double precision :: a(n, n)\n"           // 3
+                                 "  do j = 1, n\n"                            // 4
+                                 "    do k = 1, j - 1\n"                      // 5
+                                 "      do i = k + 1, n\n"                    // 6
+                                 "        a(i, j) = a(i, j) - a(i, k) * a(k, j)\n"
+                                 "      end do\n    end do\n"
+                                 "    do i = j + 1, n\n      a(i, j) = a(i, j) / a(j, j)\n    end do\n"
+                                 "  end do\nend program lujki\n");
+  const std::int64_t n = 100000;
+  const auto e = ps::test::run(p, 4, "a=(*,CYCLIC)", "16", {{"n", n}});
+  ASSERT_FALSE(e.comm.records.empty());
+  const auto& r = e.comm.records.front();
+  EXPECT_EQ(r.reference, "a(i,k)");
+  EXPECT_EQ(r.messages, 15 * (n - 16) + 120);
+  EXPECT_EQ(r.sampledEvery, 1);
+  EXPECT_GT(e.cm, 0);
+}
