@@ -39,7 +39,7 @@ symbolic::LoopNest loopNestOf(const Unit& unit, const Loop& nest)
     out.loops.push_back({loop.variable, loop.lower, loop.upper, affine ? *step : 1, affine, loop.line});
   }
   for (const auto* st : unit.statementsIn(nest.id)) {
-    symbolic::NestStatement s{st->id, {}, {}};
+    symbolic::NestStatement s{st->id, {}, {}, st->guards};
     for (int id : st->loops)
       if (levelOf[id] >= 0)
         s.loops.push_back(levelOf[id]);

@@ -261,7 +261,7 @@ private:
       const auto first = m_unit.statements.size();
       conditionReads(s.condition, s.range, loops, probability);
       const auto before = m_scalars.snapshot();
-      visitBranch(s.body, line(s.range), loops, probability * 0.5);
+      visitBranch(s.body, line(s.range), loops, probability * 0.5, &s.condition);
       m_scalars.merge({m_scalars.snapshot(), before});
       markExtremum(s.condition, s.body, first);
       break;
@@ -296,7 +296,9 @@ private:
       if (!b.condition.missing())
         conditionReads(b.condition, s.range, loops, probability);
       m_scalars.restore(before);
-      visitBranch(b.body, line(s.range), loops, share);
+      // the first branch runs where its condition holds; a later one also where the earlier fail
+      const bool first = &b == &s.branches.front();
+      visitBranch(b.body, line(s.range), loops, share, !select && first && !b.condition.missing() ? &b.condition : nullptr);
       paths.push_back(m_scalars.snapshot());
     }
     if (!hasElse)
@@ -333,13 +335,47 @@ private:
   /// The body of an IF branch; its statements remember the IF's line, so a
   /// profile run can replace `probability` by measured counts.
   void visitBranch(const std::vector<fortran::Stmt>& body, int ifLine, const std::vector<int>& loops,
-                   double probability)
+                   double probability, const fortran::Expr* condition = nullptr)
   {
     const int outer = m_branchLine;
+    const auto guards = m_guards.size();
     m_branchLine = ifLine;
+    if (condition && !addGuards(*condition, loopVariables(loops), m_guards))
+      m_guards.resize(guards); // not all of it affine: no guard (a superset of the iterations)
     for (const auto& inner : body)
       visit(inner, loops, probability);
+    m_guards.resize(guards);
     m_branchLine = outer;
+  }
+
+  /// Appends the comparisons of `c` (one, or an .AND. of them) as
+  /// conditions affine in the loop variables `vars`; false when a part is
+  /// not such a comparison of integers (a real value, an array element, a
+  /// bound that does not involve the loops).
+  bool addGuards(const fortran::Expr& c, const std::vector<std::string>& vars,
+                 std::vector<symbolic::AffineCondition>& out)
+  {
+    using fortran::Op;
+    using Relation = symbolic::AffineCondition::Relation;
+    if (c.kind != ExprKind::Binary || c.operands.size() != 2)
+      return false;
+    if (c.op == Op::And)
+      return addGuards(c.operands[0], vars, out) && addGuards(c.operands[1], vars, out);
+    static const std::map<Op, Relation> relations{{Op::Lt, Relation::Lt}, {Op::Le, Relation::Le},
+                                                  {Op::Gt, Relation::Gt}, {Op::Ge, Relation::Ge},
+                                                  {Op::Eq, Relation::Eq}, {Op::Ne, Relation::Ne}};
+    const auto relation = relations.find(c.op);
+    const auto left = valueOf(c.operands[0]), right = valueOf(c.operands[1]);
+    if (relation == relations.end() || !left || !right)
+      return false;
+    auto form = (*left - *right).affineIn(vars);
+    if (!form || form->coefficients.empty())
+      return false;
+    for (const auto& name : form->constant.symbols())
+      if (!isIntegerScalar(name))
+        return false;
+    out.push_back({relation->second, std::move(*form)});
+    return true;
   }
 
   void loop(const fortran::Stmt& s, const std::vector<int>& loops, double probability)
@@ -494,6 +530,7 @@ private:
     st.loops = loops;
     st.probability = probability;
     st.branchLine = m_branchLine;
+    st.guards = m_guards;
     m_unit.statements.push_back(std::move(st));
     return m_unit.statements.back();
   }
@@ -788,6 +825,7 @@ private:
   Unit m_unit;
   ImplicitTyping m_typing;
   int m_branchLine = 0; // line of the IF whose branch is being visited
+  std::vector<symbolic::AffineCondition> m_guards; // the enclosing THEN branches' affine conditions
   ScalarValues m_scalars; // forward substitution of integer scalars
   std::set<std::string> m_typed;
   std::set<std::string> m_reported;

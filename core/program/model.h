@@ -106,6 +106,12 @@ struct Statement {
   std::string reductionOp;
   std::string callee;            // Call
   std::vector<CallArgument> arguments; // Call, in order
+  /// The THEN branches' conditions it runs under, where each is a comparison
+  /// (or an .AND. of comparisons) of integer expressions affine in the loop
+  /// variables: the dependence analysis leaves the other iterations out
+  /// (Gauss-Jordan's IF (I .NE. K) A(I,J) = A(I,J) - C(I)*A(K,J) writes no
+  /// row K, so its I loop carries no dependence). Other conditions add none.
+  std::vector<symbolic::AffineCondition> guards;
   bool wholeArray = false;       // an F90 array assignment without a loop
 
   const ArrayReference* write() const { return !refs.empty() && refs.front().isWrite ? &refs.front() : nullptr; }

@@ -195,8 +195,52 @@ void addDomain(const LoopNest& nest, const NestStatement& st, isl_dim_type type,
   }
 }
 
-/// The same-element relation between two references, or nullopt (with
-/// `reason`) when a subscript is not affine.
+/// Adds `st`'s guards over `dims` to `rel`; a .NE. guard holds on one side
+/// or the other, the side chosen by the next bit of `sides` (the caller
+/// builds one relation per choice and unites them), while `sidesLeft` > 0.
+/// Guards that are not affine in the dimensions and parameters, and .NE.
+/// guards past `sidesLeft`, are left out (a superset).
+void addGuards(const NestStatement& st, const std::map<std::string, Column>& dims, RelationBuilder& rel,
+               unsigned& sides, int& sidesLeft)
+{
+  using Relation = AffineCondition::Relation;
+  for (const auto& g : st.guards) {
+    const auto f = rel.linear(g.form, dims);
+    if (!f)
+      continue;
+    switch (g.relation) {
+    case Relation::Lt: rel.require(Linear().add(*f, -1).add(Linear{{}, -1}, 1), false); break; // -f - 1 >= 0
+    case Relation::Le: rel.require(Linear().add(*f, -1), false); break;
+    case Relation::Gt: rel.require(Linear(*f).add(Linear{{}, -1}, 1), false); break; // f - 1 >= 0
+    case Relation::Ge: rel.require(*f, false); break;
+    case Relation::Eq: rel.require(*f, true); break;
+    case Relation::Ne:
+      if (sidesLeft-- <= 0)
+        break;
+      if (sides & 1u)
+        rel.require(Linear(*f).add(Linear{{}, -1}, 1), false);
+      else
+        rel.require(Linear().add(*f, -1).add(Linear{{}, -1}, 1), false);
+      sides >>= 1;
+      break;
+    }
+  }
+}
+
+/// The .NE. guards of two statements: the relations to unite (at most 8; a
+/// pair with more leaves the further ones out, a superset).
+int notEqualGuards(const NestStatement& a, const NestStatement& b)
+{
+  int n = 0;
+  for (const auto* st : {&a, &b})
+    for (const auto& g : st->guards)
+      n += g.relation == AffineCondition::Relation::Ne;
+  return std::min(n, 3);
+}
+
+/// The same-element relation between two references (each statement's
+/// iterations restricted by its guards), or nullopt (with `reason`) when a
+/// subscript is not affine.
 std::optional<Map> sameElement(isl_ctx* ctx, const LoopNest& nest, const NestStatement& a, const NestAccess& x,
                                const NestStatement& b, const NestAccess& y, const Bindings& values,
                                std::string* reason)
@@ -210,19 +254,29 @@ std::optional<Map> sameElement(isl_ctx* ctx, const LoopNest& nest, const NestSta
     *reason = "The references " + x.text + " and " + y.text + " have different ranks";
     return std::nullopt;
   }
-  RelationBuilder rel(values, static_cast<int>(a.loops.size()), static_cast<int>(b.loops.size()));
-  std::map<std::string, Column> sdims, tdims;
-  addDomain(nest, a, isl_dim_in, sdims, rel, reason);
-  addDomain(nest, b, isl_dim_out, tdims, rel, reason);
-  for (std::size_t k = 0; k < x.subscripts->size(); ++k) {
-    const auto sx = rel.linear((*x.subscripts)[k], sdims), ty = rel.linear((*y.subscripts)[k], tdims);
-    if (!sx || !ty) {
-      *reason = "A subscript of " + (sx ? y.text : x.text) + " is not affine in the loop variables and unknowns";
-      return std::nullopt;
+  const int choices = 1 << notEqualGuards(a, b);
+  Map united;
+  for (int choice = 0; choice < choices; ++choice) {
+    RelationBuilder rel(values, static_cast<int>(a.loops.size()), static_cast<int>(b.loops.size()));
+    std::map<std::string, Column> sdims, tdims;
+    addDomain(nest, a, isl_dim_in, sdims, rel, reason);
+    addDomain(nest, b, isl_dim_out, tdims, rel, reason);
+    auto sides = static_cast<unsigned>(choice);
+    int sidesLeft = notEqualGuards(a, b);
+    addGuards(a, sdims, rel, sides, sidesLeft);
+    addGuards(b, tdims, rel, sides, sidesLeft);
+    for (std::size_t k = 0; k < x.subscripts->size(); ++k) {
+      const auto sx = rel.linear((*x.subscripts)[k], sdims), ty = rel.linear((*y.subscripts)[k], tdims);
+      if (!sx || !ty) {
+        *reason = "A subscript of " + (sx ? y.text : x.text) + " is not affine in the loop variables and unknowns";
+        return std::nullopt;
+      }
+      rel.require(Linear(*sx).add(*ty, -1), true);
     }
-    rel.require(Linear(*sx).add(*ty, -1), true);
+    auto map = rel.build(ctx);
+    united = united ? Map(isl_map_union(united.release(), map.release())) : std::move(map);
   }
-  return rel.build(ctx);
+  return united;
 }
 
 // ---- distances ---------------------------------------------------------------

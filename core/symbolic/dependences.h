@@ -47,6 +47,9 @@ struct NestStatement {
   int id = 0; // the caller's identifier (program::Statement::id); source order
   std::vector<int> loops;
   std::vector<NestAccess> accesses;
+  /// Conditions over its loop variables (and unknowns) its iterations meet:
+  /// the others execute nothing (program::Statement::guards).
+  std::vector<AffineCondition> guards = {};
 };
 
 struct LoopNest {

@@ -84,4 +84,12 @@ struct AffineForm {
   }
 };
 
+/// form REL 0: a condition on the iterations that execute a statement (an
+/// enclosing IF's comparison of integer expressions, IF (I .NE. K)).
+struct AffineCondition {
+  enum class Relation { Lt, Le, Gt, Ge, Eq, Ne };
+  Relation relation = Relation::Ne;
+  AffineForm form;
+};
+
 } // namespace ps::symbolic

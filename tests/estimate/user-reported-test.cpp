@@ -409,3 +409,32 @@ TEST(UserReported, LeftLookingLuWhoseFirstColumnHasNoUpdatesIsEstimatedAtALargeS
   EXPECT_EQ(r.sampledEvery, 1);
   EXPECT_GT(e.cm, 0);
 }
+
+TEST(UserReported, GaussJordansUpdateSkippingThePivotRowRunsInParallel)
+{
+  // Gauss-Jordan elimination: every row but the pivot row K is updated
+  // with row K. Without its guard the I loop would write row K while later
+  // iterations read it (a recurrence carried by I, which under (CYCLIC,*)
+  // crosses the processors); with IF (I .NE. K) no iteration writes row K,
+  // so the update is parallel over the rows. An always-true guard keeps the
+  // recurrence, and one on an array's value restricts nothing.
+  const auto nest = [](const std::string& guard) {
+    return ps::test::build("program gj\n"                                            // 1
+                           "  integer :: i, j, k, n\n  double precision :: a(n, n), c(n)\n" // 2-3
+                           "  do k = 1, n\n"                                          // 4
+                           "    do j = 1, n\n"                                        // 5
+                           "      do i = 1, n\n"                                      // 6
+                           "        " + guard + "a(i, j) = a(i, j) - c(i) * a(k, j)\n"
+                           "      end do\n    end do\n  end do\nend program gj\n");
+  };
+  const std::map<std::string, std::string> expected{{"if (i .ne. k) ", "parallel"},
+                                                    {"if (k /= i .and. j >= 1) ", "parallel"},
+                                                    {"", "pipelined"},
+                                                    {"if (i .ge. 1) ", "pipelined"},
+                                                    {"if (c(i) .ne. 0.0) ", "pipelined"}};
+  for (const auto& [guard, kind] : expected) {
+    const auto p = nest(guard);
+    const auto e = ps::test::run(p, 4, "a=(CYCLIC,*); c=(CYCLIC)", "4", {{"n", 64}});
+    EXPECT_EQ(e.parallelism.kind, kind) << guard;
+  }
+}
