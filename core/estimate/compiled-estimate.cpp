@@ -371,6 +371,14 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
   if (c.reduction)
     if (const auto* s = unit->symbol(st.scalarTarget))
       c.reductionBytes = s->elementBytes;
+  // a MAXLOC's location travels with its value: one combine of the pair
+  for (const int other : {st.id - 1, st.id + 1}) {
+    const auto at = static_cast<std::size_t>(other);
+    if (c.reduction && other >= 0 && at < unit->statements.size() &&
+        unit->statements[at].reductionOp == st.reductionOp + "loc" && !st.reductionOp.empty())
+      if (const auto* s = unit->symbol(unit->statements[at].scalarTarget))
+        c.reductionBytes += s->elementBytes;
+  }
   return c;
 }
 
@@ -589,7 +597,8 @@ void PointEstimator::estimateStatement(std::size_t index, const IterationSpace& 
   if (c.st->kind == program::StatementKind::Control)
     return;
   addReads(index, space, reads, readIndex, exec);
-  if (c.reduction) {
+  const auto& op = c.st->reductionOp;
+  if (c.reduction && !(op.size() > 3 && op.compare(op.size() - 3, 3, "loc") == 0)) { // a location goes with its value
     addReduction(c.st->scalarTarget, c.st->line, c.reductionBytes, m_mapping, m_machine, m_e.comm);
     if (m_s.options.formulas && !m_e.comm.records.empty() && m_e.comm.records.back().pattern == "reduction")
       m_e.comm.records.back().formula =

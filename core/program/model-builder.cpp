@@ -312,12 +312,26 @@ private:
   /// as a max or min reduction when they are IF (e > s) s = e or its
   /// variants (Statement::reductionOp): the pivot search of 1990s codes,
   /// which an HPF compiler runs on the owners of e and then combines.
+  /// With a second assignment of an integer scalar (IF (e > s) THEN; s = e;
+  /// p = i; END IF, either order), the search also keeps where the extremum
+  /// is: a MAXLOC, its location combined with the value ("maxloc").
   void markExtremum(const fortran::Expr& condition, const std::vector<fortran::Stmt>& body, std::size_t first)
   {
-    if (body.size() != 1 || body[0].kind != fortran::StmtKind::Assignment || body[0].lhs.kind != ExprKind::Name ||
-        condition.kind != ExprKind::Binary || m_unit.statements.size() != first + 2)
+    const auto isScalarAssignment = [](const fortran::Stmt& st) {
+      return st.kind == fortran::StmtKind::Assignment && st.lhs.kind == ExprKind::Name;
+    };
+    if (body.empty() || body.size() > 2 || !std::all_of(body.begin(), body.end(), isScalarAssignment) ||
+        condition.kind != ExprKind::Binary || m_unit.statements.size() != first + 1 + body.size())
       return;
-    const auto target = fortran::toString(body[0].lhs), value = fortran::toString(body[0].rhs);
+    // the value's assignment names the compared value; the other, if any, keeps an integer location
+    const auto compared = [&](const fortran::Stmt& st) {
+      const auto v = fortran::toString(st.rhs);
+      return v == fortran::toString(condition.operands[0]) || v == fortran::toString(condition.operands[1]);
+    };
+    const std::size_t valueAt = compared(body[0]) ? 0 : 1;
+    if (valueAt >= body.size() || (body.size() == 2 && !isIntegerScalar(body[1 - valueAt].lhs.text)))
+      return;
+    const auto target = fortran::toString(body[valueAt].lhs), value = fortran::toString(body[valueAt].rhs);
     const auto left = fortran::toString(condition.operands[0]), right = fortran::toString(condition.operands[1]);
     const bool greater = condition.op == fortran::Op::Gt || condition.op == fortran::Op::Ge;
     const bool less = condition.op == fortran::Op::Lt || condition.op == fortran::Op::Le;
@@ -326,10 +340,12 @@ private:
       op = greater ? "max" : less ? "min" : "";
     else if (left == target && right == value) // IF (s < e) s = e
       op = less ? "max" : greater ? "min" : "";
-    if (op.empty() || m_unit.statements[first + 1].scalarTarget != body[0].lhs.text)
+    if (op.empty() || m_unit.statements[first + 1 + valueAt].scalarTarget != body[valueAt].lhs.text)
       return;
     m_unit.statements[first].reductionOp = op;
-    m_unit.statements[first + 1].reductionOp = op;
+    m_unit.statements[first + 1 + valueAt].reductionOp = op;
+    if (body.size() == 2)
+      m_unit.statements[first + 2 - valueAt].reductionOp = op + "loc";
   }
 
   /// The body of an IF branch; its statements remember the IF's line, so a

@@ -103,6 +103,8 @@ struct Statement {
   /// "max" or "min" for the action and the condition of IF (e > s) s = e
   /// (or s < e, >=, <=; reversed for "min"): a reduction of s, each
   /// processor over its own elements of e, then combined (HPF 1.1, Sec. 4.4.3).
+  /// "maxloc" or "minloc" for the location kept beside it (p = i in the
+  /// same IF): combined with the value, in the value's messages.
   std::string reductionOp;
   std::string callee;            // Call
   std::vector<CallArgument> arguments; // Call, in order

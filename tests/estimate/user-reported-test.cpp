@@ -438,3 +438,25 @@ TEST(UserReported, GaussJordansUpdateSkippingThePivotRowRunsInParallel)
     EXPECT_EQ(e.parallelism.kind, kind) << guard;
   }
 }
+
+TEST(UserReported, APivotSearchKeepingItsRowIsAMaxlocReduction)
+{
+  // LU's partial pivoting: the search keeps the row of the largest element
+  // too (IF (...) THEN; AMAX = ...; IP = I; END IF, in either order). Each
+  // processor searches its own rows, then the tree combines (value, row)
+  // pairs: 3 messages on 4 processors, 8 + 4 bytes each, and no processor
+  // reads another's rows.
+  for (const char* body : {"      amax = abs(a(i))\n      ip = i\n", "      ip = i\n      amax = abs(a(i))\n"}) {
+    const auto p = ps::test::build(std::string("program piv\n"                        // 1
+                                               "  integer :: i, ip, n\n  double precision :: a(n), amax\n" // 2-3
+                                               "  do i = 1, n\n"                      // 4
+                                               "    if (abs(a(i)) .gt. amax) then\n") + // 5
+                                   body + "    end if\n  end do\nend program piv\n");
+    const auto e = ps::test::run(p, 4, "a=(CYCLIC)", "4", {{"n", 1000}});
+    ASSERT_EQ(e.comm.records.size(), 1u) << body;
+    EXPECT_EQ(e.comm.records[0].pattern, "reduction");
+    EXPECT_EQ(e.comm.records[0].array, "amax");
+    EXPECT_EQ(e.nt, 3);
+    EXPECT_EQ(e.comm.records[0].bytes, 3 * (8 + 4));
+  }
+}
