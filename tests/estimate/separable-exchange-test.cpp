@@ -123,6 +123,29 @@ std::optional<mapping::Mapping> randomMapping(test::RandomNest& r, const test::P
   return mapped.mapping;
 }
 
+/// The iteration space of the nest's last statement and the plans of its
+/// write and of its last read (each failure reported with `context`).
+struct LastStatement {
+  std::optional<estimate::IterationSpace> space;
+  std::optional<estimate::ReferencePlan> exec, read;
+};
+
+LastStatement planLastStatement(const test::Program& p, const mapping::Mapping& mapping, const std::string& context)
+{
+  const auto& unit = p.unit();
+  const auto& st = unit.statements.back();
+  symbolic::EvaluationError error;
+  LastStatement out;
+  out.space = estimate::IterationSpace::build(unit, unit.loops.front().id, st, {}, &error);
+  EXPECT_TRUE(out.space) << error.message << context;
+  if (!out.space)
+    return out;
+  out.exec = estimate::planReference(*st.write(), unit, *out.space, mapping, {}, &error);
+  out.read = estimate::planReference(st.refs.back(), unit, *out.space, mapping, {}, &error);
+  EXPECT_TRUE(out.exec && out.read) << error.message << context;
+  return out;
+}
+
 } // namespace
 
 TEST(SeparableExchange, RandomBoxNestsEqualBruteForce)
@@ -137,14 +160,8 @@ TEST(SeparableExchange, RandomBoxNestsEqualBruteForce)
     if (!mapping)
       continue; // BLOCK(m) too small for the arrangement
     context = text + context;
-    const auto& unit = p.unit();
-    const auto& st = unit.statements.back();
-    symbolic::EvaluationError error;
-    auto space = estimate::IterationSpace::build(unit, unit.loops.front().id, st, {}, &error);
-    ASSERT_TRUE(space) << error.message << context;
-    auto exec = estimate::planReference(*st.write(), unit, *space, *mapping, {}, &error);
-    auto read = estimate::planReference(st.refs.back(), unit, *space, *mapping, {}, &error);
-    ASSERT_TRUE(exec && read) << error.message << context;
+    auto [space, exec, read] = planLastStatement(p, *mapping, context);
+    ASSERT_TRUE(space && exec && read);
     const int placement = random.pick(0, space->depth());
     std::vector<std::int64_t> outer;
     if (estimate::countOuterIterations(*space, placement, &outer) == 0)
@@ -240,14 +257,8 @@ TEST(SeparableExchange, RandomTriangularNestsEqualBruteForce)
     if (!mapping)
       continue;
     context = text + context;
-    const auto& unit = p.unit();
-    const auto& st = unit.statements.back();
-    symbolic::EvaluationError error;
-    auto space = estimate::IterationSpace::build(unit, unit.loops.front().id, st, {}, &error);
-    ASSERT_TRUE(space) << error.message << context;
-    auto exec = estimate::planReference(*st.write(), unit, *space, *mapping, {}, &error);
-    auto read = estimate::planReference(st.refs.back(), unit, *space, *mapping, {}, &error);
-    ASSERT_TRUE(exec && read) << error.message << context;
+    auto [space, exec, read] = planLastStatement(p, *mapping, context);
+    ASSERT_TRUE(space && exec && read);
     const int placement = random.pick(0, space->depth() - 2); // the nested loop and the one it follows walked
     std::vector<std::int64_t> outer;
     if (estimate::countOuterIterations(*space, placement, &outer) == 0)
