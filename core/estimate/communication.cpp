@@ -928,27 +928,50 @@ void addReadMessages(const IterationSpace& space, const ReferencePlan* exec, con
   r.placement = placement;
 }
 
-void addReduction(const std::string& variable, int line, int bytes, const mapping::Mapping& mapping,
-                  const machine::MachineProfile& machine, CommTotals& totals)
+void scaleLastRecord(CommTotals& totals, double probability, int branchLine,
+                     const std::vector<std::int64_t>& messagesBefore, const std::vector<std::int64_t>& bytesBefore)
+{
+  const auto scaled = [probability](std::int64_t n) {
+    return static_cast<std::int64_t>(std::llround(static_cast<double>(n) * probability));
+  };
+  auto& r = totals.records.back();
+  r.messages = scaled(r.messages);
+  r.bytes = scaled(r.bytes);
+  r.time *= probability;
+  r.probability = probability;
+  r.branchLine = branchLine;
+  for (std::size_t p = 0; p < totals.messagesPerProc.size(); ++p) {
+    totals.messagesPerProc[p] = messagesBefore[p] + scaled(totals.messagesPerProc[p] - messagesBefore[p]);
+    totals.bytesPerProc[p] = bytesBefore[p] + scaled(totals.bytesPerProc[p] - bytesBefore[p]);
+  }
+}
+
+void addReduction(const std::string& variable, int line, int bytes, std::int64_t instances, std::int64_t values,
+                  int placement, const mapping::Mapping& mapping, const machine::MachineProfile& machine,
+                  CommTotals& totals)
 {
   const auto procs = mapping.procs.count();
-  if (procs < 2)
+  if (procs < 2 || instances < 1 || values < 1)
     return;
+  const auto perCombine = saturatingMul(bytes, values / instances); // one combine's message (on average)
   const auto steps = static_cast<std::int64_t>(std::ceil(std::log2(static_cast<double>(procs))));
   CommRecord r;
   r.array = variable;
   r.reference = variable;
   r.pattern = "reduction";
   r.line = line;
-  r.instances = 1;
-  r.messages = procs - 1; // a binary tree combines P values with P-1 messages
-  r.bytes = (procs - 1) * bytes;
-  r.time = machine.collectiveTime("reduction", bytes, static_cast<double>(steps), procs);
+  r.placement = placement;
+  r.instances = instances;
+  r.messages = saturatingMul(procs - 1, instances); // a binary tree combines P values with P-1 messages
+  r.bytes = saturatingMul(saturatingMul(procs - 1, values), bytes);
+  r.time = static_cast<double>(instances) *
+           machine.collectiveTime("reduction", static_cast<double>(values) * bytes / static_cast<double>(instances),
+                                  static_cast<double>(steps), procs);
   if (totals.keepExchanges) { // the tree's messages, level by level (stride 1, 2, 4, ...)
-    ChargedExchange tree{1, {}};
+    ChargedExchange tree{instances, {}};
     for (std::int64_t stride = 1; stride < procs; stride *= 2)
       for (std::int64_t p = 0; p + stride < procs; p += 2 * stride)
-        tree.messages.push_back({p + stride, p, bytes});
+        tree.messages.push_back({p + stride, p, perCombine});
     r.exchanges.push_back(std::move(tree));
   }
   totals.records.push_back(r);
@@ -961,8 +984,8 @@ void addReduction(const std::string& variable, int line, int bytes, const mappin
       if (p + stride < procs)
         ++received;
     }
-    totals.messagesPerProc[p] += received;
-    totals.bytesPerProc[p] += received * bytes;
+    totals.messagesPerProc[p] += saturatingMul(received, instances);
+    totals.bytesPerProc[p] += saturatingMul(received * bytes, values);
   }
 }
 

@@ -58,6 +58,11 @@ struct CommRecord {
   /// (comm-formula.h), or nullptr and the reason in formulaWhy.
   std::shared_ptr<const CommFormula> formula = nullptr;
   std::string formulaWhy = {};
+  /// < 1: messages, bytes and time are the exchanges' times this branch
+  /// probability (an IF outside the loops they are vectorized out of skips
+  /// them when false); `formula` and `exchanges` count the taken branch.
+  double probability = 1.0;
+  int branchLine = 0; // the IF whose probability it is
 };
 
 /// The most distinct messages kept per record for its `exchanges`.
@@ -122,9 +127,23 @@ void addReadMessages(const IterationSpace& space, const ReferencePlan* exec, con
                      CommTotals& totals, CommunicationMethod method = CommunicationMethod::Closed,
                      const ReadInstances* known = nullptr, const std::string* text = nullptr);
 
-/// Adds the combine of a reduction into a `bytes`-sized scalar over all
-/// processors (a binary tree: ceil(log2 P) steps).
-void addReduction(const std::string& variable, int line, int bytes, const mapping::Mapping& mapping,
+/// Scales the last record of `totals` by the branch probability `probability`
+/// of the IF at `branchLine` (CommRecord::probability), and the per-processor
+/// counts it added since they were `messagesBefore` and `bytesBefore`
+/// (rounded to whole messages and bytes).
+void scaleLastRecord(CommTotals& totals, double probability, int branchLine,
+                     const std::vector<std::int64_t>& messagesBefore, const std::vector<std::int64_t>& bytesBefore);
+
+/// Adds the combines of a reduction into a `bytes`-sized scalar over all
+/// processors (a binary tree: ceil(log2 P) steps, P - 1 messages), one per
+/// iteration of the `placement` outer nest loops the reduction restarts in
+/// (`instances` of them: a pivot search's amax, reset every step k, combines
+/// once per step).
+/// `values` values are combined in all (`instances` for a scalar; an array
+/// reduction's combine carries the elements of its instance: QR's
+/// W(J) = W(J) + V(I)*A(I,J) combines W(K:N) once per step), `bytes` each.
+void addReduction(const std::string& variable, int line, int bytes, std::int64_t instances, std::int64_t values,
+                  int placement, const mapping::Mapping& mapping,
                   const machine::MachineProfile& machine, CommTotals& totals);
 
 } // namespace ps::estimate

@@ -22,6 +22,8 @@
 namespace ps::estimate {
 namespace {
 
+bool accumulates(const program::Statement& st, const std::string& target);
+
 /// s = s + ..., s = s * ..., s = max(s, ...), IF (e > s) s = e (its
 /// condition too: Statement::reductionOp), or a REDUCTION clause.
 bool isReduction(const program::Statement& st, const program::Unit& unit)
@@ -36,12 +38,49 @@ bool isReduction(const program::Statement& st, const program::Unit& unit)
     if (std::find(r.begin(), r.end(), s) != r.end())
       return true;
   }
+  return accumulates(st, s);
+}
+
+/// Whether `st`'s right-hand side starts by combining `target` (compact
+/// text): target + ..., target - ..., target * ..., max(target, ...), min(...).
+bool accumulates(const program::Statement& st, const std::string& target)
+{
   const auto text = compact(st.text);
   const auto rhs = text.substr(std::min(text.size(), text.find('=') + 1));
   for (const char* op : {"+", "-", "*"})
-    if (rhs.rfind(s + op, 0) == 0)
+    if (rhs.rfind(target + op, 0) == 0)
       return true;
-  return rhs.rfind("max(" + s + ",", 0) == 0 || rhs.rfind("min(" + s + ",", 0) == 0;
+  return rhs.rfind("max(" + target + ",", 0) == 0 || rhs.rfind("min(" + target + ",", 0) == 0;
+}
+
+/// A reduction into an element of a replicated array across the innermost
+/// loops its subscripts do not name (QR's W(J) = W(J) + V(I)*A(I,J) over I):
+/// the nest levels outside them (`outer` + `element` = the levels left), of
+/// which the innermost `element` name the subscripts (J). nullopt when `st`
+/// is no such reduction.
+struct ElementReduction {
+  int outer = 0, element = 0;
+};
+
+std::optional<ElementReduction> elementReduction(const program::Statement& st, int nestLoop,
+                                                 const program::Unit& unit, const mapping::Mapping& mapping)
+{
+  const auto* w = st.write();
+  if (!w || w->subscripts.empty() || mapping.array(w->array) || !accumulates(st, compact(w->text())))
+    return std::nullopt;
+  const auto names = namesIn(w->text());
+  const auto root = std::find(st.loops.begin(), st.loops.end(), nestLoop);
+  const auto named = [&](int id) { return names.count(unit.loops[static_cast<std::size_t>(id)].variable) > 0; };
+  auto level = st.loops.end();
+  while (level != root && !named(*(level - 1)))
+    --level; // the reduction's own loops: innermost, not named
+  if (level == st.loops.end())
+    return std::nullopt;
+  ElementReduction r;
+  while (level != root && named(*(level - 1)))
+    --level, ++r.element;
+  r.outer = static_cast<int>(level - root);
+  return r;
 }
 
 bool sameAxis(const mapping::TemplateAxis& a, const mapping::TemplateAxis& b)
@@ -100,10 +139,31 @@ struct CompiledStatement {
   std::vector<const program::ArrayReference*> cacheRefs; // every subscripted reference
   std::optional<CompiledPlan> foreignExec;            // execRef when another statement's (Guard, NEW scalar user)
   int reductionBytes = 8;
+  int reductionLevels = 0; // outer nest loops the reduction restarts in (restartLevels)
+  int elementLevels = 0;   // an array element's reduction: the loops of the elements one combine carries
   /// Work formulas by owner reference (nullptr: every processor), compiled on first use.
   std::vector<std::pair<const program::ArrayReference*, std::pair<std::shared_ptr<const WorkFormula>, std::string>>>
       formulas;
 };
+
+/// The nest loops (outermost first, counted from `nestLoop`) in whose every
+/// iteration a reduction into `st`'s scalar starts over: the loops it
+/// shares with another statement of the nest that assigns the scalar
+/// without reducing into it (`amax = ABS(A(K,K))` in the step loop of a
+/// pivot search). 0 when none does: one combine after the whole nest.
+int restartLevels(const program::Statement& st, const std::vector<const program::Statement*>& nest, int nestLoop,
+                  const program::Unit& unit)
+{
+  const auto root = std::find(st.loops.begin(), st.loops.end(), nestLoop);
+  int levels = 0;
+  for (const auto* other : nest) {
+    if (other == &st || other->scalarTarget != st.scalarTarget || isReduction(*other, unit))
+      continue;
+    const auto shared = std::mismatch(st.loops.begin(), st.loops.end(), other->loops.begin(), other->loops.end());
+    levels = std::max(levels, static_cast<int>(std::max<std::ptrdiff_t>(shared.first - root, 0)));
+  }
+  return levels;
+}
 
 /// What the values of the unknowns enter for one statement, compiled once:
 /// a new N evaluates these instead of asking GiNaC (iteration-space.h,
@@ -186,6 +246,7 @@ struct CompiledNestEstimate::State {
   const CompiledPlan& compiledPlan(std::size_t index, const program::ArrayReference& ref) const;
   const program::Statement* newScalarUser(const program::Statement& st, const mapping::Mapping& mapping,
                                           std::vector<std::string>& notes) const;
+  bool privateTemporary(const program::Statement& st) const;
   void remember(const symbolic::Bindings& values);
   const std::vector<symbolic::Dependence>& dependences();
   NestOwners nestOwners();
@@ -311,22 +372,48 @@ const program::Statement* CompiledNestEstimate::State::newScalarUser(const progr
     const auto& l = unit->loops[static_cast<std::size_t>(id)];
     return l.independent && std::find(l.newVariables.begin(), l.newVariables.end(), name) != l.newVariables.end();
   };
-  if (name.empty() || std::none_of(st.loops.begin(), st.loops.end(), declaresNew))
+  if (name.empty())
     return nullptr;
+  const bool declared = std::any_of(st.loops.begin(), st.loops.end(), declaresNew);
+  if (!declared && !privateTemporary(st))
+    return nullptr;
+  const auto what = (declared ? "NEW scalar '" : "Scalar temporary '") + name + "' at line " + std::to_string(st.line);
   bool after = false;
   for (const auto* u : statements) {
     after = after || u == &st;
     if (!after || u == &st || u->loops != st.loops || !u->write() || !mapping.array(u->write()->array))
       continue;
     if (namesIn(u->text).count(name)) {
-      notes.push_back("NEW scalar '" + name + "' at line " + std::to_string(st.line) + " is computed by the owners of '" +
-                      u->write()->text() + "' at line " + std::to_string(u->line) + ", which uses it");
+      notes.push_back(what + " is computed by the owners of '" + u->write()->text() + "' at line " +
+                      std::to_string(u->line) + ", which uses it" +
+                      (declared ? "" : " (assigned before every use in its loop body, so private to each iteration)"));
       return u;
     }
   }
-  notes.push_back("NEW scalar '" + name + "' at line " + std::to_string(st.line) +
-                  " is computed on every processor: no statement of the loop that assigns a distributed array uses it");
+  if (declared)
+    notes.push_back(what + " is computed on every processor: no statement of the loop that assigns a distributed array uses it");
   return nullptr;
+}
+
+/// Whether `st` assigns a scalar temporary private to each iteration of its
+/// loop body, as a NEW clause would declare it: every other statement of the
+/// nest that names the scalar follows `st` in the same body (under the same
+/// IF, when `st` is under one), so each use sees this iteration's value
+/// (the row swap's `T = A(K,J)`). A reduction into it is never one.
+bool CompiledNestEstimate::State::privateTemporary(const program::Statement& st) const
+{
+  if (isReduction(st, *unit) || namesIn(st.text.substr(std::min(st.text.size(), st.text.find('=') + 1))).count(st.scalarTarget))
+    return false;
+  bool after = false;
+  for (const auto* u : statements) {
+    const bool follows = after;
+    after = after || u == &st;
+    if (u == &st || !namesIn(u->text).count(st.scalarTarget))
+      continue;
+    if (!follows || u->loops != st.loops || (st.branchLine != 0 && u->branchLine != st.branchLine))
+      return false;
+  }
+  return true;
 }
 
 CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t index,
@@ -365,12 +452,24 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
   } else if (const auto* user = newScalarUser(st, mapping, c.newScalarNotes)) {
     c.execRef = user->write();
   }
+  if (const auto r = elementReduction(st, nest->id, *unit, mapping); r && !c.reads.empty()) {
+    // each processor sums its own iterations into its copy, then the copies combine
+    c.reduction = true;
+    c.rule = ExecRule::ReductionOrNewScalar;
+    c.execRef = nullptr;
+    c.reductionLevels = r->outer;
+    c.elementLevels = r->element;
+    if (const auto* s = unit->symbol(st.write()->array))
+      c.reductionBytes = s->elementBytes;
+  }
   if (c.execRef && (c.execRef < st.refs.data() || c.execRef >= st.refs.data() + st.refs.size()))
     c.foreignExec.emplace(*c.execRef, *unit, forms[index].space);
   c.cost = machine->ops.time(st.ops);
-  if (c.reduction)
+  if (c.reduction && c.elementLevels == 0 && !st.scalarTarget.empty()) {
     if (const auto* s = unit->symbol(st.scalarTarget))
       c.reductionBytes = s->elementBytes;
+    c.reductionLevels = restartLevels(st, statements, nest->id, *unit);
+  }
   // a MAXLOC's location travels with its value: one combine of the pair
   for (const int other : {st.id - 1, st.id + 1}) {
     const auto at = static_cast<std::size_t>(other);
@@ -434,9 +533,11 @@ private:
   const ReferencePlan* execPlan(std::size_t index, const IterationSpace& space, const PlanList& reads);
   void estimateStatement(std::size_t index, const IterationSpace& space);
   void addWork(CompiledStatement& c, const IterationSpace& space, const ReferencePlan* owner);
+  void combineReduction(const CompiledStatement& c, const IterationSpace& space, const ReferencePlan* exec);
   void addReads(std::size_t index, const IterationSpace& space, const PlanList& reads,
                 const boost::container::small_vector<std::size_t, 8>& readIndex, const ReferencePlan* exec);
   int placement(std::size_t index, std::size_t read, const IterationSpace& space);
+  bool branchEncloses(const program::Statement& st, int placement, const IterationSpace& space) const;
   bool readsWrittenElements(const program::Statement& st, const program::ArrayReference& read);
   void describeWork(StatementWork& work, const program::Statement& st, double cost,
                     std::shared_ptr<const WorkFormula> formula, const std::string& why);
@@ -456,6 +557,7 @@ private:
   std::vector<std::string> m_fetched;  // reads already fetched, as firstFetch's key
   Estimate m_e;
   std::vector<double> m_ctPerProc;
+  std::vector<std::int64_t> m_messagesBefore, m_bytesBefore; // a conditional read's counts before it (scaleLastRecord)
   std::set<int> m_measured;  // lines whose branch probability a profile run measured
   EstimateResult m_problems; // errors and missing values; never holds an estimate
 };
@@ -598,12 +700,52 @@ void PointEstimator::estimateStatement(std::size_t index, const IterationSpace& 
     return;
   addReads(index, space, reads, readIndex, exec);
   const auto& op = c.st->reductionOp;
-  if (c.reduction && !(op.size() > 3 && op.compare(op.size() - 3, 3, "loc") == 0)) { // a location goes with its value
-    addReduction(c.st->scalarTarget, c.st->line, c.reductionBytes, m_mapping, m_machine, m_e.comm);
-    if (m_s.options.formulas && !m_e.comm.records.empty() && m_e.comm.records.back().pattern == "reduction")
-      m_e.comm.records.back().formula =
-        std::make_shared<const CommFormula>(CommFormula::forReduction(c.reductionBytes, m_mapping, m_machine));
+  if (c.reduction && !(op.size() > 3 && op.compare(op.size() - 3, 3, "loc") == 0)) // a location goes with its value
+    combineReduction(c, space, exec);
+}
+
+/// The combines of a reduction statement: one per iteration of the loops it
+/// restarts in, none when its operand is replicated (each processor then
+/// reduces all of it itself, as its work says).
+void PointEstimator::combineReduction(const CompiledStatement& c, const IterationSpace& space,
+                                      const ReferencePlan* exec)
+{
+  if (!exec || !exec->map)
+    return;
+  std::vector<std::int64_t> first;
+  const int at = std::min(c.reductionLevels, space.depth());
+  const auto instances = at > 0 ? countOuterIterations(space, at, &first) : 1;
+  const auto values = c.elementLevels > 0 ? countOuterIterations(space, at + c.elementLevels, &first) : instances;
+  const auto* w = c.elementLevels > 0 ? c.st->write() : nullptr;
+  const auto before = m_e.comm.records.size();
+  const bool conditional = branchEncloses(*c.st, at, space);
+  if (conditional)
+    m_messagesBefore = m_e.comm.messagesPerProc, m_bytesBefore = m_e.comm.bytesPerProc;
+  addReduction(w ? w->array : c.st->scalarTarget, c.st->line, c.reductionBytes, instances, values, at, m_mapping,
+               m_machine, m_e.comm);
+  if (m_e.comm.records.size() == before)
+    return;
+  if (conditional)
+    scaleLastRecord(m_e.comm, c.st->probability, c.st->branchLine, m_messagesBefore, m_bytesBefore);
+  auto& record = m_e.comm.records.back();
+  if (w) {
+    record.reference = w->text();
+    note("The sums into '" + record.reference + "' at line " + std::to_string(c.st->line) +
+         " are a reduction: each processor adds its own iterations, and the copies combine " +
+         (at == 0   ? std::string("once after the nest")
+          : at == 1 ? std::string("once per iteration of the outer loop")
+                    : "once per iteration of the " + std::to_string(at) + " outer loops") +
+         ", all elements in one message");
   }
+  if (!m_s.options.formulas)
+    return;
+  if (instances == 1 && values == 1)
+    record.formula =
+      std::make_shared<const CommFormula>(CommFormula::forReduction(c.reductionBytes, m_mapping, m_machine));
+  else
+    record.formulaWhy = std::to_string(instances) + " combines (one per iteration of the " + std::to_string(at) +
+                        " outer loops it restarts in), each NT = P - 1 and TD = " + std::to_string(c.reductionBytes) +
+                        "*(P - 1) bytes per value combined";
 }
 
 /// work(S, p) from the statement's formula (compiled once per owner reference).
@@ -650,8 +792,13 @@ void PointEstimator::addReads(std::size_t index, const IterationSpace& space, co
     auto& instances = m_s.memo[index].instances[readIndex[i]];
     if (!instances)
       instances = readInstances(space, owner, read, at);
+    const bool conditional = branchEncloses(st, at, space);
+    if (conditional)
+      m_messagesBefore = m_e.comm.messagesPerProc, m_bytesBefore = m_e.comm.bytesPerProc;
     addReadMessages(space, owner, read, at, st.line, m_mapping, m_machine, m_e.comm, CommunicationMethod::Closed,
                     &*instances, &c.readTexts[readIndex[i]]);
+    if (conditional && m_e.comm.records.size() > before)
+      scaleLastRecord(m_e.comm, st.probability, st.branchLine, m_messagesBefore, m_bytesBefore);
     if (m_s.options.formulas && m_e.comm.records.size() > before) // NT and TD in closed form (comm-formula.h)
       attachReadFormula(m_e.comm.records.back(), m_unit, space, owner, read, at, m_mapping, m_machine);
     if (m_e.comm.records.size() > before && m_e.comm.records.back().sampledEvery > 1)
@@ -662,6 +809,22 @@ void PointEstimator::addReads(std::size_t index, const IterationSpace& space, co
       note("The messages of " + c.readTexts[readIndex[i]] + " at line " + std::to_string(st.line) +
            " were simulated, not counted in closed form: " + m_e.comm.records.back().simulatedBecause);
   }
+}
+
+/// Whether `st` is under an IF (probability < 1) that encloses the loops its
+/// read's exchanges at `placement` are vectorized out of, so the exchanges
+/// happen only when the branch is taken (LU's row swap under IF (P .NE. K)
+/// outside its J loop). An IF inside those loops guards single iterations,
+/// whose fetch the vectorized exchange still makes.
+bool PointEstimator::branchEncloses(const program::Statement& st, int placement, const IterationSpace& space) const
+{
+  if (st.probability >= 1.0 || st.branchLine == 0)
+    return false;
+  if (placement >= space.depth())
+    return true;
+  const auto root = std::find(st.loops.begin(), st.loops.end(), m_s.nest->id);
+  const auto inner = root + placement;
+  return inner < st.loops.end() && st.branchLine < m_unit.loops[static_cast<std::size_t>(*inner)].line;
 }
 
 /// The read's placement at the remembered values: the loops carrying a

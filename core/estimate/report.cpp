@@ -49,6 +49,8 @@ nlohmann::json pointJson(const Estimate& e, const symbolic::Bindings& values, bo
       comm.back()["instances_done"] = r.instancesDone;
     if (r.sampledEvery > 1)
       comm.back()["sampled_every"] = r.sampledEvery;
+    if (r.probability < 1.0) // scaled by the branch probability of the IF at branch_line
+      comm.back()["probability"] = r.probability, comm.back()["branch_line"] = r.branchLine;
   }
   nlohmann::json statements = nlohmann::json::array();
   for (const auto& w : e.statements) {
@@ -190,6 +192,9 @@ std::string variantTable(const VariantResult& v, bool withParts)
              counted(r.messages, "message") + ", " + counted(r.bytes, "byte") + ", " +
              (r.placement == 0 ? std::string("hoisted before the nest")
                                : "inside " + std::to_string(r.placement) + " loop" + (r.placement > 1 ? "s" : "")) +
+             (r.probability < 1.0 ? ", times the probability " + std::to_string(r.probability).substr(0, 4) +
+                                      " of the IF at line " + std::to_string(r.branchLine)
+                                  : std::string()) +
              "\n";
     }
   }

@@ -460,3 +460,128 @@ TEST(UserReported, APivotSearchKeepingItsRowIsAMaxlocReduction)
     EXPECT_EQ(e.comm.records[0].bytes, 3 * (8 + 4));
   }
 }
+
+TEST(UserReported, AReductionInAStepLoopCombinesOncePerStep)
+{
+  // s starts over every step k: 63 combines of 3 messages on 4 processors,
+  // not one after the nest. beta sums v, which every processor holds whole:
+  // each computes it alone and nothing is combined.
+  const auto p = ps::test::build("program redstep\n"                                  // 1
+                                 "  integer :: i, k, n\n"                              // 2
+                                 "  double precision :: a(n, n), v(n), s, beta\n"      // 3
+                                 "  do k = 1, n - 1\n"                                 // 4
+                                 "    s = 0.0d0\n"                                     // 5
+                                 "    do i = k, n\n"                                   // 6
+                                 "      s = s + a(i, k) * a(i, k)\n"                   // 7
+                                 "    end do\n"                                        // 8
+                                 "    beta = 0.0d0\n"                                  // 9
+                                 "    do i = k, n\n"                                   // 10
+                                 "      beta = beta + v(i) * v(i)\n"                   // 11
+                                 "    end do\n"                                        // 12
+                                 "    a(k, k) = s + beta\n"                            // 13
+                                 "  end do\n"                                          // 14
+                                 "end program redstep\n");
+  const auto e = ps::test::run(p, 4, "a=(CYCLIC,*)", "4", {{"n", 64}});
+  ASSERT_EQ(e.comm.records.size(), 1u);
+  const auto& r = e.comm.records[0];
+  EXPECT_EQ(r.array, "s");
+  EXPECT_EQ(r.pattern, "reduction");
+  EXPECT_EQ(r.placement, 1);
+  EXPECT_EQ(r.instances, 63);
+  EXPECT_EQ(r.messages, 63 * 3);
+  EXPECT_EQ(r.bytes, 63 * 3 * 8);
+  EXPECT_EQ(e.nt, 63 * 3);
+  // the tree's root receives log2(4) = 2 of each step's 3 messages
+  EXPECT_EQ(e.comm.messagesPerProc[0], 63 * 2);
+}
+
+TEST(UserReported, ARowSwapThroughATemporaryCopiesTwoRowsWhenTheBranchIsTaken)
+{
+  // T = A(K,J) is private to each J iteration: the owner of row P (which
+  // uses it) computes it, so row K is copied to it, not broadcast to all.
+  // Rows are CYCLIC on 4; row P = 5 is on processor 0; the 47 steps k in
+  // 1..63 whose row is elsewhere copy 64 elements each way, every step
+  // (step 5 reads row 5, which steps 1..4 wrote). The IF at line 5 encloses
+  // the J loop the copy is vectorized out of: half of them (probability
+  // 0.5), 23.5 -> 24 messages of 512 bytes. (IF (IP .NE. K) would be a
+  // guard: without step IP no step reads a row another wrote, and the copies
+  // are hoisted before the nest.)
+  const auto p = ps::test::build("program swap\n"                             // 1
+                                 "  integer :: j, k, n, ip\n"                  // 2
+                                 "  double precision :: a(n, n), t\n"          // 3
+                                 "  do k = 1, n - 1\n"                         // 4
+                                 "    if (a(ip, k) .ne. 0.0d0) then\n"         // 5
+                                 "      do j = 1, n\n"                         // 6
+                                 "        t = a(k, j)\n"                       // 7
+                                 "        a(k, j) = a(ip, j)\n"                // 8
+                                 "        a(ip, j) = t\n"                      // 9
+                                 "      end do\n"                              // 10
+                                 "    end if\n"                                // 11
+                                 "  end do\n"                                  // 12
+                                 "end program swap\n");
+  const auto e = ps::test::run(p, 4, "a=(CYCLIC,*)", "4", {{"n", 64}, {"ip", 5}});
+  ASSERT_EQ(e.comm.records.size(), 2u);
+  for (const auto& r : e.comm.records) {
+    EXPECT_EQ(r.pattern, "copy") << r.reference;
+    EXPECT_EQ(r.messages, 24) << r.reference;
+    EXPECT_EQ(r.bytes, 47 * 512 / 2) << r.reference;
+    EXPECT_DOUBLE_EQ(r.probability, 0.5);
+    EXPECT_EQ(r.branchLine, 5);
+  }
+  EXPECT_EQ(e.comm.records[0].line, 7);
+  EXPECT_TRUE(hasNote(e, "Scalar temporary 't' at line 7 is computed by the owners of 'a(ip,j)' at line 9"));
+}
+
+TEST(UserReported, AnIfInsideTheVectorizedLoopDoesNotScaleItsExchange)
+{
+  // The shift b(i+1) is fetched before the loop whatever the IF in it says:
+  // one message per block boundary (3 on 4), not half of them.
+  const auto p = ps::test::build("program shift\n"                               // 1
+                                 "  integer :: i, n\n"                            // 2
+                                 "  double precision :: a(n), b(n)\n"             // 3
+                                 "  do i = 1, n - 1\n"                            // 4
+                                 "    if (b(i) .gt. 0.0d0) a(i) = b(i + 1)\n"     // 5
+                                 "  end do\n"                                     // 6
+                                 "end program shift\n");
+  const auto e = ps::test::run(p, 4, "a=(BLOCK); b=(BLOCK)", "4", {{"n", 100}});
+  ASSERT_EQ(e.comm.records.size(), 1u);
+  EXPECT_EQ(e.comm.records[0].messages, 3);
+  EXPECT_DOUBLE_EQ(e.comm.records[0].probability, 1.0);
+}
+
+TEST(UserReported, SumsIntoAReplicatedVectorAreAReductionNotABroadcast)
+{
+  // QR's W(J) = W(J) + V(I)*A(I,J) with W replicated and A's rows CYCLIC on
+  // 4: each processor sums its own rows, then the copies of W(K:N) combine,
+  // once per step k in one message: 16 combines of 3 messages, carrying
+  // sum over k of (17 - k) = 136 elements of 8 bytes. Before, every
+  // processor computed every sum and A was broadcast to all.
+  const auto p = ps::test::build("program qrw\n"                                    // 1
+                                 "  integer :: i, j, k, n\n"                         // 2
+                                 "  double precision :: a(n, n), v(n), w(n)\n"       // 3
+                                 "  do k = 1, n\n"                                   // 4
+                                 "    do j = k, n\n"                                 // 5
+                                 "      w(j) = 0.0d0\n"                              // 6
+                                 "      do i = k, n\n"                               // 7
+                                 "        w(j) = w(j) + v(i) * a(i, j)\n"            // 8
+                                 "      end do\n"                                    // 9
+                                 "    end do\n"                                      // 10
+                                 "  end do\n"                                        // 11
+                                 "end program qrw\n");
+  const auto e = ps::test::run(p, 4, "a=(CYCLIC,*)", "4", {{"n", 16}});
+  ASSERT_EQ(e.comm.records.size(), 1u);
+  const auto& r = e.comm.records[0];
+  EXPECT_EQ(r.pattern, "reduction");
+  EXPECT_EQ(r.reference, "w(j)");
+  EXPECT_EQ(r.instances, 16);
+  EXPECT_EQ(r.messages, 16 * 3);
+  EXPECT_EQ(r.bytes, 3 * 136 * 8);
+  // the owners of A's rows share the sums: processor 0 owns rows 1, 5, 9, 13
+  // and adds sum over k of |{1,5,9,13} ∩ [k,16]| * (17-k) of them
+  double rows0 = 0;
+  for (int k = 1; k <= 16; ++k)
+    for (int i : {1, 5, 9, 13})
+      rows0 += i >= k ? 17 - k : 0;
+  EXPECT_DOUBLE_EQ(workOfLine(e, 8).work[0], rows0);
+  EXPECT_TRUE(hasNote(e, "The sums into 'w(j)' at line 8 are a reduction"));
+}
