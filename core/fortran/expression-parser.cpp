@@ -280,6 +280,11 @@ Expr parseAdditive(Cursor& c)
   while (c.peek().isOp("+") || c.peek().isOp("-")) {
     const Op op = c.next().text == "+" ? Op::Add : Op::Sub;
     c.countOperator();
+    if (c.peek().isOp("-") || c.peek().isOp("+")) { // a+-b, a common extension (gfortran accepts it with a warning)
+      const Token& sign = c.next();
+      lhs = binary(op, std::move(lhs), unary(sign.text == "-" ? Op::Neg : Op::Plus, sign.range, parseMultiplicative(c)));
+      continue;
+    }
     lhs = binary(op, std::move(lhs), parseMultiplicative(c));
   }
   return lhs;

@@ -585,3 +585,26 @@ TEST(UserReported, SumsIntoAReplicatedVectorAreAReductionNotABroadcast)
   EXPECT_DOUBLE_EQ(workOfLine(e, 8).work[0], rows0);
   EXPECT_TRUE(hasNote(e, "The sums into 'w(j)' at line 8 are a reduction"));
 }
+
+TEST(UserReported, ASignAfterAnAdditiveOperatorIsRead)
+{
+  // N + -1 and I + -1 (two operators in a row, an extension gfortran
+  // accepts): the bounds are 2..99 and the read is the shift b(i+(-1)), one
+  // message per block boundary on 4 processors.
+  const auto p = ps::test::build("      PROGRAM NEGOP\n"                 // 1
+                                 "      INTEGER N, I\n"                   // 2
+                                 "      REAL A(N), B(N)\n"                // 3
+                                 "      DO 10 I = 2, N + -1\n"            // 4
+                                 "        A(I) = B(I + -1) - -2.0\n"      // 5
+                                 "   10 CONTINUE\n"                       // 6
+                                 "      END\n",
+                                 "negop.f");
+  const auto e = ps::test::run(p, 4, "a=(BLOCK); b=(BLOCK)", "4", {{"n", 100}});
+  ASSERT_EQ(e.comm.records.size(), 1u);
+  EXPECT_EQ(e.comm.records[0].reference, "b(i+(-1))");
+  EXPECT_EQ(e.comm.records[0].messages, 3);
+  double total = 0;
+  for (double w : workOfLine(e, 5).work)
+    total += w;
+  EXPECT_DOUBLE_EQ(total, 98);
+}
