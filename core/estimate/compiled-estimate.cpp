@@ -186,6 +186,8 @@ struct StatementMemo {
   bool tripsKnown = false;
   int cacheAt = -1;                 // its entry in State::cache, once built
   std::vector<int> cacheRefAt;      // per cache reference: its entry in that entry's refs, -1 not affine
+  std::optional<double> probability; // State::probability, once computed
+  bool guardCounted = false;         // it is the guards' share of the iterations
 
   /// Forgets what the last values gave, keeping the vectors' storage: a
   /// sweep over N resets the memo at every point.
@@ -204,6 +206,8 @@ struct StatementMemo {
     tripsKnown = false;
     cacheAt = -1;
     cacheRefAt.clear();
+    probability.reset();
+    guardCounted = false;
   }
 };
 
@@ -247,6 +251,7 @@ struct CompiledNestEstimate::State {
   const program::Statement* newScalarUser(const program::Statement& st, const mapping::Mapping& mapping,
                                           std::vector<std::string>& notes) const;
   bool privateTemporary(const program::Statement& st) const;
+  double probability(std::size_t index);
   void remember(const symbolic::Bindings& values);
   const std::vector<symbolic::Dependence>& dependences();
   NestOwners nestOwners();
@@ -395,6 +400,26 @@ const program::Statement* CompiledNestEstimate::State::newScalarUser(const progr
   return nullptr;
 }
 
+/// The statement's probability of executing at the remembered values: a
+/// profile run's, or the default with the default shares of the IFs that
+/// gave its guards replaced by the share of the iterations the guards keep
+/// (guardedIterationShare), where that can be counted.
+double CompiledNestEstimate::State::probability(std::size_t index)
+{
+  auto& m = memo[index];
+  if (!m.probability) {
+    const auto& st = *statements[index];
+    m.probability = st.probability;
+    if (!st.probabilityMeasured && !st.guards.empty() && st.guardedShare > 0)
+      if (const auto& s = space(index))
+        if (const auto share = guardedIterationShare(*s, st.guards, values)) {
+          m.probability = st.probability / st.guardedShare * *share;
+          m.guardCounted = true;
+        }
+  }
+  return *m.probability;
+}
+
 /// Whether `st` assigns a scalar temporary private to each iteration of its
 /// loop body, as a NEW clause would declare it: every other statement of the
 /// nest that names the scalar follows `st` in the same body (under the same
@@ -539,7 +564,7 @@ private:
   int placement(std::size_t index, std::size_t read, const IterationSpace& space);
   bool branchEncloses(const program::Statement& st, int placement, const IterationSpace& space) const;
   bool readsWrittenElements(const program::Statement& st, const program::ArrayReference& read);
-  void describeWork(StatementWork& work, const program::Statement& st, double cost,
+  void describeWork(StatementWork& work, double cost,
                     std::shared_ptr<const WorkFormula> formula, const std::string& why);
   void cacheStatement(std::size_t index, const IterationSpace& space, const ReferencePlan* exec);
   void buildCacheStatement(std::size_t index, const IterationSpace& space, const ReferencePlan* exec);
@@ -558,6 +583,7 @@ private:
   Estimate m_e;
   std::vector<double> m_ctPerProc;
   std::vector<std::int64_t> m_messagesBefore, m_bytesBefore; // a conditional read's counts before it (scaleLastRecord)
+  double m_probability = 1.0; // the statement's, State::probability
   std::set<int> m_measured;  // lines whose branch probability a profile run measured
   EstimateResult m_problems; // errors and missing values; never holds an estimate
 };
@@ -635,11 +661,15 @@ void PointEstimator::statement(std::size_t index)
   const auto& space = m_s.space(index);
   if (!space)
     return problem(m_s.memo[index].spaceError, "the statement" + c.at + " is not estimated");
+  m_probability = m_s.probability(index);
   if (st.probabilityMeasured)
     m_measured.insert(st.line);
-  else if (st.probability < 1.0)
+  else if (m_s.memo[index].guardCounted && st.probability / st.guardedShare >= 1.0)
+    note("Statement" + c.at + " is under IF: executes in " + formatNumber(100.0 * m_probability) +
+         "% of its iterations, its condition counted over the loop bounds");
+  else if (m_probability < 1.0)
     note("Statement" + c.at + " is under IF: assumed to execute with probability " +
-         std::to_string(st.probability).substr(0, 4) + " (no profile run yet)");
+         std::to_string(m_probability).substr(0, 4) + " (no profile run yet)");
   estimateStatement(index, *space);
 }
 
@@ -726,7 +756,7 @@ void PointEstimator::combineReduction(const CompiledStatement& c, const Iteratio
   if (m_e.comm.records.size() == before)
     return;
   if (conditional)
-    scaleLastRecord(m_e.comm, c.st->probability, c.st->branchLine, m_messagesBefore, m_bytesBefore);
+    scaleLastRecord(m_e.comm, m_probability, c.st->branchLine, m_messagesBefore, m_bytesBefore);
   auto& record = m_e.comm.records.back();
   if (w) {
     record.reference = w->text();
@@ -760,10 +790,10 @@ void PointEstimator::addWork(CompiledStatement& c, const IterationSpace& space, 
     it = c.formulas.insert(c.formulas.end(), {ownerRef, {std::move(f), std::move(why)}});
   }
   const auto& [formula, why] = it->second;
-  auto work = countWork(space, owner, m_mapping, st.probability, formula.get(), &m_s.formulaValues);
+  auto work = countWork(space, owner, m_mapping, m_probability, formula.get(), &m_s.formulaValues);
   work.statementId = st.id;
   work.line = st.line;
-  describeWork(work, st, c.cost, formula, why);
+  describeWork(work, c.cost, formula, why);
   if (!work.note.empty())
     note("The work of the statement at line " + std::to_string(st.line) +
          " was enumerated, not counted in closed form: " + work.note);
@@ -798,7 +828,7 @@ void PointEstimator::addReads(std::size_t index, const IterationSpace& space, co
     addReadMessages(space, owner, read, at, st.line, m_mapping, m_machine, m_e.comm, CommunicationMethod::Closed,
                     &*instances, &c.readTexts[readIndex[i]]);
     if (conditional && m_e.comm.records.size() > before)
-      scaleLastRecord(m_e.comm, st.probability, st.branchLine, m_messagesBefore, m_bytesBefore);
+      scaleLastRecord(m_e.comm, m_probability, st.branchLine, m_messagesBefore, m_bytesBefore);
     if (m_s.options.formulas && m_e.comm.records.size() > before) // NT and TD in closed form (comm-formula.h)
       attachReadFormula(m_e.comm.records.back(), m_unit, space, owner, read, at, m_mapping, m_machine);
     if (m_e.comm.records.size() > before && m_e.comm.records.back().sampledEvery > 1)
@@ -818,7 +848,7 @@ void PointEstimator::addReads(std::size_t index, const IterationSpace& space, co
 /// whose fetch the vectorized exchange still makes.
 bool PointEstimator::branchEncloses(const program::Statement& st, int placement, const IterationSpace& space) const
 {
-  if (st.probability >= 1.0 || st.branchLine == 0)
+  if (m_probability >= 1.0 || st.branchLine == 0)
     return false;
   if (placement >= space.depth())
     return true;
@@ -863,11 +893,11 @@ bool PointEstimator::readsWrittenElements(const program::Statement& st, const pr
 
 /// The statement's cost per instance and branch probability, and its
 /// closed form (or why it has none) for --formulas.
-void PointEstimator::describeWork(StatementWork& work, const program::Statement& st, double cost,
+void PointEstimator::describeWork(StatementWork& work, double cost,
                                   std::shared_ptr<const WorkFormula> formula, const std::string& why)
 {
   work.cost = cost;
-  work.probability = st.probability;
+  work.probability = m_probability;
   if (!formula)
     work.formulaWhy = why; // else countWork said why the closed form did not apply here, if it did not
   if (formula && work.closedForm && m_s.options.formulas)

@@ -234,6 +234,59 @@ std::optional<double> countIterations(const IterationSpace& space, std::string* 
   return c->value;
 }
 
+std::optional<double> guardedIterationShare(const IterationSpace& space,
+                                            const std::vector<symbolic::AffineCondition>& guards,
+                                            const symbolic::Bindings& values)
+{
+  using Relation = symbolic::AffineCondition::Relation;
+  auto loops = loopSystem(space, nullptr);
+  if (!loops)
+    return std::nullopt;
+  const int vars = loops->system.variables;
+  auto kept = loops->system;
+  std::vector<NumericAffine> unequal; // counted by inclusion-exclusion over their equalities
+  try {
+    for (const auto& g : guards) {
+      symbolic::EvaluationError error;
+      const auto f = space.numeric(g.form, values, "a guard", &error);
+      if (!f)
+        return std::nullopt;
+      const auto h = composeLoops(*f, loops->loopValue, vars); // the guard is h REL 0
+      const auto coef = h.coefVector();
+      switch (g.relation) {
+      case Relation::Lt: kept.between(coef, h.constant, std::nullopt, -1); break;
+      case Relation::Le: kept.between(coef, h.constant, std::nullopt, 0); break;
+      case Relation::Gt: kept.between(coef, h.constant, 1, std::nullopt); break;
+      case Relation::Ge: kept.between(coef, h.constant, 0, std::nullopt); break;
+      case Relation::Eq: kept.between(coef, h.constant, 0, 0); break;
+      case Relation::Ne: unequal.push_back(h); break;
+      }
+    }
+  } catch (const std::overflow_error&) {
+    return std::nullopt;
+  }
+  if (unequal.size() > 3)
+    return std::nullopt;
+  const auto total = symbolic::countPoints(loops->system);
+  if (!total || total->value <= 0)
+    return std::nullopt;
+  double inside = 0;
+  for (unsigned subset = 0; subset < (1u << unequal.size()); ++subset) {
+    auto s = kept;
+    int sign = 1;
+    for (std::size_t k = 0; k < unequal.size(); ++k)
+      if (subset & (1u << k)) {
+        s.between(unequal[k].coefVector(), unequal[k].constant, 0, 0);
+        sign = -sign;
+      }
+    const auto c = symbolic::countPoints(s);
+    if (!c)
+      return std::nullopt;
+    inside += sign * c->value;
+  }
+  return std::clamp(inside / total->value, 0.0, 1.0);
+}
+
 namespace {
 
 /// The iterations of levels 0..count-1 counted in closed form (nullopt

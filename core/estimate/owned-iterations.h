@@ -61,6 +61,19 @@ std::optional<LoopSystem> loopSystem(const IterationSpace& space, std::string* w
 /// with `why` when the count fails (see symbolic::countPoints).
 std::optional<double> countIterations(const IterationSpace& space, std::string* why);
 
+/// The share of the iterations of `space` where every guard holds (a
+/// statement's Statement::guards: IF (I .NE. K) keeps all but one I in each
+/// K), counted without enumeration; `.NE.` guards (at most three) by
+/// inclusion-exclusion over their equalities. nullopt when a guard names a
+/// variable without a value (a loop outside the nest), a count fails, or
+/// the space is empty.
+/// Source: P3T+, Sec. 3.1 (the conditional statement's constraints join the
+/// loop bounds' in the symbolic sum; the share stands in for the branch
+/// probability where no profile run measured it).
+std::optional<double> guardedIterationShare(const IterationSpace& space,
+                                            const std::vector<symbolic::AffineCondition>& guards,
+                                            const symbolic::Bindings& values);
+
 /// IterationSpace::outerCount without the enumeration: the iterations of
 /// levels 0..count-1 counted in closed form, and the values of the first one
 /// (depth() entries; deeper ones zero). Falls back to the enumeration when

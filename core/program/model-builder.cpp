@@ -261,7 +261,7 @@ private:
       const auto first = m_unit.statements.size();
       conditionReads(s.condition, s.range, loops, probability);
       const auto before = m_scalars.snapshot();
-      visitBranch(s.body, line(s.range), loops, probability * 0.5, &s.condition);
+      visitBranch(s.body, line(s.range), loops, probability * 0.5, &s.condition, 0.5);
       m_scalars.merge({m_scalars.snapshot(), before});
       markExtremum(s.condition, s.body, first);
       break;
@@ -288,7 +288,8 @@ private:
     const bool select = s.kind == fortran::StmtKind::SelectCase;
     const bool hasElse = select ? std::any_of(s.branches.begin(), s.branches.end(), [](const auto& b) { return b.isDefault; })
                                 : !s.branches.empty() && s.branches.back().condition.missing();
-    const double share = probability / static_cast<double>(s.branches.size() + (hasElse ? 0 : 1));
+    const double fraction = 1.0 / static_cast<double>(s.branches.size() + (hasElse ? 0 : 1));
+    const double share = probability * fraction;
     const auto before = m_scalars.snapshot();
     const auto first = m_unit.statements.size();
     std::vector<ScalarValues::Snapshot> paths;
@@ -298,7 +299,8 @@ private:
       m_scalars.restore(before);
       // the first branch runs where its condition holds; a later one also where the earlier fail
       const bool first = &b == &s.branches.front();
-      visitBranch(b.body, line(s.range), loops, share, !select && first && !b.condition.missing() ? &b.condition : nullptr);
+      visitBranch(b.body, line(s.range), loops, share, !select && first && !b.condition.missing() ? &b.condition : nullptr,
+                  fraction);
       paths.push_back(m_scalars.snapshot());
     }
     if (!hasElse)
@@ -350,17 +352,24 @@ private:
 
   /// The body of an IF branch; its statements remember the IF's line, so a
   /// profile run can replace `probability` by measured counts.
+  /// `share`: the branch's default share of the IF's probability, which
+  /// its guards, when its whole condition is one, describe exactly
+  /// (Statement::guardedShare).
   void visitBranch(const std::vector<fortran::Stmt>& body, int ifLine, const std::vector<int>& loops,
-                   double probability, const fortran::Expr* condition = nullptr)
+                   double probability, const fortran::Expr* condition = nullptr, double share = 1.0)
   {
     const int outer = m_branchLine;
     const auto guards = m_guards.size();
+    const double guardedShare = m_guardedShare;
     m_branchLine = ifLine;
     if (condition && !addGuards(*condition, loopVariables(loops), m_guards))
       m_guards.resize(guards); // not all of it affine: no guard (a superset of the iterations)
+    else if (condition)
+      m_guardedShare *= share;
     for (const auto& inner : body)
       visit(inner, loops, probability);
     m_guards.resize(guards);
+    m_guardedShare = guardedShare;
     m_branchLine = outer;
   }
 
@@ -547,6 +556,7 @@ private:
     st.probability = probability;
     st.branchLine = m_branchLine;
     st.guards = m_guards;
+    st.guardedShare = m_guardedShare;
     m_unit.statements.push_back(std::move(st));
     return m_unit.statements.back();
   }
@@ -842,6 +852,7 @@ private:
   ImplicitTyping m_typing;
   int m_branchLine = 0; // line of the IF whose branch is being visited
   std::vector<symbolic::AffineCondition> m_guards; // the enclosing THEN branches' affine conditions
+  double m_guardedShare = 1.0;                     // their default branch shares (Statement::guardedShare)
   ScalarValues m_scalars; // forward substitution of integer scalars
   std::set<std::string> m_typed;
   std::set<std::string> m_reported;

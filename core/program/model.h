@@ -114,6 +114,11 @@ struct Statement {
   /// (Gauss-Jordan's IF (I .NE. K) A(I,J) = A(I,J) - C(I)*A(K,J) writes no
   /// row K, so its I loop carries no dependence). Other conditions add none.
   std::vector<symbolic::AffineCondition> guards;
+  /// The factor of `probability` that the IFs giving `guards` contribute by
+  /// default (their branch shares, 0.5 for IF-THEN): the estimate replaces
+  /// it by the share of the iterations the guards keep (IF (I .NE. K) holds
+  /// in all but one of N, not in half). 1 without guards.
+  double guardedShare = 1.0;
   bool wholeArray = false;       // an F90 array assignment without a loop
 
   const ArrayReference* write() const { return !refs.empty() && refs.front().isWrite ? &refs.front() : nullptr; }

@@ -608,3 +608,47 @@ TEST(UserReported, ASignAfterAnAdditiveOperatorIsRead)
     total += w;
   EXPECT_DOUBLE_EQ(total, 98);
 }
+
+TEST(UserReported, AnIfOfTheLoopVariablesExecutesInTheShareOfIterationsItKeeps)
+{
+  // IF (I .NE. K) holds in 7 of every 8 iterations, not in half: line 8
+  // executes 8 * 7 * 8 = 448 times, and so does line 9's condition. Its
+  // assignment is under a second IF, on data, which keeps its default half:
+  // 224. Line 13's IF (I .GT. K) ... ELSE
+  // holds in 28 of the 64 (k, i) pairs: 28 * 8 = 224.
+  const auto p = ps::test::build("program gj\n"                                            // 1
+                                 "  integer :: i, j, k, n\n"                                // 2
+                                 "  double precision :: a(n, n), c(n)\n"                    // 3
+                                 "  do k = 1, n\n"                                          // 4
+                                 "    do i = 1, n\n"                                        // 5
+                                 "      if (i .ne. k) then\n"                               // 6
+                                 "        do j = 1, n\n"                                    // 7
+                                 "          a(i, j) = a(i, j) - c(i) * a(k, j)\n"           // 8
+                                 "          if (c(i) .gt. 0.0d0) a(i, j) = 0.0d0\n"         // 9
+                                 "        end do\n"                                         // 10
+                                 "      end if\n"                                           // 11
+                                 "      do j = 1, n\n"                                      // 12
+                                 "        if (i .gt. k) then\n"                             // 13
+                                 "          a(i, j) = 1.0d0\n"                              // 14
+                                 "        else\n"                                           // 15
+                                 "          a(i, j) = 2.0d0\n"                              // 16
+                                 "        end if\n"                                         // 17
+                                 "      end do\n"                                           // 18
+                                 "    end do\n"                                             // 19
+                                 "  end do\n"                                               // 20
+                                 "end program gj\n");
+  const auto e = ps::test::run(p, 4, "a=(CYCLIC,*); c=(CYCLIC)", "4", {{"n", 8}});
+  const auto total = [&](int line) { // of the line's last statement (line 9's assignment, not its condition)
+    const auto it = std::find_if(e.statements.rbegin(), e.statements.rend(), [&](const auto& w) { return w.line == line; });
+    EXPECT_NE(it, e.statements.rend()) << line;
+    double sum = 0;
+    for (double w : it->work)
+      sum += w;
+    return sum;
+  };
+  EXPECT_DOUBLE_EQ(total(8), 448);
+  EXPECT_DOUBLE_EQ(total(9), 224);
+  EXPECT_DOUBLE_EQ(total(14), 224);
+  EXPECT_DOUBLE_EQ(total(16), 256); // the ELSE keeps its default share: no guard
+  EXPECT_TRUE(hasNote(e, "Statement at line 8 is under IF: executes in 87.5% of its iterations"));
+}
