@@ -563,6 +563,7 @@ private:
                 const boost::container::small_vector<std::size_t, 8>& readIndex, const ReferencePlan* exec);
   int placement(std::size_t index, std::size_t read, const IterationSpace& space);
   bool branchEncloses(const program::Statement& st, int placement, const IterationSpace& space) const;
+  void noteClippedLoops(const program::Statement& st);
   bool readsWrittenElements(const program::Statement& st, const program::ArrayReference& read);
   void describeWork(StatementWork& work, double cost,
                     std::shared_ptr<const WorkFormula> formula, const std::string& why);
@@ -662,15 +663,36 @@ void PointEstimator::statement(std::size_t index)
   if (!space)
     return problem(m_s.memo[index].spaceError, "the statement" + c.at + " is not estimated");
   m_probability = m_s.probability(index);
+  const bool counted = m_s.memo[index].guardCounted;
+  if (counted)
+    noteClippedLoops(st);
   if (st.probabilityMeasured)
     m_measured.insert(st.line);
-  else if (m_s.memo[index].guardCounted && st.probability / st.guardedShare >= 1.0)
+  else if (counted && st.branchLine != 0 && st.probability / st.guardedShare >= 1.0)
     note("Statement" + c.at + " is under IF: executes in " + formatNumber(100.0 * m_probability) +
          "% of its iterations, its condition counted over the loop bounds");
+  else if (counted && st.branchLine == 0)
+    note("Statement" + c.at + " executes in " + formatNumber(100.0 * m_probability) +
+         "% of the iterations of its loops' unclipped bounds");
   else if (m_probability < 1.0)
     note("Statement" + c.at + " is under IF: assumed to execute with probability " +
          std::to_string(m_probability).substr(0, 4) + " (no profile run yet)");
   estimateStatement(index, *space);
+}
+
+/// Says how the statement's loops with MAX/MIN bounds (Loop::boundGuards)
+/// are counted: over the bounding arguments, scaled by the share of those
+/// iterations the others keep.
+void PointEstimator::noteClippedLoops(const program::Statement& st)
+{
+  for (auto id = std::find(st.loops.begin(), st.loops.end(), m_s.nest->id); id != st.loops.end(); ++id) {
+    const auto& l = m_unit.loops[static_cast<std::size_t>(*id)];
+    if (!l.boundGuards.empty())
+      note("The loop at line " + std::to_string(l.line) + " runs from " + l.lowerText + " to " + l.upperText +
+           ": its statements are counted over " + l.lower.str() + ".." + l.upper.str() +
+           " and scaled by the share of those iterations inside the clipped bounds, exactly in total; per processor, "
+           "and for the messages, the clipped ends are approximate");
+  }
 }
 
 /// The plan of `ref` at the remembered values, its array set to this

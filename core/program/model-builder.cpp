@@ -422,6 +422,8 @@ private:
       for (const auto* bound : {&s.lower, &s.upper, &s.step})
         checkNames(*bound);
       setBounds(l, s.name, s.lower, s.upper, s.step);
+      if (!l.boundsKnown)
+        clipBounds(l, s.lower, s.upper, s.step, loopVariables(loops));
       boundsNote(l, {&s.lower, &s.upper, &s.step});
     } else {
       l.boundsKnown = false;
@@ -434,9 +436,75 @@ private:
     std::map<std::string, std::set<int>> setInBody;
     namesSetIn(s.body, setInBody);
     m_scalars.enterLoop(l.variable, setInBody, l.line);
+    const auto guards = m_guards.size();
+    m_guards.insert(m_guards.end(), l.boundGuards.begin(), l.boundGuards.end());
     for (const auto& b : s.body)
       visit(b, inner, probability);
+    m_guards.resize(guards);
     m_scalars.leaveLoop(l.variable, l.line);
+  }
+
+  /// Bounds MAX(a, b, ...) below and MIN(c, d, ...) above, each argument an
+  /// integer expression (Loop::boundGuards): one argument bounds the loop,
+  /// the others guard its body; for a step of 1 only (a clipped start
+  /// would move a larger step's iterations). Leaves `l` as it is otherwise.
+  void clipBounds(Loop& l, const fortran::Expr& lowerExpr, const fortran::Expr& upperExpr, const fortran::Expr& stepExpr,
+                  std::vector<std::string> outer)
+  {
+    if (!stepExpr.missing() && !(stepExpr.kind == ExprKind::Integer && stepExpr.text == "1"))
+      return;
+    std::vector<symbolic::AffineCondition> guards;
+    auto lower = clipped(lowerExpr, "max", l.variable, outer, symbolic::AffineCondition::Relation::Ge, guards);
+    auto upper = clipped(upperExpr, "min", l.variable, outer, symbolic::AffineCondition::Relation::Le, guards);
+    if (!lower || !upper)
+      return;
+    l.lower = *lower;
+    l.upper = *upper;
+    l.lowerAsWritten = *lower;
+    l.upperAsWritten = *upper;
+    l.boundGuards = std::move(guards);
+    l.boundsKnown = true;
+  }
+
+  /// `e`'s value as a bound: itself when it is an integer expression, else
+  /// for `fn`(args) the argument chosen to bound the loop, the others added
+  /// to `guards` as `variable` REL argument; nullopt otherwise.
+  std::optional<symbolic::Expr> clipped(const fortran::Expr& e, const char* fn, const std::string& variable,
+                                        const std::vector<std::string>& outer, symbolic::AffineCondition::Relation rel,
+                                        std::vector<symbolic::AffineCondition>& guards)
+  {
+    if (auto v = valueOf(e))
+      return v;
+    if ((e.kind != ExprKind::FunctionRef && e.kind != ExprKind::ArrayRef) || (e.text != fn && e.text != fn + std::string("0")) ||
+        e.operands.size() < 2) // MAX0 and MIN0, F77's integer names, too
+      return std::nullopt;
+    std::vector<symbolic::Expr> args;
+    for (const auto& a : e.operands) {
+      auto v = valueOf(a);
+      if (!v)
+        return std::nullopt;
+      args.push_back(std::move(*v));
+    }
+    const auto namesOuter = [&](const symbolic::Expr& v) {
+      const auto symbols = v.symbols();
+      return std::any_of(outer.begin(), outer.end(), [&](const auto& o) { return symbols.count(o) > 0; });
+    };
+    const auto chosen = std::find_if(args.begin(), args.end(), namesOuter);
+    const auto bound = chosen == args.end() ? args.begin() : chosen;
+    auto vars = outer;
+    vars.push_back(variable);
+    for (auto a = args.begin(); a != args.end(); ++a) {
+      if (a == bound)
+        continue;
+      auto form = (symbolic::Expr::symbol(variable) - *a).affineIn(vars);
+      if (!form)
+        return std::nullopt;
+      for (const auto& name : form->constant.symbols())
+        if (!isIntegerScalar(name))
+          return std::nullopt;
+      guards.push_back({rel, std::move(*form)});
+    }
+    return *bound;
   }
 
   /// An integer expression with PARAMETERs folded (or kept) and the scalars

@@ -141,6 +141,12 @@ struct Loop {
   /// When !boundsKnown, why, if the builder knows more than "not an integer
   /// expression" (a clause: "'g%nx' is a component of a derived type, ..."); else "".
   std::string boundsNote;
+  /// With a MAX lower or MIN upper bound (banded codes' DO I = MAX(1,J-KU),
+  /// MIN(N,J+KL)): `lower`/`upper` hold one argument (the first that names
+  /// an outer loop variable), and the others are these conditions on the
+  /// loop variable (I >= 1, I <= N), guards of the body's statements (the
+  /// same iterations). `lowerText`/`upperText` keep the bounds as written.
+  std::vector<symbolic::AffineCondition> boundGuards;
   bool isWhile = false;
   /// One index of a FORALL header: the indices of one FORALL are a perfect
   /// nest on the same line, outermost first (HPF 1.1, Sec. 4.1).

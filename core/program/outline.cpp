@@ -29,7 +29,7 @@ std::string loopHeader(const Loop& l)
       s += ":" + l.step.str();
     return s;
   }
-  if (!l.boundsKnown) // as written: MAX(-KL,1-I) is no integer expression the model keeps
+  if (!l.boundsKnown || !l.boundGuards.empty()) // as written: MAX(-KL,1-I) is no integer expression the model keeps
     return "DO " + l.variable + " = " + l.lowerText + ", " + l.upperText + (l.stepText.empty() ? "" : ", " + l.stepText);
   std::string s = "DO " + l.variable + " = " + l.lower.str() + ", " + l.upper.str();
   if (auto step = l.step.asInteger(); !step || *step != 1)
@@ -116,8 +116,8 @@ nlohmann::json outlineJson(const fortran::ParsedFile& parsed, const ProgramModel
     }
     for (const auto& l : u.loops)
       loops.push_back({{"line", l.line}, {"end_line", l.endLine}, {"depth", l.depth}, {"variable", l.variable},
-                       {"lower", l.boundsKnown ? l.lower.str() : l.lowerText},
-                       {"upper", l.boundsKnown ? l.upper.str() : l.upperText},
+                       {"lower", l.boundsKnown && l.boundGuards.empty() ? l.lower.str() : l.lowerText},
+                       {"upper", l.boundsKnown && l.boundGuards.empty() ? l.upper.str() : l.upperText},
                        {"step", l.boundsKnown || l.stepText.empty() ? l.step.str() : l.stepText},
                        {"while", l.isWhile}, {"forall", l.isForall}, {"independent", l.independent}, {"header", loopHeader(l)},
                        {"arrays", arraysReferenced(u, l)}, {"unknowns", unknownsOfNest(u, l)}});

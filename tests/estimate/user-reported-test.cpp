@@ -652,3 +652,31 @@ TEST(UserReported, AnIfOfTheLoopVariablesExecutesInTheShareOfIterationsItKeeps)
   EXPECT_DOUBLE_EQ(total(16), 256); // the ELSE keeps its default share: no guard
   EXPECT_TRUE(hasNote(e, "Statement at line 8 is under IF: executes in 87.5% of its iterations"));
 }
+
+TEST(UserReported, ABandLoopWithMaxAndMinBoundsIsEstimated)
+{
+  // DO J = MAX0(1, I-KL), MIN(N, I+KU) with N = 40, KL = 2, KU = 1: the
+  // band has 4 per row, less 2 + 1 at the top and 1 at the bottom: 156
+  // iterations, counted over I-2..I+1 and scaled by 156/160. Rows in
+  // blocks of 10 on 4: each boundary sends X's 2 elements up and 1 down,
+  // 6 messages of 72 bytes in all. Before, the statement was not estimated.
+  const auto p = ps::test::build("program band\n"                                     // 1
+                                 "  integer :: i, j, n, kl, ku\n"                      // 2
+                                 "  double precision :: a(n, n), x(n), y(n)\n"         // 3
+                                 "  do i = 1, n\n"                                     // 4
+                                 "    do j = max0(1, i - kl), min(n, i + ku)\n"        // 5
+                                 "      y(i) = y(i) + a(i, j) * x(j)\n"                // 6
+                                 "    end do\n"                                        // 7
+                                 "  end do\n"                                          // 8
+                                 "end program band\n");
+  const auto e = ps::test::run(p, 4, "a=(BLOCK,*); x=(BLOCK); y=(BLOCK)", "4", {{"n", 40}, {"kl", 2}, {"ku", 1}});
+  double total = 0;
+  for (double w : workOfLine(e, 6).work)
+    total += w;
+  EXPECT_NEAR(total, 156, 1e-9);
+  ASSERT_EQ(e.comm.records.size(), 1u);
+  EXPECT_EQ(e.comm.records[0].reference, "x(j)");
+  EXPECT_EQ(e.comm.records[0].messages, 6);
+  EXPECT_EQ(e.comm.records[0].bytes, 72);
+  EXPECT_TRUE(hasNote(e, "The loop at line 5 runs from max0(1, i - kl) to min(n, i + ku)"));
+}

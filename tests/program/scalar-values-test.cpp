@@ -128,8 +128,10 @@ TEST(ScalarValues, AValueOfALoopVariableEndsWithTheLoop)
 
 TEST(ScalarValues, BoundsThatAreNoIntegerExpressionsAreShownAsWritten)
 {
-  // A banded product's DO L = MAX(-KL,1-I), MIN(KL,N-I): the model keeps no
-  // bounds for it, and the outline showed "DO l = 0, 0"
+  // A banded product's DO L = MAX(-KL,1-I), MIN(KL,N-I): the model bounds
+  // it by the arguments that name I (1-I, N-I) and guards its body with the
+  // others (L >= -KL, L <= KL), and the outline shows it as written (it
+  // showed "DO l = 0, 0" once)
   const auto p = ps::test::build("      PROGRAM BAND\n"
                                  "      INTEGER N, KL, I, L\n"
                                  "      PARAMETER (N = 100, KL = 2)\n"
@@ -143,7 +145,11 @@ TEST(ScalarValues, BoundsThatAreNoIntegerExpressionsAreShownAsWritten)
                                  "band.f");
   const auto& loops = p.unit().loops;
   ASSERT_EQ(loops.size(), 2u);
-  EXPECT_FALSE(loops[1].boundsKnown);
+  EXPECT_TRUE(loops[1].boundsKnown);
+  EXPECT_EQ(loops[1].lower.str(), "-i + 1");
+  EXPECT_EQ(loops[1].upper.str(), "-i + 100");
+  ASSERT_EQ(loops[1].boundGuards.size(), 2u);
+  EXPECT_EQ(p.unit().statements.front().guards.size(), 2u);
   const auto outline = ps::program::outlineJson(*p.parsed, p.model)["units"][0]["loops"];
   EXPECT_EQ(outline[1]["header"], "DO l = MAX(-KL,1-I), MIN(KL,N-I)");
   EXPECT_EQ(outline[1]["lower"], "MAX(-KL,1-I)");
