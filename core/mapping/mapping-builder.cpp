@@ -625,6 +625,38 @@ private:
 
 } // namespace
 
+namespace {
+
+/// Notes the arrays the unit's ALIGN and DISTRIBUTE directives map but
+/// `spec`, which replaces them, does not name: they are replicated now
+/// (a vector aligned with a matrix's rows would silently become a copy on
+/// every processor).
+void noteDroppedDirectives(const DistSpec& spec, const Unit& unit, Mapping& m)
+{
+  std::set<std::string> named;
+  for (const auto& group : spec.groups)
+    named.insert(group.arrays.begin(), group.arrays.end());
+  std::set<std::string> dropped;
+  for (const auto& d : unit.directives) {
+    const bool align = d.kind == fortran::DirectiveKind::Align || d.kind == fortran::DirectiveKind::Realign;
+    const bool distribute = d.kind == fortran::DirectiveKind::Distribute || d.kind == fortran::DirectiveKind::Redistribute;
+    for (const auto& name : align ? d.alignees : distribute ? d.distributees : std::vector<std::string>{})
+      if (const auto* s = unit.symbol(name); s && s->isArray() && !named.count(name))
+        dropped.insert(name);
+  }
+  if (dropped.empty())
+    return;
+  std::string list;
+  for (const auto& name : dropped)
+    list += (list.empty() ? "'" : ", '") + name + "'";
+  m.notes.push_back("The distribution '" + spec.text + "' replaces the source's directives, which also map " + list +
+                    ": " + (dropped.size() == 1 ? "it is" : "they are") +
+                    " replicated here (name " + (dropped.size() == 1 ? "it" : "them") + " in the distribution to distribute " +
+                    (dropped.size() == 1 ? "it" : "them") + ")");
+}
+
+} // namespace
+
 MappingResult mappingFromSpec(const DistSpec& spec, const Unit& unit, const Bindings& values,
                               const ProcessorsArrangement& procs)
 {
@@ -655,6 +687,7 @@ MappingResult mappingFromSpec(const DistSpec& spec, const Unit& unit, const Bind
       m.arrays[name] = identity(name, t, extents->size());
     }
   }
+  noteDroppedDirectives(spec, unit, m);
   if (result.errors.empty())
     result.mapping = std::move(m);
   return result;

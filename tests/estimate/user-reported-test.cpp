@@ -680,3 +680,21 @@ TEST(UserReported, ABandLoopWithMaxAndMinBoundsIsEstimated)
   EXPECT_EQ(e.comm.records[0].bytes, 72);
   EXPECT_TRUE(hasNote(e, "The loop at line 5 runs from max0(1, i - kl) to min(n, i + ku)"));
 }
+
+TEST(UserReported, ADistributionThatLeavesOutAnAlignedArraySaysItIsReplicated)
+{
+  const auto p = ps::test::build("program al\n"                            // 1
+                                 "  integer :: i, n\n"                      // 2
+                                 "  double precision :: a(n), x(n), y(n)\n" // 3
+                                 "!hpf$ distribute a(block)\n"              // 4
+                                 "!hpf$ align x(i) with a(i)\n"             // 5
+                                 "  do i = 1, n\n"                          // 6
+                                 "    a(i) = x(i)\n"                        // 7
+                                 "  end do\n"                               // 8
+                                 "end program al\n");
+  const auto e = ps::test::run(p, 6, "a=(CYCLIC)", "4", {{"n", 100}});
+  EXPECT_TRUE(hasNote(e, "The distribution 'a=(CYCLIC)' replaces the source's directives, which also map 'x': it is "
+                         "replicated here"));
+  const auto named = ps::test::run(p, 6, "a,x=(CYCLIC)", "4", {{"n", 100}});
+  EXPECT_FALSE(hasNote(named, "replaces the source's directives"));
+}
