@@ -557,13 +557,16 @@ private:
                             const IterationSpace& space, FunctionRef<std::string()> role);
   const ReferencePlan* execPlan(std::size_t index, const IterationSpace& space, const PlanList& reads);
   void estimateStatement(std::size_t index, const IterationSpace& space);
-  void addWork(CompiledStatement& c, const IterationSpace& space, const ReferencePlan* owner);
+  void addWork(CompiledStatement& c, const IterationSpace& space, const ReferencePlan* owner, bool guarded);
+  void guardWork(StatementWork& work, const program::Statement& st, const IterationSpace& space,
+                 const ReferencePlan* owner);
   void combineReduction(const CompiledStatement& c, const IterationSpace& space, const ReferencePlan* exec);
   void addReads(std::size_t index, const IterationSpace& space, const PlanList& reads,
                 const boost::container::small_vector<std::size_t, 8>& readIndex, const ReferencePlan* exec);
   int placement(std::size_t index, std::size_t read, const IterationSpace& space);
   bool branchEncloses(const program::Statement& st, int placement, const IterationSpace& space) const;
   void noteClippedLoops(const program::Statement& st);
+  double exchangeProbability(const program::Statement& st, int placement, const IterationSpace& space);
   bool readsWrittenElements(const program::Statement& st, const program::ArrayReference& read);
   void describeWork(StatementWork& work, double cost,
                     std::shared_ptr<const WorkFormula> formula, const std::string& why);
@@ -585,6 +588,7 @@ private:
   std::vector<double> m_ctPerProc;
   std::vector<std::int64_t> m_messagesBefore, m_bytesBefore; // a conditional read's counts before it (scaleLastRecord)
   double m_probability = 1.0; // the statement's, State::probability
+  bool m_guardCounted = false; // its guards' share was counted
   std::set<int> m_measured;  // lines whose branch probability a profile run measured
   EstimateResult m_problems; // errors and missing values; never holds an estimate
 };
@@ -663,7 +667,7 @@ void PointEstimator::statement(std::size_t index)
   if (!space)
     return problem(m_s.memo[index].spaceError, "the statement" + c.at + " is not estimated");
   m_probability = m_s.probability(index);
-  const bool counted = m_s.memo[index].guardCounted;
+  const bool counted = m_guardCounted = m_s.memo[index].guardCounted;
   if (counted)
     noteClippedLoops(st);
   if (st.probabilityMeasured)
@@ -746,7 +750,7 @@ void PointEstimator::estimateStatement(std::size_t index, const IterationSpace& 
     }
   }
   const auto* exec = execPlan(index, space, reads);
-  addWork(c, space, exec);
+  addWork(c, space, exec, m.guardCounted);
   cacheStatement(index, space, exec);
   if (c.st->kind == program::StatementKind::Control)
     return;
@@ -778,7 +782,8 @@ void PointEstimator::combineReduction(const CompiledStatement& c, const Iteratio
   if (m_e.comm.records.size() == before)
     return;
   if (conditional)
-    scaleLastRecord(m_e.comm, m_probability, c.st->branchLine, m_messagesBefore, m_bytesBefore);
+    scaleLastRecord(m_e.comm, exchangeProbability(*c.st, at, space), c.st->branchLine, m_messagesBefore,
+                    m_bytesBefore);
   auto& record = m_e.comm.records.back();
   if (w) {
     record.reference = w->text();
@@ -800,8 +805,35 @@ void PointEstimator::combineReduction(const CompiledStatement& c, const Iteratio
                         "*(P - 1) bytes per value combined";
 }
 
+/// The work of a statement whose guards' share was counted
+/// (State::probability), per processor: the iterations each executes where
+/// the guards hold, times the other IFs' probabilities; countWork spread the
+/// share evenly. Left so, with a note, where that count fails.
+void PointEstimator::guardWork(StatementWork& work, const program::Statement& st, const IterationSpace& space,
+                               const ReferencePlan* owner)
+{
+  const auto counted = countGuardedOwnedIterations(space, owner && owner->map ? owner : nullptr, m_mapping, st.guards,
+                                                   m_values);
+  if (!counted) {
+    note("The share of iterations the conditions keep at line " + std::to_string(st.line) +
+         " is spread evenly over the processors: their iterations under the conditions could not be counted");
+    return;
+  }
+  const double others = st.probability / st.guardedShare;
+  double total = 0;
+  for (std::size_t p = 0; p < work.work.size(); ++p) {
+    work.work[p] = std::max((*counted)[p], 0.0) * others;
+    total += work.work[p];
+  }
+  work.frequency = total;
+  work.wd = workDistributionGoodness(work.work);
+  work.closedForm = false;
+  work.formulaWhy = "the conditions on the loop variables are counted per point";
+}
+
 /// work(S, p) from the statement's formula (compiled once per owner reference).
-void PointEstimator::addWork(CompiledStatement& c, const IterationSpace& space, const ReferencePlan* owner)
+void PointEstimator::addWork(CompiledStatement& c, const IterationSpace& space, const ReferencePlan* owner,
+                             bool guarded)
 {
   const auto& st = *c.st;
   const auto* ownerRef = owner && owner->map ? owner->ref : nullptr;
@@ -813,6 +845,8 @@ void PointEstimator::addWork(CompiledStatement& c, const IterationSpace& space, 
   }
   const auto& [formula, why] = it->second;
   auto work = countWork(space, owner, m_mapping, m_probability, formula.get(), &m_s.formulaValues);
+  if (guarded)
+    guardWork(work, st, space, owner);
   work.statementId = st.id;
   work.line = st.line;
   describeWork(work, c.cost, formula, why);
@@ -850,7 +884,7 @@ void PointEstimator::addReads(std::size_t index, const IterationSpace& space, co
     addReadMessages(space, owner, read, at, st.line, m_mapping, m_machine, m_e.comm, CommunicationMethod::Closed,
                     &*instances, &c.readTexts[readIndex[i]]);
     if (conditional && m_e.comm.records.size() > before)
-      scaleLastRecord(m_e.comm, m_probability, st.branchLine, m_messagesBefore, m_bytesBefore);
+      scaleLastRecord(m_e.comm, exchangeProbability(st, at, space), st.branchLine, m_messagesBefore, m_bytesBefore);
     if (m_s.options.formulas && m_e.comm.records.size() > before) // NT and TD in closed form (comm-formula.h)
       attachReadFormula(m_e.comm.records.back(), m_unit, space, owner, read, at, m_mapping, m_machine);
     if (m_e.comm.records.size() > before && m_e.comm.records.back().sampledEvery > 1)
@@ -877,6 +911,19 @@ bool PointEstimator::branchEncloses(const program::Statement& st, int placement,
   const auto root = std::find(st.loops.begin(), st.loops.end(), m_s.nest->id);
   const auto inner = root + placement;
   return inner < st.loops.end() && st.branchLine < m_unit.loops[static_cast<std::size_t>(*inner)].line;
+}
+
+/// The probability that an exchange of `st` at `placement` happens, when
+/// branchEncloses: the statement's, or, where its guards were counted, the
+/// share of the outer loops' iterations (the exchange's instances) that
+/// they keep, times the other IFs' probabilities (IF (K .LE. 8) around a
+/// step's elimination: 8 of the 15 steps, not the share of all iterations).
+double PointEstimator::exchangeProbability(const program::Statement& st, int placement, const IterationSpace& space)
+{
+  if (!m_guardCounted)
+    return m_probability;
+  const auto share = guardedIterationShare(space, st.guards, m_values, std::min(placement, space.depth()));
+  return share ? st.probability / st.guardedShare * *share : m_probability;
 }
 
 /// The read's placement at the remembered values: the loops carrying a

@@ -234,17 +234,39 @@ std::optional<double> countIterations(const IterationSpace& space, std::string* 
   return c->value;
 }
 
-std::optional<double> guardedIterationShare(const IterationSpace& space,
-                                            const std::vector<symbolic::AffineCondition>& guards,
-                                            const symbolic::Bindings& values)
+namespace {
+
+/// The systems whose signed counts sum to the iterations of levels
+/// 0..levels-1 of `space` where the guards on those levels hold: the
+/// comparisons added as rows, each `.NE.` by inclusion-exclusion over its
+/// equality (parts[0] keeps them all, sign +1). `base` is the system without
+/// guards. Guards on deeper levels are left out. nullopt as
+/// guardedIterationShare.
+struct GuardedSystems {
+  LoopSystem base;
+  std::vector<std::pair<symbolic::IntegerSystem, int>> parts;
+};
+
+std::optional<GuardedSystems> guardedSystems(const IterationSpace& space,
+                                             const std::vector<symbolic::AffineCondition>& guards,
+                                             const symbolic::Bindings& values, int levels)
 {
   using Relation = symbolic::AffineCondition::Relation;
   auto loops = loopSystem(space, nullptr);
   if (!loops)
     return std::nullopt;
+  GuardedSystems out;
+  out.base.loopValue = loops->loopValue;
   const int vars = loops->system.variables;
-  auto kept = loops->system;
-  std::vector<NumericAffine> unequal; // counted by inclusion-exclusion over their equalities
+  const auto outer = [&](const std::vector<std::int64_t>& coef) {
+    return std::all_of(coef.begin() + std::min<std::ptrdiff_t>(levels, vars), coef.end(), [](auto c) { return c == 0; });
+  };
+  out.base.system.variables = std::min(levels, vars);
+  for (const auto& row : loops->system.constraints)
+    if (outer(row.coef))
+      out.base.system.atLeastZero({row.coef.begin(), row.coef.begin() + out.base.system.variables}, row.constant);
+  auto kept = out.base.system;
+  std::vector<std::pair<std::vector<std::int64_t>, std::int64_t>> unequal; // h = 0 excluded
   try {
     for (const auto& g : guards) {
       symbolic::EvaluationError error;
@@ -252,14 +274,17 @@ std::optional<double> guardedIterationShare(const IterationSpace& space,
       if (!f)
         return std::nullopt;
       const auto h = composeLoops(*f, loops->loopValue, vars); // the guard is h REL 0
-      const auto coef = h.coefVector();
+      auto coef = h.coefVector();
+      if (!outer(coef))
+        continue; // a deeper level's: not this count's
+      coef.resize(static_cast<std::size_t>(kept.variables));
       switch (g.relation) {
       case Relation::Lt: kept.between(coef, h.constant, std::nullopt, -1); break;
       case Relation::Le: kept.between(coef, h.constant, std::nullopt, 0); break;
       case Relation::Gt: kept.between(coef, h.constant, 1, std::nullopt); break;
       case Relation::Ge: kept.between(coef, h.constant, 0, std::nullopt); break;
       case Relation::Eq: kept.between(coef, h.constant, 0, 0); break;
-      case Relation::Ne: unequal.push_back(h); break;
+      case Relation::Ne: unequal.emplace_back(std::move(coef), h.constant); break;
       }
     }
   } catch (const std::overflow_error&) {
@@ -267,19 +292,34 @@ std::optional<double> guardedIterationShare(const IterationSpace& space,
   }
   if (unequal.size() > 3)
     return std::nullopt;
-  const auto total = symbolic::countPoints(loops->system);
-  if (!total || total->value <= 0)
-    return std::nullopt;
-  double inside = 0;
   for (unsigned subset = 0; subset < (1u << unequal.size()); ++subset) {
-    auto s = kept;
+    auto part = kept;
     int sign = 1;
     for (std::size_t k = 0; k < unequal.size(); ++k)
       if (subset & (1u << k)) {
-        s.between(unequal[k].coefVector(), unequal[k].constant, 0, 0);
+        part.between(unequal[k].first, unequal[k].second, 0, 0);
         sign = -sign;
       }
-    const auto c = symbolic::countPoints(s);
+    out.parts.emplace_back(std::move(part), sign);
+  }
+  return out;
+}
+
+} // namespace
+
+std::optional<double> guardedIterationShare(const IterationSpace& space,
+                                            const std::vector<symbolic::AffineCondition>& guards,
+                                            const symbolic::Bindings& values, int levels)
+{
+  const auto systems = guardedSystems(space, guards, values, levels < 0 ? space.depth() : levels);
+  if (!systems)
+    return std::nullopt;
+  const auto total = symbolic::countPoints(systems->base.system);
+  if (!total || total->value <= 0)
+    return std::nullopt;
+  double inside = 0;
+  for (const auto& [part, sign] : systems->parts) {
+    const auto c = symbolic::countPoints(part);
     if (!c)
       return std::nullopt;
     inside += sign * c->value;
@@ -338,13 +378,13 @@ std::int64_t countOuterIterations(const IterationSpace& space, int count, std::v
   return total;
 }
 
-std::optional<std::vector<double>> countOwnedIterations(const IterationSpace& space, const ReferencePlan* owner,
-                                                        const mapping::Mapping& mapping, std::string* why)
+namespace {
+
+/// countOwnedIterations over `loops` (the space's system, or a part of it).
+std::optional<std::vector<double>> countOwnedIn(const LoopSystem* loops, const ReferencePlan* owner,
+                                                const mapping::Mapping& mapping, std::string* why)
 {
   const auto procs = mapping.procs.count();
-  auto loops = loopSystem(space, why);
-  if (!loops)
-    return std::nullopt;
   std::vector<OwnerDimension> dims;
   for (int pd = 0; owner && pd < mapping.procs.rank(); ++pd) {
     const auto f = templateIndex(*owner, mapping, pd);
@@ -373,6 +413,37 @@ std::optional<std::vector<double>> countOwnedIterations(const IterationSpace& sp
     return std::nullopt;
   } catch (const std::string&) {
     return std::nullopt; // `why` was set by the count
+  }
+  return work;
+}
+
+} // namespace
+
+std::optional<std::vector<double>> countOwnedIterations(const IterationSpace& space, const ReferencePlan* owner,
+                                                        const mapping::Mapping& mapping, std::string* why)
+{
+  auto loops = loopSystem(space, why);
+  if (!loops)
+    return std::nullopt;
+  return countOwnedIn(&*loops, owner, mapping, why);
+}
+
+std::optional<std::vector<double>> countGuardedOwnedIterations(const IterationSpace& space, const ReferencePlan* owner,
+                                                               const mapping::Mapping& mapping,
+                                                               const std::vector<symbolic::AffineCondition>& guards,
+                                                               const symbolic::Bindings& values)
+{
+  const auto systems = guardedSystems(space, guards, values, space.depth());
+  if (!systems)
+    return std::nullopt;
+  std::vector<double> work(static_cast<std::size_t>(mapping.procs.count()), 0.0);
+  for (const auto& [part, sign] : systems->parts) {
+    const LoopSystem loops{part, systems->base.loopValue};
+    const auto counted = countOwnedIn(&loops, owner, mapping, nullptr);
+    if (!counted)
+      return std::nullopt;
+    for (std::size_t p = 0; p < work.size(); ++p)
+      work[p] += sign * (*counted)[p];
   }
   return work;
 }

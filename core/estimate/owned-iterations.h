@@ -64,15 +64,25 @@ std::optional<double> countIterations(const IterationSpace& space, std::string* 
 /// The share of the iterations of `space` where every guard holds (a
 /// statement's Statement::guards: IF (I .NE. K) keeps all but one I in each
 /// K), counted without enumeration; `.NE.` guards (at most three) by
-/// inclusion-exclusion over their equalities. nullopt when a guard names a
-/// variable without a value (a loop outside the nest), a count fails, or
-/// the space is empty.
+/// inclusion-exclusion over their equalities. With `levels` >= 0, of the
+/// iterations of levels 0..levels-1 only, under the guards on those levels
+/// (an IF outside the loops an exchange is vectorized out of). nullopt when
+/// a guard names a variable without a value (a loop outside the nest), a
+/// count fails, or the space is empty.
 /// Source: P3T+, Sec. 3.1 (the conditional statement's constraints join the
 /// loop bounds' in the symbolic sum; the share stands in for the branch
 /// probability where no profile run measured it).
 std::optional<double> guardedIterationShare(const IterationSpace& space,
                                             const std::vector<symbolic::AffineCondition>& guards,
-                                            const symbolic::Bindings& values);
+                                            const symbolic::Bindings& values, int levels = -1);
+
+/// countOwnedIterations of the iterations where every guard holds, as
+/// guardedIterationShare counts them: work(p) before the other branch
+/// probabilities (IF (I .GT. J) under (BLOCK,*) leaves the upper rows more).
+std::optional<std::vector<double>> countGuardedOwnedIterations(const IterationSpace& space, const ReferencePlan* owner,
+                                                               const mapping::Mapping& mapping,
+                                                               const std::vector<symbolic::AffineCondition>& guards,
+                                                               const symbolic::Bindings& values);
 
 /// IterationSpace::outerCount without the enumeration: the iterations of
 /// levels 0..count-1 counted in closed form, and the values of the first one

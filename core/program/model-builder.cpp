@@ -299,8 +299,16 @@ private:
       m_scalars.restore(before);
       // the first branch runs where its condition holds; a later one also where the earlier fail
       const bool first = &b == &s.branches.front();
-      visitBranch(b.body, line(s.range), loops, share, !select && first && !b.condition.missing() ? &b.condition : nullptr,
-                  fraction);
+      if (const auto negated = !select && !first && s.branches.size() == 2 && b.condition.missing()
+                                 ? negatedGuard(s.branches.front().condition, loops)
+                                 : std::nullopt) {
+        m_guards.push_back(*negated); // the ELSE of one comparison: its negation
+        visitBranch(b.body, line(s.range), loops, share, nullptr, fraction, true);
+        m_guards.pop_back();
+      } else {
+        visitBranch(b.body, line(s.range), loops, share,
+                    !select && first && !b.condition.missing() ? &b.condition : nullptr, fraction);
+      }
       paths.push_back(m_scalars.snapshot());
     }
     if (!hasElse)
@@ -355,8 +363,10 @@ private:
   /// `share`: the branch's default share of the IF's probability, which
   /// its guards, when its whole condition is one, describe exactly
   /// (Statement::guardedShare).
+  /// `guarded`: the caller pushed the branch's guard (an ELSE's negation).
   void visitBranch(const std::vector<fortran::Stmt>& body, int ifLine, const std::vector<int>& loops,
-                   double probability, const fortran::Expr* condition = nullptr, double share = 1.0)
+                   double probability, const fortran::Expr* condition = nullptr, double share = 1.0,
+                   bool guarded = false)
   {
     const int outer = m_branchLine;
     const auto guards = m_guards.size();
@@ -364,13 +374,28 @@ private:
     m_branchLine = ifLine;
     if (condition && !addGuards(*condition, loopVariables(loops), m_guards))
       m_guards.resize(guards); // not all of it affine: no guard (a superset of the iterations)
-    else if (condition)
+    else if (condition || guarded)
       m_guardedShare *= share;
     for (const auto& inner : body)
       visit(inner, loops, probability);
     m_guards.resize(guards);
     m_guardedShare = guardedShare;
     m_branchLine = outer;
+  }
+
+  /// The negation of `c` when it is one affine comparison of the loop
+  /// variables (IF (I .GT. K) ... ELSE: I .LE. K), the guard of its ELSE.
+  std::optional<symbolic::AffineCondition> negatedGuard(const fortran::Expr& c, const std::vector<int>& loops)
+  {
+    using Relation = symbolic::AffineCondition::Relation;
+    std::vector<symbolic::AffineCondition> one;
+    if (!addGuards(c, loopVariables(loops), one) || one.size() != 1)
+      return std::nullopt;
+    static const std::map<Relation, Relation> negation{{Relation::Lt, Relation::Ge}, {Relation::Ge, Relation::Lt},
+                                                       {Relation::Le, Relation::Gt}, {Relation::Gt, Relation::Le},
+                                                       {Relation::Eq, Relation::Ne}, {Relation::Ne, Relation::Eq}};
+    one.front().relation = negation.at(one.front().relation);
+    return one.front();
   }
 
   /// Appends the comparisons of `c` (one, or an .AND. of them) as
@@ -451,8 +476,14 @@ private:
   void clipBounds(Loop& l, const fortran::Expr& lowerExpr, const fortran::Expr& upperExpr, const fortran::Expr& stepExpr,
                   std::vector<std::string> outer)
   {
-    if (!stepExpr.missing() && !(stepExpr.kind == ExprKind::Integer && stepExpr.text == "1"))
+    if (!stepExpr.missing() && !(stepExpr.kind == ExprKind::Integer && stepExpr.text == "1")) {
+      const auto clips = [](const fortran::Expr& e) {
+        return e.kind == ExprKind::FunctionRef && (e.text == "max" || e.text == "min" || e.text == "max0" || e.text == "min0");
+      };
+      if (clips(lowerExpr) || clips(upperExpr))
+        l.boundsNote = "MAX and MIN bounds are estimated with a step of 1 only";
       return;
+    }
     std::vector<symbolic::AffineCondition> guards;
     auto lower = clipped(lowerExpr, "max", l.variable, outer, symbolic::AffineCondition::Relation::Ge, guards);
     auto upper = clipped(upperExpr, "min", l.variable, outer, symbolic::AffineCondition::Relation::Le, guards);

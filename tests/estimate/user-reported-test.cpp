@@ -615,7 +615,8 @@ TEST(UserReported, AnIfOfTheLoopVariablesExecutesInTheShareOfIterationsItKeeps)
   // executes 8 * 7 * 8 = 448 times, and so does line 9's condition. Its
   // assignment is under a second IF, on data, which keeps its default half:
   // 224. Line 13's IF (I .GT. K) ... ELSE
-  // holds in 28 of the 64 (k, i) pairs: 28 * 8 = 224.
+  // holds in 28 of the 64 (k, i) pairs: 28 * 8 = 224, its ELSE in the other
+  // 36 (the negated comparison guards it): 288.
   const auto p = ps::test::build("program gj\n"                                            // 1
                                  "  integer :: i, j, k, n\n"                                // 2
                                  "  double precision :: a(n, n), c(n)\n"                    // 3
@@ -649,8 +650,15 @@ TEST(UserReported, AnIfOfTheLoopVariablesExecutesInTheShareOfIterationsItKeeps)
   EXPECT_DOUBLE_EQ(total(8), 448);
   EXPECT_DOUBLE_EQ(total(9), 224);
   EXPECT_DOUBLE_EQ(total(14), 224);
-  EXPECT_DOUBLE_EQ(total(16), 256); // the ELSE keeps its default share: no guard
+  EXPECT_DOUBLE_EQ(total(16), 288); // the ELSE: I .LE. K, 36 pairs
   EXPECT_TRUE(hasNote(e, "Statement at line 8 is under IF: executes in 87.5% of its iterations"));
+  // per processor, the rows each owns: rows p+1 and p+5 keep i-1 steps k each
+  const auto& w14 = std::find_if(e.statements.rbegin(), e.statements.rend(), [](const auto& w) { return w.line == 14; })->work;
+  ASSERT_EQ(w14.size(), 4u);
+  EXPECT_DOUBLE_EQ(w14[0], 8 * (0 + 4));
+  EXPECT_DOUBLE_EQ(w14[1], 8 * (1 + 5));
+  EXPECT_DOUBLE_EQ(w14[2], 8 * (2 + 6));
+  EXPECT_DOUBLE_EQ(w14[3], 8 * (3 + 7));
 }
 
 TEST(UserReported, ABandLoopWithMaxAndMinBoundsIsEstimated)
@@ -697,4 +705,31 @@ TEST(UserReported, ADistributionThatLeavesOutAnAlignedArraySaysItIsReplicated)
                          "replicated here"));
   const auto named = ps::test::run(p, 6, "a,x=(CYCLIC)", "4", {{"n", 100}});
   EXPECT_FALSE(hasNote(named, "replaces the source's directives"));
+}
+
+TEST(UserReported, AnIfOnTheStepVariableScalesTheStepsExchangesByTheStepsItKeeps)
+{
+  // IF (K .LE. 4) around a step's update holds in 4 of the 7 steps: the
+  // broadcast of row k, one per step, is charged 4/7 of the time (the share
+  // of steps), and the statement runs in (8-k)^2 iterations of those steps.
+  const auto p = ps::test::build("program st\n"                                  // 1
+                                 "  integer :: i, j, k, n\n"                      // 2
+                                 "  double precision :: a(n, n)\n"                // 3
+                                 "  do k = 1, n - 1\n"                            // 4
+                                 "    if (k .le. 4) then\n"                       // 5
+                                 "      do i = k + 1, n\n"                        // 6
+                                 "        do j = k + 1, n\n"                      // 7
+                                 "          a(i, j) = a(i, j) - a(k, j)\n"        // 8
+                                 "        end do\n"                               // 9
+                                 "      end do\n"                                 // 10
+                                 "    end if\n"                                   // 11
+                                 "  end do\n"                                     // 12
+                                 "end program st\n");
+  const auto e = ps::test::run(p, 4, "a=(BLOCK,*)", "4", {{"n", 8}});
+  ASSERT_EQ(e.comm.records.size(), 1u);
+  EXPECT_NEAR(e.comm.records[0].probability, 4.0 / 7.0, 1e-12);
+  double total = 0;
+  for (double w : workOfLine(e, 8).work)
+    total += w;
+  EXPECT_DOUBLE_EQ(total, 49 + 36 + 25 + 16); // (8-k)^2 for k = 1..4
 }
