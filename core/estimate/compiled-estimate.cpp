@@ -50,16 +50,24 @@ bool accumulates(const program::Statement& st, const std::string& target)
   for (const char* op : {"+", "-", "*"})
     if (rhs.rfind(target + op, 0) == 0)
       return true;
-  return rhs.rfind("max(" + target + ",", 0) == 0 || rhs.rfind("min(" + target + ",", 0) == 0;
+  // MAX and MIN by their generic and their F77 specific names
+  for (const char* fn : {"max(", "min(", "max0(", "min0(", "amax1(", "amin1(", "dmax1(", "dmin1("})
+    if (rhs.rfind(fn + target + ",", 0) == 0)
+      return true;
+  return false;
 }
 
-/// A reduction into an element of a replicated array across the innermost
-/// loops its subscripts do not name (QR's W(J) = W(J) + V(I)*A(I,J) over I):
-/// the nest levels outside them (`outer` + `element` = the levels left), of
-/// which the innermost `element` name the subscripts (J). nullopt when `st`
-/// is no such reduction.
+/// A reduction into elements of a replicated array across loops its
+/// subscripts do not name: innermost (QR's W(J) = W(J) + V(I)*A(I,J) over
+/// I inside J: `outer` levels, then `element` levels naming the subscripts,
+/// then the reduction's), or directly outside the innermost levels that name
+/// them (the same sum with I outside J: `wholeArray`, each combine carries
+/// the array; `outer` levels outside J, the reduction's among them). The
+/// combines happen in at most the `outer` levels (elementRestartLevels
+/// decides). nullopt when `st` is no such reduction.
 struct ElementReduction {
   int outer = 0, element = 0;
+  bool wholeArray = false;
 };
 
 std::optional<ElementReduction> elementReduction(const program::Statement& st, int nestLoop,
@@ -71,16 +79,50 @@ std::optional<ElementReduction> elementReduction(const program::Statement& st, i
   const auto names = namesIn(w->text());
   const auto root = std::find(st.loops.begin(), st.loops.end(), nestLoop);
   const auto named = [&](int id) { return names.count(unit.loops[static_cast<std::size_t>(id)].variable) > 0; };
-  auto level = st.loops.end();
-  while (level != root && !named(*(level - 1)))
-    --level; // the reduction's own loops: innermost, not named
-  if (level == st.loops.end())
-    return std::nullopt;
+  // from the innermost level outwards: a run of levels that name the subscripts or not
+  const auto run = [&](std::vector<int>::const_iterator level, bool naming) {
+    while (level != root && named(*(level - 1)) == naming)
+      --level;
+    return level;
+  };
   ElementReduction r;
-  while (level != root && named(*(level - 1)))
-    --level, ++r.element;
-  r.outer = static_cast<int>(level - root);
+  const auto end = st.loops.cend();
+  if (const auto reduced = run(end, false); reduced != end) { // reduction loops innermost
+    const auto elements = run(reduced, true);
+    r.element = static_cast<int>(reduced - elements);
+    r.outer = static_cast<int>(elements - root);
+    return r;
+  }
+  const auto elements = run(end, true), reduced = run(elements, false);
+  if (reduced == elements)
+    return std::nullopt; // every level names the subscripts: no reduction
+  r.outer = static_cast<int>(elements - root); // the levels outside the elements' (some may be step loops)
+  r.wholeArray = true;
   return r;
+}
+
+/// The nest levels (from `nestLoop`) in whose every iteration the copies
+/// of a reduction into array elements must combine: those `st` shares with
+/// a statement of the nest that assigns the array without accumulating
+/// (W(J) = 0: the sum starts over) or reads it (V(I) = V(I) + W(I) later in
+/// the step: the sums must be complete).
+int elementRestartLevels(const program::Statement& st, const std::vector<const program::Statement*>& nest,
+                         int nestLoop)
+{
+  const auto root = std::find(st.loops.begin(), st.loops.end(), nestLoop);
+  const auto& array = st.write()->array;
+  int levels = 0;
+  for (const auto* other : nest) {
+    const auto* w = other->write();
+    const bool resets = w && w->array == array && !accumulates(*other, compact(w->text()));
+    const bool reads = std::any_of(other->refs.begin(), other->refs.end(),
+                                   [&](const auto& r) { return !r.isWrite && r.array == array; });
+    if (other == &st || !(resets || reads))
+      continue;
+    const auto shared = std::mismatch(st.loops.begin(), st.loops.end(), other->loops.begin(), other->loops.end());
+    levels = std::max(levels, static_cast<int>(std::max<std::ptrdiff_t>(shared.first - root, 0)));
+  }
+  return levels;
 }
 
 bool sameAxis(const mapping::TemplateAxis& a, const mapping::TemplateAxis& b)
@@ -140,7 +182,7 @@ struct CompiledStatement {
   std::optional<CompiledPlan> foreignExec;            // execRef when another statement's (Guard, NEW scalar user)
   int reductionBytes = 8;
   int reductionLevels = 0; // outer nest loops the reduction restarts in (restartLevels)
-  int elementLevels = 0;   // an array element's reduction: the loops of the elements one combine carries
+  int elementLevels = 0;   // an array element's reduction: the loops of the elements one combine carries (-1: all the array's)
   /// Work formulas by owner reference (nullptr: every processor), compiled on first use.
   std::vector<std::pair<const program::ArrayReference*, std::pair<std::shared_ptr<const WorkFormula>, std::string>>>
       formulas;
@@ -482,15 +524,17 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
     c.reduction = true;
     c.rule = ExecRule::ReductionOrNewScalar;
     c.execRef = nullptr;
-    c.reductionLevels = r->outer;
-    c.elementLevels = r->element;
+    // combined in fewer levels than it could be (never reset nor read: once after the nest), each combine carries the array
+    const int restart = elementRestartLevels(st, statements, nest->id);
+    c.reductionLevels = std::min(r->outer, restart);
+    c.elementLevels = r->wholeArray || restart < r->outer ? -1 : r->element;
     if (const auto* s = unit->symbol(st.write()->array))
       c.reductionBytes = s->elementBytes;
   }
   if (c.execRef && (c.execRef < st.refs.data() || c.execRef >= st.refs.data() + st.refs.size()))
     c.foreignExec.emplace(*c.execRef, *unit, forms[index].space);
   c.cost = machine->ops.time(st.ops);
-  if (c.reduction && c.elementLevels == 0 && !st.scalarTarget.empty()) {
+  if (c.reduction && !st.scalarTarget.empty()) {
     if (const auto* s = unit->symbol(st.scalarTarget))
       c.reductionBytes = s->elementBytes;
     c.reductionLevels = restartLevels(st, statements, nest->id, *unit);
@@ -567,6 +611,8 @@ private:
   bool branchEncloses(const program::Statement& st, int placement, const IterationSpace& space) const;
   void noteClippedLoops(const program::Statement& st);
   double exchangeProbability(const program::Statement& st, int placement, const IterationSpace& space);
+  std::optional<std::int64_t> arrayElements(const std::string& array, int line, const std::string& role,
+                                            const std::string& fallback);
   bool readsWrittenElements(const program::Statement& st, const program::ArrayReference& read);
   void describeWork(StatementWork& work, double cost,
                     std::shared_ptr<const WorkFormula> formula, const std::string& why);
@@ -771,8 +817,13 @@ void PointEstimator::combineReduction(const CompiledStatement& c, const Iteratio
   std::vector<std::int64_t> first;
   const int at = std::min(c.reductionLevels, space.depth());
   const auto instances = at > 0 ? countOuterIterations(space, at, &first) : 1;
-  const auto values = c.elementLevels > 0 ? countOuterIterations(space, at + c.elementLevels, &first) : instances;
-  const auto* w = c.elementLevels > 0 ? c.st->write() : nullptr;
+  const auto* w = c.st->scalarTarget.empty() ? c.st->write() : nullptr; // an array's elements
+  auto values = instances;
+  if (w && c.elementLevels >= 0)
+    values = countOuterIterations(space, at + c.elementLevels, &first);
+  else if (w)
+    values = saturatingMul(instances, arrayElements(w->array, c.st->line, "combined whole", "one element is combined")
+                                          .value_or(1));
   const auto before = m_e.comm.records.size();
   const bool conditional = branchEncloses(*c.st, at, space);
   if (conditional)
@@ -792,7 +843,7 @@ void PointEstimator::combineReduction(const CompiledStatement& c, const Iteratio
          (at == 0   ? std::string("once after the nest")
           : at == 1 ? std::string("once per iteration of the outer loop")
                     : "once per iteration of the " + std::to_string(at) + " outer loops") +
-         ", all elements in one message");
+         (c.elementLevels < 0 ? ", the whole of '" + w->array + "' in one message" : ", all elements in one message"));
   }
   if (!m_s.options.formulas)
     return;
@@ -911,6 +962,27 @@ bool PointEstimator::branchEncloses(const program::Statement& st, int placement,
   const auto root = std::find(st.loops.begin(), st.loops.end(), m_s.nest->id);
   const auto inner = root + placement;
   return inner < st.loops.end() && st.branchLine < m_unit.loops[static_cast<std::size_t>(*inner)].line;
+}
+
+/// The elements of `array` at the remembered values (saturating: a huge
+/// --set must not wrap into a small TD); nullopt, with a problem saying
+/// `fallback`, when an extent is unknown (asked for, not taken as 1).
+std::optional<std::int64_t> PointEstimator::arrayElements(const std::string& array, int line, const std::string& role,
+                                                          const std::string& fallback)
+{
+  std::int64_t elements = 1;
+  for (const auto& d : m_unit.symbol(array)->dims) {
+    symbolic::EvaluationError error;
+    const auto what = "the extent of '" + array + "' (" + role + " at line " + std::to_string(line) + ")";
+    auto lo = symbolic::evaluateFor(d.lower, m_values, what, &error);
+    auto hi = lo ? symbolic::evaluateFor(d.upper, m_values, what, &error) : std::nullopt;
+    if (!lo || !hi) {
+      problem(error, fallback);
+      return std::nullopt;
+    }
+    elements = saturatingMul(elements, std::max<std::int64_t>(*hi - *lo + 1, 1));
+  }
+  return elements;
 }
 
 /// The probability that an exchange of `st` at `placement` happens, when
@@ -1116,20 +1188,13 @@ void PointEstimator::wholeArrayFetch(const program::Statement& st, const program
     return;
   const int line = st.line;
   const auto* s = m_unit.symbol(ref.array);
-  std::int64_t elements = 1; // saturating: a huge --set must not wrap into a small TD
-  for (const auto& d : s->dims) {
-    symbolic::EvaluationError error;
-    const auto what = "the extent of '" + ref.array + "' (fetched whole at line " + std::to_string(line) + ")";
-    auto lo = symbolic::evaluateFor(d.lower, m_values, what, &error);
-    auto hi = lo ? symbolic::evaluateFor(d.upper, m_values, what, &error) : std::nullopt;
-    if (!lo || !hi)
-      return problem(error, "its fetch is not counted"); // an unknown extent is asked for, not taken as 1
-    elements = saturatingMul(elements, std::max<std::int64_t>(*hi - *lo + 1, 1));
-  }
+  const auto elements = arrayElements(ref.array, line, "fetched whole", "its fetch is not counted");
+  if (!elements)
+    return;
   const auto procs = m_mapping.procs.count();
   if (procs < 2)
     return;
-  const auto perProcBytes = saturatingMul(elements - elements / procs, s->elementBytes);
+  const auto perProcBytes = saturatingMul(*elements - *elements / procs, s->elementBytes);
   CommRecord r{ref.array, ref.text(), "copy", line, at, instances, saturatingMul(instances, procs * (procs - 1)),
                saturatingMul(instances, saturatingMul(procs, perProcBytes)), 0, {}};
   // procs - 1 copies of a share each, with no hop term: (P-1) rho + beta * bytes without a curve

@@ -733,3 +733,48 @@ TEST(UserReported, AnIfOnTheStepVariableScalesTheStepsExchangesByTheStepsItKeeps
     total += w;
   EXPECT_DOUBLE_EQ(total, 49 + 36 + 25 + 16); // (8-k)^2 for k = 1..4
 }
+
+TEST(UserReported, SumsIntoAReplicatedVectorCombineWhereTheyAreRead)
+{
+  // W(J) = W(J) + V(I)*A(I,J) with I outside J and A's rows BLOCK on 4: a
+  // reduction over I, each combine carrying all 16 elements of W (8 bytes
+  // each). Steps K read W after the sums (V(I) = V(I) + W(I)): one combine
+  // per step, 4 x 3 messages of 128 bytes. The same sums never read in the
+  // nest combine once after it. AMAX = DMAX1(AMAX, ...) is a max reduction.
+  const auto p = ps::test::build("      SUBROUTINE WRED(A, V, W, N, AMAX)\n"        // 1
+                                 "      INTEGER N, I, J, K\n"                       // 2
+                                 "      DOUBLE PRECISION A(N,N), V(N), W(N), AMAX\n" // 3
+                                 "      DO 80 K = 1, 4\n"                           // 4
+                                 "         DO 70 I = 1, N\n"                        // 5
+                                 "            DO 60 J = 1, N\n"                     // 6
+                                 "               W(J) = W(J) + V(I)*A(I,J)\n"       // 7
+                                 "   60       CONTINUE\n"                           // 8
+                                 "   70    CONTINUE\n"                              // 9
+                                 "         DO 75 I = 1, N\n"                        // 10
+                                 "            V(I) = V(I) + W(I)\n"                 // 11
+                                 "   75    CONTINUE\n"                              // 12
+                                 "   80 CONTINUE\n"                                 // 13
+                                 "      DO 95 I = 1, N\n"                           // 14
+                                 "         DO 90 J = 1, N\n"                        // 15
+                                 "            W(J) = W(J) + A(I,J)\n"               // 16
+                                 "            AMAX = DMAX1(AMAX, DABS(A(I,J)))\n"   // 17
+                                 "   90    CONTINUE\n"                              // 18
+                                 "   95 CONTINUE\n"                                 // 19
+                                 "      END\n",
+                                 "wred.f");
+  const auto steps = ps::test::run(p, 4, "a=(BLOCK,*); v=(BLOCK)", "4", {{"n", 16}});
+  ASSERT_EQ(steps.comm.records.size(), 1u);
+  EXPECT_EQ(steps.comm.records[0].pattern, "reduction");
+  EXPECT_EQ(steps.comm.records[0].placement, 1);
+  EXPECT_EQ(steps.comm.records[0].messages, 12);
+  EXPECT_EQ(steps.comm.records[0].bytes, 12 * 128);
+  const auto once = ps::test::run(p, 14, "a=(BLOCK,*); v=(BLOCK)", "4", {{"n", 16}});
+  ASSERT_EQ(once.comm.records.size(), 2u);
+  EXPECT_EQ(once.comm.records[0].reference, "w(j)");
+  EXPECT_EQ(once.comm.records[0].messages, 3);
+  EXPECT_EQ(once.comm.records[0].bytes, 3 * 128);
+  EXPECT_EQ(once.comm.records[1].reference, "amax");
+  EXPECT_EQ(once.comm.records[1].messages, 3);
+  EXPECT_EQ(once.comm.records[1].bytes, 3 * 8);
+  EXPECT_DOUBLE_EQ(workOfLine(once, 17).work[0], 4 * 16); // each processor its own rows, not all
+}
