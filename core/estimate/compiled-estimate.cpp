@@ -174,6 +174,7 @@ struct CompiledStatement {
   bool reduction = false;
   std::vector<const program::ArrayReference*> reads;  // distributed reads, first of equal texts
   std::vector<std::string> readTexts;                 // their texts, for the records (not rebuilt per point)
+  std::vector<bool> readByBranch;                     // a condition's read that a statement it guards reads too
   ExecRule rule = ExecRule::ReductionOrNewScalar;
   const program::ArrayReference* execRef = nullptr;   // Write, Guard, or the NEW scalar user's write
   std::vector<std::string> newScalarNotes;            // ReductionOrNewScalar: newScalarUser's notes
@@ -509,6 +510,14 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
     if (!ref.subscripts.empty())
       c.cacheRefs.push_back(&ref);
   }
+  c.readByBranch.assign(c.reads.size(), false);
+  if (st.kind == program::StatementKind::Control) // IF (A(I) > 0) B(I) = A(I): one fetch, the guarded statement's
+    for (const auto* guarded : statements)
+      if (guarded != &st && guarded->branchLine == st.line)
+        for (const auto& ref : guarded->refs)
+          for (std::size_t r = 0; r < c.reads.size(); ++r)
+            if (!ref.isWrite && c.readTexts[r] == ref.text())
+              c.readByBranch[r] = true;
   c.reduction = isReduction(st, *unit);
   if (const auto* w = st.write()) {
     c.rule = ExecRule::Write;
@@ -798,9 +807,9 @@ void PointEstimator::estimateStatement(std::size_t index, const IterationSpace& 
   const auto* exec = execPlan(index, space, reads);
   addWork(c, space, exec, m.guardCounted);
   cacheStatement(index, space, exec);
+  addReads(index, space, reads, readIndex, exec); // a condition's reads too: its evaluators fetch what they lack
   if (c.st->kind == program::StatementKind::Control)
-    return;
-  addReads(index, space, reads, readIndex, exec);
+    return; // an extremum's condition is combined with its action
   const auto& op = c.st->reductionOp;
   if (c.reduction && !(op.size() > 3 && op.compare(op.size() - 3, 3, "loc") == 0)) // a location goes with its value
     combineReduction(c, space, exec);
@@ -920,7 +929,7 @@ void PointEstimator::addReads(std::size_t index, const IterationSpace& space, co
   const ReferencePlan* owner = exec;
   for (std::size_t i = 0; i < reads.size(); ++i) {
     const auto& read = *reads[i];
-    if (c.reduction && exec && read.ref == exec->ref)
+    if ((c.reduction && exec && read.ref == exec->ref) || c.readByBranch[readIndex[i]])
       continue;
     const int at = placement(index, readIndex[i], space);
     if (m_s.options.fetchIdenticalReadsOnce && !firstFetch(st, read, at))

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <span>
 
 namespace {
 
@@ -520,15 +521,19 @@ TEST(UserReported, ARowSwapThroughATemporaryCopiesTwoRowsWhenTheBranchIsTaken)
                                  "  end do\n"                                  // 12
                                  "end program swap\n");
   const auto e = ps::test::run(p, 4, "a=(CYCLIC,*)", "4", {{"n", 64}, {"ip", 5}});
-  ASSERT_EQ(e.comm.records.size(), 2u);
-  for (const auto& r : e.comm.records) {
+  ASSERT_EQ(e.comm.records.size(), 3u);
+  // every processor evaluates the IF: A(IP,K), which the swaps change, is broadcast every step
+  EXPECT_EQ(e.comm.records[0].reference, "a(ip,k)");
+  EXPECT_EQ(e.comm.records[0].messages, 63 * 3);
+  EXPECT_DOUBLE_EQ(e.comm.records[0].probability, 1.0);
+  for (const auto& r : std::span(e.comm.records).subspan(1)) {
     EXPECT_EQ(r.pattern, "copy") << r.reference;
     EXPECT_EQ(r.messages, 24) << r.reference;
     EXPECT_EQ(r.bytes, 47 * 512 / 2) << r.reference;
     EXPECT_DOUBLE_EQ(r.probability, 0.5);
     EXPECT_EQ(r.branchLine, 5);
   }
-  EXPECT_EQ(e.comm.records[0].line, 7);
+  EXPECT_EQ(e.comm.records[1].line, 7);
   EXPECT_TRUE(hasNote(e, "Scalar temporary 't' at line 7 is computed by the owners of 'a(ip,j)' at line 9"));
 }
 
@@ -777,4 +782,37 @@ TEST(UserReported, SumsIntoAReplicatedVectorCombineWhereTheyAreRead)
   EXPECT_EQ(once.comm.records[1].messages, 3);
   EXPECT_EQ(once.comm.records[1].bytes, 3 * 8);
   EXPECT_DOUBLE_EQ(workOfLine(once, 17).work[0], 4 * 16); // each processor its own rows, not all
+}
+
+TEST(UserReported, AConditionOnDataTheNestChangesIsFetchedByItsEvaluators)
+{
+  // IF (A(K,N) .GT. 0) around the update of column N, rows BLOCK on 4:
+  // every processor evaluates the IF, and A(K,N) changes every step (rows
+  // below K are updated), so its owner broadcasts it each step: 15 x 3
+  // messages of 8 bytes. A condition whose element the guarded statement
+  // reads too (IF (B(I) > 0) C(I) = B(I)) is fetched once, for both.
+  const auto p = ps::test::build("program cnd\n"                                    // 1
+                                 "  integer :: i, k, n\n"                            // 2
+                                 "  double precision :: a(n, n), b(n), c(n)\n"       // 3
+                                 "  do k = 1, n - 1\n"                               // 4
+                                 "    if (a(k, n) .gt. 0.0d0) then\n"                // 5
+                                 "      do i = k + 1, n\n"                           // 6
+                                 "        a(i, n) = a(i, n) - 1.0d0\n"               // 7
+                                 "      end do\n"                                    // 8
+                                 "    end if\n"                                      // 9
+                                 "  end do\n"                                        // 10
+                                 "  do i = 2, n\n"                                   // 11
+                                 "    if (b(i - 1) .gt. 0.0d0) c(i) = b(i - 1)\n"    // 12
+                                 "  end do\n"                                        // 13
+                                 "end program cnd\n");
+  const auto e = ps::test::run(p, 4, "a=(BLOCK,*)", "4", {{"n", 16}});
+  ASSERT_EQ(e.comm.records.size(), 1u);
+  EXPECT_EQ(e.comm.records[0].reference, "a(k,n)");
+  EXPECT_EQ(e.comm.records[0].pattern, "broadcast");
+  EXPECT_EQ(e.comm.records[0].messages, 15 * 3);
+  EXPECT_EQ(e.comm.records[0].bytes, 15 * 3 * 8);
+  const auto once = ps::test::run(p, 11, "b=(BLOCK); c=(BLOCK)", "4", {{"n", 16}});
+  ASSERT_EQ(once.comm.records.size(), 1u);
+  EXPECT_EQ(once.comm.records[0].line, 12);
+  EXPECT_EQ(once.comm.records[0].messages, 3); // the shift b(i-1), once
 }
