@@ -748,9 +748,9 @@ void PointEstimator::noteClippedLoops(const program::Statement& st)
     const auto& l = m_unit.loops[static_cast<std::size_t>(*id)];
     if (!l.boundGuards.empty())
       note("The loop at line " + std::to_string(l.line) + " runs from " + l.lowerText + " to " + l.upperText +
-           ": its statements are counted over " + l.lower.str() + ".." + l.upper.str() +
-           " and scaled by the share of those iterations inside the clipped bounds, exactly in total; per processor, "
-           "and for the messages, the clipped ends are approximate");
+           ": its work is counted over " + l.lower.str() + ".." + l.upper.str() +
+           " less the iterations outside the clipped bounds, its messages over all of it (at the clipped ends, a "
+           "few elements too many)");
   }
 }
 

@@ -447,8 +447,11 @@ private:
       for (const auto* bound : {&s.lower, &s.upper, &s.step})
         checkNames(*bound);
       setBounds(l, s.name, s.lower, s.upper, s.step);
-      if (!l.boundsKnown)
-        clipBounds(l, s.lower, s.upper, s.step, loopVariables(loops));
+      const auto clipDefined = [&](const fortran::Expr& e) {
+        return e.kind == ExprKind::Name && m_clipDefinitions.count(e.text) > 0;
+      };
+      if (!l.boundsKnown || clipDefined(s.lower) || clipDefined(s.upper))
+        clipBounds(l, s.lower, s.upper, s.step, loops);
       boundsNote(l, {&s.lower, &s.upper, &s.step});
     } else {
       l.boundsKnown = false;
@@ -474,8 +477,9 @@ private:
   /// the others guard its body; for a step of 1 only (a clipped start
   /// would move a larger step's iterations). Leaves `l` as it is otherwise.
   void clipBounds(Loop& l, const fortran::Expr& lowerExpr, const fortran::Expr& upperExpr, const fortran::Expr& stepExpr,
-                  std::vector<std::string> outer)
+                  const std::vector<int>& loops)
   {
+    const auto outer = loopVariables(loops);
     if (!stepExpr.missing() && !(stepExpr.kind == ExprKind::Integer && stepExpr.text == "1")) {
       const auto clips = [](const fortran::Expr& e) {
         return e.kind == ExprKind::FunctionRef && (e.text == "max" || e.text == "min" || e.text == "max0" || e.text == "min0");
@@ -485,10 +489,24 @@ private:
       return;
     }
     std::vector<symbolic::AffineCondition> guards;
-    auto lower = clipped(lowerExpr, "max", l.variable, outer, symbolic::AffineCondition::Relation::Ge, guards);
-    auto upper = clipped(upperExpr, "min", l.variable, outer, symbolic::AffineCondition::Relation::Le, guards);
+    // a bound named by a scalar set just before (JLO = MAX(1, I-KL); DO J = JLO, ...): its definition
+    const auto defined = [&](const fortran::Expr& e) -> const fortran::Expr& {
+      const auto it = e.kind == ExprKind::Name ? m_clipDefinitions.find(e.text) : m_clipDefinitions.end();
+      return it != m_clipDefinitions.end() && it->second.loops == loops && it->second.branchLine == m_branchLine
+               ? *it->second.rhs
+               : e;
+    };
+    auto lower = clipped(defined(lowerExpr), "max", l.variable, outer, symbolic::AffineCondition::Relation::Ge, guards);
+    auto upper = clipped(defined(upperExpr), "min", l.variable, outer, symbolic::AffineCondition::Relation::Le, guards);
     if (!lower || !upper)
       return;
+    const auto written = [&](const fortran::Expr& e) {
+      const auto& d = defined(e);
+      const auto text = std::string(m_parsed.cooked().slice(e.range));
+      return &d == &e ? text : text + " = " + std::string(m_parsed.cooked().slice(d.range));
+    };
+    l.lowerText = written(lowerExpr);
+    l.upperText = written(upperExpr);
     l.lower = *lower;
     l.upper = *upper;
     l.lowerAsWritten = *lower;
@@ -689,8 +707,15 @@ private:
       st.scalarTarget = s.lhs.text;
     }
     count(s.rhs, st, vars);
-    if (!st.scalarTarget.empty() && isIntegerScalar(st.scalarTarget))
+    if (!st.scalarTarget.empty() && isIntegerScalar(st.scalarTarget)) {
       m_scalars.assign(st.scalarTarget, valueOf(s.rhs), valueOf(s.rhs, SymbolicParameters::Keep), vars, st.line);
+      const bool clips = s.rhs.kind == ExprKind::FunctionRef &&
+                         (s.rhs.text == "max" || s.rhs.text == "min" || s.rhs.text == "max0" || s.rhs.text == "min0");
+      if (clips)
+        m_clipDefinitions[st.scalarTarget] = {&s.rhs, loops, m_branchLine};
+      else
+        m_clipDefinitions.erase(st.scalarTarget);
+    }
   }
 
   bool isIntegerScalar(const std::string& name) const
@@ -952,6 +977,14 @@ private:
   int m_branchLine = 0; // line of the IF whose branch is being visited
   std::vector<symbolic::AffineCondition> m_guards; // the enclosing THEN branches' affine conditions
   double m_guardedShare = 1.0;                     // their default branch shares (Statement::guardedShare)
+  /// Integer scalars last assigned a MAX or MIN, where (loop body, IF branch):
+  /// a loop bound naming one in the same place is clipped by its arguments.
+  struct ClipDefinition {
+    const fortran::Expr* rhs = nullptr;
+    std::vector<int> loops;
+    int branchLine = 0;
+  };
+  std::map<std::string, ClipDefinition> m_clipDefinitions;
   ScalarValues m_scalars; // forward substitution of integer scalars
   std::set<std::string> m_typed;
   std::set<std::string> m_reported;

@@ -816,3 +816,28 @@ TEST(UserReported, AConditionOnDataTheNestChangesIsFetchedByItsEvaluators)
   EXPECT_EQ(once.comm.records[0].line, 12);
   EXPECT_EQ(once.comm.records[0].messages, 3); // the shift b(i-1), once
 }
+
+TEST(UserReported, ABandLoopBoundedByScalarsSetToMaxAndMinIsEstimated)
+{
+  // JLO = MAX(1, I-KL); JHI = MIN(N, I+KU); DO J = JLO, JHI: the same band
+  // as DO J = MAX(1, I-KL), MIN(N, I+KU), 156 iterations at N = 40, KL = 2,
+  // KU = 1. Before, JLO and JHI were asked for as unknowns.
+  const auto p = ps::test::build("program band\n"                                     // 1
+                                 "  integer :: i, j, n, kl, ku, jlo, jhi\n"            // 2
+                                 "  double precision :: a(n, n), x(n), y(n)\n"         // 3
+                                 "  do i = 1, n\n"                                     // 4
+                                 "    jlo = max(1, i - kl)\n"                          // 5
+                                 "    jhi = min(n, i + ku)\n"                          // 6
+                                 "    do j = jlo, jhi\n"                               // 7
+                                 "      y(i) = y(i) + a(i, j) * x(j)\n"                // 8
+                                 "    end do\n"                                        // 9
+                                 "  end do\n"                                          // 10
+                                 "end program band\n");
+  const auto e = ps::test::run(p, 4, "a=(BLOCK,*); x=(BLOCK); y=(BLOCK)", "4", {{"n", 40}, {"kl", 2}, {"ku", 1}});
+  const auto& w = workOfLine(e, 8).work;
+  ASSERT_EQ(w.size(), 4u);
+  EXPECT_DOUBLE_EQ(w[0], 40 - 3); // rows 1..10: 4 each, less 2 + 1 at the top
+  EXPECT_DOUBLE_EQ(w[1], 40);
+  EXPECT_DOUBLE_EQ(w[3], 40 - 1); // rows 31..40, less 1 at the bottom
+  EXPECT_TRUE(hasNote(e, "runs from jlo = max(1, i - kl) to jhi = min(n, i + ku)"));
+}
