@@ -931,9 +931,7 @@ void addReadMessages(const IterationSpace& space, const ReferencePlan* exec, con
 void scaleLastRecord(CommTotals& totals, double probability, int branchLine,
                      const std::vector<std::int64_t>& messagesBefore, const std::vector<std::int64_t>& bytesBefore)
 {
-  const auto scaled = [probability](std::int64_t n) {
-    return static_cast<std::int64_t>(std::llround(static_cast<double>(n) * probability));
-  };
+  const auto scaled = [probability](std::int64_t n) { return saturatingScale(n, probability); };
   auto& r = totals.records.back();
   r.messages = scaled(r.messages);
   r.bytes = scaled(r.bytes);
@@ -941,8 +939,8 @@ void scaleLastRecord(CommTotals& totals, double probability, int branchLine,
   r.probability = probability;
   r.branchLine = branchLine;
   for (std::size_t p = 0; p < totals.messagesPerProc.size(); ++p) {
-    totals.messagesPerProc[p] = messagesBefore[p] + scaled(totals.messagesPerProc[p] - messagesBefore[p]);
-    totals.bytesPerProc[p] = bytesBefore[p] + scaled(totals.bytesPerProc[p] - bytesBefore[p]);
+    totals.messagesPerProc[p] = saturatingAdd(messagesBefore[p], scaled(totals.messagesPerProc[p] - messagesBefore[p]));
+    totals.bytesPerProc[p] = saturatingAdd(bytesBefore[p], scaled(totals.bytesPerProc[p] - bytesBefore[p]));
   }
 }
 
@@ -953,7 +951,7 @@ void addReduction(const std::string& variable, int line, int bytes, std::int64_t
   const auto procs = mapping.procs.count();
   if (procs < 2 || instances < 1 || values < 1)
     return;
-  const auto perCombine = saturatingMul(bytes, values / instances); // one combine's message (on average)
+  const auto perCombine = saturatingScale(saturatingMul(bytes, values), 1.0 / static_cast<double>(instances)); // on average
   const auto steps = static_cast<std::int64_t>(std::ceil(std::log2(static_cast<double>(procs))));
   CommRecord r;
   r.array = variable;
@@ -984,8 +982,8 @@ void addReduction(const std::string& variable, int line, int bytes, std::int64_t
       if (p + stride < procs)
         ++received;
     }
-    totals.messagesPerProc[p] += saturatingMul(received, instances);
-    totals.bytesPerProc[p] += saturatingMul(received * bytes, values);
+    totals.messagesPerProc[p] = saturatingAdd(totals.messagesPerProc[p], saturatingMul(received, instances));
+    totals.bytesPerProc[p] = saturatingAdd(totals.bytesPerProc[p], saturatingMul(received * bytes, values));
   }
 }
 

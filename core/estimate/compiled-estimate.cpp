@@ -76,7 +76,10 @@ std::optional<ElementReduction> elementReduction(const program::Statement& st, i
   const auto* w = st.write();
   if (!w || w->subscripts.empty() || mapping.array(w->array) || !accumulates(st, compact(w->text())))
     return std::nullopt;
-  const auto names = namesIn(w->text());
+  const auto text = w->text();
+  if (std::any_of(st.refs.begin(), st.refs.end(), [&](const auto& r) { return r.array == w->array && r.text() != text; }))
+    return std::nullopt; // W(J) = W(J) + W(J-1)*A(K,J): a recurrence, not a sum
+  const auto names = namesIn(text);
   const auto root = std::find(st.loops.begin(), st.loops.end(), nestLoop);
   const auto named = [&](int id) { return names.count(unit.loops[static_cast<std::size_t>(id)].variable) > 0; };
   // from the innermost level outwards: a run of levels that name the subscripts or not
@@ -101,28 +104,37 @@ std::optional<ElementReduction> elementReduction(const program::Statement& st, i
   return r;
 }
 
-/// The nest levels (from `nestLoop`) in whose every iteration the copies
-/// of a reduction into array elements must combine: those `st` shares with
-/// a statement of the nest that assigns the array without accumulating
-/// (W(J) = 0: the sum starts over) or reads it (V(I) = V(I) + W(I) later in
-/// the step: the sums must be complete).
-int elementRestartLevels(const program::Statement& st, const std::vector<const program::Statement*>& nest,
-                         int nestLoop)
+/// The nest loops (outermost first, counted from `nestLoop`) in whose every
+/// iteration the copies of a reduction by `st` must combine: those it
+/// shares with another statement of the nest that `touches` the reduced
+/// variable outside the reduction. A reset starts it over (`amax =
+/// ABS(A(K,K))` in a pivot search's step, `W(J) = 0`); a read needs it
+/// complete (`B(K) = S`, `V(I) = V(I) + W(I)` later in the step). 0 when
+/// none does: one combine after the whole nest.
+int combineLevels(const program::Statement& st, const std::vector<const program::Statement*>& nest, int nestLoop,
+                  FunctionRef<bool(const program::Statement&)> touches)
 {
   const auto root = std::find(st.loops.begin(), st.loops.end(), nestLoop);
-  const auto& array = st.write()->array;
   int levels = 0;
   for (const auto* other : nest) {
-    const auto* w = other->write();
-    const bool resets = w && w->array == array && !accumulates(*other, compact(w->text()));
-    const bool reads = std::any_of(other->refs.begin(), other->refs.end(),
-                                   [&](const auto& r) { return !r.isWrite && r.array == array; });
-    if (other == &st || !(resets || reads))
+    if (other == &st || !touches(*other))
       continue;
     const auto shared = std::mismatch(st.loops.begin(), st.loops.end(), other->loops.begin(), other->loops.end());
     levels = std::max(levels, static_cast<int>(std::max<std::ptrdiff_t>(shared.first - root, 0)));
   }
   return levels;
+}
+
+/// combineLevels of a reduction into elements of `st`'s written array.
+int elementRestartLevels(const program::Statement& st, const std::vector<const program::Statement*>& nest,
+                         int nestLoop)
+{
+  const auto& array = st.write()->array;
+  return combineLevels(st, nest, nestLoop, [&](const program::Statement& other) {
+    const auto* w = other.write();
+    return (w && w->array == array && !accumulates(other, compact(w->text()))) ||
+           std::any_of(other.refs.begin(), other.refs.end(), [&](const auto& r) { return !r.isWrite && r.array == array; });
+  });
 }
 
 bool sameAxis(const mapping::TemplateAxis& a, const mapping::TemplateAxis& b)
@@ -174,7 +186,7 @@ struct CompiledStatement {
   bool reduction = false;
   std::vector<const program::ArrayReference*> reads;  // distributed reads, first of equal texts
   std::vector<std::string> readTexts;                 // their texts, for the records (not rebuilt per point)
-  std::vector<bool> readByBranch;                     // a condition's read that a statement it guards reads too
+  std::vector<bool> readByBranch;                     // a condition's read it does not fetch itself (see compileStatement)
   ExecRule rule = ExecRule::ReductionOrNewScalar;
   const program::ArrayReference* execRef = nullptr;   // Write, Guard, or the NEW scalar user's write
   std::vector<std::string> newScalarNotes;            // ReductionOrNewScalar: newScalarUser's notes
@@ -189,23 +201,14 @@ struct CompiledStatement {
       formulas;
 };
 
-/// The nest loops (outermost first, counted from `nestLoop`) in whose every
-/// iteration a reduction into `st`'s scalar starts over: the loops it
-/// shares with another statement of the nest that assigns the scalar
-/// without reducing into it (`amax = ABS(A(K,K))` in the step loop of a
-/// pivot search). 0 when none does: one combine after the whole nest.
+/// combineLevels of a reduction into `st`'s scalar: the statements that name
+/// it without reducing into it.
 int restartLevels(const program::Statement& st, const std::vector<const program::Statement*>& nest, int nestLoop,
                   const program::Unit& unit)
 {
-  const auto root = std::find(st.loops.begin(), st.loops.end(), nestLoop);
-  int levels = 0;
-  for (const auto* other : nest) {
-    if (other == &st || other->scalarTarget != st.scalarTarget || isReduction(*other, unit))
-      continue;
-    const auto shared = std::mismatch(st.loops.begin(), st.loops.end(), other->loops.begin(), other->loops.end());
-    levels = std::max(levels, static_cast<int>(std::max<std::ptrdiff_t>(shared.first - root, 0)));
-  }
-  return levels;
+  return combineLevels(st, nest, nestLoop, [&](const program::Statement& other) {
+    return !isReduction(other, unit) && namesIn(other.text).count(st.scalarTarget) > 0;
+  });
 }
 
 /// What the values of the unknowns enter for one statement, compiled once:
@@ -510,14 +513,25 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
     if (!ref.subscripts.empty())
       c.cacheRefs.push_back(&ref);
   }
+  // A condition fetches what its evaluators lack where it guards the write of a distributed array
+  // (IF (A(K,N) > 0) around an update), except what a guarded statement reads too (IF (A(I) > 0)
+  // B(I) = A(I): one fetch, the statement's). One guarding only scalars (IF (A(I) > 0) NPOS = NPOS + 1)
+  // is taken as evaluated where its data is, as before.
   c.readByBranch.assign(c.reads.size(), false);
-  if (st.kind == program::StatementKind::Control) // IF (A(I) > 0) B(I) = A(I): one fetch, the guarded statement's
-    for (const auto* guarded : statements)
-      if (guarded != &st && guarded->branchLine == st.line)
-        for (const auto& ref : guarded->refs)
-          for (std::size_t r = 0; r < c.reads.size(); ++r)
-            if (!ref.isWrite && c.readTexts[r] == ref.text())
-              c.readByBranch[r] = true;
+  if (st.kind == program::StatementKind::Control) {
+    bool guardsDistributedWrite = false;
+    for (const auto* guarded : statements) {
+      if (guarded == &st || guarded->branchLine != st.line)
+        continue;
+      guardsDistributedWrite = guardsDistributedWrite || (guarded->write() && mapping.array(guarded->write()->array));
+      for (const auto& ref : guarded->refs)
+        for (std::size_t r = 0; r < c.reads.size(); ++r)
+          if (!ref.isWrite && c.readTexts[r] == ref.text())
+            c.readByBranch[r] = true;
+    }
+    if (!guardsDistributedWrite)
+      c.readByBranch.assign(c.reads.size(), true);
+  }
   c.reduction = isReduction(st, *unit);
   if (const auto* w = st.write()) {
     c.rule = ExecRule::Write;
@@ -611,17 +625,19 @@ private:
   const ReferencePlan* execPlan(std::size_t index, const IterationSpace& space, const PlanList& reads);
   void estimateStatement(std::size_t index, const IterationSpace& space);
   void addWork(CompiledStatement& c, const IterationSpace& space, const ReferencePlan* owner, bool guarded);
-  void guardWork(StatementWork& work, const program::Statement& st, const IterationSpace& space,
+  bool guardWork(StatementWork& work, const program::Statement& st, const IterationSpace& space,
                  const ReferencePlan* owner);
   void combineReduction(const CompiledStatement& c, const IterationSpace& space, const ReferencePlan* exec);
   void addReads(std::size_t index, const IterationSpace& space, const PlanList& reads,
                 const boost::container::small_vector<std::size_t, 8>& readIndex, const ReferencePlan* exec);
   int placement(std::size_t index, std::size_t read, const IterationSpace& space);
   bool branchEncloses(const program::Statement& st, int placement, const IterationSpace& space) const;
+  void underBranch(const program::Statement& st, int placement, const IterationSpace& space, FunctionRef<void()> add);
   void noteClippedLoops(const program::Statement& st);
   double exchangeProbability(const program::Statement& st, int placement, const IterationSpace& space);
   std::optional<std::int64_t> arrayElements(const std::string& array, int line, const std::string& role,
                                             const std::string& fallback);
+  std::optional<std::int64_t> knownElements(const std::string& array) const;
   bool readsWrittenElements(const program::Statement& st, const program::ArrayReference& read);
   void describeWork(StatementWork& work, double cost,
                     std::shared_ptr<const WorkFormula> formula, const std::string& why);
@@ -723,8 +739,11 @@ void PointEstimator::statement(std::size_t index)
     return problem(m_s.memo[index].spaceError, "the statement" + c.at + " is not estimated");
   m_probability = m_s.probability(index);
   const bool counted = m_guardCounted = m_s.memo[index].guardCounted;
-  if (counted)
-    noteClippedLoops(st);
+  noteClippedLoops(st);
+  if (!counted && !st.guards.empty() && !st.probabilityMeasured)
+    note("The conditions on the loop variables of the statement at line " + std::to_string(st.line) +
+         " could not be counted (a variable of a loop outside the selected one?): its IFs keep their default "
+         "probability, and a loop bounded by MAX/MIN is counted over its first arguments");
   if (st.probabilityMeasured)
     m_measured.insert(st.line);
   else if (counted && st.branchLine != 0 && st.probability / st.guardedShare >= 1.0)
@@ -830,20 +849,17 @@ void PointEstimator::combineReduction(const CompiledStatement& c, const Iteratio
   auto values = instances;
   if (w && c.elementLevels >= 0)
     values = countOuterIterations(space, at + c.elementLevels, &first);
-  else if (w)
-    values = saturatingMul(instances, arrayElements(w->array, c.st->line, "combined whole", "one element is combined")
-                                          .value_or(1));
+  else if (w) // the declared size (an assumed-size one: the element loops' iterations per combine, on average)
+    values = saturatingMul(instances, knownElements(w->array).value_or(std::max<std::int64_t>(
+                                          1, countOuterIterations(space, space.depth(), &first) / std::max<std::int64_t>(
+                                                                                                      instances, 1))));
   const auto before = m_e.comm.records.size();
-  const bool conditional = branchEncloses(*c.st, at, space);
-  if (conditional)
-    m_messagesBefore = m_e.comm.messagesPerProc, m_bytesBefore = m_e.comm.bytesPerProc;
-  addReduction(w ? w->array : c.st->scalarTarget, c.st->line, c.reductionBytes, instances, values, at, m_mapping,
-               m_machine, m_e.comm);
+  underBranch(*c.st, at, space, [&] {
+    addReduction(w ? w->array : c.st->scalarTarget, c.st->line, c.reductionBytes, instances, values, at, m_mapping,
+                 m_machine, m_e.comm);
+  });
   if (m_e.comm.records.size() == before)
     return;
-  if (conditional)
-    scaleLastRecord(m_e.comm, exchangeProbability(*c.st, at, space), c.st->branchLine, m_messagesBefore,
-                    m_bytesBefore);
   auto& record = m_e.comm.records.back();
   if (w) {
     record.reference = w->text();
@@ -860,35 +876,37 @@ void PointEstimator::combineReduction(const CompiledStatement& c, const Iteratio
     record.formula =
       std::make_shared<const CommFormula>(CommFormula::forReduction(c.reductionBytes, m_mapping, m_machine));
   else
-    record.formulaWhy = std::to_string(instances) + " combines (one per iteration of the " + std::to_string(at) +
-                        " outer loops it restarts in), each NT = P - 1 and TD = " + std::to_string(c.reductionBytes) +
+    record.formulaWhy = std::to_string(instances) + " combine" + (instances == 1 ? "" : "s") +
+                        (at > 0 ? " (one per iteration of the " + std::to_string(at) + " outer loops it restarts in)" : "") +
+                        ", each NT = P - 1 and TD = " + std::to_string(c.reductionBytes) +
                         "*(P - 1) bytes per value combined";
 }
 
 /// The work of a statement whose guards' share was counted
 /// (State::probability), per processor: the iterations each executes where
-/// the guards hold, times the other IFs' probabilities; countWork spread the
-/// share evenly. Left so, with a note, where that count fails.
-void PointEstimator::guardWork(StatementWork& work, const program::Statement& st, const IterationSpace& space,
+/// the guards hold, times the other IFs' probabilities. False, with a note,
+/// where that count fails: countWork then spreads the share evenly.
+bool PointEstimator::guardWork(StatementWork& work, const program::Statement& st, const IterationSpace& space,
                                const ReferencePlan* owner)
 {
-  const auto counted = countGuardedOwnedIterations(space, owner && owner->map ? owner : nullptr, m_mapping, st.guards,
-                                                   m_values);
-  if (!counted) {
+  const auto* ownerPlan = owner && owner->map ? owner : nullptr;
+  const auto counted = countGuardedOwnedIterations(space, ownerPlan, m_mapping, st.guards, m_values);
+  std::string why;
+  const auto iterations = counted ? countIterations(space, &why) : std::nullopt;
+  if (!iterations) {
     note("The share of iterations the conditions keep at line " + std::to_string(st.line) +
          " is spread evenly over the processors: their iterations under the conditions could not be counted");
-    return;
+    return false;
   }
   const double others = st.probability / st.guardedShare;
-  double total = 0;
-  for (std::size_t p = 0; p < work.work.size(); ++p) {
+  work.replicated = !ownerPlan;
+  work.work.resize(counted->size());
+  for (std::size_t p = 0; p < counted->size(); ++p)
     work.work[p] = std::max((*counted)[p], 0.0) * others;
-    total += work.work[p];
-  }
-  work.frequency = total;
+  work.frequency = m_probability * *iterations;
   work.wd = workDistributionGoodness(work.work);
-  work.closedForm = false;
   work.formulaWhy = "the conditions on the loop variables are counted per point";
+  return true;
 }
 
 /// work(S, p) from the statement's formula (compiled once per owner reference).
@@ -904,9 +922,9 @@ void PointEstimator::addWork(CompiledStatement& c, const IterationSpace& space, 
     it = c.formulas.insert(c.formulas.end(), {ownerRef, {std::move(f), std::move(why)}});
   }
   const auto& [formula, why] = it->second;
-  auto work = countWork(space, owner, m_mapping, m_probability, formula.get(), &m_s.formulaValues);
-  if (guarded)
-    guardWork(work, st, space, owner);
+  StatementWork work;
+  if (!guarded || !guardWork(work, st, space, owner))
+    work = countWork(space, owner, m_mapping, m_probability, formula.get(), &m_s.formulaValues);
   work.statementId = st.id;
   work.line = st.line;
   describeWork(work, c.cost, formula, why);
@@ -938,13 +956,10 @@ void PointEstimator::addReads(std::size_t index, const IterationSpace& space, co
     auto& instances = m_s.memo[index].instances[readIndex[i]];
     if (!instances)
       instances = readInstances(space, owner, read, at);
-    const bool conditional = branchEncloses(st, at, space);
-    if (conditional)
-      m_messagesBefore = m_e.comm.messagesPerProc, m_bytesBefore = m_e.comm.bytesPerProc;
-    addReadMessages(space, owner, read, at, st.line, m_mapping, m_machine, m_e.comm, CommunicationMethod::Closed,
-                    &*instances, &c.readTexts[readIndex[i]]);
-    if (conditional && m_e.comm.records.size() > before)
-      scaleLastRecord(m_e.comm, exchangeProbability(st, at, space), st.branchLine, m_messagesBefore, m_bytesBefore);
+    underBranch(st, at, space, [&] {
+      addReadMessages(space, owner, read, at, st.line, m_mapping, m_machine, m_e.comm, CommunicationMethod::Closed,
+                      &*instances, &c.readTexts[readIndex[i]]);
+    });
     if (m_s.options.formulas && m_e.comm.records.size() > before) // NT and TD in closed form (comm-formula.h)
       attachReadFormula(m_e.comm.records.back(), m_unit, space, owner, read, at, m_mapping, m_machine);
     if (m_e.comm.records.size() > before && m_e.comm.records.back().sampledEvery > 1)
@@ -955,6 +970,22 @@ void PointEstimator::addReads(std::size_t index, const IterationSpace& space, co
       note("The messages of " + c.readTexts[readIndex[i]] + " at line " + std::to_string(st.line) +
            " were simulated, not counted in closed form: " + m_e.comm.records.back().simulatedBecause);
   }
+}
+
+/// Runs `add`, which may add one record for `st` exchanged at `placement`,
+/// and scales that record by the branch probability where the IF encloses
+/// the loops it is vectorized out of (branchEncloses, scaleLastRecord).
+void PointEstimator::underBranch(const program::Statement& st, int placement, const IterationSpace& space,
+                                 FunctionRef<void()> add)
+{
+  const bool conditional = branchEncloses(st, placement, space);
+  if (conditional)
+    m_messagesBefore = m_e.comm.messagesPerProc, m_bytesBefore = m_e.comm.bytesPerProc;
+  const auto before = m_e.comm.records.size();
+  add();
+  if (conditional && m_e.comm.records.size() > before)
+    scaleLastRecord(m_e.comm, exchangeProbability(st, placement, space), st.branchLine, m_messagesBefore,
+                    m_bytesBefore);
 }
 
 /// Whether `st` is under an IF (probability < 1) that encloses the loops its
@@ -971,6 +1002,22 @@ bool PointEstimator::branchEncloses(const program::Statement& st, int placement,
   const auto root = std::find(st.loops.begin(), st.loops.end(), m_s.nest->id);
   const auto inner = root + placement;
   return inner < st.loops.end() && st.branchLine < m_unit.loops[static_cast<std::size_t>(*inner)].line;
+}
+
+/// The elements of `array` at the remembered values, nullopt where an
+/// extent is unknown (nothing asked).
+std::optional<std::int64_t> PointEstimator::knownElements(const std::string& array) const
+{
+  std::int64_t elements = 1;
+  for (const auto& d : m_unit.symbol(array)->dims) {
+    symbolic::EvaluationError error;
+    const auto lo = symbolic::evaluateFor(d.lower, m_values, "", &error);
+    const auto hi = lo ? symbolic::evaluateFor(d.upper, m_values, "", &error) : std::nullopt;
+    if (!lo || !hi)
+      return std::nullopt;
+    elements = saturatingMul(elements, std::max<std::int64_t>(*hi - *lo + 1, 1));
+  }
+  return elements;
 }
 
 /// The elements of `array` at the remembered values (saturating: a huge

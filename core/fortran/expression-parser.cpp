@@ -234,6 +234,18 @@ Expr parsePrimary(Cursor& c)
   c.fail("Expected an expression but found '" + Cursor::describe(t) + "'");
 }
 
+/// The operand after a binary operator, `operand`'s, or a sign then it:
+/// a*-b and a+-b, two operators in a row, a common extension.
+Expr signedOperand(Cursor& c, Expr (*operand)(Cursor&))
+{
+  if (!c.peek().isOp("-") && !c.peek().isOp("+"))
+    return operand(c);
+  const Token& sign = c.next();
+  const Op op = sign.text == "-" ? Op::Neg : Op::Plus;
+  const auto at = sign.range;
+  return unary(op, at, operand(c));
+}
+
 Expr parsePower(Cursor& c)
 {
   Expr base = parsePrimary(c);
@@ -241,12 +253,7 @@ Expr parsePower(Cursor& c)
     c.next();
     c.countOperator();
     NestingGuard level(c); // right-associative: one recursion per operator
-    const Token& sign = c.peek();
-    if (sign.isOp("-") || sign.isOp("+")) { // a**-b, accepted by gfortran
-      const auto at = c.next().range;
-      return binary(Op::Pow, std::move(base), unary(sign.text == "-" ? Op::Neg : Op::Plus, at, parsePower(c)));
-    }
-    return binary(Op::Pow, std::move(base), parsePower(c)); // right-associative
+    return binary(Op::Pow, std::move(base), signedOperand(c, parsePower)); // a**-b, accepted by gfortran
   }
   return base;
 }
@@ -258,12 +265,7 @@ Expr parseMultiplicative(Cursor& c)
   while (c.peek().isOp("*") || (c.peek().isOp("/") && !c.peek(1).isPunct(")"))) {
     const Op op = c.next().text == "*" ? Op::Mul : Op::Div;
     c.countOperator();
-    if (c.peek().isOp("-") || c.peek().isOp("+")) { // a*-b, a common extension
-      const Token& sign = c.next();
-      lhs = binary(op, std::move(lhs), unary(sign.text == "-" ? Op::Neg : Op::Plus, sign.range, parsePower(c)));
-      continue;
-    }
-    lhs = binary(op, std::move(lhs), parsePower(c));
+    lhs = binary(op, std::move(lhs), signedOperand(c, parsePower)); // a*-b, a common extension
   }
   return lhs;
 }
@@ -280,12 +282,7 @@ Expr parseAdditive(Cursor& c)
   while (c.peek().isOp("+") || c.peek().isOp("-")) {
     const Op op = c.next().text == "+" ? Op::Add : Op::Sub;
     c.countOperator();
-    if (c.peek().isOp("-") || c.peek().isOp("+")) { // a+-b, a common extension (gfortran accepts it with a warning)
-      const Token& sign = c.next();
-      lhs = binary(op, std::move(lhs), unary(sign.text == "-" ? Op::Neg : Op::Plus, sign.range, parseMultiplicative(c)));
-      continue;
-    }
-    lhs = binary(op, std::move(lhs), parseMultiplicative(c));
+    lhs = binary(op, std::move(lhs), signedOperand(c, parseMultiplicative)); // a+-b (gfortran: a warning)
   }
   return lhs;
 }

@@ -371,6 +371,7 @@ private:
     const int outer = m_branchLine;
     const auto guards = m_guards.size();
     const double guardedShare = m_guardedShare;
+    const auto clipDefinitions = m_clipDefinitions; // a branch's definitions hold in it only
     m_branchLine = ifLine;
     if (condition && !addGuards(*condition, loopVariables(loops), m_guards))
       m_guards.resize(guards); // not all of it affine: no guard (a superset of the iterations)
@@ -380,6 +381,7 @@ private:
       visit(inner, loops, probability);
     m_guards.resize(guards);
     m_guardedShare = guardedShare;
+    m_clipDefinitions = clipDefinitions;
     m_branchLine = outer;
   }
 
@@ -464,6 +466,9 @@ private:
     std::map<std::string, std::set<int>> setInBody;
     namesSetIn(s.body, setInBody);
     m_scalars.enterLoop(l.variable, setInBody, l.line);
+    m_clipDefinitions.erase(l.variable);
+    for (const auto& [name, lines] : setInBody) // set again in the body: not the value before it
+      m_clipDefinitions.erase(name);
     const auto guards = m_guards.size();
     m_guards.insert(m_guards.end(), l.boundGuards.begin(), l.boundGuards.end());
     for (const auto& b : s.body)
@@ -481,10 +486,7 @@ private:
   {
     const auto outer = loopVariables(loops);
     if (!stepExpr.missing() && !(stepExpr.kind == ExprKind::Integer && stepExpr.text == "1")) {
-      const auto clips = [](const fortran::Expr& e) {
-        return e.kind == ExprKind::FunctionRef && (e.text == "max" || e.text == "min" || e.text == "max0" || e.text == "min0");
-      };
-      if (clips(lowerExpr) || clips(upperExpr))
+      if (isCall(lowerExpr, "max") || isCall(upperExpr, "min"))
         l.boundsNote = "MAX and MIN bounds are estimated with a step of 1 only";
       return;
     }
@@ -509,10 +511,29 @@ private:
     l.upperText = written(upperExpr);
     l.lower = *lower;
     l.upper = *upper;
-    l.lowerAsWritten = *lower;
-    l.upperAsWritten = *upper;
+    l.lowerAsWritten = keptBound(defined(lowerExpr), "max", *lower);
+    l.upperAsWritten = keptBound(defined(upperExpr), "min", *upper);
     l.boundGuards = std::move(guards);
     l.boundsKnown = true;
+  }
+
+  /// Whether `e` calls `fn` ("max" or "min"), also by its F77 integer name (MAX0, MIN0).
+  static bool isCall(const fortran::Expr& e, const char* fn)
+  {
+    return (e.kind == ExprKind::FunctionRef || e.kind == ExprKind::ArrayRef) &&
+           (e.text == fn || e.text == fn + std::string("0"));
+  }
+
+  /// The bound `clipped` chose from `e`, with PARAMETER constants kept as
+  /// symbols (Loop::lowerAsWritten), else `folded`.
+  symbolic::Expr keptBound(const fortran::Expr& e, const char* fn, const symbolic::Expr& folded)
+  {
+    if (!isCall(e, fn))
+      return valueOf(e, SymbolicParameters::Keep).value_or(folded);
+    for (const auto& a : e.operands)
+      if (valueOf(a) == folded)
+        return valueOf(a, SymbolicParameters::Keep).value_or(folded);
+    return folded;
   }
 
   /// `e`'s value as a bound: itself when it is an integer expression, else
@@ -524,8 +545,7 @@ private:
   {
     if (auto v = valueOf(e))
       return v;
-    if ((e.kind != ExprKind::FunctionRef && e.kind != ExprKind::ArrayRef) || (e.text != fn && e.text != fn + std::string("0")) ||
-        e.operands.size() < 2) // MAX0 and MIN0, F77's integer names, too
+    if (!isCall(e, fn) || e.operands.size() < 2)
       return std::nullopt;
     std::vector<symbolic::Expr> args;
     for (const auto& a : e.operands) {
@@ -709,9 +729,7 @@ private:
     count(s.rhs, st, vars);
     if (!st.scalarTarget.empty() && isIntegerScalar(st.scalarTarget)) {
       m_scalars.assign(st.scalarTarget, valueOf(s.rhs), valueOf(s.rhs, SymbolicParameters::Keep), vars, st.line);
-      const bool clips = s.rhs.kind == ExprKind::FunctionRef &&
-                         (s.rhs.text == "max" || s.rhs.text == "min" || s.rhs.text == "max0" || s.rhs.text == "min0");
-      if (clips)
+      if (isCall(s.rhs, "max") || isCall(s.rhs, "min"))
         m_clipDefinitions[st.scalarTarget] = {&s.rhs, loops, m_branchLine};
       else
         m_clipDefinitions.erase(st.scalarTarget);
@@ -737,7 +755,7 @@ private:
     }
     for (const auto& a : s.args) // by reference: the callee may set them
       if (a.kind == ExprKind::Name && isIntegerScalar(a.text))
-        m_scalars.setBy(a.text, "CALL '" + s.name + "'", st.line);
+        m_scalars.setBy(a.text, "CALL '" + s.name + "'", st.line), m_clipDefinitions.erase(a.text);
   }
 
   void other(const fortran::Stmt& s, const std::vector<int>& loops, double probability, StatementKind kind)
@@ -746,7 +764,7 @@ private:
     if (kind == StatementKind::Io && s.name == "read")
       for (const auto& n : readVariables(st.text))
         if (isIntegerScalar(n))
-          m_scalars.setBy(n, "READ", st.line);
+          m_scalars.setBy(n, "READ", st.line), m_clipDefinitions.erase(n);
   }
 
   void conditionReads(const fortran::Expr& condition, fortran::SourceRange range, const std::vector<int>& loops,

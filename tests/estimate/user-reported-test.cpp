@@ -45,6 +45,15 @@ const ps::estimate::StatementWork& workOfLine(const Estimate& e, int line)
   return *it;
 }
 
+/// The work of the line's statement summed over the processors.
+double totalWorkOfLine(const Estimate& e, int line)
+{
+  double total = 0;
+  for (double w : workOfLine(e, line).work)
+    total += w;
+  return total;
+}
+
 bool hasNote(const Estimate& e, const std::string& text)
 {
   return std::any_of(e.notes.begin(), e.notes.end(), [&](const auto& n) { return n.find(text) != std::string::npos; });
@@ -504,7 +513,7 @@ TEST(UserReported, ARowSwapThroughATemporaryCopiesTwoRowsWhenTheBranchIsTaken)
   // 1..63 whose row is elsewhere copy 64 elements each way, every step
   // (step 5 reads row 5, which steps 1..4 wrote). The IF at line 5 encloses
   // the J loop the copy is vectorized out of: half of them (probability
-  // 0.5), 23.5 -> 24 messages of 512 bytes. (IF (IP .NE. K) would be a
+  // 0.5): 23.5 messages, rounded to 24, and 23.5 x 512 bytes. (IF (IP .NE. K) would be a
   // guard: without step IP no step reads a row another wrote, and the copies
   // are hoisted before the nest.)
   const auto p = ps::test::build("program swap\n"                             // 1
@@ -608,10 +617,7 @@ TEST(UserReported, ASignAfterAnAdditiveOperatorIsRead)
   ASSERT_EQ(e.comm.records.size(), 1u);
   EXPECT_EQ(e.comm.records[0].reference, "b(i+(-1))");
   EXPECT_EQ(e.comm.records[0].messages, 3);
-  double total = 0;
-  for (double w : workOfLine(e, 5).work)
-    total += w;
-  EXPECT_DOUBLE_EQ(total, 98);
+  EXPECT_DOUBLE_EQ(totalWorkOfLine(e, 5), 98);
 }
 
 TEST(UserReported, AnIfOfTheLoopVariablesExecutesInTheShareOfIterationsItKeeps)
@@ -646,7 +652,10 @@ TEST(UserReported, AnIfOfTheLoopVariablesExecutesInTheShareOfIterationsItKeeps)
   const auto e = ps::test::run(p, 4, "a=(CYCLIC,*); c=(CYCLIC)", "4", {{"n", 8}});
   const auto total = [&](int line) { // of the line's last statement (line 9's assignment, not its condition)
     const auto it = std::find_if(e.statements.rbegin(), e.statements.rend(), [&](const auto& w) { return w.line == line; });
-    EXPECT_NE(it, e.statements.rend()) << line;
+    if (it == e.statements.rend()) {
+      ADD_FAILURE() << "no statement at line " << line;
+      return -1.0;
+    }
     double sum = 0;
     for (double w : it->work)
       sum += w;
@@ -658,7 +667,9 @@ TEST(UserReported, AnIfOfTheLoopVariablesExecutesInTheShareOfIterationsItKeeps)
   EXPECT_DOUBLE_EQ(total(16), 288); // the ELSE: I .LE. K, 36 pairs
   EXPECT_TRUE(hasNote(e, "Statement at line 8 is under IF: executes in 87.5% of its iterations"));
   // per processor, the rows each owns: rows p+1 and p+5 keep i-1 steps k each
-  const auto& w14 = std::find_if(e.statements.rbegin(), e.statements.rend(), [](const auto& w) { return w.line == 14; })->work;
+  const auto s14 = std::find_if(e.statements.rbegin(), e.statements.rend(), [](const auto& w) { return w.line == 14; });
+  ASSERT_NE(s14, e.statements.rend());
+  const auto& w14 = s14->work;
   ASSERT_EQ(w14.size(), 4u);
   EXPECT_DOUBLE_EQ(w14[0], 8 * (0 + 4));
   EXPECT_DOUBLE_EQ(w14[1], 8 * (1 + 5));
@@ -683,10 +694,7 @@ TEST(UserReported, ABandLoopWithMaxAndMinBoundsIsEstimated)
                                  "  end do\n"                                          // 8
                                  "end program band\n");
   const auto e = ps::test::run(p, 4, "a=(BLOCK,*); x=(BLOCK); y=(BLOCK)", "4", {{"n", 40}, {"kl", 2}, {"ku", 1}});
-  double total = 0;
-  for (double w : workOfLine(e, 6).work)
-    total += w;
-  EXPECT_NEAR(total, 156, 1e-9);
+  EXPECT_NEAR(totalWorkOfLine(e, 6), 156, 1e-9);
   ASSERT_EQ(e.comm.records.size(), 1u);
   EXPECT_EQ(e.comm.records[0].reference, "x(j)");
   EXPECT_EQ(e.comm.records[0].messages, 6);
@@ -733,10 +741,7 @@ TEST(UserReported, AnIfOnTheStepVariableScalesTheStepsExchangesByTheStepsItKeeps
   const auto e = ps::test::run(p, 4, "a=(BLOCK,*)", "4", {{"n", 8}});
   ASSERT_EQ(e.comm.records.size(), 1u);
   EXPECT_NEAR(e.comm.records[0].probability, 4.0 / 7.0, 1e-12);
-  double total = 0;
-  for (double w : workOfLine(e, 8).work)
-    total += w;
-  EXPECT_DOUBLE_EQ(total, 49 + 36 + 25 + 16); // (8-k)^2 for k = 1..4
+  EXPECT_DOUBLE_EQ(totalWorkOfLine(e, 8), 49 + 36 + 25 + 16); // (8-k)^2 for k = 1..4
 }
 
 TEST(UserReported, SumsIntoAReplicatedVectorCombineWhereTheyAreRead)
@@ -838,6 +843,7 @@ TEST(UserReported, ABandLoopBoundedByScalarsSetToMaxAndMinIsEstimated)
   ASSERT_EQ(w.size(), 4u);
   EXPECT_DOUBLE_EQ(w[0], 40 - 3); // rows 1..10: 4 each, less 2 + 1 at the top
   EXPECT_DOUBLE_EQ(w[1], 40);
+  EXPECT_DOUBLE_EQ(w[2], 40);
   EXPECT_DOUBLE_EQ(w[3], 40 - 1); // rows 31..40, less 1 at the bottom
   EXPECT_TRUE(hasNote(e, "runs from jlo = max(1, i - kl) to jhi = min(n, i + ku)"));
 }
