@@ -15,19 +15,6 @@
 namespace ps::views {
 namespace {
 
-/// The position of the ')' that closes the '(' at the start of `text`
-/// (CYCLIC(4) inside counts its own), or the last position.
-std::size_t closingParenthesis(const std::string& text)
-{
-  int depth = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    depth += text[i] == '(' ? 1 : text[i] == ')' ? -1 : 0;
-    if (depth == 0)
-      return i;
-  }
-  return text.size() - 1;
-}
-
 /// Per unit, the distribution its HPF directives give: {"processors": "4x4",
 /// "arrays": {"a": "(BLOCK,BLOCK)"}}, or null without DISTRIBUTE directives.
 /// With `atLine`, the distribution in force there (REDISTRIBUTE, REALIGN).
@@ -50,11 +37,9 @@ nlohmann::json directivesOf(const program::Unit& unit, const symbolic::Bindings&
   if (!m.mapping || m.mapping->arrays.empty())
     return nullptr;
   nlohmann::json arrays = nlohmann::json::object();
-  for (const auto& [name, a] : m.mapping->arrays) {
-    const auto d = m.mapping->describe(name); // "(CYCLIC(4),BLOCK) via template t"
-    if (!d.empty() && d.front() == '(')
-      arrays[name] = d.substr(0, closingParenthesis(d) + 1);
-  }
+  for (const auto& [name, a] : m.mapping->arrays) // the array's own dimensions, an aligned vector's too
+    if (const auto* s = unit.symbol(name))
+      arrays[name] = m.mapping->formatsOf(name, static_cast<int>(s->dims.size()));
   const auto declared = stood ? mapping::declaredArrangement(unit, values) : std::optional(m.mapping->procs);
   return {{"processors", declared ? declared->str() : ""}, {"arrays", arrays}};
 }

@@ -634,6 +634,7 @@ private:
   bool branchEncloses(const program::Statement& st, int placement, const IterationSpace& space) const;
   void underBranch(const program::Statement& st, int placement, const IterationSpace& space, FunctionRef<void()> add);
   void noteClippedLoops(const program::Statement& st);
+  void noteLeftOut();
   double exchangeProbability(const program::Statement& st, int placement, const IterationSpace& space);
   std::optional<std::int64_t> arrayElements(const std::string& array, int line, const std::string& role,
                                             const std::string& fallback);
@@ -676,6 +677,7 @@ PointEstimator::PointEstimator(CompiledNestEstimate::State& s, const mapping::Ma
   m_e.comm.bytesPerProc.assign(procs, 0);
   m_e.comm.keepExchanges = s.options.keepExchanges;
   m_e.notes = mapping.notes;
+  noteLeftOut();
   std::size_t records = 0; // at most a read's or a reduction's each: one allocation, not one per doubling
   for (const auto& c : s.compiled)
     records += c.reads.size() + (c.reduction ? 1 : 0);
@@ -756,6 +758,25 @@ void PointEstimator::statement(std::size_t index)
     note("Statement" + c.at + " is under IF: assumed to execute with probability " +
          std::to_string(m_probability).substr(0, 4) + " (no profile run yet)");
   estimateStatement(index, *space);
+}
+
+/// Notes the arrays of the nest that the source's directives map but the
+/// distribution spec replacing them leaves out (Mapping::leftOut).
+void PointEstimator::noteLeftOut()
+{
+  std::string list;
+  int count = 0;
+  for (const auto& name : m_mapping.leftOut) {
+    const bool used = std::any_of(m_s.statements.begin(), m_s.statements.end(), [&](const program::Statement* st) {
+      return std::any_of(st->refs.begin(), st->refs.end(), [&](const auto& r) { return r.array == name; });
+    });
+    if (used)
+      list += (count++ ? ", '" : "'") + name + "'";
+  }
+  if (count > 0)
+    note("The distribution '" + m_mapping.spec + "' replaces the source's directives, which also map " + list + ": " +
+         (count == 1 ? "it is replicated here (name it" : "they are replicated here (name them") +
+         " in the distribution to distribute " + (count == 1 ? "it)" : "them)"));
 }
 
 /// Says how the statement's loops with MAX/MIN bounds (Loop::boundGuards)

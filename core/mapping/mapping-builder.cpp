@@ -627,10 +627,9 @@ private:
 
 namespace {
 
-/// Notes the arrays the unit's ALIGN and DISTRIBUTE directives map but
-/// `spec`, which replaces them, does not name: they are replicated now
-/// (a vector aligned with a matrix's rows would silently become a copy on
-/// every processor).
+/// The arrays the unit's ALIGN and DISTRIBUTE directives map but `spec`,
+/// which replaces them, does not name (Mapping::leftOut): replicated now (a
+/// vector aligned with a matrix's rows becomes a copy on every processor).
 void noteDroppedDirectives(const DistSpec& spec, const Unit& unit, Mapping& m)
 {
   std::set<std::string> named;
@@ -644,15 +643,8 @@ void noteDroppedDirectives(const DistSpec& spec, const Unit& unit, Mapping& m)
       if (const auto* s = unit.symbol(name); s && s->isArray() && !named.count(name))
         dropped.insert(name);
   }
-  if (dropped.empty())
-    return;
-  std::string list;
-  for (const auto& name : dropped)
-    list += (list.empty() ? "'" : ", '") + name + "'";
-  m.notes.push_back("The distribution '" + spec.text + "' replaces the source's directives, which also map " + list +
-                    ": " + (dropped.size() == 1 ? "it is" : "they are") +
-                    " replicated here (name " + (dropped.size() == 1 ? "it" : "them") + " in the distribution to distribute " +
-                    (dropped.size() == 1 ? "it" : "them") + ")");
+  m.leftOut.assign(dropped.begin(), dropped.end());
+  m.spec = spec.text;
 }
 
 } // namespace

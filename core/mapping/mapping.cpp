@@ -46,6 +46,23 @@ std::string Mapping::describe(const std::string& name) const
   return s;
 }
 
+std::string Mapping::formatsOf(const std::string& name, int rank) const
+{
+  const ArrayMapping* a = array(name);
+  if (!a)
+    return "replicated";
+  const auto& t = templates[a->templateIndex];
+  std::string s = "(";
+  for (int d = 0; d < rank; ++d) {
+    std::string f = "*";
+    for (std::size_t k = 0; k < a->axes.size() && k < t.dims.size(); ++k)
+      if (a->axes[k].kind == TemplateAxis::Kind::ArrayDim && a->axes[k].arrayDim == d)
+        f = t.dims[k].format().str();
+    s += (d ? "," : "") + f;
+  }
+  return s + ")";
+}
+
 std::string Mapping::str() const
 {
   // group arrays with the same description

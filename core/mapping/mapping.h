@@ -41,6 +41,11 @@ public:
   std::vector<TemplateDistribution> templates;
   std::map<std::string, ArrayMapping> arrays;
   std::vector<std::string> notes; // assumptions made while building it
+  /// Built from a distribution spec: the arrays the unit's ALIGN and
+  /// DISTRIBUTE directives map but the spec does not name (replicated here);
+  /// an estimate notes those its nest references.
+  std::vector<std::string> leftOut;
+  std::string spec; // that spec's text
 
   /// The mapping of `array`, or nullptr when it is not distributed.
   const ArrayMapping* array(const std::string& name) const;
@@ -49,6 +54,12 @@ public:
   void ownerCoords(const ArrayMapping& a, const std::int64_t* index, std::int64_t* coords) const;
   /// "(BLOCK,*)" for a distributed array, "replicated" otherwise.
   std::string describe(const std::string& array) const;
+  /// The formats of `array`'s own `rank` dimensions, "(BLOCK)" for a vector
+  /// aligned with a matrix's distributed columns (ALIGN X(J) WITH AB(*,J)
+  /// under AB(*,BLOCK)): each dimension the format of the template
+  /// dimension it is aligned with, "*" where none is; "replicated" when
+  /// not distributed. Offsets, strides and constant alignments are dropped.
+  std::string formatsOf(const std::string& array, int rank) const;
   /// A one-line summary: "x,a,b=(BLOCK,*) onto 16"; "all arrays replicated
   /// onto 4" when no array is distributed.
   std::string str() const;
