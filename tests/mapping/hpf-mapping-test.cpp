@@ -260,3 +260,19 @@ TEST(HpfSample, ReadsEverySpelling)
   EXPECT_EQ(copy.mapping->notes, std::vector<std::string>{"Dummy 'x' takes its mapping from the caller (INHERIT); "
                                                           "estimated alone it is treated as replicated"});
 }
+
+// The formats of an array's own dimensions (the IDE's variants from the
+// directives): a vector aligned with a matrix's distributed dimension gets
+// that dimension's format, one per its own dimension.
+TEST(HpfMapping, AnAlignedVectorsFormatsAreItsOwnDimensions)
+{
+  auto p = unitWith({"PROCESSORS P(4)", "DISTRIBUTE X(*, CYCLIC) ONTO P", "ALIGN A(J) WITH X(*, J)",
+                     "DISTRIBUTE Y(BLOCK, *) ONTO P", "ALIGN B(I) WITH Y(I, *)"});
+  auto m = mapOf(p);
+  ASSERT_TRUE(m.mapping) << joined(m.errors);
+  EXPECT_EQ(m.mapping->formatsOf("x", 2), "(*,CYCLIC)");
+  EXPECT_EQ(m.mapping->formatsOf("a", 1), "(CYCLIC)");
+  EXPECT_EQ(m.mapping->formatsOf("y", 2), "(BLOCK,*)");
+  EXPECT_EQ(m.mapping->formatsOf("b", 1), "(BLOCK)");
+  EXPECT_EQ(m.mapping->formatsOf("nothing", 1), "replicated");
+}
