@@ -261,7 +261,9 @@ private:
       const auto first = m_unit.statements.size();
       conditionReads(s.condition, s.range, loops, probability);
       const auto before = m_scalars.snapshot();
-      visitBranch(s.body, line(s.range), loops, probability * 0.5, &s.condition, 0.5);
+      std::vector<symbolic::AffineCondition> guards;
+      const bool affine = addGuards(s.condition, loopVariables(loops), guards);
+      visitBranch(s.body, line(s.range), loops, probability * 0.5, affine ? &guards : nullptr, 0.5);
       m_scalars.merge({m_scalars.snapshot(), before});
       markExtremum(s.condition, s.body, first);
       break;
@@ -293,22 +295,23 @@ private:
     const auto before = m_scalars.snapshot();
     const auto first = m_unit.statements.size();
     std::vector<ScalarValues::Snapshot> paths;
+    // A branch runs where its condition holds and every earlier one fails: its guards are its
+    // condition's and the earlier ones' negations, while each earlier one is one comparison
+    // (ELSE IF and ELSE: NOT (c1 .OR. c2) = .NOT. c1 .AND. .NOT. c2).
+    std::optional<std::vector<symbolic::AffineCondition>> earlierFail = std::vector<symbolic::AffineCondition>{};
     for (const auto& b : s.branches) {
       if (!b.condition.missing())
         conditionReads(b.condition, s.range, loops, probability);
       m_scalars.restore(before);
-      // the first branch runs where its condition holds; a later one also where the earlier fail
-      const bool first = &b == &s.branches.front();
-      if (const auto negated = !select && !first && s.branches.size() == 2 && b.condition.missing()
-                                 ? negatedGuard(s.branches.front().condition, loops)
-                                 : std::nullopt) {
-        m_guards.push_back(*negated); // the ELSE of one comparison: its negation
-        visitBranch(b.body, line(s.range), loops, share, nullptr, fraction, true);
-        m_guards.pop_back();
-      } else {
-        visitBranch(b.body, line(s.range), loops, share,
-                    !select && first && !b.condition.missing() ? &b.condition : nullptr, fraction);
-      }
+      auto guards = select ? std::nullopt : earlierFail;
+      if (guards && !b.condition.missing() && !addGuards(b.condition, loopVariables(loops), *guards))
+        guards.reset();
+      visitBranch(b.body, line(s.range), loops, share, guards ? &*guards : nullptr, fraction);
+      const auto negated = earlierFail && !b.condition.missing() ? negatedGuard(b.condition, loops) : std::nullopt;
+      if (negated)
+        earlierFail->push_back(*negated);
+      else
+        earlierFail.reset();
       paths.push_back(m_scalars.snapshot());
     }
     if (!hasElse)
@@ -363,20 +366,22 @@ private:
   /// `share`: the branch's default share of the IF's probability, which
   /// its guards, when its whole condition is one, describe exactly
   /// (Statement::guardedShare).
-  /// `guarded`: the caller pushed the branch's guard (an ELSE's negation).
+  /// `branchGuards`: the conditions that describe exactly where the branch
+  /// runs, which replace its default `share` (nullptr: none do; the branch
+  /// then has no guard, a superset of its iterations).
   void visitBranch(const std::vector<fortran::Stmt>& body, int ifLine, const std::vector<int>& loops,
-                   double probability, const fortran::Expr* condition = nullptr, double share = 1.0,
-                   bool guarded = false)
+                   double probability, const std::vector<symbolic::AffineCondition>* branchGuards = nullptr,
+                   double share = 1.0)
   {
     const int outer = m_branchLine;
     const auto guards = m_guards.size();
     const double guardedShare = m_guardedShare;
     const auto clipDefinitions = m_clipDefinitions; // a branch's definitions hold in it only
     m_branchLine = ifLine;
-    if (condition && !addGuards(*condition, loopVariables(loops), m_guards))
-      m_guards.resize(guards); // not all of it affine: no guard (a superset of the iterations)
-    else if (condition || guarded)
+    if (branchGuards && !branchGuards->empty()) {
+      m_guards.insert(m_guards.end(), branchGuards->begin(), branchGuards->end());
       m_guardedShare *= share;
+    }
     for (const auto& inner : body)
       visit(inner, loops, probability);
     m_guards.resize(guards);
@@ -389,9 +394,14 @@ private:
   /// variables (IF (I .GT. K) ... ELSE: I .LE. K), the guard of its ELSE.
   std::optional<symbolic::AffineCondition> negatedGuard(const fortran::Expr& c, const std::vector<int>& loops)
   {
+    return negatedOf(c, loopVariables(loops));
+  }
+
+  std::optional<symbolic::AffineCondition> negatedOf(const fortran::Expr& c, const std::vector<std::string>& vars)
+  {
     using Relation = symbolic::AffineCondition::Relation;
     std::vector<symbolic::AffineCondition> one;
-    if (!addGuards(c, loopVariables(loops), one) || one.size() != 1)
+    if (!addGuards(c, vars, one) || one.size() != 1)
       return std::nullopt;
     static const std::map<Relation, Relation> negation{{Relation::Lt, Relation::Ge}, {Relation::Ge, Relation::Lt},
                                                        {Relation::Le, Relation::Gt}, {Relation::Gt, Relation::Le},
@@ -409,6 +419,12 @@ private:
   {
     using fortran::Op;
     using Relation = symbolic::AffineCondition::Relation;
+    if (c.kind == ExprKind::Unary && c.op == Op::Not && c.operands.size() == 1) { // .NOT. of one comparison
+      const auto negated = negatedOf(c.operands[0], vars);
+      if (negated)
+        out.push_back(*negated);
+      return negated.has_value();
+    }
     if (c.kind != ExprKind::Binary || c.operands.size() != 2)
       return false;
     if (c.op == Op::And)

@@ -849,3 +849,35 @@ TEST(UserReported, ABandLoopBoundedByScalarsSetToMaxAndMinIsEstimated)
   EXPECT_DOUBLE_EQ(w[3], 40 - 1); // rows 31..40, less 1 at the bottom
   EXPECT_TRUE(hasNote(e, "runs from jlo = max(1, i - kl) to jhi = min(n, i + ku)"));
 }
+
+TEST(UserReported, ElseIfAndNotOfComparisonsExecuteInTheShareTheyKeep)
+{
+  // IF (J .GT. I) ... ELSE IF (J .EQ. I) ... ELSE on 8 x 8: 28, 8 and 28
+  // iterations; IF (.NOT. (I .EQ. 1)) keeps 7 of 8 rows: 56.
+  const auto p = ps::test::build("      SUBROUTINE EI(A, N)\n"                 // 1
+                                 "      INTEGER N, I, J\n"                      // 2
+                                 "      DOUBLE PRECISION A(N,N)\n"              // 3
+                                 "      DO 50 I = 1, N\n"                       // 4
+                                 "         DO 40 J = 1, N\n"                    // 5
+                                 "            IF (J .GT. I) THEN\n"             // 6
+                                 "               A(I,J) = 2.0D0\n"              // 7
+                                 "            ELSE IF (J .EQ. I) THEN\n"        // 8
+                                 "               A(I,J) = 1.0D0\n"              // 9
+                                 "            ELSE\n"                           // 10
+                                 "               A(I,J) = 0.0D0\n"              // 11
+                                 "            END IF\n"                         // 12
+                                 "            IF (.NOT. (I .EQ. 1)) A(I,J) = -A(I,J)\n" // 13
+                                 "   40    CONTINUE\n"                          // 14
+                                 "   50 CONTINUE\n"                             // 15
+                                 "      END\n",
+                                 "ei.f");
+  const auto e = ps::test::run(p, 4, "a=(BLOCK,*)", "2", {{"n", 8}});
+  const auto last = [&](int line) { // the line's assignment, after its condition
+    const auto it = std::find_if(e.statements.rbegin(), e.statements.rend(), [&](const auto& w) { return w.line == line; });
+    return it == e.statements.rend() ? -1.0 : it->work[0] + it->work[1];
+  };
+  EXPECT_DOUBLE_EQ(last(7), 28);
+  EXPECT_DOUBLE_EQ(last(9), 8);
+  EXPECT_DOUBLE_EQ(last(11), 28);
+  EXPECT_DOUBLE_EQ(last(13), 56);
+}
