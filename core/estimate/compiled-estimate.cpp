@@ -24,6 +24,19 @@ namespace {
 
 bool accumulates(const program::Statement& st, const std::string& target);
 
+/// The right-hand side of an assignment's text, after its '=' (not one of
+/// a logical IF's <=, >=, == or /=: IF (A(I) >= 0) S = S + A(I)); "" without.
+std::string assignedValue(const std::string& text)
+{
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const bool relational = (i > 0 && std::string_view("<>=/").find(text[i - 1]) != std::string_view::npos) ||
+                            (i + 1 < text.size() && text[i + 1] == '=');
+    if (text[i] == '=' && !relational)
+      return text.substr(i + 1);
+  }
+  return {};
+}
+
 /// s = s + ..., s = s * ..., s = max(s, ...), IF (e > s) s = e (its
 /// condition too: Statement::reductionOp), or a REDUCTION clause.
 bool isReduction(const program::Statement& st, const program::Unit& unit)
@@ -45,8 +58,7 @@ bool isReduction(const program::Statement& st, const program::Unit& unit)
 /// text): target + ..., target - ..., target * ..., max(target, ...), min(...).
 bool accumulates(const program::Statement& st, const std::string& target)
 {
-  const auto text = compact(st.text);
-  const auto rhs = text.substr(std::min(text.size(), text.find('=') + 1));
+  const auto rhs = assignedValue(compact(st.text));
   for (const char* op : {"+", "-", "*"})
     if (rhs.rfind(target + op, 0) == 0)
       return true;
@@ -207,7 +219,8 @@ int restartLevels(const program::Statement& st, const std::vector<const program:
                   const program::Unit& unit)
 {
   return combineLevels(st, nest, nestLoop, [&](const program::Statement& other) {
-    return !isReduction(other, unit) && namesIn(other.text).count(st.scalarTarget) > 0;
+    const bool ownCondition = other.kind == program::StatementKind::Control && other.line == st.line; // IF (...) S = S + ...
+    return !ownCondition && !isReduction(other, unit) && namesIn(other.text).count(st.scalarTarget) > 0;
   });
 }
 
@@ -473,7 +486,7 @@ double CompiledNestEstimate::State::probability(std::size_t index)
 /// (the row swap's `T = A(K,J)`). A reduction into it is never one.
 bool CompiledNestEstimate::State::privateTemporary(const program::Statement& st) const
 {
-  if (isReduction(st, *unit) || namesIn(st.text.substr(std::min(st.text.size(), st.text.find('=') + 1))).count(st.scalarTarget))
+  if (isReduction(st, *unit) || namesIn(assignedValue(st.text)).count(st.scalarTarget))
     return false;
   bool after = false;
   for (const auto* u : statements) {

@@ -881,3 +881,29 @@ TEST(UserReported, ElseIfAndNotOfComparisonsExecuteInTheShareTheyKeep)
   EXPECT_DOUBLE_EQ(last(11), 28);
   EXPECT_DOUBLE_EQ(last(13), 56);
 }
+
+TEST(UserReported, AConditionalSumIsAReductionCombinedOncePerStep)
+{
+  // IF (A(I,K) >= 0) S = S + A(I,K): a sum (the >= is the condition's, not
+  // the assignment), combined once per step K, not once per (K, I): 8
+  // combines of 1 message on 2. Its own IF names S but does not read it.
+  const auto p = ps::test::build("      SUBROUTINE CS(A, B, N)\n"                    // 1
+                                 "      INTEGER N, I, K\n"                            // 2
+                                 "      DOUBLE PRECISION A(N,N), B(N), S\n"           // 3
+                                 "      DO 50 K = 1, N\n"                             // 4
+                                 "         S = 0.0D0\n"                               // 5
+                                 "         DO 10 I = 1, N\n"                          // 6
+                                 "            IF (A(I,K) >= 0.0D0) S = S + A(I,K)\n"  // 7
+                                 "   10    CONTINUE\n"                                // 8
+                                 "         IF (A(K,K) .GT. S) B(K) = S\n"             // 9
+                                 "   50 CONTINUE\n"                                   // 10
+                                 "      END\n",
+                                 "cs.f");
+  const auto e = ps::test::run(p, 4, "a=(BLOCK,*); b=(BLOCK)", "2", {{"n", 8}});
+  const auto r = std::find_if(e.comm.records.begin(), e.comm.records.end(), [](const auto& c) { return c.array == "s"; });
+  ASSERT_NE(r, e.comm.records.end());
+  EXPECT_EQ(r->pattern, "reduction");
+  EXPECT_EQ(r->placement, 1);
+  EXPECT_EQ(r->messages, 8);
+  EXPECT_EQ(r->bytes, 64);
+}
