@@ -62,6 +62,9 @@ std::optional<std::string> levelsOf(const program::Unit& unit, int nestLoop, con
     return "Statement at line " + std::to_string(statement.line) + " is not inside the selected loop";
   for (auto it = root; it != statement.loops.end(); ++it) {
     const auto& loop = unit.loops[*it];
+    if (!loop.boundsKnown && loop.boundsNote.rfind("MAX and MIN", 0) == 0) // integer expressions, but clipped with a step
+      return "Loop at line " + std::to_string(loop.line) + " has MAX/MIN bounds and a step other than 1: " +
+             loop.boundsNote;
     if (!loop.boundsKnown || loop.variable.empty())
       return "Loop at line " + std::to_string(loop.line) + " has bounds that are not integer expressions" +
              (loop.boundsNote.empty() ? "" : ": " + loop.boundsNote);

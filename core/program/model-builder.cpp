@@ -503,7 +503,7 @@ private:
     const auto outer = loopVariables(loops);
     if (!stepExpr.missing() && !(stepExpr.kind == ExprKind::Integer && stepExpr.text == "1")) {
       if (isCall(lowerExpr, "max") || isCall(upperExpr, "min"))
-        l.boundsNote = "MAX and MIN bounds are estimated with a step of 1 only";
+        l.boundsNote = "MAX and MIN bounds are estimated with a step of 1 only"; // the whole reason (iteration-space.cpp)
       return;
     }
     std::vector<symbolic::AffineCondition> guards;

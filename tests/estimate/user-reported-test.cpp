@@ -907,3 +907,20 @@ TEST(UserReported, AConditionalSumIsAReductionCombinedOncePerStep)
   EXPECT_EQ(r->messages, 8);
   EXPECT_EQ(r->bytes, 64);
 }
+
+TEST(UserReported, AMaxBoundWithAStepSaysWhyItIsNotEstimated)
+{
+  const auto p = ps::test::build("      SUBROUTINE S2(A, N)\n"                    // 1
+                                 "      INTEGER N, I, J\n"                         // 2
+                                 "      DOUBLE PRECISION A(N,N)\n"                 // 3
+                                 "      DO 20 I = 1, N\n"                          // 4
+                                 "         DO 10 J = MAX0(1, I-4), N, 2\n"         // 5
+                                 "            A(I,J) = 0.0D0\n"                    // 6
+                                 "   10    CONTINUE\n"                             // 7
+                                 "   20 CONTINUE\n"                                // 8
+                                 "      END\n",
+                                 "s2.f");
+  const auto e = ps::test::run(p, 4, "a=(BLOCK,*)", "4", {{"n", 16}});
+  EXPECT_TRUE(hasNote(e, "Loop at line 5 has MAX/MIN bounds and a step other than 1"));
+  EXPECT_FALSE(hasNote(e, "not integer expressions"));
+}
