@@ -246,6 +246,7 @@ struct StatementMemo {
   int cacheAt = -1;                 // its entry in State::cache, once built
   std::vector<int> cacheRefAt;      // per cache reference: its entry in that entry's refs, -1 not affine
   std::optional<double> probability; // State::probability, once computed
+  std::vector<std::pair<int, std::optional<double>>> exchangeShares; // guardedIterationShare by placement
   bool guardCounted = false;         // it is the guards' share of the iterations
 
   /// Forgets what the last values gave, keeping the vectors' storage: a
@@ -267,6 +268,7 @@ struct StatementMemo {
     cacheRefAt.clear();
     probability.reset();
     guardCounted = false;
+    exchangeShares.clear();
   }
 };
 
@@ -651,7 +653,8 @@ private:
   double exchangeProbability(const program::Statement& st, int placement, const IterationSpace& space);
   std::optional<std::int64_t> arrayElements(const std::string& array, int line, const std::string& role,
                                             const std::string& fallback);
-  std::optional<std::int64_t> knownElements(const std::string& array) const;
+  std::optional<std::int64_t> knownElements(const std::string& array, const std::string& what = "",
+                                            symbolic::EvaluationError* error = nullptr) const;
   bool readsWrittenElements(const program::Statement& st, const program::ArrayReference& read);
   void describeWork(StatementWork& work, double cost,
                     std::shared_ptr<const WorkFormula> formula, const std::string& why);
@@ -674,6 +677,7 @@ private:
   std::vector<std::int64_t> m_messagesBefore, m_bytesBefore; // a conditional read's counts before it (scaleLastRecord)
   double m_probability = 1.0; // the statement's, State::probability
   bool m_guardCounted = false; // its guards' share was counted
+  std::size_t m_index = 0;     // the statement being estimated
   std::set<int> m_measured;  // lines whose branch probability a profile run measured
   EstimateResult m_problems; // errors and missing values; never holds an estimate
 };
@@ -752,6 +756,7 @@ void PointEstimator::statement(std::size_t index)
   const auto& space = m_s.space(index);
   if (!space)
     return problem(m_s.memo[index].spaceError, "the statement" + c.at + " is not estimated");
+  m_index = index;
   m_probability = m_s.probability(index);
   const bool counted = m_guardCounted = m_s.memo[index].guardCounted;
   noteClippedLoops(st);
@@ -1039,14 +1044,16 @@ bool PointEstimator::branchEncloses(const program::Statement& st, int placement,
 }
 
 /// The elements of `array` at the remembered values, nullopt where an
-/// extent is unknown (nothing asked).
-std::optional<std::int64_t> PointEstimator::knownElements(const std::string& array) const
+/// extent is unknown (`error` says why, naming `what`; nothing asked).
+std::optional<std::int64_t> PointEstimator::knownElements(const std::string& array, const std::string& what,
+                                                          symbolic::EvaluationError* error) const
 {
   std::int64_t elements = 1;
+  symbolic::EvaluationError ignored;
+  auto* e = error ? error : &ignored;
   for (const auto& d : m_unit.symbol(array)->dims) {
-    symbolic::EvaluationError error;
-    const auto lo = symbolic::evaluateFor(d.lower, m_values, "", &error);
-    const auto hi = lo ? symbolic::evaluateFor(d.upper, m_values, "", &error) : std::nullopt;
+    const auto lo = symbolic::evaluateFor(d.lower, m_values, what, e);
+    const auto hi = lo ? symbolic::evaluateFor(d.upper, m_values, what, e) : std::nullopt;
     if (!lo || !hi)
       return std::nullopt;
     elements = saturatingMul(elements, std::max<std::int64_t>(*hi - *lo + 1, 1));
@@ -1060,18 +1067,11 @@ std::optional<std::int64_t> PointEstimator::knownElements(const std::string& arr
 std::optional<std::int64_t> PointEstimator::arrayElements(const std::string& array, int line, const std::string& role,
                                                           const std::string& fallback)
 {
-  std::int64_t elements = 1;
-  for (const auto& d : m_unit.symbol(array)->dims) {
-    symbolic::EvaluationError error;
-    const auto what = "the extent of '" + array + "' (" + role + " at line " + std::to_string(line) + ")";
-    auto lo = symbolic::evaluateFor(d.lower, m_values, what, &error);
-    auto hi = lo ? symbolic::evaluateFor(d.upper, m_values, what, &error) : std::nullopt;
-    if (!lo || !hi) {
-      problem(error, fallback);
-      return std::nullopt;
-    }
-    elements = saturatingMul(elements, std::max<std::int64_t>(*hi - *lo + 1, 1));
-  }
+  symbolic::EvaluationError error;
+  const auto elements =
+    knownElements(array, "the extent of '" + array + "' (" + role + " at line " + std::to_string(line) + ")", &error);
+  if (!elements)
+    problem(error, fallback);
   return elements;
 }
 
@@ -1084,8 +1084,12 @@ double PointEstimator::exchangeProbability(const program::Statement& st, int pla
 {
   if (!m_guardCounted)
     return m_probability;
-  const auto share = guardedIterationShare(space, st.guards, m_values, std::min(placement, space.depth()));
-  return share ? st.probability / st.guardedShare * *share : m_probability;
+  auto& shares = m_s.memo[m_index].exchangeShares; // a statement's reads share their placements: counted once
+  auto it = std::find_if(shares.begin(), shares.end(), [&](const auto& s) { return s.first == placement; });
+  if (it == shares.end())
+    it = shares.emplace(shares.end(), placement,
+                        guardedIterationShare(space, st.guards, m_values, std::min(placement, space.depth())));
+  return it->second ? st.probability / st.guardedShare * *it->second : m_probability;
 }
 
 /// The read's placement at the remembered values: the loops carrying a
