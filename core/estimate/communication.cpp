@@ -8,6 +8,7 @@
 #include "estimate/piecewise-instance-sum.h"
 #include "estimate/saturating-count.h"
 #include "estimate/separable-exchange.h"
+#include "estimate/triangle-exchange.h"
 #include "support/cancellation.h"
 #include "support/integer-division.h"
 
@@ -152,11 +153,20 @@ public:
           commit(repeat);
         return;
       }
+      if (!m_separable && m_triangle && !m_keep && tallyTriangle(values)) {
+        if (m_tally.count > 0)
+          commit(repeat);
+        return;
+      }
       std::string why;
       std::optional<std::vector<PairTraffic>> traffic;
       if (m_separable) // refused once, refused for every instance: the reasons are the nest's shape
         traffic = countSeparableExchange(m_space, m_exec, m_read, m_placement, values, m_mapping, nullptr);
       m_separable = traffic.has_value();
+      if (!traffic && m_triangle) {
+        traffic = countTriangleExchange(m_space, m_exec, m_read, m_placement, values, m_mapping, nullptr);
+        m_triangle = traffic.has_value();
+      }
       if (!traffic && simulateBudget > 0 && simulateWithinBackingOff(values, repeat, simulateBudget))
         return;
       if (!traffic) { // not a product of one-loop counts: the projection count
@@ -520,6 +530,16 @@ private:
     return m_separable;
   }
 
+  /// tallySeparable for an exchange over a triangle whose executing and
+  /// read owners follow different loops (triangle-exchange.h).
+  bool tallyTriangle(std::vector<std::int64_t>& values)
+  {
+    startTally();
+    m_triangle = forEachTrianglePair(m_space, m_exec, m_read, m_placement, values, m_mapping,
+                                     [&](std::span<const PairTraffic> into) { tally(into); }, nullptr);
+    return m_triangle;
+  }
+
   void account(const std::vector<PairTraffic>& messages, std::int64_t repeat)
   {
     startTally();
@@ -632,6 +652,7 @@ private:
   std::int64_t m_kept = 0;
   bool m_closed; // count in closed form until a count fails
   bool m_separable = true; // try the product of one-loop counts until it is refused
+  bool m_triangle = true;  // then the triangle's run sums, until they are refused
   const IterationSpace& m_space;
   const ReferencePlan* m_exec;
   const ReferencePlan& m_read;
