@@ -207,6 +207,10 @@ struct CompiledStatement {
   std::optional<CompiledPlan> foreignExec;            // execRef when another statement's (Guard, NEW scalar user)
   int reductionBytes = 8;
   int reductionLevels = 0; // outer nest loops the reduction restarts in (restartLevels)
+  /// A scalar reduction's readers in the nest, the owners of what they
+  /// write planned in the reduction's space (see scalarReaders); empty when
+  /// a reader is not such an assignment.
+  std::vector<CompiledPlan> readerOwners;
   int elementLevels = 0;   // an array element's reduction: the loops of the elements one combine carries (-1: all the array's)
   /// Work formulas by owner reference (nullptr: every processor), compiled on first use.
   std::vector<std::pair<const program::ArrayReference*, std::pair<std::shared_ptr<const WorkFormula>, std::string>>>
@@ -222,6 +226,31 @@ int restartLevels(const program::Statement& st, const std::vector<const program:
     const bool ownCondition = other.kind == program::StatementKind::Control && other.line == st.line; // IF (...) S = S + ...
     return !ownCondition && !isReduction(other, unit) && namesIn(other.text).count(st.scalarTarget) > 0;
   });
+}
+
+/// The array elements written by the statements of the nest that read the
+/// scalar a reduction `st` computes (`C(K) = S` after the sum over a row),
+/// when each is an assignment in the reduction's first `levels` loops (their
+/// owners are then functions of the combine's instance); empty when there
+/// is none or another reads it.
+std::vector<const program::ArrayReference*> scalarReaders(const program::Statement& st,
+                                                          const std::vector<const program::Statement*>& nest,
+                                                          int nestLoop, int levels, const program::Unit& unit)
+{
+  std::vector<const program::ArrayReference*> out;
+  const auto root = std::find(st.loops.begin(), st.loops.end(), nestLoop);
+  for (const auto* other : nest) {
+    if (other == &st || other->scalarTarget == st.scalarTarget || namesIn(other->text).count(st.scalarTarget) == 0)
+      continue; // itself, a reset (or another update of the sum), or no use
+    const auto* w = other->write();
+    const auto own = std::find(other->loops.begin(), other->loops.end(), nestLoop);
+    const auto depth = other->loops.end() - own;
+    if (!w || other->kind != program::StatementKind::Assignment || isReduction(*other, unit) || depth > levels ||
+        !std::equal(own, other->loops.end(), root, root + depth))
+      return {};
+    out.push_back(w);
+  }
+  return out;
 }
 
 /// What the values of the unknowns enter for one statement, compiled once:
@@ -576,6 +605,8 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
     if (const auto* s = unit->symbol(st.scalarTarget))
       c.reductionBytes = s->elementBytes;
     c.reductionLevels = restartLevels(st, statements, nest->id, *unit);
+    for (const auto* w : scalarReaders(st, statements, nest->id, c.reductionLevels, *unit))
+      c.readerOwners.emplace_back(*w, *unit, forms[index].space);
   }
   // a MAXLOC's location travels with its value: one combine of the pair
   for (const int other : {st.id - 1, st.id + 1}) {
@@ -643,6 +674,8 @@ private:
   bool guardWork(StatementWork& work, const program::Statement& st, const IterationSpace& space,
                  const ReferencePlan* owner);
   void combineReduction(const CompiledStatement& c, const IterationSpace& space, const ReferencePlan* exec);
+  bool readOnItsOwner(const CompiledStatement& c, const IterationSpace& space, const ReferencePlan& operand,
+                      int at) const;
   void addReads(std::size_t index, const IterationSpace& space, const PlanList& reads,
                 const boost::container::small_vector<std::size_t, 8>& readIndex, const ReferencePlan* exec);
   int placement(std::size_t index, std::size_t read, const IterationSpace& space);
@@ -883,6 +916,11 @@ void PointEstimator::combineReduction(const CompiledStatement& c, const Iteratio
     return;
   std::vector<std::int64_t> first;
   const int at = std::min(c.reductionLevels, space.depth());
+  if (!c.st->scalarTarget.empty() && readOnItsOwner(c, space, *exec, at)) {
+    note("The sum into '" + c.st->scalarTarget + "' at line " + std::to_string(c.st->line) +
+         " is computed by one processor per combine, the owner of its operand, which also uses it: no combine");
+    return;
+  }
   const auto instances = at > 0 ? countOuterIterations(space, at, &first) : 1;
   const auto* w = c.st->scalarTarget.empty() ? c.st->write() : nullptr; // an array's elements
   auto values = instances;
@@ -919,6 +957,41 @@ void PointEstimator::combineReduction(const CompiledStatement& c, const Iteratio
                         (at > 0 ? " (one per iteration of the " + std::to_string(at) + " outer loops it restarts in)" : "") +
                         ", each NT = P - 1 and TD = " + std::to_string(c.reductionBytes) +
                         "*(P - 1) bytes per value combined";
+}
+
+/// True when every instance of a scalar reduction's combine has its
+/// operand on one processor (its template indices follow none of the
+/// reduction's own loops, from level `at` in), and each statement that
+/// reads the result writes an element that processor owns: the sum is
+/// then complete where it is used, with nothing to combine.
+bool PointEstimator::readOnItsOwner(const CompiledStatement& c, const IterationSpace& space,
+                                    const ReferencePlan& operand, int at) const
+{
+  if (c.readerOwners.empty())
+    return false;
+  const auto rank = m_mapping.procs.rank();
+  for (int pd = 0; pd < rank; ++pd) {
+    const auto t = templateIndex(operand, m_mapping, pd);
+    for (int k = at; t.defined && t.dist->procs() > 1 && k < static_cast<int>(t.index.coef.size()); ++k)
+      if (t.index.coef[k] != 0)
+        return false; // partial sums on several processors
+  }
+  for (const auto& compiled : c.readerOwners) {
+    symbolic::EvaluationError error;
+    auto reader = compiled.plan(space, m_mapping, m_values, &error);
+    if (!reader)
+      return false;
+    reader->map = m_mapping.array(reader->ref->array);
+    for (int pd = 0; pd < rank; ++pd) {
+      const auto t = templateIndex(operand, m_mapping, pd), r = templateIndex(*reader, m_mapping, pd);
+      if (!t.defined || t.dist->procs() == 1) // a copy on every coordinate: every one has the sum
+        continue;
+      if (!r.defined || !t.dist->sameOwners(*r.dist) || t.index.constant != r.index.constant ||
+          !std::equal(t.index.coef.begin(), t.index.coef.end(), r.index.coef.begin(), r.index.coef.end()))
+        return false;
+    }
+  }
+  return true;
 }
 
 /// The work of a statement whose guards' share was counted

@@ -505,6 +505,35 @@ TEST(UserReported, AReductionInAStepLoopCombinesOncePerStep)
   EXPECT_EQ(e.comm.messagesPerProc[0], 63 * 2);
 }
 
+TEST(UserReported, ASumOverARowItsOwnerUsesCombinesNothing)
+{
+  // s sums row k, which one processor owns under (BLOCK,*), and c(k) = s
+  // runs there too: the sum is complete where it is used. It was charged
+  // a combine of 3 messages per step.
+  const auto p = ps::test::build("program rowsum\n"                                   // 1
+                                 "  integer :: j, k, n\n"                             // 2
+                                 "  double precision :: a(n, n), c(n), s\n"           // 3
+                                 "  do k = 1, n\n"                                    // 4
+                                 "    s = 0.0d0\n"                                    // 5
+                                 "    do j = 1, n\n"                                  // 6
+                                 "      s = s + a(k, j)\n"                            // 7
+                                 "    end do\n"                                       // 8
+                                 "    c(k) = s\n"                                     // 9
+                                 "  end do\n"                                         // 10
+                                 "end program rowsum\n");
+  const auto local = ps::test::run(p, 4, "a=(BLOCK,*); c=(BLOCK)", "4", {{"n", 64}});
+  EXPECT_TRUE(local.comm.records.empty());
+  EXPECT_EQ(local.nt, 0);
+  EXPECT_TRUE(hasNote(local, "The sum into 's' at line 7 is computed by one processor per combine"));
+  // the row spread over the processors, c(k) elsewhere or everywhere: combined every step
+  for (const char* spec : {"a=(*,BLOCK); c=(BLOCK)", "a=(BLOCK,*); c=(CYCLIC)", "a=(BLOCK,*)"}) {
+    const auto e = ps::test::run(p, 4, spec, "4", {{"n", 64}});
+    ASSERT_EQ(e.comm.records.size(), 1u) << spec;
+    EXPECT_EQ(e.comm.records[0].pattern, "reduction") << spec;
+    EXPECT_EQ(e.nt, 64 * 3) << spec;
+  }
+}
+
 TEST(UserReported, ARowSwapThroughATemporaryCopiesTwoRowsWhenTheBranchIsTaken)
 {
   // T = A(K,J) is private to each J iteration: the owner of row P (which
