@@ -689,6 +689,8 @@ private:
   std::optional<std::int64_t> knownElements(const std::string& array, const std::string& what = "",
                                             symbolic::EvaluationError* error = nullptr) const;
   bool readsWrittenElements(const program::Statement& st, const program::ArrayReference& read);
+  std::vector<const program::Statement*> flowSources(const program::Statement& st,
+                                                     const program::ArrayReference& read);
   void describeWork(StatementWork& work, double cost,
                     std::shared_ptr<const WorkFormula> formula, const std::string& why);
   void cacheStatement(std::size_t index, const IterationSpace& space, const ReferencePlan* exec);
@@ -1167,15 +1169,48 @@ double PointEstimator::exchangeProbability(const program::Statement& st, int pla
 
 /// The read's placement at the remembered values: the loops carrying a
 /// flow dependence into it, 0 (vectorized out of the whole nest) without one.
+/// The index of `read` among the accesses of `st` in the dependences
+/// (program::loopNestOf lists a statement's reads first, in order).
+int readAccess(const program::Statement& st, const program::ArrayReference& read)
+{
+  int access = 0;
+  for (const auto& ref : st.refs) {
+    if (&ref == &read)
+      break;
+    access += ref.isWrite ? 0 : 1;
+  }
+  return access;
+}
+
 int PointEstimator::placement(std::size_t index, std::size_t read, const IterationSpace& space)
 {
   auto& at = m_s.memo[index].placements[read];
   if (at < 0) {
     const auto& st = *m_s.compiled[index].st;
     const auto& ref = *m_s.compiled[index].reads[read];
-    at = readsWrittenElements(st, ref) ? placementOf(st, ref, m_s.statements, space, m_values) : 0;
+    at = readsWrittenElements(st, ref) ? placementOf(st, ref, flowSources(st, ref), space, m_values) : 0;
   }
   return at;
+}
+
+/// The statements of the nest with an exact flow dependence into `read` of
+/// `st` (isl, with their IF guards): a writer of the array that never
+/// writes what the read sees, such as `A(K,J)` under `IF (J .NE. K)`
+/// beside a read of `A(K,K)`, does not keep the read inside its loops.
+std::vector<const program::Statement*> PointEstimator::flowSources(const program::Statement& st,
+                                                                  const program::ArrayReference& read)
+{
+  const auto access = readAccess(st, read);
+  std::vector<const program::Statement*> out;
+  for (const auto* other : m_s.statements) {
+    const auto& deps = m_s.dependences();
+    if (std::any_of(deps.begin(), deps.end(), [&](const symbolic::Dependence& d) {
+          return d.kind == symbolic::DependenceKind::Flow && d.targetStatement == st.id &&
+                 d.targetAccess == access && d.sourceStatement == other->id;
+        }))
+      out.push_back(other);
+  }
+  return out;
 }
 
 /// Whether some iteration of the nest writes an element that `read` of
@@ -1187,12 +1222,7 @@ int PointEstimator::placement(std::size_t index, std::size_t read, const Iterati
 /// that carry no dependence).
 bool PointEstimator::readsWrittenElements(const program::Statement& st, const program::ArrayReference& read)
 {
-  int access = 0; // program::loopNestOf lists a statement's reads first, in order
-  for (const auto& ref : st.refs) {
-    if (&ref == &read)
-      break;
-    access += ref.isWrite ? 0 : 1;
-  }
+  const auto access = readAccess(st, read);
   const auto& deps = m_s.dependences();
   return std::any_of(deps.begin(), deps.end(), [&](const symbolic::Dependence& d) {
     return d.kind == symbolic::DependenceKind::Flow && d.targetStatement == st.id && d.targetAccess == access;

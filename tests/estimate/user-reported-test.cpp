@@ -534,6 +534,35 @@ TEST(UserReported, ASumOverARowItsOwnerUsesCombinesNothing)
   }
 }
 
+TEST(UserReported, APivotThatTheGuardedRowScalingNeverWritesIsFetchedOncePerStep)
+{
+  // a(k,k) is read by every j of the row scaling, whose write skips j = k:
+  // nothing in the j loop writes it, so it is fetched once per step k
+  // (3 messages on 4 processors), not once per (k, j) as the write's
+  // uniform distance alone said (180 messages).
+  const auto p = ps::test::build("program gj\n"                                        // 1
+                                 "  integer :: i, j, k, n\n"                          // 2
+                                 "  double precision :: a(n, n)\n"                    // 3
+                                 "  do k = 1, n\n"                                    // 4
+                                 "    do j = 1, n\n"                                  // 5
+                                 "      if (j .ne. k) a(k, j) = a(k, j) / a(k, k)\n"  // 6
+                                 "    end do\n"                                       // 7
+                                 "    do j = 1, n\n"                                  // 8
+                                 "      do i = 1, n\n"                                // 9
+                                 "        if (i .ne. k) a(i, j) = a(i, j) - a(i, k) * a(k, j)\n" // 10
+                                 "      end do\n"                                     // 11
+                                 "    end do\n"                                       // 12
+                                 "  end do\n"                                         // 13
+                                 "end program gj\n");
+  const auto e = ps::test::run(p, 4, "a=(*,BLOCK)", "4", {{"n", 16}});
+  const auto pivot = std::find_if(e.comm.records.begin(), e.comm.records.end(),
+                                  [](const auto& r) { return r.line == 6 && r.reference == "a(k,k)"; });
+  ASSERT_NE(pivot, e.comm.records.end());
+  EXPECT_EQ(pivot->placement, 1);
+  EXPECT_EQ(pivot->instances, 16);
+  EXPECT_EQ(pivot->messages, 16 * 3);
+}
+
 TEST(UserReported, ARowSwapThroughATemporaryCopiesTwoRowsWhenTheBranchIsTaken)
 {
   // T = A(K,J) is private to each J iteration: the owner of row P (which
