@@ -303,7 +303,10 @@ public:
   /// forEachTrianglePair). When the executing owners follow one loop only,
   /// a destination's counts are those of its keys on that loop against
   /// every key of the other, computed and visited one destination at a
-  /// time; otherwise every count is kept until all are done.
+  /// time; otherwise every count is kept until all are done. Where the
+  /// executing reference is replicated along some processors dimensions,
+  /// each key's counts serve every combination of those coordinates, and
+  /// are kept.
   void visit(FunctionRef<void(std::span<const PairTraffic>)> visitor)
   {
     if (m_empty)
@@ -313,37 +316,52 @@ public:
     const auto runs = m_outerAxis->runs(m_repeat > 0 ? m_repeat : m_trips);
     const KeyIndex outerKeys(runs);
     const auto innerKeys = inner.index.size();
-    if (WideInt{static_cast<std::int64_t>(runs.size())} * static_cast<std::int64_t>(innerKeys) > kMaxSteps)
+    const auto keyCount = [](std::size_t n) { return static_cast<std::int64_t>(n); };
+    if (WideInt{keyCount(runs.size())} * keyCount(innerKeys) > kMaxSteps)
       throw Refused{"the owner tables exceed their budget"};
     const Counter counter(*this, inner, runs, outerKeys);
-    const auto keyCount = [](std::size_t n) { return static_cast<std::int64_t>(n); };
+    // every coordinate along the free dimensions executes: the counts repeat, so keep them
+    std::vector<std::int64_t> kept;
+    const bool bothSides = m_innerAxis->hasExec() && m_outerAxis->hasExec();
+    if (bothSides || m_freeCombos > 1) {
+      if (WideInt{keyCount(outerKeys.keys.size())} * keyCount(innerKeys) * (bothSides ? m_freeCombos : 1) >
+          kMaxKeyPairs)
+        throw Refused{"too many owner pairs"};
+      for (std::size_t tk = 0; tk < outerKeys.keys.size(); ++tk)
+        for (std::size_t vk = 0; vk < innerKeys; ++vk)
+          kept.push_back(counter.elements(tk, vk));
+    }
+    const auto elements = [&](std::size_t tk, std::size_t vk) {
+      return kept.empty() ? counter.elements(tk, vk) : kept[tk * innerKeys + vk];
+    };
     std::vector<PairTraffic> into;
-    if (!m_innerAxis->hasExec() || !m_outerAxis->hasExec()) { // one side's keys name the destination
+    if (!bothSides) { // one side's keys and the free coordinates name the destination
       const bool byOuter = !m_innerAxis->hasExec();
       const auto& mine = byOuter ? outerKeys.keys : inner.index;
       const auto& theirs = byOuter ? inner.index : outerKeys.keys;
-      std::vector<std::pair<std::int64_t, std::size_t>> order; // (destination, key)
+      std::vector<std::tuple<std::int64_t, std::size_t, std::int64_t>> order; // (destination, key, free)
       for (std::size_t k = 0; k < mine.size(); ++k)
-        order.push_back({destinationOf(byOuter ? mine[k] : 0, byOuter ? 0 : mine[k]), k});
+        for (std::int64_t f = 0; f < m_freeCombos; ++f)
+          order.push_back({destinationOf(byOuter ? mine[k] : 0, byOuter ? 0 : mine[k], f), k, f});
       std::sort(order.begin(), order.end());
       for (std::size_t g = 0; g < order.size();) {
         into.clear();
         auto h = g;
-        for (; h < order.size() && order[h].first == order[g].first; ++h)
+        for (; h < order.size() && std::get<0>(order[h]) == std::get<0>(order[g]); ++h)
           for (std::size_t other = 0; other < theirs.size(); ++other) {
-            const auto tk = byOuter ? order[h].second : other, vk = byOuter ? other : order[h].second;
-            addPair(outerKeys.keys[tk], inner.index[vk], counter.elements(tk, vk), into);
+            const auto [to, key, free] = order[h];
+            const auto tk = byOuter ? key : other, vk = byOuter ? other : key;
+            addPair(outerKeys.keys[tk], inner.index[vk], free, elements(tk, vk), into);
           }
         flush(into, visitor);
         g = h;
       }
       return;
     }
-    if (keyCount(outerKeys.keys.size()) * keyCount(innerKeys) > kMaxKeyPairs)
-      throw Refused{"too many owner pairs"};
-    for (std::size_t tk = 0; tk < outerKeys.keys.size(); ++tk)
-      for (std::size_t vk = 0; vk < innerKeys; ++vk)
-        addPair(outerKeys.keys[tk], inner.index[vk], counter.elements(tk, vk), into);
+    for (std::int64_t f = 0; f < m_freeCombos; ++f)
+      for (std::size_t tk = 0; tk < outerKeys.keys.size(); ++tk)
+        for (std::size_t vk = 0; vk < innerKeys; ++vk)
+          addPair(outerKeys.keys[tk], inner.index[vk], f, elements(tk, vk), into);
     std::sort(into.begin(), into.end(),
               [](const auto& a, const auto& b) { return std::tie(a.to, a.from) < std::tie(b.to, b.from); });
     for (std::size_t i = 0; i < into.size();) {
@@ -431,10 +449,12 @@ private:
     m_sourceIsDest.assign(static_cast<std::size_t>(m_rank), false);
     for (int pd = 0; pd < m_rank; ++pd) {
       const auto e = templateIndex(exec, m_mapping, pd);
-      if (!e.defined)
-        throw Refused{"the executing reference is replicated along a "
-                      "processors dimension"};
-      place(e, true, pd, outer, m_fixedDest);
+      if (e.defined) {
+        place(e, true, pd, outer, m_fixedDest);
+      } else { // replicated along pd: every coordinate executes the iteration
+        m_free.push_back(pd);
+        m_freeCombos = narrow(WideInt{m_freeCombos} * m_mapping.procs.shape[static_cast<std::size_t>(pd)]);
+      }
       const auto r = templateIndex(read, m_mapping, pd);
       if (r.defined)
         place(r, false, pd, outer, m_fixedSource);
@@ -566,11 +586,13 @@ private:
     return inner.runningSum(q, hi - m_v0) - inner.runningSum(q, lo - m_v0 - 1);
   }
 
-  /// The linear number of the processor executing the iterations of the keys.
-  std::int64_t destinationOf(std::int64_t outerKey, std::int64_t innerKey) const
+  /// The linear number of the processor executing the iterations of the
+  /// keys, at combination `free` of the coordinates along which every
+  /// coordinate executes.
+  std::int64_t destinationOf(std::int64_t outerKey, std::int64_t innerKey, std::int64_t free) const
   {
     std::vector<PairTraffic> one;
-    addPair(outerKey, innerKey, 1, one, true);
+    addPair(outerKey, innerKey, free, 1, one, true);
     return one.front().to;
   }
 
@@ -584,8 +606,8 @@ private:
 
   /// Appends the message of the keys' owners with `elements` (none when
   /// zero, or when source and destination are one processor, unless `local`).
-  void addPair(std::int64_t outerKey, std::int64_t innerKey, std::int64_t elements, std::vector<PairTraffic>& out,
-               bool local = false) const
+  void addPair(std::int64_t outerKey, std::int64_t innerKey, std::int64_t free, std::int64_t elements,
+               std::vector<PairTraffic>& out, bool local = false) const
   {
     if (elements == 0)
       return;
@@ -594,6 +616,11 @@ private:
     std::copy(m_fixedSource.begin(), m_fixedSource.end(), source);
     m_outerAxis->decode(outerKey, dest, source);
     m_innerAxis->decode(innerKey, dest, source);
+    for (const auto pd : m_free) { // the free coordinates' combination, first dimension fastest
+      const auto extent = m_mapping.procs.shape[static_cast<std::size_t>(pd)];
+      dest[pd] = free % extent;
+      free /= extent;
+    }
     std::int64_t to = 0, from = 0, stride = 1;
     for (int pd = 0; pd < m_rank; ++pd) { // column-major, as ProcessorsArrangement::linear
       if (m_sourceIsDest[static_cast<std::size_t>(pd)])
@@ -614,7 +641,9 @@ private:
   std::optional<Axis> m_outerAxis, m_innerAxis;
   std::vector<std::int64_t> m_fixedDest, m_fixedSource;
   std::vector<bool> m_sourceIsDest;
-  std::int64_t m_repeat = 0; // see repeatOf
+  std::vector<int> m_free;       // processors dimensions along which the executing reference is replicated
+  std::int64_t m_freeCombos = 1; // their coordinates' combinations
+  std::int64_t m_repeat = 0;     // see repeatOf
 };
 
 } // namespace

@@ -42,8 +42,8 @@ namespace ps::estimate {
 /// what it gathered). The shape: exactly two walked levels (placement
 /// = depth - 2), the inner one with a unit step; every template index of
 /// both references follows at most one of them and stays inside its
-/// template; the executing reference distributed on every processors
-/// dimension; the read's elements distinct per iteration (each loop drives
+/// template; an executing reference (where it is replicated along a
+/// processors dimension, every coordinate of it executes); the read's elements distinct per iteration (each loop drives
 /// a subscript of its own), or following the inner loop alone with one end
 /// of its range fixed (the union of the ranges a processor reads is the
 /// largest of them); the inner range's ends moving by at most one per outer
