@@ -13,9 +13,10 @@ namespace ps::estimate {
 namespace {
 
 constexpr std::int64_t kForever = std::numeric_limits<std::int64_t>::max();
-constexpr std::int64_t kMaxRuns = std::int64_t{1} << 22;     // runs of one axis's key
-constexpr std::int64_t kMaxKeyPairs = std::int64_t{1} << 22; // (outer key, inner key) counts kept
-constexpr std::int64_t kMaxSteps = std::int64_t{1} << 27;    // (outer run, inner key) sums
+constexpr std::int64_t kMaxRuns = std::int64_t{1} << 22;        // runs of one axis's key
+constexpr std::int64_t kMaxKeyPairs = std::int64_t{1} << 22;    // (outer key, inner key) counts kept
+constexpr std::int64_t kMaxSteps = std::int64_t{1} << 27;       // (outer run, inner key) sums
+constexpr std::int64_t kMaxOccurrences = std::int64_t{1} << 16; // a wide band's runs, listed one by one
 
 struct Refused {
   std::string why;
@@ -434,9 +435,9 @@ private:
         throw Refused{"the read's elements follow both loops but are not distinct"};
       inner = inner || coefAt(sub, m_inner) != 0;
     }
-    if (!inner || (m_low.slope != 0 && m_high.slope != 0))
-      throw Refused{"the read's elements are not distinct per iteration and "
-                    "the ranges not nested"};
+    m_band = m_low.slope != 0 && m_low.slope == m_high.slope;
+    if (!inner || (m_low.slope != 0 && m_high.slope != 0 && !m_band))
+      throw Refused{"the read's elements are not distinct per iteration and the ranges neither nested nor a band"};
     m_hull = true;
   }
 
@@ -487,7 +488,7 @@ private:
   std::int64_t repeatOf(const InnerCounts& inner) const
   {
     const auto period = m_outerAxis->period();
-    if (period == 0 || m_hull || (m_low.slope == 0 && m_high.slope == 0))
+    if (period == 0 || (m_hull && !m_band) || (m_low.slope == 0 && m_high.slope == 0))
       return period;
     if (!inner.periodic())
       return 0;
@@ -530,12 +531,21 @@ private:
         m_last[k] =
             std::max(m_last[k], partial.first <= partial.last ? partial.last : runs[i].last + (full - 1) * x.m_repeat);
       }
+      if (x.m_band)
+        for (std::size_t k = 0; k < m_byKey.size(); ++k)
+          m_bands.push_back(band(k));
     }
 
     std::int64_t elements(std::size_t tk, std::size_t q) const
     {
       WideInt n = 0;
-      if (m_x.m_hull) {
+      if (m_x.m_band) {
+        const auto& b = m_bands[tk];
+        for (const auto& [lo, hi] : b.repeated)
+          n += WideInt{b.repeats} * owned(q, lo, hi);
+        for (const auto& [lo, hi] : b.trailing)
+          n += owned(q, lo, hi);
+      } else if (m_x.m_hull) {
         const auto low = std::min(m_x.m_low.at(m_first[tk]), m_x.m_low.at(m_last[tk]));
         const auto high = std::max(m_x.m_high.at(m_first[tk]), m_x.m_high.at(m_last[tk]));
         n = m_x.ownedBelow(m_inner, q, high + 1) - m_x.ownedBelow(m_inner, q, low);
@@ -547,9 +557,104 @@ private:
     }
 
   private:
+    using Intervals = std::vector<std::pair<std::int64_t, std::int64_t>>;
+    /// The values an outer key's trips read along a band: the union of
+    /// its runs' ranges in the first period, the same in each of the
+    /// `repeats` periods all its runs have (shifted by whole inner periods:
+    /// the same owned values), then the trailing repeats and cut runs.
+    struct Band {
+      Intervals repeated, trailing;
+      std::int64_t repeats = 1;
+    };
+
+    /// Values in [lo, hi] key q owns.
+    WideInt owned(std::size_t q, std::int64_t lo, std::int64_t hi) const
+    {
+      return m_x.ownedBelow(m_inner, q, hi + 1) - m_x.ownedBelow(m_inner, q, lo);
+    }
+
+    /// The range read over trips [a, b]: the ends move alike, so the trips' ranges overlap.
+    std::pair<std::int64_t, std::int64_t> rangeOver(std::int64_t a, std::int64_t b) const
+    {
+      return {std::min(m_x.m_low.at(a), m_x.m_low.at(b)), std::max(m_x.m_high.at(a), m_x.m_high.at(b))};
+    }
+
+    static Intervals merged(Intervals v)
+    {
+      std::sort(v.begin(), v.end());
+      Intervals out;
+      for (const auto& i : v)
+        if (!out.empty() && i.first <= out.back().second + 1)
+          out.back().second = std::max(out.back().second, i.second);
+        else
+          out.push_back(i);
+      return out;
+    }
+
+    /// The union of every run of key k in every repeat, merged: where the
+    /// repeats of a band overlap and their union has gaps (a run of CYCLIC(k)
+    /// cut by the period's start), within a budget of occurrences.
+    Band everyOccurrence(std::size_t k) const
+    {
+      Band b;
+      for (const auto i : m_byKey[k]) {
+        const auto& r = m_runs[i];
+        const auto [full, partial] = m_x.repeats(r);
+        if (static_cast<std::int64_t>(b.trailing.size()) + full > kMaxOccurrences)
+          throw Refused{"a band wider than the owners' common period, over too many periods"};
+        for (std::int64_t j = 0; j < full; ++j)
+          b.trailing.push_back(rangeOver(r.first + j * m_x.m_repeat, r.last + j * m_x.m_repeat));
+        if (partial.first <= partial.last)
+          b.trailing.push_back(rangeOver(partial.first, partial.last));
+      }
+      b.trailing = merged(b.trailing);
+      return b;
+    }
+
+    Band band(std::size_t k) const
+    {
+      Band b;
+      b.repeats = kForever;
+      for (const auto i : m_byKey[k])
+        b.repeats = std::min(b.repeats, m_x.repeats(m_runs[i]).first);
+      Intervals first, trailing;
+      for (const auto i : m_byKey[k]) {
+        const auto& r = m_runs[i];
+        const auto [full, partial] = m_x.repeats(r);
+        first.push_back(rangeOver(r.first, r.last));
+        for (auto j = b.repeats; j < full; ++j)
+          trailing.push_back(rangeOver(r.first + j * m_x.m_repeat, r.last + j * m_x.m_repeat));
+        if (partial.first <= partial.last)
+          trailing.push_back(rangeOver(partial.first, partial.last));
+      }
+      if (b.repeats <= 1) { // no period repeats whole: one union
+        first.insert(first.end(), trailing.begin(), trailing.end());
+        b.repeated = merged(first);
+        b.repeats = 1;
+        return b;
+      }
+      b.repeated = merged(first);
+      b.trailing = merged(trailing);
+      const auto span = b.repeated.back().second - b.repeated.front().first + 1;
+      const auto shift = m_x.m_low.slope * m_x.m_repeat; // of the values, from one repeat to the next
+      if (WideInt{span} <= WideInt{std::llabs(shift)})
+        return b; // the repeats do not overlap, nor the trailing ones the last of them
+      if (b.repeated.size() > 1)
+        return everyOccurrence(k);
+      // one interval reaching into the next repeat's: together they are one interval
+      auto [lo, hi] = b.repeated.front();
+      const auto last = WideInt{shift} * (b.repeats - 1);
+      b.trailing.push_back({narrow(lo + std::min<WideInt>(0, last)), narrow(hi + std::max<WideInt>(0, last))});
+      b.repeated.clear();
+      b.repeats = 1;
+      b.trailing = merged(b.trailing);
+      return b;
+    }
+
     const TriangleExchange& m_x;
     const InnerCounts& m_inner;
     const std::vector<Run>& m_runs;
+    std::vector<Band> m_bands;                     // per outer key, of a band
     std::vector<std::vector<std::size_t>> m_byKey; // the runs of each outer key
     std::vector<std::int64_t> m_first,
         m_last; // each outer key's first and last trip
@@ -636,6 +741,7 @@ private:
   const mapping::Mapping& m_mapping;
   int m_rank = 0, m_outer = 0, m_inner = 0;
   bool m_empty = false, m_hull = false;
+  bool m_band = false; // a hull whose range's ends move alike (j = i-2..i+3): a union of run intervals
   Line m_low, m_high;
   std::int64_t m_firstTrip = 0, m_stepT = 1, m_trips = 0, m_v0 = 0, m_hullSize = 0;
   std::optional<Axis> m_outerAxis, m_innerAxis;

@@ -46,7 +46,9 @@ namespace ps::estimate {
 /// processors dimension, every coordinate of it executes); the read's elements distinct per iteration (each loop drives
 /// a subscript of its own), or following the inner loop alone with one end
 /// of its range fixed (the union of the ranges a processor reads is the
-/// largest of them); the inner range's ends moving by at most one per outer
+/// largest of them) or both moving alike (a band: the union of each run's
+/// range, counted once per period when the repeats do not overlap or make
+/// one interval, else listed up to 2^16 runs); the inner range's ends moving by at most one per outer
 /// trip; and the tables within their budgets (2^22 key pairs, 2^27 steps).
 bool forEachTrianglePair(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read,
                          int placement, const std::vector<std::int64_t>& outer, const mapping::Mapping& mapping,
