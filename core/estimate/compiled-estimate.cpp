@@ -674,8 +674,7 @@ private:
   bool guardWork(StatementWork& work, const program::Statement& st, const IterationSpace& space,
                  const ReferencePlan* owner);
   void combineReduction(const CompiledStatement& c, const IterationSpace& space, const ReferencePlan* exec);
-  bool readOnItsOwner(const CompiledStatement& c, const IterationSpace& space, const ReferencePlan& operand,
-                      int at) const;
+  bool sendToReaders(const CompiledStatement& c, const IterationSpace& space, const ReferencePlan& operand, int at);
   void addReads(std::size_t index, const IterationSpace& space, const PlanList& reads,
                 const boost::container::small_vector<std::size_t, 8>& readIndex, const ReferencePlan* exec);
   int placement(std::size_t index, std::size_t read, const IterationSpace& space);
@@ -918,11 +917,8 @@ void PointEstimator::combineReduction(const CompiledStatement& c, const Iteratio
     return;
   std::vector<std::int64_t> first;
   const int at = std::min(c.reductionLevels, space.depth());
-  if (!c.st->scalarTarget.empty() && readOnItsOwner(c, space, *exec, at)) {
-    note("The sum into '" + c.st->scalarTarget + "' at line " + std::to_string(c.st->line) +
-         " is computed by one processor per combine, the owner of its operand, which also uses it: no combine");
+  if (!c.st->scalarTarget.empty() && sendToReaders(c, space, *exec, at))
     return;
-  }
   const auto instances = at > 0 ? countOuterIterations(space, at, &first) : 1;
   const auto* w = c.st->scalarTarget.empty() ? c.st->write() : nullptr; // an array's elements
   auto values = instances;
@@ -961,38 +957,52 @@ void PointEstimator::combineReduction(const CompiledStatement& c, const Iteratio
                         "*(P - 1) bytes per value combined";
 }
 
-/// True when every instance of a scalar reduction's combine has its
-/// operand on one processor (its template indices follow none of the
-/// reduction's own loops, from level `at` in), and each statement that
-/// reads the result writes an element that processor owns: the sum is
-/// then complete where it is used, with nothing to combine.
-bool PointEstimator::readOnItsOwner(const CompiledStatement& c, const IterationSpace& space,
-                                    const ReferencePlan& operand, int at) const
+/// A scalar reduction whose every combine has its operand on one processor
+/// (the operand's template indices follow none of the reduction's own
+/// loops, from level `at` in): the sum is complete there, and goes to the
+/// statements that read it, as a read of one value per instance by each
+/// reader's owner (a copy where they differ, nothing where they agree, a
+/// broadcast where the reader is replicated). False, with nothing added,
+/// where the operand spreads over processors or a reader is no such
+/// assignment (scalarReaders).
+bool PointEstimator::sendToReaders(const CompiledStatement& c, const IterationSpace& space,
+                                   const ReferencePlan& operand, int at)
 {
   if (c.readerOwners.empty())
     return false;
-  const auto rank = m_mapping.procs.rank();
-  for (int pd = 0; pd < rank; ++pd) {
+  for (int pd = 0; pd < m_mapping.procs.rank(); ++pd) {
     const auto t = templateIndex(operand, m_mapping, pd);
     for (int k = at; t.defined && t.dist->procs() > 1 && k < static_cast<int>(t.index.coef.size()); ++k)
       if (t.index.coef[k] != 0)
         return false; // partial sums on several processors
   }
+  std::vector<ReferencePlan> readers;
   for (const auto& compiled : c.readerOwners) {
     symbolic::EvaluationError error;
     auto reader = compiled.plan(space, m_mapping, m_values, &error);
     if (!reader)
       return false;
     reader->map = m_mapping.array(reader->ref->array);
-    for (int pd = 0; pd < rank; ++pd) {
-      const auto t = templateIndex(operand, m_mapping, pd), r = templateIndex(*reader, m_mapping, pd);
-      if (!t.defined || t.dist->procs() == 1) // a copy on every coordinate: every one has the sum
-        continue;
-      if (!r.defined || !t.dist->sameOwners(*r.dist) || t.index.constant != r.index.constant ||
-          !std::equal(t.index.coef.begin(), t.index.coef.end(), r.index.coef.begin(), r.index.coef.end()))
-        return false;
-    }
+    readers.push_back(std::move(*reader));
   }
+  auto value = operand; // one element per instance, on the operand's owner
+  for (auto& sub : value.subscripts)
+    for (std::size_t k = static_cast<std::size_t>(at); k < sub.coef.size(); ++k)
+      sub.coef[k] = 0;
+  value.elementBytes = c.reductionBytes;
+  const auto& name = c.st->scalarTarget;
+  const auto before = m_e.comm.records.size();
+  for (const auto& reader : readers)
+    underBranch(*c.st, at, space, [&] {
+      addReadMessages(space, &reader, value, at, c.st->line, m_mapping, m_machine, m_e.comm,
+                      CommunicationMethod::Closed, nullptr, &name);
+    });
+  for (auto r = before; r < m_e.comm.records.size(); ++r)
+    m_e.comm.records[r].array = name;
+  note("The sum into '" + name + "' at line " + std::to_string(c.st->line) +
+       " is computed by one processor per combine, the owner of its operand" +
+       (m_e.comm.records.size() == before ? ", which also uses it: no combine"
+                                          : ", and sent to the statements that use it, not combined"));
   return true;
 }
 

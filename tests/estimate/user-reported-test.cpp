@@ -505,11 +505,12 @@ TEST(UserReported, AReductionInAStepLoopCombinesOncePerStep)
   EXPECT_EQ(e.comm.messagesPerProc[0], 63 * 2);
 }
 
-TEST(UserReported, ASumOverARowItsOwnerUsesCombinesNothing)
+TEST(UserReported, ASumOverARowIsSentFromItsOwnerNotCombined)
 {
   // s sums row k, which one processor owns under (BLOCK,*), and c(k) = s
   // runs there too: the sum is complete where it is used. It was charged
-  // a combine of 3 messages per step.
+  // a combine of 3 messages per step. Where c(k) is elsewhere, the sum
+  // goes there as one value.
   const auto p = ps::test::build("program rowsum\n"                                   // 1
                                  "  integer :: j, k, n\n"                             // 2
                                  "  double precision :: a(n, n), c(n), s\n"           // 3
@@ -525,13 +526,23 @@ TEST(UserReported, ASumOverARowItsOwnerUsesCombinesNothing)
   EXPECT_TRUE(local.comm.records.empty());
   EXPECT_EQ(local.nt, 0);
   EXPECT_TRUE(hasNote(local, "The sum into 's' at line 7 is computed by one processor per combine"));
-  // the row spread over the processors, c(k) elsewhere or everywhere: combined every step
-  for (const char* spec : {"a=(*,BLOCK); c=(BLOCK)", "a=(BLOCK,*); c=(CYCLIC)", "a=(BLOCK,*)"}) {
-    const auto e = ps::test::run(p, 4, spec, "4", {{"n", 64}});
-    ASSERT_EQ(e.comm.records.size(), 1u) << spec;
-    EXPECT_EQ(e.comm.records[0].pattern, "reduction") << spec;
-    EXPECT_EQ(e.nt, 64 * 3) << spec;
-  }
+  // the row spread over the processors: combined every step
+  const auto spread = ps::test::run(p, 4, "a=(*,BLOCK); c=(BLOCK)", "4", {{"n", 64}});
+  ASSERT_EQ(spread.comm.records.size(), 1u);
+  EXPECT_EQ(spread.comm.records[0].pattern, "reduction");
+  EXPECT_EQ(spread.nt, 64 * 3);
+  // c(k) CYCLIC: sent where its owner is not row k's, 12 of each block's 16
+  const auto elsewhere = ps::test::run(p, 4, "a=(BLOCK,*); c=(CYCLIC)", "4", {{"n", 64}});
+  ASSERT_EQ(elsewhere.comm.records.size(), 1u);
+  EXPECT_EQ(elsewhere.comm.records[0].pattern, "copy");
+  EXPECT_EQ(elsewhere.comm.records[0].array, "s");
+  EXPECT_EQ(elsewhere.nt, 4 * 12);
+  EXPECT_EQ(elsewhere.comm.records[0].bytes, 4 * 12 * 8);
+  // c replicated: every processor stores it, from row k's owner
+  const auto everywhere = ps::test::run(p, 4, "a=(BLOCK,*)", "4", {{"n", 64}});
+  ASSERT_EQ(everywhere.comm.records.size(), 1u);
+  EXPECT_EQ(everywhere.comm.records[0].pattern, "broadcast");
+  EXPECT_EQ(everywhere.nt, 64 * 3);
 }
 
 TEST(UserReported, APivotThatTheGuardedRowScalingNeverWritesIsFetchedOncePerStep)
