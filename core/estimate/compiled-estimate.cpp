@@ -2,6 +2,7 @@
 
 #include "estimate/comm-formula.h"
 #include "estimate/condition-owner.h"
+#include "estimate/guard-fold.h"
 #include "estimate/owned-iterations.h"
 #include "estimate/parallelism.h"
 #include "estimate/saturating-count.h"
@@ -711,6 +712,7 @@ private:
   std::vector<std::int64_t> m_messagesBefore, m_bytesBefore; // a conditional read's counts before it (scaleLastRecord)
   double m_probability = 1.0; // the statement's, State::probability
   bool m_guardCounted = false; // its guards' share was counted
+  bool m_foldedGuards = false; // addReads: the exchanges' space has the guards folded in (guard-fold.h)
   std::size_t m_index = 0;     // the statement being estimated
   std::set<int> m_measured;  // lines whose branch probability a profile run measured
   EstimateResult m_problems; // errors and missing values; never holds an estimate
@@ -1069,6 +1071,12 @@ void PointEstimator::addReads(std::size_t index, const IterationSpace& space, co
   const auto& c = m_s.compiled[index];
   const auto& st = *c.st;
   const ReferencePlan* owner = exec;
+  // its guards folded into the loops: the exchanges of the iterations it runs, not an average
+  std::optional<IterationSpace> folded;
+  if (m_guardCounted && !st.guards.empty())
+    folded = foldGuards(space, st.guards, m_values);
+  const auto& exchanged = folded ? *folded : space;
+  m_foldedGuards = folded.has_value();
   for (std::size_t i = 0; i < reads.size(); ++i) {
     const auto& read = *reads[i];
     if ((c.reduction && exec && read.ref == exec->ref) || c.readByBranch[readIndex[i]])
@@ -1079,13 +1087,13 @@ void PointEstimator::addReads(std::size_t index, const IterationSpace& space, co
     const auto before = m_e.comm.records.size();
     auto& instances = m_s.memo[index].instances[readIndex[i]];
     if (!instances)
-      instances = readInstances(space, owner, read, at);
-    underBranch(st, at, space, [&] {
-      addReadMessages(space, owner, read, at, st.line, m_mapping, m_machine, m_e.comm, CommunicationMethod::Closed,
-                      &*instances, &c.readTexts[readIndex[i]]);
+      instances = readInstances(exchanged, owner, read, at);
+    underBranch(st, at, exchanged, [&] {
+      addReadMessages(exchanged, owner, read, at, st.line, m_mapping, m_machine, m_e.comm,
+                      CommunicationMethod::Closed, &*instances, &c.readTexts[readIndex[i]]);
     });
     if (m_s.options.formulas && m_e.comm.records.size() > before) // NT and TD in closed form (comm-formula.h)
-      attachReadFormula(m_e.comm.records.back(), m_unit, space, owner, read, at, m_mapping, m_machine);
+      attachReadFormula(m_e.comm.records.back(), m_unit, exchanged, owner, read, at, m_mapping, m_machine);
     if (m_e.comm.records.size() > before && m_e.comm.records.back().sampledEvery > 1)
       note("The messages of " + c.readTexts[readIndex[i]] + " at line " + std::to_string(st.line) +
            " were counted on a sample of the instances of their loops, every " +
@@ -1094,6 +1102,7 @@ void PointEstimator::addReads(std::size_t index, const IterationSpace& space, co
       note("The messages of " + c.readTexts[readIndex[i]] + " at line " + std::to_string(st.line) +
            " were simulated, not counted in closed form: " + m_e.comm.records.back().simulatedBecause);
   }
+  m_foldedGuards = false;
 }
 
 /// Runs `add`, which may add one record for `st` exchanged at `placement`,
@@ -1107,9 +1116,10 @@ void PointEstimator::underBranch(const program::Statement& st, int placement, co
     m_messagesBefore = m_e.comm.messagesPerProc, m_bytesBefore = m_e.comm.bytesPerProc;
   const auto before = m_e.comm.records.size();
   add();
-  if (conditional && m_e.comm.records.size() > before)
-    scaleLastRecord(m_e.comm, exchangeProbability(st, placement, space), st.branchLine, m_messagesBefore,
-                    m_bytesBefore);
+  if (!conditional || m_e.comm.records.size() == before)
+    return;
+  if (const auto probability = exchangeProbability(st, placement, space); probability < 1.0)
+    scaleLastRecord(m_e.comm, probability, st.branchLine, m_messagesBefore, m_bytesBefore);
 }
 
 /// Whether `st` is under an IF (probability < 1) that encloses the loops its
@@ -1167,6 +1177,8 @@ std::optional<std::int64_t> PointEstimator::arrayElements(const std::string& arr
 /// step's elimination: 8 of the 15 steps, not the share of all iterations).
 double PointEstimator::exchangeProbability(const program::Statement& st, int placement, const IterationSpace& space)
 {
+  if (m_foldedGuards) // the guards' share is in the folded loops: only the other IFs' probability is left
+    return st.probability / st.guardedShare;
   if (!m_guardCounted)
     return m_probability;
   auto& shares = m_s.memo[m_index].exchangeShares; // a statement's reads share their placements: counted once
@@ -1177,8 +1189,6 @@ double PointEstimator::exchangeProbability(const program::Statement& st, int pla
   return it->second ? st.probability / st.guardedShare * *it->second : m_probability;
 }
 
-/// The read's placement at the remembered values: the loops carrying a
-/// flow dependence into it, 0 (vectorized out of the whole nest) without one.
 /// The index of `read` among the accesses of `st` in the dependences
 /// (program::loopNestOf lists a statement's reads first, in order).
 int readAccess(const program::Statement& st, const program::ArrayReference& read)
@@ -1192,6 +1202,8 @@ int readAccess(const program::Statement& st, const program::ArrayReference& read
   return access;
 }
 
+/// The read's placement at the remembered values: the loops carrying a
+/// flow dependence into it, 0 (vectorized out of the whole nest) without one.
 int PointEstimator::placement(std::size_t index, std::size_t read, const IterationSpace& space)
 {
   auto& at = m_s.memo[index].placements[read];

@@ -104,6 +104,11 @@ public:
   void walk(int k, int count, std::vector<std::int64_t>& values,
             const std::function<void(std::vector<std::int64_t>&)>& visit) const;
 
+  /// Replaces level k's start (`end` false: LevelBounds::lower) or end
+  /// (LevelBounds::upper) by `bound`, affine in the outer loop variables:
+  /// an IF folded into the loop (guard-fold.h).
+  void setBound(int k, bool end, NumericAffine bound) { (end ? m_levels[k].upper : m_levels[k].lower) = std::move(bound); }
+
 private:
   friend class CompiledSpace;
   std::vector<LevelBounds> m_levels;

@@ -791,11 +791,14 @@ TEST(UserReported, ADistributionThatLeavesOutAnAlignedArraySaysItIsReplicated)
   EXPECT_FALSE(hasNote(named, "replaces the source's directives"));
 }
 
-TEST(UserReported, AnIfOnTheStepVariableScalesTheStepsExchangesByTheStepsItKeeps)
+TEST(UserReported, AnIfOnTheStepVariableKeepsTheStepsExchangesOfTheStepsItRuns)
 {
   // IF (K .LE. 4) around a step's update holds in 4 of the 7 steps: the
-  // broadcast of row k, one per step, is charged 4/7 of the time (the share
-  // of steps), and the statement runs in (8-k)^2 iterations of those steps.
+  // broadcast of row k (BLOCK of 2 rows on 4) happens in steps 1..4 only,
+  // to the owners of rows k+1..8 but its own: 3, 3, 2, 2 messages of
+  // 8 - k elements (the guard folded into the k loop; charging 4/7 of all
+  // 7 steps was an average). The statement runs in (8-k)^2 iterations of
+  // those steps.
   const auto p = ps::test::build("program st\n"                                  // 1
                                  "  integer :: i, j, k, n\n"                      // 2
                                  "  double precision :: a(n, n)\n"                // 3
@@ -811,7 +814,10 @@ TEST(UserReported, AnIfOnTheStepVariableScalesTheStepsExchangesByTheStepsItKeeps
                                  "end program st\n");
   const auto e = ps::test::run(p, 4, "a=(BLOCK,*)", "4", {{"n", 8}});
   ASSERT_EQ(e.comm.records.size(), 1u);
-  EXPECT_NEAR(e.comm.records[0].probability, 4.0 / 7.0, 1e-12);
+  EXPECT_EQ(e.comm.records[0].probability, 1.0);
+  EXPECT_EQ(e.comm.records[0].instances, 4);
+  EXPECT_EQ(e.comm.records[0].messages, 3 + 3 + 2 + 2);
+  EXPECT_EQ(e.comm.records[0].bytes, 8 * (3 * 7 + 3 * 6 + 2 * 5 + 2 * 4));
   EXPECT_DOUBLE_EQ(totalWorkOfLine(e, 8), 49 + 36 + 25 + 16); // (8-k)^2 for k = 1..4
 }
 
