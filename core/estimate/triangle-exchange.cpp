@@ -285,17 +285,14 @@ public:
                    const std::vector<std::int64_t>& outer, const mapping::Mapping& mapping)
     : m_mapping(mapping), m_rank(mapping.procs.rank())
   {
-    const int depth = space.depth();
-    if (placement != depth - 2)
-      throw Refused{"not two walked loops"};
     if (!exec || !exec->map)
       throw Refused{"every processor executes every iteration"};
-    m_outer = depth - 2;
-    m_inner = depth - 1;
+    m_placement = placement;
+    walkedLevels(space, *exec, read);
     if (!ranges(space, outer))
       return;
     elementsOf(read);
-    tracks(*exec, read, outer);
+    tracks(space, *exec, read, outer);
   }
 
   bool empty() const { return m_empty; }
@@ -375,6 +372,75 @@ public:
   }
 
 private:
+  /// The two walked loops the count runs over, the inner one's range
+  /// following the outer one; every other walked loop must be a selector.
+  void walkedLevels(const IterationSpace& space, const ReferencePlan& exec, const ReferencePlan& read)
+  {
+    std::vector<int> rest;
+    m_selector.assign(static_cast<std::size_t>(space.depth()), false);
+    for (int k = m_placement; k < space.depth(); ++k)
+      if (selects(space, exec, read, k))
+        m_selector[static_cast<std::size_t>(k)] = true;
+      else
+        rest.push_back(k);
+    if (rest.size() != 2)
+      throw Refused{"not two walked loops besides those only the executing owners follow"};
+    m_outer = rest[0];
+    m_inner = rest[1];
+  }
+
+  /// A selector: a walked loop whose range follows no walked loop and no
+  /// walked loop's range follows, that the read's subscripts do not name,
+  /// and that each executing template index naming it names alone (trsm's
+  /// DO J over the right-hand sides in B(I,J) = B(I,J) - A(I,K)*B(K,J), read
+  /// A(I,K)): it only chooses which coordinates execute, each reading the
+  /// same elements.
+  bool selects(const IterationSpace& space, const ReferencePlan& exec, const ReferencePlan& read, int k) const
+  {
+    const auto& levels = space.levels();
+    for (int j = m_placement; j < space.depth(); ++j) {
+      const auto& l = levels[static_cast<std::size_t>(j)];
+      if (j != k && (coefAt(l.lower, k) != 0 || coefAt(l.upper, k) != 0))
+        return false;
+      if (j != k && (coefAt(levels[static_cast<std::size_t>(k)].lower, j) != 0 ||
+                     coefAt(levels[static_cast<std::size_t>(k)].upper, j) != 0))
+        return false;
+    }
+    for (const auto& sub : read.subscripts)
+      if (coefAt(sub, k) != 0)
+        return false;
+    for (int pd = 0; pd < m_rank; ++pd) {
+      const auto e = templateIndex(exec, m_mapping, pd);
+      if (!e.defined || coefAt(e.index, k) == 0)
+        continue;
+      for (int j = m_placement; j < space.depth(); ++j)
+        if (j != k && coefAt(e.index, j) != 0)
+          return false;
+    }
+    return true;
+  }
+
+  /// The coordinates that own some value of executing template index `t`
+  /// along selector level k (its only walked loop).
+  std::vector<std::int64_t> selectedCoordinates(const IterationSpace& space, const TemplateIndex& t, int k,
+                                                const std::vector<std::int64_t>& outer) const
+  {
+    std::int64_t first = 0, last = 0;
+    if (!space.range(k, outer, &first, &last))
+      return {};
+    const auto step = space.levels()[static_cast<std::size_t>(k)].step;
+    const auto c0 = fixedPart(t.index, m_placement, outer), a = coefAt(t.index, k);
+    Axis axis((last - first) / step + 1);
+    axis.add({t.dist, narrow(WideInt{c0} + WideInt{a} * first), narrow(WideInt{a} * step), true, 0});
+    const auto period = axis.period();
+    std::vector<std::int64_t> coords;
+    for (const auto& r : axis.runs(period > 0 ? period : axis.length()))
+      coords.push_back(r.key);
+    std::sort(coords.begin(), coords.end());
+    coords.erase(std::unique(coords.begin(), coords.end()), coords.end());
+    return coords;
+  }
+
   /// The outer loop's trips where the inner range has a value (an affine
   /// condition on the trip: an interval), and the range's ends as lines
   /// in the trip. False when no trip runs.
@@ -392,7 +458,8 @@ private:
     auto trips = (last - first) / stepT + 1;
     const auto line = [&](const NumericAffine& bound) {
       const auto c = coefAt(bound, m_outer);
-      return Line{narrow(WideInt{fixedPart(bound, m_outer, outer)} + WideInt{c} * first), narrow(WideInt{c} * stepT)};
+      return Line{narrow(WideInt{fixedPart(bound, m_placement, outer)} + WideInt{c} * first),
+                  narrow(WideInt{c} * stepT)};
     };
     m_low = line(in.lower);
     m_high = line(in.upper);
@@ -424,7 +491,11 @@ private:
   /// inner loop alone (counted as the union of each processor's ranges).
   void elementsOf(const ReferencePlan& read)
   {
-    if (readsDistinctElements(read, m_outer, m_inner + 1)) {
+    const auto drivesAlone = [&](int k, int other) {
+      return std::any_of(read.subscripts.begin(), read.subscripts.end(),
+                         [&](const NumericAffine& sub) { return coefAt(sub, k) != 0 && coefAt(sub, other) == 0; });
+    };
+    if (drivesAlone(m_outer, m_inner) && drivesAlone(m_inner, m_outer)) { // each iteration its own element
       if (std::llabs(m_low.slope) > 1 || std::llabs(m_high.slope) > 1)
         throw Refused{"the inner range moves by more than one per outer trip"};
       return;
@@ -441,7 +512,8 @@ private:
     m_hull = true;
   }
 
-  void tracks(const ReferencePlan& exec, const ReferencePlan& read, const std::vector<std::int64_t>& outer)
+  void tracks(const IterationSpace& space, const ReferencePlan& exec, const ReferencePlan& read,
+              const std::vector<std::int64_t>& outer)
   {
     m_outerAxis.emplace(m_trips);
     m_innerAxis.emplace(m_hullSize);
@@ -450,11 +522,18 @@ private:
     m_sourceIsDest.assign(static_cast<std::size_t>(m_rank), false);
     for (int pd = 0; pd < m_rank; ++pd) {
       const auto e = templateIndex(exec, m_mapping, pd);
-      if (e.defined) {
+      const auto selector = e.defined ? selectorOf(e.index) : -1;
+      if (e.defined && selector < 0) {
         place(e, true, pd, outer, m_fixedDest);
-      } else { // replicated along pd: every coordinate executes the iteration
-        m_free.push_back(pd);
-        m_freeCombos = narrow(WideInt{m_freeCombos} * m_mapping.procs.shape[static_cast<std::size_t>(pd)]);
+      } else { // replicated along pd, or a selector's: each of these coordinates executes the iteration
+        auto& free = m_free.emplace_back();
+        free.pd = pd;
+        if (e.defined)
+          free.coords = selectedCoordinates(space, e, selector, outer);
+        else
+          for (std::int64_t c = 0; c < m_mapping.procs.shape[static_cast<std::size_t>(pd)]; ++c)
+            free.coords.push_back(c);
+        m_freeCombos = narrow(WideInt{m_freeCombos} * static_cast<std::int64_t>(free.coords.size()));
       }
       const auto r = templateIndex(read, m_mapping, pd);
       if (r.defined)
@@ -464,10 +543,19 @@ private:
     }
   }
 
+  /// The selector level a template index follows, -1 for none.
+  int selectorOf(const NumericAffine& index) const
+  {
+    for (std::size_t k = 0; k < m_selector.size(); ++k)
+      if (m_selector[k] && coefAt(index, static_cast<int>(k)) != 0)
+        return static_cast<int>(k);
+    return -1;
+  }
+
   void place(const TemplateIndex& t, bool exec, int pd, const std::vector<std::int64_t>& outer,
              std::vector<std::int64_t>& fixed)
   {
-    const auto c0 = fixedPart(t.index, m_outer, outer);
+    const auto c0 = fixedPart(t.index, m_placement, outer);
     const auto a = coefAt(t.index, m_outer), b = coefAt(t.index, m_inner);
     if (a != 0 && b != 0)
       throw Refused{"a template index follows both loops"};
@@ -721,9 +809,9 @@ private:
     std::copy(m_fixedSource.begin(), m_fixedSource.end(), source);
     m_outerAxis->decode(outerKey, dest, source);
     m_innerAxis->decode(innerKey, dest, source);
-    for (const auto pd : m_free) { // the free coordinates' combination, first dimension fastest
-      const auto extent = m_mapping.procs.shape[static_cast<std::size_t>(pd)];
-      dest[pd] = free % extent;
+    for (const auto& f : m_free) { // the free coordinates' combination, first dimension fastest
+      const auto extent = static_cast<std::int64_t>(f.coords.size());
+      dest[f.pd] = f.coords[static_cast<std::size_t>(free % extent)];
       free /= extent;
     }
     std::int64_t to = 0, from = 0, stride = 1;
@@ -747,9 +835,18 @@ private:
   std::optional<Axis> m_outerAxis, m_innerAxis;
   std::vector<std::int64_t> m_fixedDest, m_fixedSource;
   std::vector<bool> m_sourceIsDest;
-  std::vector<int> m_free;       // processors dimensions along which the executing reference is replicated
+  /// A processors dimension along which several coordinates execute each
+  /// iteration: the executing reference is replicated along it (all of
+  /// them), or its template index there follows a selector (its owners).
+  struct FreeDimension {
+    int pd = 0;
+    std::vector<std::int64_t> coords;
+  };
+  std::vector<FreeDimension> m_free;
   std::int64_t m_freeCombos = 1; // their coordinates' combinations
-  std::int64_t m_repeat = 0;     // see repeatOf
+  std::vector<bool> m_selector;  // per level: a walked loop that only selects executing coordinates
+  int m_placement = 0;
+  std::int64_t m_repeat = 0; // see repeatOf
 };
 
 } // namespace

@@ -39,8 +39,10 @@ namespace ps::estimate {
 /// messages as countExchange. False with `why` when the exchange is not of
 /// this shape (then `visit` was not called) or a count overflows 64 bits
 /// (then it may have been called for some destinations: the caller drops
-/// what it gathered). The shape: exactly two walked levels (placement
-/// = depth - 2), the inner one with a unit step; every template index of
+/// what it gathered). The shape: two walked levels, the inner one with a
+/// unit step, besides selectors (walked loops only executing template
+/// indices name, each alone, and whose ranges neither follow nor are
+/// followed: each of their owners executes the iteration); every template index of
 /// both references follows at most one of them and stays inside its
 /// template; an executing reference (where it is replicated along a
 /// processors dimension, every coordinate of it executes); the read's elements distinct per iteration (each loop drives

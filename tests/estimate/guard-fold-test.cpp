@@ -31,19 +31,25 @@ std::string comparison(test::RandomNest& r, int depth)
 bool holds(Relation rel, std::int64_t v)
 {
   switch (rel) {
-  case Relation::Lt: return v < 0;
-  case Relation::Le: return v <= 0;
-  case Relation::Gt: return v > 0;
-  case Relation::Ge: return v >= 0;
-  case Relation::Eq: return v == 0;
-  case Relation::Ne: return v != 0;
+  case Relation::Lt:
+    return v < 0;
+  case Relation::Le:
+    return v <= 0;
+  case Relation::Gt:
+    return v > 0;
+  case Relation::Ge:
+    return v >= 0;
+  case Relation::Eq:
+    return v == 0;
+  case Relation::Ne:
+    return v != 0;
   }
   return false;
 }
 
 std::vector<std::vector<std::int64_t>> iterations(const estimate::IterationSpace& space,
-                                                 const std::vector<estimate::NumericAffine>* guards,
-                                                 const std::vector<Relation>& relations)
+                                                  const std::vector<estimate::NumericAffine>* guards,
+                                                  const std::vector<Relation>& relations)
 {
   std::vector<std::vector<std::int64_t>> out;
   std::vector<std::int64_t> values(static_cast<std::size_t>(space.depth()), 0);
@@ -108,22 +114,22 @@ TEST(GuardFold, AStepLoopCutByAnIfExchangesOnlyInTheStepsItRuns)
   // and 16 - k elements a step: 16 messages, 8 * (15 + 14 + ... + 8) = 736
   // bytes. Scaling all 15 steps by the 8/15 they run gave 15 and 512: the
   // early steps, which run, move more.
-  const auto p = test::build("program luif\n"                                         // 1
-                             "  integer :: i, j, k, n\n"                              // 2
-                             "  double precision :: a(n, n)\n"                        // 3
-                             "  do k = 1, n - 1\n"                                    // 4
-                             "    if (k .le. 8) then\n"                               // 5
-                             "      do j = k + 1, n\n"                                // 6
-                             "        do i = k + 1, n\n"                              // 7
-                             "          a(i, j) = a(i, j) - a(i, k) * a(k, j)\n"      // 8
-                             "        end do\n"                                       // 9
-                             "      end do\n"                                         // 10
-                             "    end if\n"                                           // 11
-                             "  end do\n"                                             // 12
+  const auto p = test::build("program luif\n"                                    // 1
+                             "  integer :: i, j, k, n\n"                         // 2
+                             "  double precision :: a(n, n)\n"                   // 3
+                             "  do k = 1, n - 1\n"                               // 4
+                             "    if (k .le. 8) then\n"                          // 5
+                             "      do j = k + 1, n\n"                           // 6
+                             "        do i = k + 1, n\n"                         // 7
+                             "          a(i, j) = a(i, j) - a(i, k) * a(k, j)\n" // 8
+                             "        end do\n"                                  // 9
+                             "      end do\n"                                    // 10
+                             "    end if\n"                                      // 11
+                             "  end do\n"                                        // 12
                              "end program luif\n");
   const auto e = test::run(p, 4, "a=(CYCLIC,CYCLIC)", "2x2", {{"n", 16}});
-  const auto column = std::find_if(e.comm.records.begin(), e.comm.records.end(),
-                                   [](const auto& r) { return r.reference == "a(i,k)"; });
+  const auto column =
+      std::find_if(e.comm.records.begin(), e.comm.records.end(), [](const auto& r) { return r.reference == "a(i,k)"; });
   ASSERT_NE(column, e.comm.records.end());
   EXPECT_EQ(column->messages, 16);
   EXPECT_EQ(column->bytes, 736);
