@@ -100,6 +100,25 @@ void BM_RowSolveCyclic256(benchmark::State& state)
 }
 BENCHMARK(BM_RowSolveCyclic256)->RangeMultiplier(32)->Range(1 << 10, 1 << 20)->Complexity()->Unit(benchmark::kMillisecond);
 
+const char* kPivotedLu = "      program lupiv\n      integer i, j, k, n, ip\n      double precision a(n, n), amax\n"
+                         "      do 40 k = 1, n - 1\n        amax = abs(a(k, k))\n        ip = k\n"
+                         "        do 10 i = k + 1, n\n          if (abs(a(i, k)) .gt. amax) then\n"
+                         "            amax = abs(a(i, k))\n            ip = i\n          end if\n"
+                         "   10   continue\n        do 30 j = k + 1, n\n          do 20 i = k + 1, n\n"
+                         "            a(i, j) = a(i, j) - a(i, k) * a(k, j)\n   20     continue\n"
+                         "   30   continue\n   40 continue\n      end\n";
+
+/// LU's step loop with a pivot search on 16x16 under (CYCLIC(2),CYCLIC(2)),
+/// n = 10^4 .. 10^6 (argument): `amax = abs(a(k,k))` runs on every
+/// processor, so simulating its n - 1 steps walked 256 reads each. It is
+/// small only when its iterations times its executors are (2026-11-26: the
+/// helper's lup at n = 10^6 took 21 s, now 1.2 s, flat in n).
+void BM_PivotedLuStepLoop(benchmark::State& state)
+{
+  estimateAt(state, kPivotedLu, 4, "a=(CYCLIC(2),CYCLIC(2))", "16x16");
+}
+BENCHMARK(BM_PivotedLuStepLoop)->RangeMultiplier(10)->Range(10000, 1000000)->Complexity()->Iterations(1)->Unit(benchmark::kMillisecond);
+
 /// The Jacobi sample's time loop (sampleprograms/jacobi.hpf, line 26: two
 /// nests inside DO iter) with niter = 10^9 and n = 10^6 on 4x4: counted
 /// once and multiplied, never walked (issue 9: under 100 ms and 200 MB).

@@ -243,6 +243,20 @@ public:
   /// messages counts kRowsPerCount per processor).
   std::int64_t work() const { return m_work; }
 
+  /// How many processors execute each iteration: all of them without an
+  /// executing reference, the coordinates of the dimensions it is
+  /// replicated along otherwise; the simulation walks each one's reads.
+  std::int64_t executorsPerIteration() const
+  {
+    if (!m_exec || !m_exec->map)
+      return m_procs;
+    std::int64_t n = 1;
+    for (int pd = 0; pd < m_mapping.procs.rank(); ++pd)
+      if (!templateIndex(*m_exec, m_mapping, pd).defined)
+        n *= m_mapping.procs.shape[static_cast<std::size_t>(pd)];
+    return n;
+  }
+
   CommRecord record;
 
 private:
@@ -843,7 +857,9 @@ void exchangeEachInstance(const IterationSpace& space, int placement, const mapp
   constexpr double kMaxWork = 2e8;           // rows, runs, spans and messages at most (a few seconds)
   std::string why;
   const auto iterations = countIterations(space, &why);
-  const bool small = iterations && *iterations <= kSimulateUpTo;
+  // a statement every processor executes (AMAX = ABS(A(K,K)) in a step loop) reads once per processor
+  const bool small =
+      iterations && static_cast<double>(*iterations) * static_cast<double>(sim.executorsPerIteration()) <= kSimulateUpTo;
   const auto procs = mapping.procs.count();
   const auto begin = sim.work();
   if (method == CommunicationMethod::PiecewiseInstances ||
