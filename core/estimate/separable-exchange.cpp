@@ -11,6 +11,7 @@
 #include <numeric>
 #include <optional>
 #include <tuple>
+#include <unordered_map>
 
 namespace ps::estimate {
 namespace {
@@ -817,10 +818,17 @@ private:
     return {std::max<std::int64_t>(0, t), last};
   }
 
-  /// Factor f over its trips first..last only, counted into a scratch factor.
+  /// Factor f (the one whose trips the executing owners choose) over its
+  /// trips first..last only, counted once per range: the destinations with
+  /// the same owner along the nested loop share it (64 ranges for 4096
+  /// destinations on 64x64).
   const LoopFactor& restricted(const LoopFactor& f, std::int64_t first, std::int64_t last) const
   {
-    auto& r = m_restricted;
+    if (const auto it = m_restricted.find({first, last}); it != m_restricted.end())
+      return it->second;
+    if (m_restricted.size() >= 4096)
+      m_restricted.clear();
+    auto& r = m_restricted[{first, last}];
     r.trips = last - first + 1;
     r.inRead = f.inRead;
     r.exec = f.exec;
@@ -1082,7 +1090,14 @@ private:
   mutable Small<Sourced> m_sourced; // destination's, kept across destinations
   Small<Nested, 1> m_nested;
   int m_nestedExecs = 0;
-  mutable LoopFactor m_restricted; // a factor over the trips one destination executes
+  struct RangeHash {
+    std::size_t operator()(const std::pair<std::int64_t, std::int64_t>& r) const
+    {
+      return std::hash<std::int64_t>()(r.first * 1000003 + r.second);
+    }
+  };
+  /// The factor over the trips destinations execute, by trip range (restricted()).
+  mutable std::unordered_map<std::pair<std::int64_t, std::int64_t>, LoopFactor, RangeHash> m_restricted;
 };
 
 } // namespace
