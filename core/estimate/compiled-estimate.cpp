@@ -1224,8 +1224,8 @@ std::vector<const program::Statement*> PointEstimator::flowSources(const program
 {
   const auto access = readAccess(st, read);
   std::vector<const program::Statement*> out;
+  const auto& deps = m_s.dependences();
   for (const auto* other : m_s.statements) {
-    const auto& deps = m_s.dependences();
     if (std::any_of(deps.begin(), deps.end(), [&](const symbolic::Dependence& d) {
           return d.kind == symbolic::DependenceKind::Flow && d.targetStatement == st.id &&
                  d.targetAccess == access && d.sourceStatement == other->id;
