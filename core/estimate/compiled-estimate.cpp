@@ -342,6 +342,8 @@ struct CompiledNestEstimate::State {
   const program::Statement* newScalarUser(const program::Statement& st, const mapping::Mapping& mapping,
                                           std::vector<std::string>& notes) const;
   bool privateTemporary(const program::Statement& st) const;
+  bool guardsOnlyReductions(const program::Statement& condition) const;
+  const program::ArrayReference* conditionRead(const program::Statement& st, const mapping::Mapping& mapping) const;
   double probability(std::size_t index);
   void remember(const symbolic::Bindings& values);
   const std::vector<symbolic::Dependence>& dependences();
@@ -532,6 +534,35 @@ bool CompiledNestEstimate::State::privateTemporary(const program::Statement& st)
   return true;
 }
 
+/// True when every statement of the nest under the IF `condition` is a
+/// reduction (and there is one): its evaluators are then free to be the
+/// owners of what it reads.
+bool CompiledNestEstimate::State::guardsOnlyReductions(const program::Statement& condition) const
+{
+  bool any = false;
+  for (const auto* guarded : statements) {
+    if (guarded == &condition || guarded->branchLine != condition.line)
+      continue;
+    if (!isReduction(*guarded, *unit))
+      return false;
+    any = true;
+  }
+  return any;
+}
+
+/// The first distributed read of the condition of the IF `st` is under
+/// (its line), nullptr without one.
+const program::ArrayReference* CompiledNestEstimate::State::conditionRead(const program::Statement& st,
+                                                                          const mapping::Mapping& mapping) const
+{
+  for (const auto* other : statements)
+    if (other->kind == program::StatementKind::Control && other->line == st.branchLine && other->loops == st.loops)
+      for (const auto& ref : other->refs)
+        if (!ref.isWrite && mapping.array(ref.array))
+          return &ref;
+  return nullptr;
+}
+
 CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t index,
                                                                const mapping::Mapping& mapping) const
 {
@@ -560,8 +591,8 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
   }
   // A condition fetches what its evaluators lack where it guards the write of a distributed array
   // (IF (A(K,N) > 0) around an update), except what a guarded statement reads too (IF (A(I) > 0)
-  // B(I) = A(I): one fetch, the statement's). One guarding only scalars (IF (A(I) > 0) NPOS = NPOS + 1)
-  // is taken as evaluated where its data is, as before.
+  // B(I) = A(I): one fetch, the statement's). One guarding only reductions (IF (A(I) > 0) NPOS = NPOS + 1)
+  // is evaluated by the owners of its first read (below); one guarding other scalars where its data is.
   c.readByBranch.assign(c.reads.size(), false);
   if (st.kind == program::StatementKind::Control) {
     bool guardsDistributedWrite = false;
@@ -587,6 +618,15 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
   } else if (const auto* user = newScalarUser(st, mapping, c.newScalarNotes)) {
     c.execRef = user->write();
   }
+  // IF (A(I,J) .GT. 0) NPOS = NPOS + 1: the owners of A(I,J) evaluate the condition and count
+  // their own hits, then the counts combine
+  if (st.kind == program::StatementKind::Control && !c.execRef && !c.reads.empty() && guardsOnlyReductions(st)) {
+    c.rule = ExecRule::Guard;
+    c.execRef = c.reads.front();
+    c.readByBranch.assign(c.reads.size(), false); // what the first read's owner lacks of the others
+  }
+  if (c.reduction && c.reads.empty() && !c.execRef && st.branchLine != 0)
+    c.execRef = conditionRead(st, mapping);
   if (const auto r = elementReduction(st, nest->id, *unit, mapping); r && !c.reads.empty()) {
     // each processor sums its own iterations into its copy, then the copies combine
     c.reduction = true;

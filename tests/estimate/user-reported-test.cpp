@@ -574,6 +574,40 @@ TEST(UserReported, APivotThatTheGuardedRowScalingNeverWritesIsFetchedOncePerStep
   EXPECT_EQ(pivot->messages, 16 * 3);
 }
 
+TEST(UserReported, ACountUnderAnIfIsKeptByTheOwnersOfItsConditionAndCombined)
+{
+  // IF (A(I,J) > 0) NPOS = NPOS + 1 under (BLOCK,*) on 4, n = 8: each
+  // processor tests its own 16 elements (the condition was counted on every
+  // processor, 64 each, though nothing was fetched), counts its hits (8 at
+  // the default 0.5), and the counts combine once after the nest (3
+  // messages of 4 bytes).
+  const auto p = ps::test::build("program cnt\n"                                       // 1
+                                 "  integer :: i, j, n, npos\n"                       // 2
+                                 "  double precision :: a(n, n)\n"                    // 3
+                                 "  npos = 0\n"                                       // 4
+                                 "  do j = 1, n\n"                                    // 5
+                                 "    do i = 1, n\n"                                  // 6
+                                 "      if (a(i, j) .gt. 0.0d0) npos = npos + 1\n"    // 7
+                                 "    end do\n"                                       // 8
+                                 "  end do\n"                                         // 9
+                                 "end program cnt\n");
+  const auto e = ps::test::run(p, 5, "a=(BLOCK,*)", "4", {{"n", 8}});
+  std::vector<const ps::estimate::StatementWork*> line7;
+  for (const auto& w : e.statements)
+    if (w.line == 7)
+      line7.push_back(&w);
+  ASSERT_EQ(line7.size(), 2u); // the condition, then the count
+  for (std::size_t q = 0; q < 4; ++q) {
+    EXPECT_DOUBLE_EQ(line7[0]->work[q], 16) << q;
+    EXPECT_DOUBLE_EQ(line7[1]->work[q], 8) << q;
+  }
+  ASSERT_EQ(e.comm.records.size(), 1u);
+  EXPECT_EQ(e.comm.records[0].pattern, "reduction");
+  EXPECT_EQ(e.comm.records[0].array, "npos");
+  EXPECT_EQ(e.comm.records[0].messages, 3);
+  EXPECT_EQ(e.comm.records[0].bytes, 12);
+}
+
 TEST(UserReported, ARowSwapThroughATemporaryCopiesTwoRowsWhenTheBranchIsTaken)
 {
   // T = A(K,J) is private to each J iteration: the owner of row P (which
