@@ -231,9 +231,9 @@ int restartLevels(const program::Statement& st, const std::vector<const program:
 
 /// The array elements written by the statements of the nest that read the
 /// scalar a reduction `st` computes (`C(K) = S` after the sum over a row),
-/// when each is an assignment in the reduction's first `levels` loops (their
-/// owners are then functions of the combine's instance); empty when there
-/// is none or another reads it.
+/// when each is an assignment after it in the reduction's first `levels`
+/// loops (their owners are then functions of the combine's instance); empty
+/// when there is none or another reads it.
 std::vector<const program::ArrayReference*> scalarReaders(const program::Statement& st,
                                                           const std::vector<const program::Statement*>& nest,
                                                           int nestLoop, int levels, const program::Unit& unit)
@@ -243,6 +243,8 @@ std::vector<const program::ArrayReference*> scalarReaders(const program::Stateme
   for (const auto* other : nest) {
     if (other == &st || other->scalarTarget == st.scalarTarget || namesIn(other->text).count(st.scalarTarget) == 0)
       continue; // itself, a reset (or another update of the sum), or no use
+    if (other->id < st.id)
+      return {}; // it reads the sum of an earlier instance (C(K) = S before S's loop)
     const auto* w = other->write();
     const auto own = std::find(other->loops.begin(), other->loops.end(), nestLoop);
     const auto depth = other->loops.end() - own;

@@ -390,7 +390,7 @@ private:
       ++start[bucket(c) + 1];
     std::partial_sum(start.begin(), start.end(), start.begin());
     m_sorted.resize(m_counts.size());
-    for (const auto& c : m_counts) // stable: equal keys keep their trip order
+    for (const auto& c : m_counts) // equal keys are merged after: their order does not matter
       m_sorted[start[bucket(c)]++] = c;
     std::swap(m_counts, m_sorted);
   }
@@ -1093,7 +1093,7 @@ private:
   struct RangeHash {
     std::size_t operator()(const std::pair<std::int64_t, std::int64_t>& r) const
     {
-      return std::hash<std::int64_t>()(r.first * 1000003 + r.second);
+      return std::hash<std::uint64_t>()(static_cast<std::uint64_t>(r.first) * 1000003u + static_cast<std::uint64_t>(r.second));
     }
   };
   /// The factor over the trips destinations execute, by trip range (restricted()).

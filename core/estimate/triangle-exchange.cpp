@@ -466,7 +466,7 @@ private:
     if (in.step < 0) // runs from its upper bound down to its lower one
       std::swap(m_low, m_high);
     // high(s) - low(s) >= 0: an interval of trips
-    const Line size{m_high.c0 - m_low.c0, m_high.slope - m_low.slope};
+    const Line size{narrow(WideInt{m_high.c0} - m_low.c0), narrow(WideInt{m_high.slope} - m_low.slope)};
     std::int64_t s0 = 0, s1 = trips - 1;
     if (size.slope > 0)
       s0 = std::max(s0, ceilDiv(-size.c0, size.slope));
@@ -507,6 +507,9 @@ private:
       inner = inner || coefAt(sub, m_inner) != 0;
     }
     m_band = m_low.slope != 0 && m_low.slope == m_high.slope;
+    // a run's ranges are one interval only where each trip's range reaches the next one's
+    if (m_band && std::llabs(m_low.slope) > m_high.c0 - m_low.c0 + 1)
+      throw Refused{"a band that moves by more than its width per outer trip"};
     if (!inner || (m_low.slope != 0 && m_high.slope != 0 && !m_band))
       throw Refused{"the read's elements are not distinct per iteration and the ranges neither nested nor a band"};
     m_hull = true;
@@ -520,9 +523,14 @@ private:
     m_fixedDest.assign(static_cast<std::size_t>(m_rank), 0);
     m_fixedSource.assign(static_cast<std::size_t>(m_rank), 0);
     m_sourceIsDest.assign(static_cast<std::size_t>(m_rank), false);
+    std::vector<int> selectorsUsed;
     for (int pd = 0; pd < m_rank; ++pd) {
       const auto e = templateIndex(exec, m_mapping, pd);
       const auto selector = e.defined ? selectorOf(e.index) : -1;
+      if (selector >= 0 && std::find(selectorsUsed.begin(), selectorsUsed.end(), selector) != selectorsUsed.end())
+        throw Refused{"two processors dimensions follow one selector loop"}; // only their diagonal executes
+      if (selector >= 0)
+        selectorsUsed.push_back(selector);
       if (e.defined && selector < 0) {
         place(e, true, pd, outer, m_fixedDest);
       } else { // replicated along pd, or a selector's: each of these coordinates executes the iteration
@@ -661,7 +669,9 @@ private:
       return m_x.ownedBelow(m_inner, q, hi + 1) - m_x.ownedBelow(m_inner, q, lo);
     }
 
-    /// The range read over trips [a, b]: the ends move alike, so the trips' ranges overlap.
+    /// The range read over trips [a, b]: the ends move alike, by at most
+    /// the range's width plus one a trip (elementsOf), so the trips' ranges
+    /// make one interval.
     std::pair<std::int64_t, std::int64_t> rangeOver(std::int64_t a, std::int64_t b) const
     {
       return {std::min(m_x.m_low.at(a), m_x.m_low.at(b)), std::max(m_x.m_high.at(a), m_x.m_high.at(b))};

@@ -41,15 +41,16 @@ namespace ps::estimate {
 /// (then it may have been called for some destinations: the caller drops
 /// what it gathered). The shape: two walked levels, the inner one with a
 /// unit step, besides selectors (walked loops only executing template
-/// indices name, each alone, and whose ranges neither follow nor are
-/// followed: each of their owners executes the iteration); every template index of
+/// indices name, each alone and at most one per selector, and whose ranges
+/// neither follow nor are followed: each of their owners executes the
+/// iteration); every template index of
 /// both references follows at most one of them and stays inside its
 /// template; an executing reference (where it is replicated along a
 /// processors dimension, every coordinate of it executes); the read's elements distinct per iteration (each loop drives
 /// a subscript of its own), or following the inner loop alone with one end
 /// of its range fixed (the union of the ranges a processor reads is the
-/// largest of them) or both moving alike (a band: the union of each run's
-/// range, counted once per period when the repeats do not overlap or make
+/// largest of them) or both moving alike by at most the range's width plus
+/// one per outer trip (a band: the union of each run's range, counted once per period when the repeats do not overlap or make
 /// one interval, else listed up to 2^16 runs); the inner range's ends moving by at most one per outer
 /// trip; and the tables within their budgets (2^22 key pairs, 2^27 steps).
 bool forEachTrianglePair(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read,

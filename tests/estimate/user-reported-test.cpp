@@ -538,6 +538,22 @@ TEST(UserReported, ASumOverARowIsSentFromItsOwnerNotCombined)
   EXPECT_EQ(elsewhere.comm.records[0].array, "s");
   EXPECT_EQ(elsewhere.nt, 4 * 12);
   EXPECT_EQ(elsewhere.comm.records[0].bytes, 4 * 12 * 8);
+  // c(k) = s before the sum: it reads the previous step's sum, which this is no way to send (the review's
+  // red.f): combined as before
+  const auto before = ps::test::build("program rowsum\n"                    // 1
+                                      "  integer :: j, k, n\n"              // 2
+                                      "  double precision :: a(n, n), c(n), s\n" // 3
+                                      "  do k = 1, n\n"                     // 4
+                                      "    c(k) = s\n"                      // 5
+                                      "    s = 0.0d0\n"                     // 6
+                                      "    do j = 1, n\n"                   // 7
+                                      "      s = s + a(k, j)\n"             // 8
+                                      "    end do\n"                        // 9
+                                      "  end do\n"                          // 10
+                                      "end program rowsum\n");
+  const auto earlier = ps::test::run(before, 4, "a=(BLOCK,*); c=(BLOCK)", "4", {{"n", 64}});
+  ASSERT_EQ(earlier.comm.records.size(), 1u);
+  EXPECT_EQ(earlier.comm.records[0].pattern, "reduction");
   // c replicated: every processor stores it, from row k's owner
   const auto everywhere = ps::test::run(p, 4, "a=(BLOCK,*)", "4", {{"n", 64}});
   ASSERT_EQ(everywhere.comm.records.size(), 1u);
