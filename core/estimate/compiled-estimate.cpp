@@ -1113,6 +1113,8 @@ void PointEstimator::addReads(std::size_t index, const IterationSpace& space, co
   const auto& c = m_s.compiled[index];
   const auto& st = *c.st;
   const ReferencePlan* owner = exec;
+  if (m_probability <= 0.0)
+    return; // never runs (IF (I .GT. 2000000000) in I = 1..N): fetches nothing
   // its guards folded into the loops: the exchanges of the iterations it runs, not an average
   std::optional<IterationSpace> folded;
   if (m_guardCounted && !st.guards.empty())

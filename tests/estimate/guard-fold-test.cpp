@@ -136,3 +136,22 @@ TEST(GuardFold, AStepLoopCutByAnIfExchangesOnlyInTheStepsItRuns)
   EXPECT_EQ(column->instances, 8);
   EXPECT_EQ(column->probability, 1.0); // nothing left to scale by
 }
+
+TEST(GuardFold, AStatementItsGuardsNeverLetRunFetchesNothing)
+{
+  // IF (I .GT. 2000000000) in a strided I loop: the guard does not fold (a
+  // new start of a loop with step 3), but its share, counted, is 0: the
+  // hoisted copy of b(j,i) (12 messages on 4 before) is not charged.
+  const auto p = test::build("program never\n"                                       // 1
+                             "  integer :: i, j, n\n"                                // 2
+                             "  double precision :: a(n, n), b(n, n)\n"              // 3
+                             "  do j = 1, n\n"                                       // 4
+                             "    do i = 1, n, 3\n"                                  // 5
+                             "      if (i .gt. 2000000000) a(i, j) = b(j, i)\n"      // 6
+                             "    end do\n"                                          // 7
+                             "  end do\n"                                            // 8
+                             "end program never\n");
+  const auto e = test::run(p, 4, "a,b=(CYCLIC,*)", "4", {{"n", 100}});
+  EXPECT_TRUE(e.comm.records.empty());
+  EXPECT_EQ(e.nt, 0);
+}
