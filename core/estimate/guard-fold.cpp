@@ -70,17 +70,27 @@ bool fold(IterationSpace& space, int k, bool upper, const NumericAffine& bound)
   const auto& l = space.levels()[static_cast<std::size_t>(k)];
   const bool up = l.step > 0;
   const bool end = upper == up; // the values' greatest bound is the end of an upward loop, the start of a downward one
-  if (!end && std::llabs(l.step) != 1)
-    return false; // a new start would shift the loop's values
   const auto& old = end ? l.upper : l.lower;
   const auto range = rangeOf(minus(bound, old), space);
   if (!range)
     return false;
   const auto [lo, hi] = *range;
   const bool tighter = upper ? hi <= 0 : lo >= 0, looser = upper ? lo >= 0 : hi <= 0;
-  if (tighter)
+  if (!tighter)
+    return looser;
+  const auto step = std::llabs(l.step);
+  if (end || step == 1) {
     space.setBound(k, end, bound);
-  return tighter || looser;
+    return true;
+  }
+  // a new start keeps the loop's values only when it moves by whole steps: a constant distance d,
+  // rounded up to steps (DO I = 1, N, 3 under IF (I .GT. 100) starts at 103)
+  if (lo != hi)
+    return false;
+  auto start = old;
+  start.constant += (up ? 1 : -1) * ((std::llabs(lo) + step - 1) / step) * step;
+  space.setBound(k, false, start);
+  return true;
 }
 
 } // namespace

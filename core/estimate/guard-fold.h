@@ -20,8 +20,9 @@ namespace ps::estimate {
 /// `space` with every condition of `guards` (each f REL 0, f affine in the
 /// loop variables) folded into a bound of the innermost loop it names.
 /// nullopt when one does not fold exactly: a .NE.; a coefficient other than
-/// 1 or -1 on that loop's variable; a new start for a loop whose step is
-/// not 1 or -1 (its values would shift); a new bound that follows more than
+/// 1 or -1 on that loop's variable; a new start at a distance from the old
+/// one that is not constant, for a loop whose step is not 1 or -1 (its
+/// values would shift; a constant distance is rounded up to whole steps); a new bound that follows more than
 /// one outer loop, or one whose bounds follow another; or one that is
 /// neither always the tighter nor always the looser over that loop's range.
 /// An empty `guards` gives `space`.
