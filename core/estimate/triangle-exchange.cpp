@@ -90,8 +90,7 @@ public:
 
   void add(const Track& t)
   {
-    // outside the template the owner is the nearest bound's: no period, no run
-    // arithmetic
+    // outside the template the owner is the nearest bound's: no period, no run arithmetic
     const auto first = t.c, last = t.c + t.a * (m_length - 1);
     if (std::min(first, last) < t.dist->lower() || std::max(first, last) > t.dist->upper())
       throw Refused{"a template index leaves its template"};
@@ -171,6 +170,7 @@ private:
 /// The distinct keys of `runs`, sorted; a run's index into them by lookup.
 struct KeyIndex {
   std::vector<std::int64_t> keys;
+  KeyIndex() = default;
   explicit KeyIndex(const std::vector<Run>& runs)
   {
     for (const auto& r : runs)
@@ -193,16 +193,16 @@ public:
   InnerCounts(const Axis& axis) : m_period(axis.period()), m_base(m_period ? m_period : axis.length())
   {
     const auto runs = axis.runs(m_base);
-    index = KeyIndex(runs).keys;
-    m_runs.resize(index.size());
+    keys = KeyIndex(runs);
+    m_runs.resize(keys.keys.size());
     for (const auto& r : runs) {
-      auto& list = m_runs[lookup(r.key)];
+      auto& list = m_runs[keys.of(r.key)];
       const auto before = list.empty() ? Prefix{} : list.back().after();
       list.push_back({r.first, r.last, before.count, before.sum});
     }
   }
 
-  std::vector<std::int64_t> index; // the keys, sorted
+  KeyIndex keys; // the inner keys, sorted
 
   bool periodic() const { return m_period > 0; }
   std::int64_t base() const { return m_base; }
@@ -245,11 +245,6 @@ private:
       return {countBefore + n, sumBefore + n * (WideInt{first} + end) / 2};
     }
   };
-
-  std::size_t lookup(std::int64_t key) const
-  {
-    return static_cast<std::size_t>(std::lower_bound(index.begin(), index.end(), key) - index.begin());
-  }
 
   /// The offsets in [0, y] key q owns, and their sum (y within the base).
   Prefix upTo(std::size_t q, std::int64_t y) const
@@ -295,8 +290,6 @@ public:
     tracks(space, *exec, read, outer);
   }
 
-  bool empty() const { return m_empty; }
-
   /// The messages into each destination in turn, by source (see
   /// forEachTrianglePair). When the executing owners follow one loop only,
   /// a destination's counts are those of its keys on that loop against
@@ -313,7 +306,7 @@ public:
     m_repeat = repeatOf(inner);
     const auto runs = m_outerAxis->runs(m_repeat > 0 ? m_repeat : m_trips);
     const KeyIndex outerKeys(runs);
-    const auto innerKeys = inner.index.size();
+    const auto innerKeys = inner.keys.keys.size();
     const auto keyCount = [](std::size_t n) { return static_cast<std::int64_t>(n); };
     if (WideInt{keyCount(runs.size())} * keyCount(innerKeys) > kMaxSteps)
       throw Refused{"the owner tables exceed their budget"};
@@ -335,8 +328,8 @@ public:
     std::vector<PairTraffic> into;
     if (!bothSides) { // one side's keys and the free coordinates name the destination
       const bool byOuter = !m_innerAxis->hasExec();
-      const auto& mine = byOuter ? outerKeys.keys : inner.index;
-      const auto& theirs = byOuter ? inner.index : outerKeys.keys;
+      const auto& mine = byOuter ? outerKeys.keys : inner.keys.keys;
+      const auto& theirs = byOuter ? inner.keys.keys : outerKeys.keys;
       std::vector<std::tuple<std::int64_t, std::size_t, std::int64_t>> order; // (destination, key, free)
       for (std::size_t k = 0; k < mine.size(); ++k)
         for (std::int64_t f = 0; f < m_freeCombos; ++f)
@@ -349,7 +342,7 @@ public:
           for (std::size_t other = 0; other < theirs.size(); ++other) {
             const auto [to, key, free] = order[h];
             const auto tk = byOuter ? key : other, vk = byOuter ? other : key;
-            addPair(outerKeys.keys[tk], inner.index[vk], free, elements(tk, vk), into);
+            addPair(outerKeys.keys[tk], inner.keys.keys[vk], free, elements(tk, vk), into);
           }
         flush(into, visitor);
         g = h;
@@ -359,7 +352,7 @@ public:
     for (std::int64_t f = 0; f < m_freeCombos; ++f)
       for (std::size_t tk = 0; tk < outerKeys.keys.size(); ++tk)
         for (std::size_t vk = 0; vk < innerKeys; ++vk)
-          addPair(outerKeys.keys[tk], inner.index[vk], f, elements(tk, vk), into);
+          addPair(outerKeys.keys[tk], inner.keys.keys[vk], f, elements(tk, vk), into);
     std::sort(into.begin(), into.end(),
               [](const auto& a, const auto& b) { return std::tie(a.to, a.from) < std::tie(b.to, b.from); });
     for (std::size_t i = 0; i < into.size();) {
@@ -600,8 +593,7 @@ private:
     WideInt n = 0;
     if (full > 0) {
       n += WideInt{full} * trips(inner, q, r.first, r.last);
-      if (full > 1) // each repeat shifts the range by (slope * L) values: (L /
-                    // B) periods each
+      if (full > 1) // each repeat shifts the range by slope * L values: L / B periods each
         n += WideInt{r.last - r.first + 1} * (m_high.slope - m_low.slope) * (m_repeat / inner.base()) *
              inner.perPeriod(q) * full * (full - 1) / 2;
     }
@@ -642,9 +634,8 @@ private:
         for (const auto& [lo, hi] : b.trailing)
           n += owned(q, lo, hi);
       } else if (m_x.m_hull) {
-        const auto low = std::min(m_x.m_low.at(m_first[tk]), m_x.m_low.at(m_last[tk]));
-        const auto high = std::max(m_x.m_high.at(m_first[tk]), m_x.m_high.at(m_last[tk]));
-        n = m_x.ownedBelow(m_inner, q, high + 1) - m_x.ownedBelow(m_inner, q, low);
+        n = owned(q, std::min(m_x.m_low.at(m_first[tk]), m_x.m_low.at(m_last[tk])),
+                  std::max(m_x.m_high.at(m_first[tk]), m_x.m_high.at(m_last[tk])));
       } else {
         for (const auto i : m_byKey[tk])
           n += m_x.runElements(m_inner, m_runs[i], q);
@@ -754,8 +745,7 @@ private:
     const std::vector<Run>& m_runs;
     std::vector<Band> m_bands;                     // per outer key, of a band
     std::vector<std::vector<std::size_t>> m_byKey; // the runs of each outer key
-    std::vector<std::int64_t> m_first,
-        m_last; // each outer key's first and last trip
+    std::vector<std::int64_t> m_first, m_last;     // each outer key's first and last trip
   };
 
   /// A run's whole repeats (trips first + jL .. last + jL inside the outer

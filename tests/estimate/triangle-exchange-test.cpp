@@ -62,8 +62,7 @@ TwoLoopNest twoLoopProgram(RandomNest& r, bool vectorWrite = false)
     const int c = r.pick(0, 5) == 0 ? -1 : 1;
     return std::to_string(c < 0 ? 31 + r.pick(-2, 0) : r.pick(0, 4)) + " + (" + std::to_string(c) + ") * " + vars[var];
   };
-  // the write follows i or j in one subscript, the read the other loop (or
-  // both)
+  // the write follows i or j in one subscript, the read the other loop (or both)
   const int execVar = r.pick(0, 1), readVar = 1 - execVar;
   const int other = r.pick(0, 3) == 0 ? -1 : (r.pick(0, 2) == 0 ? readVar : execVar);
   const bool swapWrite = r.pick(0, 1) == 1, swapRead = r.pick(0, 1) == 1;
