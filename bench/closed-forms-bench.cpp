@@ -313,6 +313,30 @@ void BM_CompiledEstimateSweepN(benchmark::State& state)
 }
 BENCHMARK(BM_CompiledEstimateSweepN)->ArgsProduct({{0, 1}, {16}})->ArgNames({"bcast", "P"})->Unit(benchmark::kMicrosecond);
 
+const char* kCholesky = "      program chol\n      integer i, j, k, n\n      double precision a(n, n)\n"
+                        "      do 30 k = 1, n\n        a(k, k) = sqrt(a(k, k))\n        do 10 i = k + 1, n\n"
+                        "          a(i, k) = a(i, k) / a(k, k)\n   10   continue\n        do 25 j = k + 1, n\n"
+                        "          do 20 i = j, n\n            a(i, j) = a(i, j) - a(i, k) * a(j, k)\n"
+                        "   20     continue\n   25   continue\n   30 continue\n      end\n";
+
+/// A step loop (Cholesky's k loop) compiled once and evaluated at a new
+/// point: N alternates 1000, 1001 (argument 0) or P alternates 16, 15
+/// (argument 1), under (*,CYCLIC).
+void BM_CompiledStepLoopEvaluate(benchmark::State& state)
+{
+  const bool overP = state.range(0) == 1;
+  CompiledPoint c(kCholesky, "a=(*,CYCLIC)", "16", 1000);
+  const ps::symbolic::Bindings other{{"n", overP ? 1000 : 1001}};
+  const auto otherMapping = c.mapped("a=(*,CYCLIC)", overP ? "15" : "16", other);
+  ps::estimate::CompiledNestEstimate compiled(c.unit, c.nest, c.mapping, c.machine);
+  bool flip = false;
+  for (auto _ : state) {
+    flip = !flip;
+    benchmark::DoNotOptimize(flip ? compiled.evaluate(other, otherMapping) : compiled.evaluate(c.values, c.mapping));
+  }
+}
+BENCHMARK(BM_CompiledStepLoopEvaluate)->Arg(0)->Arg(1)->ArgName("overP")->Unit(benchmark::kMicrosecond);
+
 /// One whole estimateNest (compile and evaluate) at the same points: the
 /// ratio to BM_CompiledEstimateEvaluate is what compiling once saves.
 void BM_WholeEstimatePerPoint(benchmark::State& state)

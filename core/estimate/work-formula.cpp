@@ -2,6 +2,8 @@
 
 #include "estimate/owned-iterations.h"
 
+#include <boost/container/small_vector.hpp>
+
 #include <algorithm>
 #include <map>
 #include <mutex>
@@ -172,28 +174,50 @@ int templateDimOn(const mapping::TemplateDistribution& t, int pd)
   return it == t.procDim.end() ? -1 : static_cast<int>(it - t.procDim.begin());
 }
 
-enum class Owned { Block, Nothing, PerPoint };
+/// What one coordinate owns along an owner dimension: the template indices
+/// lb..ub (an absent bound: beyond every real one), and when `blocks` > 0
+/// the progression of that block and its `blocks` - 1 followers, each
+/// `stride` further (CYCLIC(k): stride k*P).
+struct OwnedRange {
+  std::int64_t lb = 0, ub = 0;
+  std::int64_t blocks = 0;
+  std::int64_t stride = 0;
+};
+using OwnedRanges = boost::container::small_vector<OwnedRange, 4>;
 
-/// LB and UB of coordinate c along one owner dimension (an absent bound:
-/// beyond every real one); Nothing beyond the last block; PerPoint, with
-/// the reason, where the closed form does not apply.
-Owned ownedBounds(const mapping::DimensionDistribution& d, std::int64_t c, std::int64_t* lb, std::int64_t* ub,
-                  std::string* why)
+bool cyclicOver(const mapping::DimensionDistribution& d)
 {
-  const auto parts = ownedParts(d, c);
-  if (parts.empty())
-    return Owned::Nothing;
-  if (parts.size() > 1 || parts.front().cyclic) {
-    *why = d.format().str() + " needs floors of divisions by the processor count";
-    return Owned::PerPoint;
+  return d.format().kind == mapping::FormatKind::Cyclic && d.procs() > 1;
+}
+
+/// The ranges coordinate c owns along `d`: a BLOCK part as it is, a CYCLIC
+/// part as the progression of its whole blocks lb + k*(P*q + c) and the
+/// last block cut at the template's upper bound. False, with `why`, when a
+/// bound is beyond 2^38 (the absent-bound stand-ins must stay beyond every
+/// real one).
+bool ownedRanges(const mapping::DimensionDistribution& d, std::int64_t c, OwnedRanges& out, std::string* why)
+{
+  out.clear();
+  const auto beyond = [](std::int64_t v) { return std::llabs(v) > kLimit; };
+  for (const auto& part : ownedParts(d, c)) {
+    if ((part.lo && beyond(*part.lo)) || (part.hi && beyond(*part.hi))) {
+      *why = "a template bound is beyond 2^38";
+      return false;
+    }
+    if (!part.cyclic) {
+      out.push_back({part.lo.value_or(-kNoBound), part.hi.value_or(kNoBound)});
+      continue;
+    }
+    const auto k = d.blockSize(), period = k * d.procs(), first = *part.lo + k * c, last = *part.hi;
+    if (first > last)
+      continue;
+    const auto whole = first + k - 1 <= last ? (last - (first + k - 1)) / period + 1 : 0;
+    if (whole > 0)
+      out.push_back({first, first + k - 1, whole, period});
+    if (const auto cut = first + whole * period; cut <= last)
+      out.push_back({cut, last});
   }
-  *lb = parts.front().lo.value_or(-kNoBound);
-  *ub = parts.front().hi.value_or(kNoBound);
-  if ((std::llabs(*lb) > kLimit && *lb != -kNoBound) || (std::llabs(*ub) > kLimit && *ub != kNoBound)) {
-    *why = "a template bound is beyond 2^38"; // the absent-bound stand-ins must stay beyond every real one
-    return Owned::PerPoint;
-  }
-  return Owned::Block;
+  return true;
 }
 
 /// Everything the formula depends on: the loops' bounds as written, the
@@ -328,15 +352,43 @@ bool WorkFormula::applies(const symbolic::Bindings& values, const mapping::Mappi
   const auto dists = unknownsHaveValues(m_unknowns, values, why) ? ownerDists(mapping, why) : std::nullopt;
   if (!dists)
     return false;
-  for (const auto* d : *dists) {
-    for (std::int64_t c = 0; c < d->procs(); ++c) {
-      std::int64_t lb = 0, ub = 0;
-      if (ownedBounds(*d, c, &lb, &ub, why) == Owned::PerPoint)
-        return false;
-    }
+  if (std::count_if(dists->begin(), dists->end(), [](const auto* d) { return cyclicOver(*d); }) > 1) {
+    *why = "two CYCLIC dimensions need a double sum over their blocks";
+    return false;
   }
+  OwnedRanges ranges;
+  for (const auto* d : *dists)
+    for (std::int64_t c = 0; c < d->procs(); ++c)
+      if (!ownedRanges(*d, c, ranges, why))
+        return false;
   return true;
 }
+
+namespace {
+
+/// work(k) of one choice of a range per owner dimension: Eq. (2) at its
+/// LB and UB, or summed along the one progression among them.
+double rangeWork(const symbolic::PiecewiseCount& work, std::vector<std::int64_t>& params, std::size_t first,
+                 const std::vector<const OwnedRange*>& chosen)
+{
+  const OwnedRange* progression = nullptr;
+  std::size_t along = 0;
+  for (std::size_t d = 0; d < chosen.size(); ++d) {
+    params[first + 2 * d] = chosen[d]->lb;
+    params[first + 2 * d + 1] = chosen[d]->ub;
+    if (chosen[d]->blocks > 0) {
+      progression = chosen[d];
+      along = first + 2 * d;
+    }
+  }
+  if (!progression)
+    return work.at(params).value;
+  std::vector<std::int64_t> step(params.size(), 0);
+  step[along] = step[along + 1] = progression->stride;
+  return work.sumAlong(params, step, progression->blocks).value;
+}
+
+} // namespace
 
 std::optional<std::vector<double>> WorkFormula::perProcessor(const symbolic::Bindings& values,
                                                              const mapping::Mapping& mapping, std::string* why) const
@@ -344,26 +396,32 @@ std::optional<std::vector<double>> WorkFormula::perProcessor(const symbolic::Bin
   std::string reason;
   why = why ? why : &reason;
   auto params = unknownValues(m_unknowns, values, why);
-  if (!params)
+  if (!params || !applies(values, mapping, why))
     return std::nullopt;
-  const auto found = ownerDists(mapping, why);
-  if (!found)
-    return std::nullopt;
-  const auto& dists = *found;
+  const auto dists = *ownerDists(mapping, why);
   std::vector<double> work(static_cast<std::size_t>(mapping.procs.count()), 0.0);
   std::vector<std::int64_t> coords(dists.size(), 0), all(static_cast<std::size_t>(mapping.procs.rank()), -1);
+  std::vector<OwnedRanges> ranges(dists.size());
+  std::vector<const OwnedRange*> chosen(dists.size());
   const auto first = params->size();
   params->resize(first + 2 * dists.size());
-  while (true) { // every combination of the owner dimensions' coordinates
-    bool owns = true;
-    for (std::size_t d = 0; d < dists.size() && owns; ++d) {
-      const auto owned = ownedBounds(*dists[d], coords[d], &(*params)[first + 2 * d], &(*params)[first + 2 * d + 1], why);
-      if (owned == Owned::PerPoint)
-        return std::nullopt;
-      owns = owned == Owned::Block;
+  while (true) { // every combination of the owner dimensions' coordinates, then of their ranges
+    for (std::size_t d = 0; d < dists.size(); ++d) {
+      ownedRanges(*dists[d], coords[d], ranges[d], why);
       all[m_ownerDims[d]] = coords[d];
     }
-    const double n = owns ? m_work->at(*params).value : 0.0;
+    double n = 0;
+    std::vector<std::size_t> pick(dists.size(), 0);
+    while (std::all_of(ranges.begin(), ranges.end(), [](const auto& r) { return !r.empty(); })) {
+      for (std::size_t d = 0; d < dists.size(); ++d)
+        chosen[d] = &ranges[d][pick[d]];
+      n += rangeWork(*m_work, *params, first, chosen);
+      std::size_t d = 0;
+      while (d < dists.size() && ++pick[d] == ranges[d].size())
+        pick[d++] = 0;
+      if (d == dists.size())
+        break;
+    }
     if (n != 0)
       forEachProcessor(mapping.procs, all.data(), [&](std::int64_t p) { work[p] += n; });
     std::size_t d = 0;
@@ -392,6 +450,15 @@ std::vector<std::string> WorkFormula::ownership(const mapping::Mapping& mapping)
       continue;
     const auto& dist = t->dims[d];
     const auto i = std::to_string(k + 1), m = std::to_string(dist.blockSize()), lb = std::to_string(dist.lower());
+    if (cyclicOver(dist)) {
+      out.push_back("work(k) summed over the blocks q = 0, 1, ... of c" + i + ": LB" + i + " = " + lb + " + " + m +
+                    "*(" + std::to_string(dist.procs()) + "*q + c" + i + "), UB" + i + " = LB" + i + " + " +
+                    std::to_string(dist.blockSize() - 1) + " (" + dist.format().str() + " of " + lb + ".." +
+                    std::to_string(dist.upper()) + " over " + std::to_string(dist.procs()) + " processors, c" + i +
+                    " = 0.." + std::to_string(dist.procs() - 1) + "; the last block ends at " +
+                    std::to_string(dist.upper()) + "), in closed form along q");
+      continue;
+    }
     out.push_back("LB" + i + " = " + lb + " + " + m + "*c" + i + ", UB" + i + " = LB" + i + " + " +
                   std::to_string(dist.blockSize() - 1) + " (" + dist.format().str() + " of " + lb + ".." +
                   std::to_string(dist.upper()) + " over " + std::to_string(dist.procs()) + " processors, c" + i +

@@ -8,8 +8,12 @@
 // mapping only supplies each processor's LB_d and UB_d.
 // Source: P3T+, Section 3.1: Eq. (4) (loop bounds plus LB <= J <= UB for
 // processor k), Fig. 2 and Eq. (2); the paper's LB and UB are ours for
-// BLOCK, BLOCK(m) and collapsed dimensions. CYCLIC(k) needs floors of
-// divisions by P and is counted per point (owned-iterations.h).
+// BLOCK, BLOCK(m) and collapsed dimensions. Under CYCLIC(k) processor c
+// owns the blocks LB = lb + k*(P*q + c), UB = LB + k - 1, q = 0, 1, ...:
+// work(c) is the sum of the same closed form along that progression
+// (PiecewiseCount::sumAlong, O(pieces) whatever N), for one CYCLIC
+// dimension; two need a double sum and are counted per point
+// (owned-iterations.h).
 
 #include "estimate/reference-plan.h"
 #include "symbolic/parametric-count.h"
@@ -41,8 +45,8 @@ public:
   /// `values` of the unknowns and PARAMETER constants (the loop bounds are
   /// compiled as written: program::Loop::upperAsWritten). nullopt, with the
   /// reason in `why`, when a value is missing, a value or template bound is
-  /// beyond +-2^38, or a dimension is CYCLIC (then the work is counted per
-  /// point instead).
+  /// beyond +-2^38, or two dimensions are CYCLIC (then the work is counted
+  /// per point instead).
   std::optional<std::vector<double>> perProcessor(const symbolic::Bindings& values, const mapping::Mapping& mapping,
                                                   std::string* why = nullptr) const;
   /// True when perProcessor would give the work at these arguments: the

@@ -5,6 +5,7 @@
 
 #include <ginac/ginac.h>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -282,6 +283,116 @@ PointCount PiecewiseCount::at(const std::vector<std::int64_t>& values) const
     if (n)
       exact += *n / piece.denominator; // each piece counts integer points: an integer
     approx += n ? static_cast<long double>(*n / piece.denominator) : approximate(piece, values);
+  }
+  PointCount c;
+  c.value = static_cast<double>(approx);
+  if (!overflow && fitsInt64(exact)) {
+    c.exact = static_cast<std::int64_t>(exact);
+    c.value = static_cast<double>(exact);
+  }
+  return c;
+}
+
+namespace {
+
+/// The interval of m where every guard row holds at origin + m*step,
+/// clipped to 0..count-1; empty when first > last.
+std::pair<WideInt, WideInt> guardInterval(const PiecewiseCount::Piece& piece, const std::vector<std::int64_t>& origin,
+                                          const std::vector<std::int64_t>& step, std::int64_t count)
+{
+  WideInt first = 0, last = WideInt{count} - 1;
+  for (const auto& g : piece.guard) {
+    WideInt slope = 0;
+    for (std::size_t k = 0; k < g.coef.size(); ++k)
+      slope += static_cast<WideInt>(g.coef[k]) * step[k];
+    const WideInt at0 = guardValue(g, origin); // slope*m + at0 >= 0
+    if (slope == 0 && at0 < 0)
+      return {1, 0};
+    if (slope > 0)
+      first = std::max(first, -floorDivWide(at0, slope));
+    else if (slope < 0)
+      last = std::min(last, floorDivWide(at0, -slope));
+  }
+  return {first, last};
+}
+
+/// The highest total degree of the piece's terms in the parameters that move.
+int degreeAlong(const PiecewiseCount::Piece& piece, const std::vector<std::int64_t>& step)
+{
+  int degree = 0;
+  for (const auto& t : piece.terms) {
+    int d = 0;
+    for (std::size_t k = 0; k < t.exponent.size() && k < step.size(); ++k)
+      d += step[k] != 0 ? t.exponent[k] : 0;
+    degree = std::max(degree, d);
+  }
+  return degree;
+}
+
+/// C(n, r) for n >= 0, small r; nullopt on 128-bit overflow.
+std::optional<WideInt> binomial(WideInt n, int r)
+{
+  WideInt c = 1;
+  for (int i = 0; i < r; ++i) { // c * (n - i) / (i + 1) stays an integer at every step
+    if (!multiply(c, n - i))
+      return std::nullopt;
+    c /= i + 1;
+  }
+  return c;
+}
+
+/// sum of h(i), i = 0..len-1, from the forward differences diff[j] = (Delta^j h)(0)
+/// of a polynomial of degree < diff.size(): sum_j diff[j] * C(len, j+1).
+std::optional<WideInt> newtonSum(const std::vector<WideInt>& diff, WideInt len)
+{
+  WideInt total = 0;
+  for (std::size_t j = 0; j < diff.size(); ++j) {
+    auto c = binomial(len, static_cast<int>(j) + 1);
+    if (!c || !multiply(*c, diff[j]) || __builtin_add_overflow(total, *c, &total))
+      return std::nullopt;
+  }
+  return total;
+}
+
+} // namespace
+
+PointCount PiecewiseCount::sumAlong(const std::vector<std::int64_t>& origin, const std::vector<std::int64_t>& step,
+                                    std::int64_t count) const
+{
+  WideInt exact = 0;
+  long double approx = 0;
+  bool overflow = false;
+  std::vector<std::int64_t> point(origin.size());
+  for (const auto& piece : m_pieces) {
+    const auto [first, last] = guardInterval(piece, origin, step, count);
+    if (first > last)
+      continue;
+    const WideInt len = last - first + 1;
+    const int nodes = static_cast<int>(std::min<WideInt>(len, degreeAlong(piece, step) + 1));
+    std::vector<WideInt> values;      // h(first + i), i < nodes: integers (the guard holds there)
+    std::vector<long double> approxes; // the same in long double, for when 128 bits overflow
+    for (int i = 0; i < nodes; ++i) {
+      for (std::size_t k = 0; k < point.size(); ++k)
+        point[k] = static_cast<std::int64_t>(origin[k] + (first + i) * step[k]);
+      const auto n = exactNumerator(piece, point);
+      if (n)
+        values.push_back(*n / piece.denominator);
+      approxes.push_back(n ? static_cast<long double>(*n / piece.denominator) : approximate(piece, point));
+    }
+    for (int j = 1; j < nodes; ++j) // forward differences in place: values[j] = (Delta^j h)(0)
+      for (int i = nodes - 1; i >= j; --i) {
+        approxes[i] -= approxes[i - 1];
+        if (values.size() == approxes.size())
+          values[i] -= values[i - 1];
+      }
+    const auto sum = values.size() == approxes.size() ? newtonSum(values, len) : std::nullopt;
+    overflow = overflow || !sum || __builtin_add_overflow(exact, *sum, &exact);
+    long double binomial = 1, piecewise = 0; // C(len, j + 1), built up
+    for (int j = 0; j < nodes; ++j) {
+      binomial = binomial * static_cast<long double>(len - j) / static_cast<long double>(j + 1);
+      piecewise += approxes[j] * binomial;
+    }
+    approx += sum ? static_cast<long double>(*sum) : piecewise;
   }
   PointCount c;
   c.value = static_cast<double>(approx);

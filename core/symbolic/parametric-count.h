@@ -57,6 +57,17 @@ public:
   /// `value` comes from long double arithmetic).
   PointCount at(const std::vector<std::int64_t>& values) const;
 
+  /// The sum of Eq. (2) over the parameter points origin + m*step, m =
+  /// 0..count-1 (one entry per parameter in each), without evaluating
+  /// every point: along the line each guard holds on an interval of m and
+  /// each polynomial has degree d <= its terms' degree, so a piece adds the
+  /// Newton forward-difference sum of d + 1 values (the symbolic sum of
+  /// P3T+ Fig. 2 over a CYCLIC distribution's owned blocks, lb + k*(P*q +
+  /// c)). Exact in 128-bit arithmetic, as at(); O(pieces * (d + 1)) per
+  /// call whatever `count` is.
+  PointCount sumAlong(const std::vector<std::int64_t>& origin, const std::vector<std::int64_t>& step,
+                      std::int64_t count) const;
+
   /// One line per piece, "if C: E" (plain text), guards joined by "and";
   /// "0" when there is no piece.
   std::string text() const;

@@ -24,9 +24,24 @@ TEST(FormulasCli, CholeskyBlockRowsHaveClosedFormsInN)
     EXPECT_EQ(s["ownership"][0].get<std::string>().rfind("LB1 = 1 + 50*c1", 0), 0u) << s.dump();
   }
   EXPECT_EQ(j["variants"][0]["formulas"]["ct"]["text"].get<std::string>().rfind("CT(k) = ", 0), 0u);
+  // CYCLIC rows: the same work(k), summed along each processor's blocks 1 + (4*q + c1)
   for (const auto& s : j["variants"][1]["formulas"]["statements"]) {
+    EXPECT_TRUE(s["closed_form"].get<bool>()) << s.dump();
+    ASSERT_EQ(s["ownership"].size(), 1u);
+    EXPECT_EQ(s["ownership"][0].get<std::string>().rfind("work(k) summed over the blocks q = 0, 1, ... of c1: "
+                                                         "LB1 = 1 + 1*(4*q + c1), UB1 = LB1 + 0",
+                                                         0),
+              0u)
+        << s.dump();
+  }
+  auto grid = cli("estimate " + sample("cholesky.f90") + " --loop 18 --dist 'a=(CYCLIC,CYCLIC)' --procs 2x2 --formulas --json");
+  ASSERT_EQ(grid.status, 0) << grid.out;
+  const auto gridJson = nlohmann::json::parse(grid.out);
+  const auto& both = gridJson["variants"][0]["formulas"]["statements"];
+  ASSERT_EQ(both.size(), 3u);
+  for (const auto& s : both) {
     EXPECT_FALSE(s["closed_form"].get<bool>());
-    EXPECT_EQ(s["why"], "CYCLIC needs floors of divisions by the processor count");
+    EXPECT_EQ(s["why"], "two CYCLIC dimensions need a double sum over their blocks");
     EXPECT_FALSE(s.contains("work")) << "no formula is shown where it does not apply";
   }
 }

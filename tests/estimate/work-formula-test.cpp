@@ -43,7 +43,7 @@ std::optional<std::vector<double>> separable(const program::Unit& unit, const ma
 }
 
 /// work(S, c) of each coordinate of a 1-D arrangement counted by isl
-/// (isl_set_count_val) on the loop bounds plus c's block of the owner.
+/// (isl_set_count_val) on the loop bounds plus c's blocks of the owner.
 std::vector<double> islPerProcessor(const program::Unit& unit, const mapping::Mapping& mapping,
                                     const symbolic::Bindings& values)
 {
@@ -59,8 +59,14 @@ std::vector<double> islPerProcessor(const program::Unit& unit, const mapping::Ma
     double owned = 0;
     for (const auto& part : estimate::ownedParts(*index.dist, c)) {
       auto withPart = s;
-      const auto f = estimate::composeLoops(index.index, loops->loopValue, s.variables);
-      estimate::constrainToPart(withPart, f, part, *index.dist, c, -1);
+      int cycle = -1; // a CYCLIC part's cycle number q: one more variable, fixed by the index
+      if (part.cyclic) {
+        cycle = withPart.variables++;
+        for (auto& row : withPart.constraints)
+          row.coef.resize(static_cast<std::size_t>(withPart.variables), 0);
+      }
+      const auto f = estimate::composeLoops(index.index, loops->loopValue, withPart.variables);
+      estimate::constrainToPart(withPart, f, part, *index.dist, c, cycle);
       owned += static_cast<double>(symbolic::countWithIsl(withPart).value_or(-1));
     }
     out.push_back(owned);
@@ -83,8 +89,8 @@ std::optional<mapping::Mapping> mapped(const program::Unit& unit, const std::str
 TEST(WorkFormula, RandomNestsEqualThePerPointCountAtEverySize)
 {
   test::RandomNest random(2026);
-  int compiled = 0, compared = 0, separableCompared = 0;
-  for (int trial = 0; trial < 400; ++trial) {
+  int compiled = 0, compared = 0, separableCompared = 0, cyclicCompared = 0;
+  for (int trial = 0; trial < 500; ++trial) {
     // Upper bounds of 8..20 become the unknown n plus an offset, so one
     // compilation serves every n.
     auto text = std::regex_replace(random.program(), std::regex(", (1[0-9]|20|[89]), "), ", n - $1 + 16, ");
@@ -92,8 +98,11 @@ TEST(WorkFormula, RandomNestsEqualThePerPointCountAtEverySize)
     auto p = test::build(text);
     const auto& unit = p.unit();
     const bool grid = random.pick(0, 1) == 1;
-    std::string f0 = grid ? "BLOCK" : random.pick(0, 1) ? "BLOCK" : "*";
-    std::string f1 = grid ? (random.pick(0, 1) ? "BLOCK" : "BLOCK(9)") : f0 == "*" ? "BLOCK" : "*";
+    // one dimension of a grid may be CYCLIC(k): its owned blocks are summed along their progression
+    const std::vector<std::string> formats{"BLOCK", "CYCLIC", "CYCLIC(2)", "CYCLIC(3)"};
+    const auto format = formats[static_cast<std::size_t>(random.pick(0, 3))];
+    std::string f0 = grid ? format : random.pick(0, 1) ? format : "*";
+    std::string f1 = grid ? (random.pick(0, 1) ? "BLOCK" : "BLOCK(9)") : f0 == "*" ? format : "*";
     const auto spec = "a=(" + f0 + "," + f1 + ")";
     const auto procs0 = grid ? std::string("2x2") : std::string("3");
     auto m0 = mapped(unit, spec, procs0, {{"n", 16}});
@@ -117,6 +126,7 @@ TEST(WorkFormula, RandomNestsEqualThePerPointCountAtEverySize)
         ASSERT_EQ(*closed, perPoint(unit, *m, {{"n", n}})) << text << spec << " onto " << procs << ", n = " << n
                                                            << "\n" << formula->workFormula().text();
         ++compared;
+        cyclicCompared += spec.find("CYCLIC") != std::string::npos;
         // countWork takes the separable product where the nest allows it: the same counts
         if (const auto product = separable(unit, *m, {{"n", n}})) {
           ASSERT_EQ(*product, *closed) << text << spec << " onto " << procs << ", n = " << n;
@@ -127,6 +137,7 @@ TEST(WorkFormula, RandomNestsEqualThePerPointCountAtEverySize)
   EXPECT_GT(compiled, 100); // about a third: random steps and subscript coefficients other than 1 have no closed form here
   EXPECT_GT(compared, 900);
   EXPECT_GT(separableCompared, 200); // the box nests among them
+  EXPECT_GT(cyclicCompared, 500);
 }
 
 TEST(WorkFormula, RandomNestsEqualIslCounts)
@@ -134,13 +145,14 @@ TEST(WorkFormula, RandomNestsEqualIslCounts)
   // the oracle the issue names: isl_set_count_val on each processor's
   // owned iteration set, against the closed form evaluated for it
   test::RandomNest random(31);
-  int compared = 0;
+  int compared = 0, cyclicCompared = 0;
   for (int trial = 0; trial < 150; ++trial) {
     auto text = std::regex_replace(random.program(), std::regex(", (1[0-9]|20|[89]), "), ", n - $1 + 16, ");
     text = std::regex_replace(text, std::regex("integer :: i, j, k"), "integer :: i, j, k, n");
     auto p = test::build(text);
     const auto& unit = p.unit();
-    const auto spec = random.pick(0, 1) ? std::string("a=(BLOCK,*)") : std::string("a=(*,BLOCK)");
+    const auto format = random.pick(0, 1) ? std::string("BLOCK") : std::string("CYCLIC(2)");
+    const auto spec = random.pick(0, 1) ? "a=(" + format + ",*)" : "a=(*," + format + ")";
     auto m0 = mapped(unit, spec, "3", {{"n", 16}});
     const auto& st = unit.statements.back();
     auto formula = estimate::WorkFormula::compile(unit, unit.loops.front().id, st, st.write(), *m0, nullptr);
@@ -152,9 +164,11 @@ TEST(WorkFormula, RandomNestsEqualIslCounts)
       ASSERT_TRUE(closed) << text;
       ASSERT_EQ(*closed, islPerProcessor(unit, *m, {{"n", n}})) << text << spec << ", n = " << n;
       ++compared;
+      cyclicCompared += format != "BLOCK";
     }
   }
   EXPECT_GT(compared, 100);
+  EXPECT_GT(cyclicCompared, 50);
 }
 
 TEST(WorkFormula, TriangularRowsUnderBlockReadAsTheirClosedForm)
@@ -177,9 +191,16 @@ TEST(WorkFormula, TriangularRowsUnderBlockReadAsTheirClosedForm)
   EXPECT_NE(f->totalFormula().text().find("n"), std::string::npos) << f->totalFormula().text();
   ASSERT_EQ(f->ownership(*m).size(), 1u);
   EXPECT_EQ(f->ownership(*m).front().rfind("LB1 = 1 + 3*c1", 0), 0u) << f->ownership(*m).front();
+  // CYCLIC deals rows 1, 5, 9 | 2, 6, 10 | 3, 7 | 4, 8: the sums of the owned blocks
   auto cyclic = mapped(unit, "a=(CYCLIC)", "4", {{"n", 10}});
-  EXPECT_FALSE(f->perProcessor({{"n", 10}}, *cyclic)) << "CYCLIC is counted per point";
-  EXPECT_FALSE(f->applies({{"n", 10}}, *cyclic));
+  EXPECT_EQ(*f->perProcessor({{"n", 10}}, *cyclic), (std::vector<double>{15, 18, 10, 12}));
+  // CYCLIC(3) of 1'000'000 rows on 7: coordinate c owns rows 3*(7q + c) + 1..3, summed in closed form
+  auto big = mapped(unit, "a=(CYCLIC(3))", "7", {{"n", 1'000'000}});
+  const auto bigWork = *f->perProcessor({{"n", 1'000'000}}, *big);
+  std::vector<double> byRows(7, 0.0);
+  for (std::int64_t i = 1; i <= 1'000'000; ++i)
+    byRows[static_cast<std::size_t>(((i - 1) / 3) % 7)] += static_cast<double>(i);
+  EXPECT_EQ(bigWork, byRows);
   EXPECT_FALSE(f->applies({}, *m));
   EXPECT_FALSE(f->perProcessor({}, *m)) << "a missing value is not guessed";
 }
@@ -205,4 +226,24 @@ TEST(WorkFormula, CompiledOnceForEverySizeAndProcessorCount)
   for (double w : *work)
     total += w;
   EXPECT_EQ(total, 4094.0 * 4094.0);
+}
+
+TEST(WorkFormula, OneCyclicDimensionOfAGridIsSummedTwoAreCountedPerPoint)
+{
+  auto p = test::build("program chol\n  integer :: i, j, k, n\n  double precision :: a(n, n)\n"
+                       "  do k = 1, n\n    do j = k + 1, n\n      do i = j, n\n"
+                       "        a(i, j) = a(i, j) - a(i, k) * a(j, k)\n      end do\n    end do\n  end do\n"
+                       "end program chol\n");
+  const auto& unit = p.unit();
+  const auto& st = unit.statements.back();
+  auto m = mapped(unit, "a=(BLOCK,CYCLIC(2))", "3x4", {{"n", 61}});
+  std::string why;
+  auto f = estimate::WorkFormula::compile(unit, unit.loops.front().id, st, st.write(), *m, &why);
+  ASSERT_TRUE(f) << why;
+  ASSERT_TRUE(f->applies({{"n", 61}}, *m, &why)) << why;
+  EXPECT_EQ(*f->perProcessor({{"n", 61}}, *m), perPoint(unit, *m, {{"n", 61}}));
+  auto twoCyclic = mapped(unit, "a=(CYCLIC,CYCLIC(2))", "3x4", {{"n", 61}});
+  EXPECT_FALSE(f->applies({{"n", 61}}, *twoCyclic, &why));
+  EXPECT_EQ(why, "two CYCLIC dimensions need a double sum over their blocks");
+  EXPECT_FALSE(f->perProcessor({{"n", 61}}, *twoCyclic));
 }

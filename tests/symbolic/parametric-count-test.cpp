@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <random>
 
 using namespace ps::symbolic;
@@ -133,6 +134,45 @@ TEST(ParametricCount, RandomNestsEqualTheNumericCounter)
       }
   }
   EXPECT_GT(compiled, 200); // most loop-nest shapes have a closed form
+}
+
+TEST(ParametricCount, SumsAlongALineEqualEveryPointAdded)
+{
+  // sumAlong against at() at every point of the line: blocks LB..UB moved
+  // by a stride (a CYCLIC distribution's owned blocks), n moved too, and
+  // lines that cross the guards' boundaries anywhere
+  auto s = triangleOwnedRows();
+  auto count = countParametric(s);
+  ASSERT_TRUE(count);
+  std::mt19937 rng(7);
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  for (int trial = 0; trial < 2000; ++trial) {
+    const std::vector<std::int64_t> origin{pick(-5, 40), pick(-8, 12), 0}, step{pick(-1, 1), pick(-6, 6), 0};
+    auto o = origin;
+    o[2] = o[1] + pick(-1, 5);
+    auto st = step;
+    st[2] = st[1] + (trial % 3 == 0 ? pick(-1, 1) : 0);
+    const std::int64_t len = pick(0, 30);
+    std::int64_t added = 0;
+    auto point = o;
+    for (std::int64_t m = 0; m < len; ++m) {
+      for (std::size_t k = 0; k < point.size(); ++k)
+        point[k] = o[k] + m * st[k];
+      added += count->at(point).exact.value_or(-1'000'000);
+    }
+    ASSERT_EQ(count->sumAlong(o, st, len).exact.value_or(-1), added)
+        << "origin " << o[0] << "," << o[1] << "," << o[2] << " step " << st[0] << "," << st[1] << "," << st[2]
+        << " len " << len;
+  }
+  // rows 1..10^6 dealt CYCLIC(1) to 16: processor 3 owns rows 4, 20, 36, ...
+  std::int64_t rows = 0;
+  for (std::int64_t i = 4; i <= 1'000'000; i += 16)
+    rows += i;
+  EXPECT_EQ(count->sumAlong({1'000'000, 4, 4}, {0, 16, 16}, 62'500).exact.value_or(-1), rows);
+  // beyond 64 bits: the value, not an exact count
+  const auto huge = count->sumAlong({std::int64_t{1} << 36, 1, std::int64_t{1} << 36}, {0, 0, 0}, 1 << 30);
+  EXPECT_FALSE(huge.exact);
+  EXPECT_NEAR(huge.value, 0.5 * std::ldexp(1.0, 72) * std::ldexp(1.0, 30), 1e-6 * std::ldexp(1.0, 101));
 }
 
 TEST(ParametricCount, NonUnitCoefficientsAreRefusedWithAReason)
