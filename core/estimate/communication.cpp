@@ -848,15 +848,16 @@ bool sumInstancesByPieces(const IterationSpace& space, int placement, const mapp
 /// the prediction does (bounded time; the record says so).
 /// EachInstanceClosed never simulates, and samples where instances x P
 /// exceeds kMaxInstanceCounts; PiecewiseInstances sums by pieces whatever
-/// the nest's size.
+/// the nest's size. `iterations`: the space's, when the caller knows them.
 void exchangeEachInstance(const IterationSpace& space, int placement, const mapping::Mapping& mapping,
-                          CommunicationMethod method, ReadSimulator& sim)
+                          CommunicationMethod method, ReadSimulator& sim, std::optional<double> iterations)
 {
   constexpr double kSimulateUpTo = 4e6;      // iterations walked at most by the simulation
   constexpr double kMaxInstanceCounts = 2e5; // instances x processors counted at most (EachInstanceClosed)
   constexpr double kMaxWork = 2e8;           // rows, runs, spans and messages at most (a few seconds)
   std::string why;
-  const auto iterations = countIterations(space, &why);
+  if (!iterations)
+    iterations = countIterations(space, &why);
   // a statement every processor executes (AMAX = ABS(A(K,K)) in a step loop) reads once per processor
   const bool small =
       iterations && static_cast<double>(*iterations) * static_cast<double>(sim.executorsPerIteration()) <= kSimulateUpTo;
@@ -953,7 +954,7 @@ void addReadMessages(const IterationSpace& space, const ReferencePlan* exec, con
     if (instances.count > 0)
       sim.instance(first, instances.count, budget);
   } else {
-    exchangeEachInstance(space, placement, mapping, method, sim);
+    exchangeEachInstance(space, placement, mapping, method, sim, instances.iterations);
   }
   if (sim.record.messages == 0)
     return;

@@ -14,6 +14,7 @@
 #include "machine/machine-profile.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -113,6 +114,10 @@ struct ReadInstances {
   bool same = false;
   std::int64_t count = 0;
   std::vector<std::int64_t> first;
+  /// The space's iterations when the caller knows them (a compiled
+  /// estimate's W(S), or a count kept across processor counts); counted
+  /// when needed otherwise. They only choose how the exchanges are counted.
+  std::optional<double> iterations;
 };
 ReadInstances readInstances(const IterationSpace& space, const ReferencePlan* exec, const ReferencePlan& read,
                             int placement);

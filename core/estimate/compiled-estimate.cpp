@@ -721,6 +721,7 @@ private:
   void addReads(std::size_t index, const IterationSpace& space, const PlanList& reads,
                 const boost::container::small_vector<std::size_t, 8>& readIndex, const ReferencePlan* exec);
   int placement(std::size_t index, std::size_t read, const IterationSpace& space);
+  std::optional<double> statementIterations(const CompiledStatement& c, const ReferencePlan* owner) const;
   bool branchEncloses(const program::Statement& st, int placement, const IterationSpace& space) const;
   void underBranch(const program::Statement& st, int placement, const IterationSpace& space, FunctionRef<void()> add);
   void noteClippedLoops(const program::Statement& st);
@@ -1106,6 +1107,15 @@ void PointEstimator::addWork(CompiledStatement& c, const IterationSpace& space, 
   m_e.statements.push_back(std::move(work));
 }
 
+/// W(S) of the compiled statement from its work formula (closed form, no
+/// count), nullopt where it has none.
+std::optional<double> PointEstimator::statementIterations(const CompiledStatement& c, const ReferencePlan* owner) const
+{
+  const auto* ownerRef = owner && owner->map ? owner->ref : nullptr;
+  const auto it = std::find_if(c.formulas.begin(), c.formulas.end(), [&](const auto& f) { return f.first == ownerRef; });
+  return it != c.formulas.end() && it->second.first ? it->second.first->total(m_values) : std::nullopt;
+}
+
 void PointEstimator::addReads(std::size_t index, const IterationSpace& space, const PlanList& reads,
                               const boost::container::small_vector<std::size_t, 8>& readIndex,
                               const ReferencePlan* exec)
@@ -1132,6 +1142,8 @@ void PointEstimator::addReads(std::size_t index, const IterationSpace& space, co
     auto& instances = m_s.memo[index].instances[readIndex[i]];
     if (!instances)
       instances = readInstances(exchanged, owner, read, at);
+    if (!instances->iterations && !folded)
+      instances->iterations = statementIterations(c, owner);
     underBranch(st, at, exchanged, [&] {
       addReadMessages(exchanged, owner, read, at, st.line, m_mapping, m_machine, m_e.comm,
                       CommunicationMethod::Closed, &*instances, &c.readTexts[readIndex[i]]);

@@ -313,9 +313,7 @@ std::optional<PointCount> count(const IntegerSystem& system, Mask exist, const C
     const Rational total = feasible ? Counter(limits).project(std::move(rows), exist & all, all) : Rational(0);
     PointCount c;
     c.value = static_cast<double>(total);
-    if (denominator(total) == 1 && total <= std::numeric_limits<std::int64_t>::max() &&
-        total >= std::numeric_limits<std::int64_t>::min())
-      c.exact = static_cast<std::int64_t>(numerator(total));
+    c.exact = total.toInt64();
     return c;
   } catch (const Failure& f) {
     if (why)

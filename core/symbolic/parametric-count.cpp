@@ -102,7 +102,7 @@ private:
     boost::multiprecision::cpp_int denominator = 1;
     const auto terms = e.terms();
     for (const auto& [exps, c] : terms)
-      denominator = lcm(denominator, boost::multiprecision::denominator(c));
+      denominator = lcm(denominator, boost::multiprecision::denominator(c.big()));
     if (denominator > std::numeric_limits<std::int64_t>::max())
       throw Failure{"a coefficient of the closed form does not fit in 64 bits"};
     piece.denominator = static_cast<std::int64_t>(denominator);
@@ -110,7 +110,7 @@ private:
       for (int v = 0; v < m_variables; ++v)
         if (exps[v] != 0)
           throw Failure{"a variable is left in the closed form"}; // unreachable: every variable was summed
-      const Rational scaled = c * Rational(denominator);
+      const Rational::Big scaled = c.big() * Rational::Big(denominator);
       const auto numerator = boost::multiprecision::numerator(scaled);
       if (numerator > std::numeric_limits<std::int64_t>::max() || numerator < std::numeric_limits<std::int64_t>::min())
         throw Failure{"a coefficient of the closed form does not fit in 64 bits"};

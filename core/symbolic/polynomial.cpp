@@ -3,7 +3,6 @@
 #include "support/check.h"
 
 #include <algorithm>
-#include <map>
 #include <mutex>
 
 namespace ps::symbolic {
@@ -136,18 +135,28 @@ Polynomial Polynomial::operator-(const Polynomial& o) const
 
 Polynomial Polynomial::operator*(const Polynomial& o) const
 {
-  std::map<Monomial, Rational> acc;
+  // all products, then sorted and merged: a few dozen terms, where a map allocated a node per product
+  std::vector<std::pair<Monomial, Rational>> products;
+  products.reserve(m_terms.size() * o.m_terms.size());
   for (const auto& [ma, ca] : m_terms) {
     for (const auto& [mb, cb] : o.m_terms) {
       for (int v = 0; v < kMaxVariables; ++v)
         PS_CHECK(exponent(ma, v) + exponent(mb, v) < 32);
-      acc[ma + mb] += ca * cb; // exponents add field by field: no carries below 32
+      products.emplace_back(ma + mb, ca * cb); // exponents add field by field: no carries below 32
     }
   }
+  std::sort(products.begin(), products.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   Polynomial r;
-  for (auto& [m, c] : acc)
-    if (c != 0)
+  for (auto& [m, c] : products) {
+    if (!r.m_terms.empty() && r.m_terms.back().first == m)
+      r.m_terms.back().second += c;
+    else if (!r.m_terms.empty() && r.m_terms.back().second.isZero())
+      r.m_terms.back() = {m, std::move(c)};
+    else
       r.m_terms.emplace_back(m, std::move(c));
+  }
+  if (!r.m_terms.empty() && r.m_terms.back().second.isZero())
+    r.m_terms.pop_back();
   return r;
 }
 
@@ -183,25 +192,28 @@ Rational Polynomial::at(const std::vector<std::int64_t>& x) const
 Polynomial Polynomial::sumOver(int var, const Polynomial& lower, const Polynomial& upper) const
 {
   // sum_{v=L..U} v^k = F_k(U) - F_k(L-1), a polynomial identity for L <= U+1
-  const auto below = lower - constant(1);
+  const int degree = degreeIn(var);
+  std::vector<Polynomial> difference{constant(0)}; // U^i - (L-1)^i, i = 0..degree+1, shared by every k
+  {
+    const auto below = lower - constant(1);
+    Polynomial pu = constant(1), pb = constant(1);
+    for (int i = 1; i <= degree + 1; ++i) {
+      pu = pu * upper;
+      pb = pb * below;
+      difference.push_back(pu - pb);
+    }
+  }
   Polynomial result;
-  for (int k = 0, degree = degreeIn(var); k <= degree; ++k) {
+  for (int k = 0; k <= degree; ++k) {
     const auto coefficient = coefficientOf(var, k);
     if (coefficient.isZero())
       continue;
     const auto& f = faulhaber(k);
-    Polynomial atUpper, atBelow, pu = constant(1), pb = constant(1);
-    for (std::size_t i = 0; i < f.size(); ++i) {
-      if (i > 0) {
-        pu = pu * upper;
-        pb = pb * below;
-      }
-      if (f[i] != 0) {
-        atUpper += pu * constant(f[i]);
-        atBelow += pb * constant(f[i]);
-      }
-    }
-    result += coefficient * (atUpper - atBelow);
+    Polynomial atBounds;
+    for (std::size_t i = 0; i < f.size(); ++i)
+      if (!f[i].isZero())
+        atBounds += difference[i] * constant(f[i]);
+    result += coefficient * atBounds;
   }
   return result;
 }

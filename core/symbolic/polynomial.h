@@ -5,15 +5,13 @@
 // see it); exact so that counts of 10^20 iterations stay exact.
 // Source: P3T+, Section 3.1 and Fig. 2 (E, the intermediate expression).
 
-#include <boost/multiprecision/cpp_int.hpp>
+#include "symbolic/rational.h"
 
 #include <cstdint>
 #include <utility>
 #include <vector>
 
 namespace ps::symbolic {
-
-using Rational = boost::multiprecision::cpp_rational;
 
 /// A polynomial sum(c_m * x^m) in the variables x0..x(kMaxVariables-1);
 /// exponents up to 31 per variable. Terms are kept sorted and non-zero.
