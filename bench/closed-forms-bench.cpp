@@ -177,7 +177,8 @@ void estimateCholeskyStepLoop(benchmark::State& state, const char* spec, const c
 /// inside the k loop and the nest is triangular, so every step's exchange
 /// differs: they are summed by polynomial pieces (piecewise-instance-sum.h)
 /// from a few steps, each a separable count (separable-exchange.h):
-/// n = 1000 takes 8 and 28 ms (2026-11-26). Before the pieces it took 89
+/// n = 1000 takes 1.9 and 5.5 ms (2026-11-26, with CYCLIC work in closed
+/// form and 64-bit rationals; 8 and 28 ms before). Before the pieces it took 89
 /// and 275 ms; before the runs, 8 s and 13 s.
 void BM_CholeskyStepLoop(benchmark::State& state)
 {
@@ -190,7 +191,8 @@ BENCHMARK(BM_CholeskyStepLoop)->ArgsProduct({{250, 500, 1000}, {0, 1}})->ArgName
 /// (*,BLOCK) on 16 (argument 0/1), one run each. The steps' exchanges are
 /// summed by pieces, each step a separable count (the update's i = j..n
 /// nested in j), so the cost follows P and the pieces, not n: compare the
-/// three sizes (2026-11-26: 8.5 / 8.6 / 8.5 ms and 2.6 / 2.3 / 2.2 ms; with
+/// three sizes (2026-11-26: 1.9 / 2.0 / 1.8 ms and 1.9 / 1.9 / 1.9 ms; the
+/// day before 8.5 / 8.6 / 8.5 ms and 2.6 / 2.3 / 2.2 ms; with
 /// the steps simulated or projected, 83 / 866 / 1208 ms and 159 / 1905 /
 /// 409 ms). Before the pieces, n = 10^6 was a sample of the steps, scaled.
 void BM_CholeskyStepLoopLarge(benchmark::State& state)
@@ -321,7 +323,11 @@ const char* kCholesky = "      program chol\n      integer i, j, k, n\n      dou
 
 /// A step loop (Cholesky's k loop) compiled once and evaluated at a new
 /// point: N alternates 1000, 1001 (argument 0) or P alternates 16, 15
-/// (argument 1), under (*,CYCLIC).
+/// (argument 1), under (*,CYCLIC). 2026-11-26: 6.8 / 6.4 ms with the
+/// CYCLIC work counted per processor, 0.54 / 0.45 ms with it summed along
+/// the owned blocks; what is left is the steps' exchanges, summed by
+/// pieces from about nine steps per residue class of k mod P (not yet the
+/// 10 us of a plain nest).
 void BM_CompiledStepLoopEvaluate(benchmark::State& state)
 {
   const bool overP = state.range(0) == 1;
