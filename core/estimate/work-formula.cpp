@@ -451,9 +451,13 @@ std::vector<std::string> WorkFormula::ownership(const mapping::Mapping& mapping)
     const auto& dist = t->dims[d];
     const auto i = std::to_string(k + 1), m = std::to_string(dist.blockSize()), lb = std::to_string(dist.lower());
     if (cyclicOver(dist)) {
-      out.push_back("work(k) summed over the blocks q = 0, 1, ... of c" + i + ": LB" + i + " = " + lb + " + " + m +
-                    "*(" + std::to_string(dist.procs()) + "*q + c" + i + "), UB" + i + " = LB" + i + " + " +
-                    std::to_string(dist.blockSize() - 1) + " (" + dist.format().str() + " of " + lb + ".." +
+      const auto procs = std::to_string(dist.procs());
+      const auto blocks = dist.blockSize() == 1 ? "LB" + i + " = UB" + i + " = " + lb + " + " + procs + "*q + c" + i
+                                                : "LB" + i + " = " + lb + " + " + m + "*(" + procs + "*q + c" + i +
+                                                      "), UB" + i + " = LB" + i + " + " +
+                                                      std::to_string(dist.blockSize() - 1);
+      out.push_back("work(k) summed over the blocks q = 0, 1, ... of c" + i + ": " + blocks + " (" +
+                    dist.format().str() + " of " + lb + ".." +
                     std::to_string(dist.upper()) + " over " + std::to_string(dist.procs()) + " processors, c" + i +
                     " = 0.." + std::to_string(dist.procs() - 1) + "; the last block ends at " +
                     std::to_string(dist.upper()) + "), in closed form along q");

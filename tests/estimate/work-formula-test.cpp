@@ -242,6 +242,13 @@ TEST(WorkFormula, OneCyclicDimensionOfAGridIsSummedTwoAreCountedPerPoint)
   ASSERT_TRUE(f) << why;
   ASSERT_TRUE(f->applies({{"n", 61}}, *m, &why)) << why;
   EXPECT_EQ(*f->perProcessor({{"n", 61}}, *m), perPoint(unit, *m, {{"n", 61}}));
+  const auto ownership = f->ownership(*m);
+  ASSERT_EQ(ownership.size(), 2u);
+  EXPECT_EQ(ownership[1].rfind("work(k) summed over the blocks q = 0, 1, ... of c2: LB2 = 1 + 2*(4*q + c2), "
+                               "UB2 = LB2 + 1 (CYCLIC(2) of 1..61 over 4 processors",
+                               0),
+            0u)
+      << ownership[1];
   auto twoCyclic = mapped(unit, "a=(CYCLIC,CYCLIC(2))", "3x4", {{"n", 61}});
   EXPECT_FALSE(f->applies({{"n", 61}}, *twoCyclic, &why));
   EXPECT_EQ(why, "two CYCLIC dimensions need a double sum over their blocks");
