@@ -1113,7 +1113,7 @@ std::optional<double> PointEstimator::statementIterations(const CompiledStatemen
 {
   const auto* ownerRef = owner && owner->map ? owner->ref : nullptr;
   const auto it = std::find_if(c.formulas.begin(), c.formulas.end(), [&](const auto& f) { return f.first == ownerRef; });
-  return it != c.formulas.end() && it->second.first ? it->second.first->total(m_values) : std::nullopt;
+  return it != c.formulas.end() && it->second.first ? it->second.first->total(m_s.formulaValues) : std::nullopt;
 }
 
 void PointEstimator::addReads(std::size_t index, const IterationSpace& space, const PlanList& reads,

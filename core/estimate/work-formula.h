@@ -9,11 +9,13 @@
 // Source: P3T+, Section 3.1: Eq. (4) (loop bounds plus LB <= J <= UB for
 // processor k), Fig. 2 and Eq. (2); the paper's LB and UB are ours for
 // BLOCK, BLOCK(m) and collapsed dimensions. Under CYCLIC(k) processor c
-// owns the blocks LB = lb + k*(P*q + c), UB = LB + k - 1, q = 0, 1, ...:
-// work(c) is the sum of the same closed form along that progression
-// (PiecewiseCount::sumAlong, O(pieces) whatever N), for one CYCLIC
-// dimension; two need a double sum and are counted per point
-// (owned-iterations.h).
+// owns the blocks LB = lb + k*(P*q + c), UB = LB + k - 1, q = 0, 1, ...
+// (the last cut at the template's ub; coordinate 0 also owns what lies
+// below lb, the owner of ub what lies above): work(c) is the same closed
+// form summed along that progression (PiecewiseCount::sumAlong,
+// O(pieces) whatever N), the cut block and the outer parts added as
+// blocks. One CYCLIC dimension over more than one processor; two need a
+// double sum and are counted per point (owned-iterations.h).
 
 #include "estimate/reference-plan.h"
 #include "symbolic/parametric-count.h"

@@ -347,6 +347,8 @@ std::optional<WideInt> newtonSum(const std::vector<WideInt>& diff, WideInt len)
 {
   WideInt total = 0;
   for (std::size_t j = 0; j < diff.size(); ++j) {
+    if (diff[j] == 0)
+      continue; // a degree overstated (UB - LB cancels along a block progression): no binomial to overflow
     auto c = binomial(len, static_cast<int>(j) + 1);
     if (!c || !multiply(*c, diff[j]) || __builtin_add_overflow(total, *c, &total))
       return std::nullopt;
@@ -379,13 +381,13 @@ PointCount PiecewiseCount::sumAlong(const std::vector<std::int64_t>& origin, con
         values.push_back(*n / piece.denominator);
       approxes.push_back(n ? static_cast<long double>(*n / piece.denominator) : approximate(piece, point));
     }
+    bool exactValues = values.size() == approxes.size();
     for (int j = 1; j < nodes; ++j) // forward differences in place: values[j] = (Delta^j h)(0)
       for (int i = nodes - 1; i >= j; --i) {
         approxes[i] -= approxes[i - 1];
-        if (values.size() == approxes.size())
-          values[i] -= values[i - 1];
+        exactValues = exactValues && !__builtin_sub_overflow(values[i], values[i - 1], &values[i]);
       }
-    const auto sum = values.size() == approxes.size() ? newtonSum(values, len) : std::nullopt;
+    const auto sum = exactValues ? newtonSum(values, len) : std::nullopt;
     overflow = overflow || !sum || __builtin_add_overflow(exact, *sum, &exact);
     long double binomial = 1, piecewise = 0; // C(len, j + 1), built up
     for (int j = 0; j < nodes; ++j) {

@@ -63,8 +63,8 @@ public:
   /// each polynomial has degree d <= its terms' degree, so a piece adds the
   /// Newton forward-difference sum of d + 1 values (the symbolic sum of
   /// P3T+ Fig. 2 over a CYCLIC distribution's owned blocks, lb + k*(P*q +
-  /// c)). Exact in 128-bit arithmetic, as at(); O(pieces * (d + 1)) per
-  /// call whatever `count` is.
+  /// c)). Exact in 128-bit arithmetic, as at(); O(pieces * (guards +
+  /// (d + 1)^2)) per call whatever `count` is.
   PointCount sumAlong(const std::vector<std::int64_t>& origin, const std::vector<std::int64_t>& step,
                       std::int64_t count) const;
 

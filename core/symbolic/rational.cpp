@@ -86,7 +86,7 @@ Rational::Big Rational::big() const
 std::optional<std::int64_t> Rational::toInt64() const
 {
   if (m_big || m_den != 1)
-    return std::nullopt; // a big value never fits: assign() keeps whatever does small
+    return std::nullopt; // a big value is beyond +-(2^63 - 1): assign() keeps whatever fits small
   return m_num;
 }
 

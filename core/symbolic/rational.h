@@ -12,6 +12,7 @@
 #include <boost/multiprecision/cpp_int.hpp>
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <optional>
 
@@ -22,8 +23,12 @@ class Rational {
 public:
   using Big = boost::multiprecision::cpp_rational;
 
-  Rational(std::int64_t v = 0) : m_num(v) {} // NOLINT: integers convert as they do to cpp_rational
-  Rational(int v) : m_num(v) {}              // NOLINT: 0 and 1 literals
+  Rational(std::int64_t v = 0) : m_num(v) // NOLINT: integers convert as they do to cpp_rational
+  {
+    if (v == std::numeric_limits<std::int64_t>::min()) // -v must fit: -2^63 is kept big
+      assign(Big(v));
+  }
+  Rational(int v) : m_num(v) {} // NOLINT: 0 and 1 literals
   explicit Rational(const Big& v);
 
   /// The exact value as a cpp_rational.

@@ -169,6 +169,23 @@ TEST(ParametricCount, SumsAlongALineEqualEveryPointAdded)
   for (std::int64_t i = 4; i <= 1'000'000; i += 16)
     rows += i;
   EXPECT_EQ(count->sumAlong({1'000'000, 4, 4}, {0, 16, 16}, 62'500).exact.value_or(-1), rows);
+  // a cube LB..UB moved along a progression: UB - LB cancels, so a degree of 3 in the
+  // moving parameters is really 0, and 2^36 blocks of 4^3 stay exact
+  ParametricSystem cube;
+  cube.variables = 3;
+  cube.parameters = {"LB", "UB"};
+  for (std::size_t v = 0; v < 3; ++v) {
+    std::vector<std::int64_t> lower(5, 0), upper(5, 0);
+    lower[v] = 1;
+    lower[3] = -1; // x_v - LB >= 0
+    upper[v] = -1;
+    upper[4] = 1; // UB - x_v >= 0
+    cube.constraints.push_back({lower, 0});
+    cube.constraints.push_back({upper, 0});
+  }
+  auto cubes = countParametric(cube);
+  ASSERT_TRUE(cubes);
+  EXPECT_EQ(cubes->sumAlong({1, 4}, {8, 8}, std::int64_t{1} << 36).exact.value_or(-1), (std::int64_t{1} << 36) * 64);
   // beyond 64 bits: the value, not an exact count
   const auto huge = count->sumAlong({std::int64_t{1} << 36, 1, std::int64_t{1} << 36}, {0, 0, 0}, 1 << 30);
   EXPECT_FALSE(huge.exact);

@@ -81,5 +81,11 @@ TEST(Rational, SumsThatLeaveAndReturnTo64BitsStayExact)
     total += sixth;
   EXPECT_EQ(total.toInt64(), 1);
   EXPECT_EQ(Rational(0) / Rational(-5), Rational(0));
+  // -2^63 has no 64-bit negation: kept big however it is made, so equal values compare equal
+  constexpr auto kMin = std::numeric_limits<std::int64_t>::min();
+  EXPECT_EQ(Rational(kMin), Rational(kMin) + Rational(0));
+  EXPECT_EQ(Rational(kMin), Rational(Rational::Big(kMin)));
+  EXPECT_EQ((-Rational(kMin)).big(), -Rational::Big(kMin));
+  EXPECT_FALSE(Rational(kMin).toInt64());
   EXPECT_EQ(Rational(3) / Rational(-6), Rational(-1) / Rational(2));
 }
