@@ -152,3 +152,21 @@ TEST(FormulasCli, JsonCarriesNtTdAndTtPerRecord)
                                     "sizes and extents >= 1; elsewhere the count is per point)");
   EXPECT_EQ(f["tt"][0]["expression"]["text"].get<std::string>().rfind("TT = sum over instances", 0), 0u);
 }
+
+TEST(FormulasCli, AStatementUnderAnIfShowsTheProbabilityItsWorkIsScaledBy)
+{
+  const auto path = writeTemp("formulas-dataif.f", "      program dataif\n      integer i, j, n\n"
+                                                   "      double precision a(n, n), b(n, n)\n"
+                                                   "      do 20 j = 1, n\n        do 10 i = 1, n\n"
+                                                   "          if (a(i, j) .gt. 0.0d0) b(i, j) = sqrt(a(i, j))\n"
+                                                   "   10   continue\n   20 continue\n      end\n");
+  auto r = cli("estimate " + path + " --loop 4 --set n=100 --procs 4 --dist 'a,b=(*,BLOCK)' --formulas");
+  ASSERT_EQ(r.status, 0) << r.out;
+  // W(S) = n^2 counts the loops; the statement runs half the time (no profile run): work max
+  // 2500 of the IF plus 1250 of the assignment
+  EXPECT_NE(r.out.find("times 0.5, the probability that it executes: the estimate counts 0.5 * work(k)"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("      3750      3750"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("times 1,"), std::string::npos) << "the IF itself always executes";
+}
