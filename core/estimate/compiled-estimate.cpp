@@ -202,7 +202,7 @@ struct CompiledStatement {
   std::vector<bool> readByBranch;                     // a condition's read it does not fetch itself (see compileStatement)
   ExecRule rule = ExecRule::ReductionOrNewScalar;
   const program::ArrayReference* execRef = nullptr;   // Write, Guard, or the NEW scalar user's write
-  std::vector<std::string> newScalarNotes;            // ReductionOrNewScalar: newScalarUser's notes
+  std::vector<std::string> newScalarNotes;            // how a scalar temporary is placed (newScalarUser, reductions)
   double cost = 0;                                    // seconds per instance (Def. 3.7)
   std::vector<const program::ArrayReference*> cacheRefs; // every subscripted reference
   std::optional<CompiledPlan> foreignExec;            // execRef when another statement's (Guard, NEW scalar user)
@@ -344,6 +344,8 @@ struct CompiledNestEstimate::State {
   const program::Statement* newScalarUser(const program::Statement& st, const mapping::Mapping& mapping,
                                           std::vector<std::string>& notes) const;
   bool privateTemporary(const program::Statement& st) const;
+  bool onlyReductionsUse(const program::Statement& st) const;
+  const program::ArrayReference* temporaryRead(const program::Statement& st, const mapping::Mapping& mapping) const;
   bool guardsOnlyReductions(const program::Statement& condition) const;
   const program::ArrayReference* conditionRead(const program::Statement& st, const mapping::Mapping& mapping) const;
   double probability(std::size_t index);
@@ -517,23 +519,76 @@ double CompiledNestEstimate::State::probability(std::size_t index)
 
 /// Whether `st` assigns a scalar temporary private to each iteration of its
 /// loop body, as a NEW clause would declare it: every other statement of the
-/// nest that names the scalar follows `st` in the same body (under the same
-/// IF, when `st` is under one), so each use sees this iteration's value
-/// (the row swap's `T = A(K,J)`). A reduction into it is never one.
+/// nest that uses the scalar follows, in its own body, an assignment of it
+/// that does not read it (`st` or another one: the red and the black sweep's
+/// RES), under the same IF when that assignment is under one, so each use
+/// sees this iteration's value (the row swap's `T = A(K,J)`). A reduction
+/// into it is never one.
 bool CompiledNestEstimate::State::privateTemporary(const program::Statement& st) const
 {
-  if (isReduction(st, *unit) || namesIn(assignedValue(st.text)).count(st.scalarTarget))
+  const auto& name = st.scalarTarget;
+  const auto definition = [&](const program::Statement& d) { // assigns it afresh
+    return d.scalarTarget == name && !isReduction(d, *unit) && !namesIn(assignedValue(d.text)).count(name);
+  };
+  if (!definition(st))
     return false;
-  bool after = false;
-  for (const auto* u : statements) {
-    const bool follows = after;
-    after = after || u == &st;
-    if (u == &st || !namesIn(u->text).count(st.scalarTarget))
+  for (std::size_t u = 0; u < statements.size(); ++u) {
+    const auto& use = *statements[u];
+    if (definition(use) || !namesIn(use.text).count(name))
       continue;
-    if (!follows || u->loops != st.loops || (st.branchLine != 0 && u->branchLine != st.branchLine))
+    const bool covered = std::any_of(statements.begin(), statements.begin() + static_cast<std::ptrdiff_t>(u), [&](const auto* d) {
+      return definition(*d) && d->loops == use.loops && (d->branchLine == 0 || use.branchLine == d->branchLine);
+    });
+    if (!covered)
       return false;
   }
   return true;
+}
+
+/// True when every statement that uses the scalar `st` assigns is a
+/// reduction or an IF guarding only reductions (E = ABS(U(I,J) - V(I,J));
+/// IF (E .GT. EMAX) EMAX = E), and there is one.
+bool CompiledNestEstimate::State::onlyReductionsUse(const program::Statement& st) const
+{
+  bool any = false;
+  for (const auto* u : statements) {
+    if (u == &st || !namesIn(u->text).count(st.scalarTarget))
+      continue;
+    if (u->scalarTarget == st.scalarTarget && !isReduction(*u, *unit))
+      continue; // another fresh assignment (privateTemporary allows no other kind)
+    const bool reduces = isReduction(*u, *unit) ||
+                         (u->kind == program::StatementKind::Control && guardsOnlyReductions(*u));
+    if (!reduces)
+      return false;
+    any = true;
+  }
+  return any;
+}
+
+/// Where the private temporary (privateTemporary) whose value `st` uses,
+/// assigned earlier in `st`'s body, is computed: the write of the
+/// statement that uses it (newScalarUser), else its first distributed read;
+/// nullptr without one. Reductions of it run there.
+const program::ArrayReference* CompiledNestEstimate::State::temporaryRead(const program::Statement& st,
+                                                                          const mapping::Mapping& mapping) const
+{
+  const auto names = namesIn(st.kind == program::StatementKind::Control ? st.text : assignedValue(st.text));
+  const program::Statement* source = nullptr;
+  for (const auto* d : statements) {
+    if (d == &st)
+      break;
+    if (d->loops == st.loops && !d->scalarTarget.empty() && names.count(d->scalarTarget) && privateTemporary(*d))
+      source = d; // the last assignment before st is the value it sees
+  }
+  if (!source)
+    return nullptr;
+  std::vector<std::string> notes; // the temporary's own statement says where it is computed
+  if (const auto* user = newScalarUser(*source, mapping, notes))
+    return user->write();
+  for (const auto& ref : source->refs)
+    if (!ref.isWrite && mapping.array(ref.array))
+      return &ref;
+  return nullptr;
 }
 
 /// True when every statement of the nest under the IF `condition` is a
@@ -553,15 +608,18 @@ bool CompiledNestEstimate::State::guardsOnlyReductions(const program::Statement&
 }
 
 /// The first distributed read of the condition of the IF `st` is under
-/// (its line), nullptr without one.
+/// (its line), or of the private temporary it tests (temporaryRead);
+/// nullptr without one.
 const program::ArrayReference* CompiledNestEstimate::State::conditionRead(const program::Statement& st,
                                                                           const mapping::Mapping& mapping) const
 {
   for (const auto* other : statements)
-    if (other->kind == program::StatementKind::Control && other->line == st.branchLine && other->loops == st.loops)
+    if (other->kind == program::StatementKind::Control && other->line == st.branchLine && other->loops == st.loops) {
       for (const auto& ref : other->refs)
         if (!ref.isWrite && mapping.array(ref.array))
           return &ref;
+      return temporaryRead(*other, mapping); // IF (E .GT. EMAX): E's
+    }
   return nullptr;
 }
 
@@ -619,6 +677,12 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
     c.execRef = guarded;
   } else if (const auto* user = newScalarUser(st, mapping, c.newScalarNotes)) {
     c.execRef = user->write();
+  } else if (!c.reads.empty() && !st.scalarTarget.empty() && privateTemporary(st) && onlyReductionsUse(st)) {
+    // E = ABS(U(I,J) - V(I,J)) for IF (E .GT. EMAX) EMAX = E: where U(I,J) is, each its own iterations
+    c.rule = ExecRule::Guard;
+    c.execRef = c.reads.front();
+    c.newScalarNotes.push_back("Scalar temporary '" + st.scalarTarget + "'" + c.at + " is computed by the owners of '" +
+                               c.readTexts.front() + "': only reductions use it, each on its own iterations");
   }
   // IF (A(I,J) .GT. 0) NPOS = NPOS + 1: the owners of A(I,J) evaluate the condition and count
   // their own hits, then the counts combine
@@ -627,8 +691,11 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
     c.execRef = c.reads.front();
     c.readByBranch.assign(c.reads.size(), false); // what the first read's owner lacks of the others
   }
-  if (c.reduction && c.reads.empty() && !c.execRef && st.branchLine != 0)
-    c.execRef = conditionRead(st, mapping);
+  if (st.kind == program::StatementKind::Control && !c.execRef && c.reads.empty() && guardsOnlyReductions(st))
+    if ((c.execRef = temporaryRead(st, mapping))) // IF (E .GT. EMAX): where E was computed
+      c.rule = ExecRule::Guard;
+  if (c.reduction && c.reads.empty() && !c.execRef)
+    c.execRef = st.branchLine != 0 ? conditionRead(st, mapping) : temporaryRead(st, mapping);
   if (const auto r = elementReduction(st, nest->id, *unit, mapping); r && !c.reads.empty()) {
     // each processor sums its own iterations into its copy, then the copies combine
     c.reduction = true;
@@ -911,6 +978,8 @@ const ReferencePlan* PointEstimator::execPlan(std::size_t index, const Iteration
   const auto& c = m_s.compiled[index];
   auto& m = m_s.memo[index];
   const auto executes = [] { return std::string("every processor is assumed to execute it"); };
+  for (const auto& n : c.newScalarNotes)
+    note(n);
   if (c.rule == ExecRule::Write)
     return plan(index, m.exec, *c.execRef, space, executes);
   if (c.rule == ExecRule::Guard) // owner of what it guards
@@ -918,8 +987,6 @@ const ReferencePlan* PointEstimator::execPlan(std::size_t index, const Iteration
                 [] { return std::string("every processor is assumed to evaluate it"); });
   if (c.reduction && !reads.empty())
     return reads.front();
-  for (const auto& n : c.newScalarNotes)
-    note(n);
   if (c.execRef)
     return plan(index, m.exec, *c.execRef, space, executes);
   return nullptr;

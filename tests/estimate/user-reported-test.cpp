@@ -1049,3 +1049,77 @@ TEST(UserReported, AMaxBoundWithAStepSaysWhyItIsNotEstimated)
   EXPECT_TRUE(hasNote(e, "Loop at line 5 has MAX/MIN bounds and a step other than 1"));
   EXPECT_FALSE(hasNote(e, "not integer expressions"));
 }
+
+TEST(UserReported, AMaximumTakenThroughAScalarTemporaryRunsWhereItsDataIs)
+{
+  // E = ABS(U - V) feeds only IF (E .GT. EMAX) EMAX = E: the temporary, the
+  // test and the maximum run on the owners of U(I,J), each over its own
+  // iterations, and the maxima combine once. Every processor computed every
+  // E, fetching all of U and V.
+  const auto p = ps::test::build("program maxred\n"                             // 1
+                                 "  integer :: i, j, n\n"                        // 2
+                                 "  real :: u(n, n), v(n, n), emax, e\n"          // 3
+                                 "  emax = 0.0\n"                                // 4
+                                 "  do j = 1, n\n"                               // 5
+                                 "    do i = 1, n\n"                             // 6
+                                 "      e = abs(u(i, j) - v(i, j))\n"            // 7
+                                 "      if (e .gt. emax) emax = e\n"             // 8
+                                 "    end do\n"                                  // 9
+                                 "  end do\n"                                    // 10
+                                 "  do j = 1, n\n"                               // 11
+                                 "    do i = 1, n\n"                             // 12
+                                 "      e = abs(u(i, j) - v(i, j))\n"            // 13
+                                 "      emax = max(emax, e)\n"                   // 14
+                                 "    end do\n"                                  // 15
+                                 "  end do\n"                                    // 16
+                                 "end program maxred\n");
+  for (const int loop : {5, 11}) {
+    const auto e = ps::test::run(p, loop, "u,v=(BLOCK,BLOCK)", "4x4", {{"n", 64}});
+    ASSERT_EQ(e.comm.records.size(), 1u) << loop;
+    EXPECT_EQ(e.comm.records[0].pattern, "reduction");
+    EXPECT_EQ(e.comm.records[0].array, "emax");
+    EXPECT_EQ(e.nt, 15);
+    // 256 iterations each: E, the test and (at probability 0.5) the maximum; E and MAX unconditionally
+    for (double w : e.workPerProc)
+      EXPECT_DOUBLE_EQ(w, loop == 5 ? 256 + 256 + 128 : 256 + 256) << loop;
+    EXPECT_TRUE(hasNote(e, "Scalar temporary 'e' at line " + std::to_string(loop + 2) +
+                               " is computed by the owners of 'u(i,j)': only reductions use it"))
+        << loop;
+  }
+}
+
+TEST(UserReported, ATemporaryAssignedAfreshInTwoSweepsIsPrivateToEach)
+{
+  // RES is assigned before every use in the red and in the black sweep of
+  // a time loop: private to each, computed where U(I,J) is. The second
+  // assignment made it look shared, and every processor computed both
+  // sweeps, fetching U whole.
+  const auto p = ps::test::build("program rb\n"                                              // 1
+                                 "  integer :: i, j, it, n\n"                                 // 2
+                                 "  double precision :: u(n, n), res\n"                       // 3
+                                 "  do it = 1, 10\n"                                          // 4
+                                 "    do j = 2, n - 1\n"                                      // 5
+                                 "      do i = 2, n - 1, 2\n"                                 // 6
+                                 "        res = 0.25d0 * (u(i-1, j) + u(i+1, j)) - u(i, j)\n" // 7
+                                 "        u(i, j) = u(i, j) + 1.5d0 * res\n"                  // 8
+                                 "      end do\n"                                             // 9
+                                 "    end do\n"                                               // 10
+                                 "    do j = 2, n - 1\n"                                      // 11
+                                 "      do i = 3, n - 1, 2\n"                                 // 12
+                                 "        res = 0.25d0 * (u(i-1, j) + u(i+1, j)) - u(i, j)\n" // 13
+                                 "        u(i, j) = u(i, j) + 1.5d0 * res\n"                  // 14
+                                 "      end do\n"                                             // 15
+                                 "    end do\n"                                               // 16
+                                 "  end do\n"                                                 // 17
+                                 "end program rb\n");
+  const auto e = ps::test::run(p, 4, "u=(BLOCK,*)", "4", {{"n", 66}});
+  for (const auto& r : e.comm.records)
+    EXPECT_EQ(r.pattern, "shift") << r.reference << " at line " << r.line;
+  EXPECT_TRUE(hasNote(e, "Scalar temporary 'res' at line 7 is computed by the owners of 'u(i,j)' at line 8"));
+  EXPECT_TRUE(hasNote(e, "Scalar temporary 'res' at line 13 is computed by the owners of 'u(i,j)' at line 14"));
+  // rows 2..65 in blocks of 17 (1-17, 18-34, 35-51, 52-66): 64 columns; the red sweep takes
+  // even rows, the black odd ones; two statements each, ten steps
+  const std::vector<double> rows{16, 17, 17, 14}; // rows 2..17, 18..34, 35..51, 52..65
+  for (std::size_t q = 0; q < 4; ++q)
+    EXPECT_DOUBLE_EQ(e.workPerProc[q], 10 * 2 * 64 * rows[q]) << q;
+}
