@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 
 namespace ps::estimate {
@@ -249,6 +250,7 @@ private:
     }
     flushStatements(f, run, acc);
     noteRemappings(*f.unit, acc.e);
+    noteFunctionReferences(*f.unit, acc.e);
     acc.e.statements = acc.terms;
     acc.e.wd = loopGoodness(acc.terms);
     finishTotals(acc.e);
@@ -268,6 +270,35 @@ private:
                    " at line " + std::to_string(unit.directiveLines[i]) + " in '" + unit.name +
                    "' is not charged: the parts after it are estimated under the mapping it sets, but the data "
                    "it moves is not (Suggest Distribution prices remappings)");
+    }
+  }
+
+  /// A reference to a FUNCTION of the program inside an expression
+  /// (RHO = DDOT2(NX, NY, R, R)) is one operation, not the callee's
+  /// estimate: say so once per function and line.
+  void noteFunctionReferences(const Unit& unit, Estimate& e) const
+  {
+    std::map<std::string, std::vector<int>> lines; // function -> the lines that reference it
+    for (const auto& st : unit.statements) {
+      if (st.kind == program::StatementKind::Call || st.kind == program::StatementKind::Io)
+        continue;
+      for (const auto& name : namesIn(st.text)) {
+        const auto* callee = name == unit.name ? nullptr : unitNamed(name);
+        auto& at = lines[name];
+        if (callee && callee->kind == fortran::UnitKind::Function && (at.empty() || at.back() != st.line))
+          at.push_back(st.line);
+      }
+    }
+    for (const auto& [name, at] : lines) {
+      if (at.empty())
+        continue;
+      std::string list;
+      for (const int line : at)
+        list += (list.empty() ? "" : ", ") + std::to_string(line);
+      addNote(e, "Function '" + name + "' referenced at line" + (at.size() > 1 ? "s " : " ") + list + " in '" +
+                     unit.name + "' is not estimated: each reference counts as one operation, the function's work and "
+                     "messages are left out, and array arguments passed to it are charged as fetched whole (estimate "
+                     "it with --unit " + name + ")");
     }
   }
 

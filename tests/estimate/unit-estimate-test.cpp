@@ -246,3 +246,32 @@ TEST(UnitEstimate, ARedistributeBetweenNestsIsNamedAsNotCharged)
   EXPECT_EQ(e.nt, 0); // both nests are local under their own mappings
   EXPECT_TRUE(hasNote(e, "The REDISTRIBUTE at line 13 in 'redist' is not charged")) << testing::PrintToString(e.notes);
 }
+
+TEST(UnitEstimate, AFunctionReferencedInAnExpressionIsNamedAsNotEstimated)
+{
+  // RHO = DOT(N, R, R) counted one operation, the dot product's loop and
+  // reduction nowhere, with no word about it (a new user's cg.f)
+  const auto p = ps::test::build("      program cg\n"                          // 1
+                                 "      integer n, it\n"                       // 2
+                                 "      parameter (n = 64)\n"                  // 3
+                                 "      double precision r(n), rho, dot\n"     // 4
+                                 "      external dot\n"                        // 5
+                                 "      rho = dot(n, r, r)\n"                  // 6
+                                 "      do 10 it = 1, 5\n"                     // 7
+                                 "        rho = rho + dot(n, r, r)\n"          // 8
+                                 "   10 continue\n"                            // 9
+                                 "      end\n"                                 // 10
+                                 "      double precision function dot(n, x, y)\n" // 11
+                                 "      integer n, i\n"                        // 12
+                                 "      double precision x(n), y(n)\n"         // 13
+                                 "      dot = 0.0d0\n"                         // 14
+                                 "      do 20 i = 1, n\n"                      // 15
+                                 "        dot = dot + x(i) * y(i)\n"           // 16
+                                 "   20 continue\n"                            // 17
+                                 "      end\n");
+  const auto e = unitEstimate(p, "cg");
+  EXPECT_TRUE(hasNote(e, "Function 'dot' referenced at lines 6, 8 in 'cg' is not estimated: each reference counts as "
+                         "one operation"));
+  EXPECT_FALSE(hasNote(unitEstimate(p, "dot", {{"n", 64}}), "Function 'dot' referenced"))
+      << "the function's own result assignments are not references to it";
+}
