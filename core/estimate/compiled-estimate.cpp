@@ -792,6 +792,7 @@ private:
   bool branchEncloses(const program::Statement& st, int placement, const IterationSpace& space) const;
   void underBranch(const program::Statement& st, int placement, const IterationSpace& space, FunctionRef<void()> add);
   void noteClippedLoops(const program::Statement& st);
+  std::string unsetGuardScalars(const program::Statement& st) const;
   void noteLeftOut();
   double exchangeProbability(const program::Statement& st, int placement, const IterationSpace& space);
   std::optional<std::int64_t> arrayElements(const std::string& array, int line, const std::string& role,
@@ -893,6 +894,23 @@ void PointEstimator::problem(const symbolic::EvaluationError& error, const std::
     m_problems.errors.push_back(error.message);
 }
 
+/// The scalars the guards of `st` name that have no value and are no loop
+/// variable of the unit (IF (IDIR .EQ. 1) without --set idir), quoted and
+/// joined ("'idir'"); empty when there are none.
+std::string PointEstimator::unsetGuardScalars(const program::Statement& st) const
+{
+  std::set<std::string> unset;
+  for (const auto& g : st.guards)
+    for (const auto& name : g.form.constant.symbols())
+      if (!m_values.count(name) && std::none_of(m_unit.loops.begin(), m_unit.loops.end(),
+                                                [&](const auto& l) { return l.variable == name; }))
+        unset.insert(name);
+  std::string out;
+  for (const auto& name : unset)
+    out += (out.empty() ? "'" : ", '") + name + "'";
+  return out;
+}
+
 void PointEstimator::statement(std::size_t index)
 {
   const auto& c = m_s.compiled[index];
@@ -906,10 +924,15 @@ void PointEstimator::statement(std::size_t index)
   m_probability = m_s.probability(index);
   const bool counted = m_guardCounted = m_s.memo[index].guardCounted;
   noteClippedLoops(st);
-  if (!counted && !st.guards.empty() && !st.probabilityMeasured)
-    note("The conditions on the loop variables of the statement at line " + std::to_string(st.line) +
-         " could not be counted (a variable of a loop outside the selected one?): its IFs keep their default "
-         "probability, and a loop bounded by MAX/MIN is counted over its first arguments");
+  if (!counted && !st.guards.empty() && !st.probabilityMeasured) {
+    if (const auto unset = unsetGuardScalars(st); !unset.empty())
+      note("The IF conditions of the statement at line " + std::to_string(st.line) + " name " + unset +
+           " without a value: they keep their default probability (give it with --set)");
+    else
+      note("The conditions on the loop variables of the statement at line " + std::to_string(st.line) +
+           " could not be counted (a variable of a loop outside the selected one?): its IFs keep their default "
+           "probability, and a loop bounded by MAX/MIN is counted over its first arguments");
+  }
   if (st.probabilityMeasured)
     m_measured.insert(st.line);
   else if (counted && st.branchLine != 0 && st.probability / st.guardedShare >= 1.0)

@@ -622,6 +622,8 @@ private:
         bindArray(f, st, g, dummy, *actual, m, e);
       else if (d && arg.value && needsValue(callee, *d))
         bindValue(f, st, g, dummy, arg, e);
+      else if (d && arg.value && testsValue(callee, *d))
+        bindConstant(f, st, g, dummy, arg);
     }
     return g;
   }
@@ -642,6 +644,34 @@ private:
       return std::any_of(st.arguments.begin(), st.arguments.end(),
                          [&](const program::CallArgument& a) { return a.value && a.value->symbols().count(d.name); });
     });
+  }
+
+  /// Whether only the callee's IF conditions read its INTEGER scalar dummy
+  /// `d` (IF (IDIR .EQ. 1) in SMOOTH(IDIR)): its value decides branches.
+  static bool testsValue(const Unit& callee, const program::Symbol& d)
+  {
+    if (d.isArray() || d.type.base != fortran::BaseType::Integer)
+      return false;
+    return std::any_of(callee.statements.begin(), callee.statements.end(), [&](const Statement& st) {
+      return std::any_of(st.guards.begin(), st.guards.end(),
+                         [&](const auto& g) { return g.form.constant.symbols().count(d.name) > 0; });
+    });
+  }
+
+  /// Binds `dummy` to the actual's value where the caller knows it and it
+  /// does not vary with the loops around the CALL (CALL SMOOTH(1)); left
+  /// unbound otherwise, so its IFs keep their default probability (a value
+  /// of the middle iteration would decide them for every iteration).
+  void bindConstant(const Frame& f, const Statement& st, Frame& g, const std::string& dummy,
+                    const program::CallArgument& arg)
+  {
+    const auto used = arg.value->symbols();
+    for (int id : st.loops)
+      if (used.count(f.unit->loops[id].variable))
+        return;
+    symbolic::EvaluationError error;
+    if (auto v = symbolic::evaluateFor(*arg.value, f.values, "", &error))
+      g.values[dummy] = *v;
   }
 
   void bindArray(const Frame& f, const Statement& st, Frame& g, const std::string& dummy,

@@ -411,9 +411,9 @@ private:
   }
 
   /// Appends the comparisons of `c` (one, or an .AND. of them) as
-  /// conditions affine in the loop variables `vars`; false when a part is
-  /// not such a comparison of integers (a real value, an array element, a
-  /// bound that does not involve the loops).
+  /// conditions affine in the loop variables `vars` (none, for a condition
+  /// on integer scalars alone: IF (IDIR .EQ. 1)); false when a part is not
+  /// such a comparison of integers (a real value, an array element).
   bool addGuards(const fortran::Expr& c, const std::vector<std::string>& vars,
                  std::vector<symbolic::AffineCondition>& out)
   {
@@ -436,8 +436,8 @@ private:
     const auto left = valueOf(c.operands[0]), right = valueOf(c.operands[1]);
     if (relation == relations.end() || !left || !right)
       return false;
-    auto form = (*left - *right).affineIn(vars);
-    if (!form || form->coefficients.empty())
+    auto form = (*left - *right).affineIn(vars); // no loop variable in it (IF (IDIR .EQ. 1)): decided by the values
+    if (!form)
       return false;
     for (const auto& name : form->constant.symbols())
       if (!isIntegerScalar(name))

@@ -275,3 +275,53 @@ TEST(UnitEstimate, AFunctionReferencedInAnExpressionIsNamedAsNotEstimated)
   EXPECT_FALSE(hasNote(unitEstimate(p, "dot", {{"n", 64}}), "Function 'dot' referenced"))
       << "the function's own result assignments are not references to it";
 }
+
+TEST(UnitEstimate, AnIfOnAConstantActualTakesItsBranch)
+{
+  // SMOOTH(1) sweeps along i, SMOOTH(2) along j: each call takes its branch
+  // of IF (IDIR .EQ. 1), not half of both (a new user's legacy.f). Inside
+  // DO ID = 1, 2 the actual varies: the IF keeps its probability 0.5.
+  const auto p = ps::test::build("      program main\n"                          // 1
+                                 "      integer id\n"                            // 2
+                                 "      real h(64, 64)\n"                        // 3
+                                 "      common /f/ h\n"                          // 4
+                                 "      call smooth(1)\n"                        // 5
+                                 "      call smooth(2)\n"                        // 6
+                                 "      do 5 id = 1, 2\n"                        // 7
+                                 "        call smooth(id)\n"                     // 8
+                                 "    5 continue\n"                              // 9
+                                 "      end\n"                                   // 10
+                                 "      subroutine smooth(idir)\n"               // 11
+                                 "      integer idir, i, j\n"                    // 12
+                                 "      real h(64, 64)\n"                        // 13
+                                 "      common /f/ h\n"                          // 14
+                                 "      if (idir .eq. 1) then\n"                 // 15
+                                 "        do 10 j = 1, 64\n"                     // 16
+                                 "        do 10 i = 2, 64\n"                     // 17
+                                 "   10   h(i, j) = h(i - 1, j)\n"               // 18
+                                 "      else\n"                                  // 19
+                                 "        do 20 j = 2, 64\n"                     // 20
+                                 "        do 20 i = 1, 64\n"                     // 21
+                                 "   20   h(i, j) = h(i, j - 1)\n"               // 22
+                                 "      end if\n"                                // 23
+                                 "      end\n");
+  std::string error;
+  const auto spec = ps::mapping::parseDistSpec("h=(BLOCK,*)", &error);
+  ASSERT_TRUE(spec) << error;
+  const auto r = ps::estimate::estimateUnit(p.model, unitNamed(p, "main"), *spec, *ps::mapping::parseArrangement("4"),
+                                            ps::test::unitMachine(), {});
+  ASSERT_TRUE(r.estimate) << (r.errors.empty() ? "" : r.errors[0]);
+  const auto& parts = r.estimate->parts;
+  ASSERT_GE(parts.size(), 3u);
+  const auto part = [&](int line) {
+    return *std::find_if(parts.begin(), parts.end(), [&](const EstimatePart& x) { return x.line == line; });
+  };
+  // under (BLOCK,*) the i sweep is a recurrence along i: one element per column j crosses each of
+  // the 3 block boundaries, 3 * 64 messages; the j sweep is local
+  EXPECT_EQ(part(5).nt, 3 * 64);
+  EXPECT_EQ(part(5).tdBytes, 3 * 64 * 4);
+  EXPECT_EQ(part(6).nt, 0);
+  // the loop's two calls, each half of each branch: 2 * 0.5 * 192 messages
+  EXPECT_EQ(part(8).nt, 192);
+  EXPECT_DOUBLE_EQ(part(8).frequency, 2.0);
+}

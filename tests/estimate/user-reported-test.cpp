@@ -1123,3 +1123,29 @@ TEST(UserReported, ATemporaryAssignedAfreshInTwoSweepsIsPrivateToEach)
   for (std::size_t q = 0; q < 4; ++q)
     EXPECT_DOUBLE_EQ(e.workPerProc[q], 10 * 2 * 64 * rows[q]) << q;
 }
+
+TEST(UserReported, AnIfOnAScalarWithAValueIsDecidedNotHalved)
+{
+  // IF (IDIR .EQ. 1) around a loop: with idir set, the loop runs or not;
+  // without, half the time, and the note names the scalar to set
+  const auto p = ps::test::build("subroutine smooth(idir, n)\n"      // 1
+                                 "  integer :: idir, n, i\n"         // 2
+                                 "  real :: h(n), g(n)\n"            // 3
+                                 "  if (idir .eq. 1) then\n"         // 4
+                                 "    do i = 2, n\n"                 // 5
+                                 "      g(i) = h(i - 1)\n"           // 6
+                                 "    end do\n"                      // 7
+                                 "  end if\n"                        // 8
+                                 "end subroutine smooth\n");
+  const auto taken = ps::test::run(p, 5, "g,h=(BLOCK)", "4", {{"n", 64}, {"idir", 1}});
+  EXPECT_EQ(taken.nt, 3);
+  for (double w : taken.workPerProc)
+    EXPECT_GE(w, 15.0);
+  const auto skipped = ps::test::run(p, 5, "g,h=(BLOCK)", "4", {{"n", 64}, {"idir", 2}});
+  EXPECT_EQ(skipped.nt, 0);
+  for (double w : skipped.workPerProc)
+    EXPECT_EQ(w, 0.0);
+  const auto unknown = ps::test::run(p, 5, "g,h=(BLOCK)", "4", {{"n", 64}});
+  EXPECT_EQ(unknown.comm.records.at(0).messages, 2); // 3 at probability 0.5, rounded
+  EXPECT_TRUE(hasNote(unknown, "The IF conditions of the statement at line 6 name 'idir' without a value"));
+}
