@@ -266,6 +266,8 @@ int runEstimate(const Options& o)
   auto model = ps::program::buildModel(*parsed, request.values); // --set also overrides PARAMETERs
   for (const auto& e : ps::estimate::unusedValues(model, request.values))
     return fail(e);
+  for (const auto& w : ps::estimate::ignoredValues(model, request.values))
+    std::cerr << o.file << ": warning: " << w << "\n";
   chooseDefaultProcs(model, o, request);
   if (!o.profile.empty() || o.profileRun) {
     const ps::cli::ProfileCommandOptions run{o.file, o.form, o.input, o.timeout, false, o.source};

@@ -263,4 +263,29 @@ std::vector<std::string> unusedValues(const program::ProgramModel& model, const 
   return errors;
 }
 
+std::vector<std::string> ignoredValues(const program::ProgramModel& model, const symbolic::Bindings& values)
+{
+  std::vector<std::string> warnings;
+  for (const auto& [name, value] : values) {
+    std::string kind; // what every unit that declares it declares it as, when nothing an estimate reads
+    bool integer = false;
+    for (const auto& unit : model.units) {
+      const auto it = unit.symbols.find(name);
+      if (it == unit.symbols.end())
+        continue;
+      const auto& s = it->second;
+      if (s.isArray())
+        kind = "an array";
+      else if (s.type.base != fortran::BaseType::Integer)
+        kind = "not an INTEGER";
+      else
+        integer = true;
+    }
+    if (!integer && !kind.empty())
+      warnings.push_back("The value given for '" + name + "' is ignored: '" + name + "' is " + kind +
+                         ", and only integer scalars enter bounds, subscripts and conditions");
+  }
+  return warnings;
+}
+
 } // namespace ps::estimate

@@ -75,4 +75,9 @@ ComparisonResult compare(const program::ProgramModel& model, const ComparisonReq
 /// Empty when every value names something.
 std::vector<std::string> unusedValues(const program::ProgramModel& model, const symbolic::Bindings& values);
 
+/// One sentence per name in `values` that the program has but an estimate
+/// never reads: a REAL, LOGICAL or array symbol (`--set tol=3` for a REAL
+/// PARAMETER). The estimate goes on; the CLI prints them as warnings.
+std::vector<std::string> ignoredValues(const program::ProgramModel& model, const symbolic::Bindings& values);
+
 } // namespace ps::estimate

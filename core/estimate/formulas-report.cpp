@@ -1,10 +1,9 @@
 #include "estimate/formulas-report.h"
 
 #include "estimate/comm-formula.h"
+#include "support/text.h"
 
 #include <cstdio>
-#include <iomanip>
-#include <sstream>
 
 namespace ps::estimate {
 namespace {
@@ -29,14 +28,6 @@ std::string ctFormula(const Estimate& e, bool latex)
            (latex ? weight + "\\,\\mathrm{s} \\cdot \\mathit{work}_{" + line + "}(k)" : weight + " s * work_" + line + "(k)");
   }
   return (latex ? "\\mathit{CT}(k) = " : "CT(k) = ") + (out.empty() ? "0" : out);
-}
-
-/// A branch probability with up to four significant digits ("0.5", "0.2502").
-std::string probabilityText(double p)
-{
-  std::ostringstream out;
-  out << std::setprecision(4) << p;
-  return out.str();
 }
 
 const char* kPerPoint = "Communication records without a formula are evaluated per point: the elements each "
@@ -154,8 +145,8 @@ std::string formulasText(const Estimate& e, bool latex)
     for (const auto& o : s.ownership)
       out += "    where " + o + "\n";
     if (s.probability != 1.0) // a statement under IF: the counts above are its loops' iterations
-      out += "    times " + probabilityText(s.probability) + ", the probability that it executes: the estimate counts " +
-             probabilityText(s.probability) + " * work(k), and CT(k) below includes the factor\n";
+      out += "    times " + formatNumber(s.probability) + ", the probability that it executes: the estimate counts " +
+             formatNumber(s.probability) + " * work(k), and CT(k) below includes the factor\n";
   }
   out += "  " + ctFormula(e, latex) + "\n" + commText(e, latex) + "  " + kPerPoint + "\n";
   return out;

@@ -192,7 +192,7 @@ std::string variantTable(const VariantResult& v, bool withParts)
              counted(r.messages, "message") + ", " + counted(r.bytes, "byte") + ", " +
              (r.placement == 0 ? std::string(r.pattern == "reduction" ? "combined after the nest" : "hoisted before the nest")
                                : "inside " + std::to_string(r.placement) + " loop" + (r.placement > 1 ? "s" : "")) +
-             (r.probability < 1.0 ? ", times the probability " + std::to_string(r.probability).substr(0, 4) +
+             (r.probability < 1.0 ? ", times the probability " + formatNumber(r.probability) +
                                       " of the IF at line " + std::to_string(r.branchLine)
                                   : std::string()) +
              "\n";

@@ -65,6 +65,15 @@ TEST(BadInputCli, FilesThatAreNoProgramText)
 TEST(BadInputCli, ValuesThatAreTyposOrOutOfRange)
 {
   expectFailure(kStencil + "--set zz=5", 2, "partscope-cli: A value is given for 'zz', which the program does not have");
+  // a declared array or REAL is read by no bound, subscript or condition: estimated, with a warning
+  // (a new user's --set tol=3 for a REAL PARAMETER was echoed and silently ignored)
+  const auto ignored = cli(kStencil + "--set v=5");
+  EXPECT_EQ(ignored.status, 0) << ignored.out;
+  EXPECT_NE(ignored.out.find("warning: The value given for 'v' is ignored: 'v' is an array, and only integer scalars "
+                             "enter bounds, subscripts and conditions"),
+            std::string::npos)
+      << ignored.out;
+  EXPECT_EQ(cli(kStencil + "--set i=5").out.find("warning"), std::string::npos) << "an INTEGER is read";
   expectFailure(kStencil + "--set n=-1", 1, "error: Variant A: 'u' has no elements: dimension 1 is 1:-1");
   expectFailure(kStencil + "--set n=0", 1, "error: Variant A: 'u' has no elements: dimension 1 is 1:0");
   // printed a time of 4.6e14 ms and a TD of "0.09223372036854775808" before
