@@ -247,8 +247,12 @@ ComparisonResult compareLoop(const program::ProgramModel& model, const Compariso
 ComparisonResult compare(const program::ProgramModel& model, const ComparisonRequest& request,
                          const machine::MachineProfile& machine)
 {
-  auto result = !request.unitName.empty() || request.program ? compareUnit(model, request, machine)
-                                                               : compareLoop(model, request, machine);
+  const bool wholeUnit = !request.unitName.empty() || request.program;
+  auto result = wholeUnit ? compareUnit(model, request, machine) : compareLoop(model, request, machine);
+  if (wholeUnit && result.unit && !result.missing.empty()) // every missing value of its nests in one answer
+    for (const auto& l : result.unit->loops)
+      if (l.depth == 0)
+        addNestUnknowns(*result.unit, l, result);
   result = tidied(std::move(result), request);
   result.missingDetails = describeMissing(model, result);
   return result;

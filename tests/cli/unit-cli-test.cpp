@@ -99,4 +99,24 @@ TEST(UnitCli, BadRequests)
       << noProgram.out;
 }
 
+TEST(UnitCli, EveryMissingValueOfAUnitIsNamedInOneAnswer)
+{
+  // the outer loop's bound stopped the estimate before the inner one's was seen: ny, then nx
+  const auto path = ps::test::writeTemp("unit-ddot.f", "      double precision function ddot2(nx, ny, u, v)\n"
+                                                       "      integer nx, ny, i, j\n"
+                                                       "      double precision u(nx, ny), v(nx, ny), s\n"
+                                                       "      s = 0.0d0\n"
+                                                       "      do 30 j = 1, ny\n"
+                                                       "        do 30 i = 1, nx\n"
+                                                       "          s = s + u(i, j) * v(i, j)\n"
+                                                       "   30 continue\n"
+                                                       "      ddot2 = s\n"
+                                                       "      end\n");
+  const auto r = cli("estimate " + path + " --unit ddot2 --procs 4");
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.out.find("The value of 'ny' is needed for the bounds of the loop at line 5"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("The value of 'nx' is needed for the bounds of the loop at line 6"), std::string::npos) << r.out;
+  EXPECT_EQ(cli("estimate " + path + " --unit ddot2 --procs 4 --set nx=8 --set ny=8").status, 0);
+}
+
 } // namespace
