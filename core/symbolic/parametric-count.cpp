@@ -270,6 +270,22 @@ std::string print(const PiecewiseCount& count, bool latex)
 
 } // namespace
 
+namespace {
+
+/// The count: `exact` where no step overflowed and it fits in 64 bits, else `approx`.
+PointCount pointCount(WideInt exact, long double approx, bool overflow)
+{
+  PointCount c;
+  c.value = static_cast<double>(approx);
+  if (!overflow && fitsInt64(exact)) {
+    c.exact = static_cast<std::int64_t>(exact);
+    c.value = static_cast<double>(exact);
+  }
+  return c;
+}
+
+} // namespace
+
 PointCount PiecewiseCount::at(const std::vector<std::int64_t>& values) const
 {
   WideInt exact = 0;
@@ -284,13 +300,7 @@ PointCount PiecewiseCount::at(const std::vector<std::int64_t>& values) const
       exact += *n / piece.denominator; // each piece counts integer points: an integer
     approx += n ? static_cast<long double>(*n / piece.denominator) : approximate(piece, values);
   }
-  PointCount c;
-  c.value = static_cast<double>(approx);
-  if (!overflow && fitsInt64(exact)) {
-    c.exact = static_cast<std::int64_t>(exact);
-    c.value = static_cast<double>(exact);
-  }
-  return c;
+  return pointCount(exact, approx, overflow);
 }
 
 namespace {
@@ -396,13 +406,7 @@ PointCount PiecewiseCount::sumAlong(const std::vector<std::int64_t>& origin, con
     }
     approx += sum ? static_cast<long double>(*sum) : piecewise;
   }
-  PointCount c;
-  c.value = static_cast<double>(approx);
-  if (!overflow && fitsInt64(exact)) {
-    c.exact = static_cast<std::int64_t>(exact);
-    c.value = static_cast<double>(exact);
-  }
-  return c;
+  return pointCount(exact, approx, overflow);
 }
 
 std::string PiecewiseCount::text() const
