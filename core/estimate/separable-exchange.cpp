@@ -446,10 +446,11 @@ private:
   };
 
   /// Appends the trips 1..trips-1 at which a BLOCK track's owner changes,
-  /// with the owner from there on: where its index reaches the first index
-  /// of a block the loop enters (upwards: that block's owner; downwards: the
-  /// one below). Outside the template the owner is the nearest bound's, so
-  /// only the boundaries inside it count.
+  /// with the owner from there on: where its index first passes the first
+  /// index of a block (upwards: into it; downwards: below it), the owner of
+  /// the index there (a step longer than a block skips blocks). Outside the
+  /// template the owner is the nearest bound's, so only the boundaries
+  /// inside it count.
   void ownerChanges(const OwnerTrack& t, std::size_t mover, Small<OwnerChange, 16>& out) const
   {
     const auto& d = *t.dist;
@@ -458,8 +459,8 @@ private:
     for (auto b = first + 1; b <= final; ++b) { // the blocks the index range covers: O(segments)
       const auto boundary = d.lower() + b * d.blockSize(); // block b's first index
       const auto n = t.slope > 0 ? ceilDiv(boundary - t.t0, t.slope) : ceilDiv(t.t0 - boundary + 1, -t.slope);
-      if (n > 0 && n < m_f.trips)
-        out.push_back({n, mover, t.slope > 0 ? b : b - 1});
+      if (n > 0 && n < m_f.trips) // the owner there, not the block's: a step longer than a block skips blocks
+        out.push_back({n, mover, d.owner(t.index(n))});
     }
   }
 

@@ -272,6 +272,48 @@ TEST(SeparableExchange, RandomBoxNestsWorkEqualsEnumeration)
   EXPECT_GE(compared, 1000);
 }
 
+TEST(SeparableExchange, StepsLongerThanABlockEqualBruteForce)
+{
+  // DO I = N, 1, -2 over BLOCK blocks of 1 or 2 elements skips blocks: the owner from a trip on
+  // is its index's, not the block below the boundary crossed (a new user's steps.f90 gave
+  // work [0,1,0,1,1] for i = 5, 3, 1 on 5 processors, not [1,0,1,0,1])
+  test::RandomNest random(93);
+  int compared = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    int step = random.pick(1, 7);
+    std::string lo = std::to_string(random.pick(1, 4)), hi = std::to_string(random.pick(12, 24));
+    if (random.pick(0, 1)) {
+      std::swap(lo, hi);
+      step = -step;
+    }
+    const auto shift = random.pick(-3, 3);
+    const auto text = "program steps\n  integer :: i\n  double precision :: a(24, 1), b(24, 1)\n  do i = " + lo + ", " + hi +
+                      ", " + std::to_string(step) + "\n    a(i, 1) = b(" + std::to_string(12 + shift) + " + (" +
+                      (random.pick(0, 1) ? "1" : "-1") + ") * (i - 12), 1)\n  end do\nend program steps\n";
+    auto p = test::build(text);
+    const auto procs = std::to_string(random.pick(2, 13));
+    const auto spec = random.pick(0, 1) ? "a,b=(BLOCK,*)" : "a=(BLOCK,*); b=(CYCLIC(2),*)";
+    std::string error;
+    auto mapping = mapping::mappingFromSpec(*mapping::parseDistSpec(spec, &error), p.unit(), {},
+                                            *mapping::parseArrangement(procs))
+                       .mapping;
+    if (!mapping)
+      continue;
+    const auto context = text + spec + " onto " + procs;
+    auto [space, exec, read] = planLastStatement(p, *mapping, context);
+    ASSERT_TRUE(space && exec && read);
+    const auto counted = estimate::countSeparableWork(*space, &*exec, *mapping, nullptr);
+    ASSERT_TRUE(counted) << context;
+    ASSERT_EQ(*counted, estimate::enumerateWork(*space, &*exec, *mapping)) << context;
+    const std::vector<std::int64_t> outer(1, 0);
+    const auto exchanged = estimate::countSeparableExchange(*space, &*exec, *read, 0, outer, *mapping, nullptr);
+    ASSERT_TRUE(exchanged) << context;
+    ASSERT_EQ(*exchanged, bruteForce(*space, *exec, *read, 0, outer, *mapping)) << context;
+    ++compared;
+  }
+  EXPECT_GE(compared, 350);
+}
+
 TEST(SeparableExchange, CyclicShiftByHand)
 {
   // b(i) = a(i-1), i = 2..100, both CYCLIC over 4: processor p executes the
