@@ -25,6 +25,10 @@ namespace {
 
 bool accumulates(const program::Statement& st, const std::string& target);
 
+/// The intrinsics that reduce whole arrays to a scalar.
+constexpr const char* kArrayReductions[] = {"maxval", "minval", "sum", "product", "count", "any", "all", "norm2",
+                                            "dot_product"};
+
 /// The right-hand side of an assignment's text, after its '=' (not one of
 /// a logical IF's <=, >=, == or /=: IF (A(I) >= 0) S = S + A(I)); "" without.
 std::string assignedValue(const std::string& text)
@@ -213,10 +217,75 @@ struct CompiledStatement {
   /// a reader is not such an assignment.
   std::vector<CompiledPlan> readerOwners;
   int elementLevels = 0;   // an array element's reduction: the loops of the elements one combine carries (-1: all the array's)
+  /// s = MAXVAL(D), SUM(A*B), ... over whole distributed arrays mapped
+  /// alike: the first of them (wholeArrayReduction); nullptr otherwise.
+  const program::ArrayReference* reducedArray = nullptr;
   /// Work formulas by owner reference (nullptr: every processor), compiled on first use.
   std::vector<std::pair<const program::ArrayReference*, std::pair<std::shared_ptr<const WorkFormula>, std::string>>>
       formulas;
 };
+
+/// Whether every element of `a` lives where the same element of `b` does:
+/// along each processors dimension, the same array dimension at the same
+/// stride and offset of templates dimensions distributed alike (two arrays
+/// of one spec have templates of their own).
+bool mappedAlike(const mapping::Mapping& mapping, const mapping::ArrayMapping& a, const mapping::ArrayMapping& b)
+{
+  if (a.templateIndex < 0 || b.templateIndex < 0)
+    return false;
+  const auto& ta = mapping.templates[static_cast<std::size_t>(a.templateIndex)];
+  const auto& tb = mapping.templates[static_cast<std::size_t>(b.templateIndex)];
+  const auto on = [](const mapping::TemplateDistribution& t, int pd) {
+    const auto it = std::find(t.procDim.begin(), t.procDim.end(), pd);
+    return it == t.procDim.end() ? -1 : static_cast<int>(it - t.procDim.begin());
+  };
+  for (int pd = 0; pd < mapping.procs.rank(); ++pd) {
+    const int da = on(ta, pd), db = on(tb, pd);
+    if ((da < 0) != (db < 0))
+      return false;
+    if (da < 0)
+      continue;
+    const auto &x = a.axes[static_cast<std::size_t>(da)], &y = b.axes[static_cast<std::size_t>(db)];
+    if (x.kind != y.kind || x.arrayDim != y.arrayDim || x.stride != y.stride || x.offset != y.offset ||
+        !ta.dims[static_cast<std::size_t>(da)].sameOwners(tb.dims[static_cast<std::size_t>(db)]))
+      return false;
+  }
+  return true;
+}
+
+/// For s = MAXVAL(D) (MINVAL, SUM, PRODUCT, COUNT, ANY, ALL, NORM2,
+/// DOT_PRODUCT of whole arrays, or of an expression of them: MAXVAL(ABS(U -
+/// V))), or an IF testing one of a whole array (IF (MAXVAL(D) > TOL)): the
+/// first whole distributed array it reads, when every distributed array it
+/// reads is whole and mapped as that one; nullptr otherwise. Each processor
+/// reduces its own elements, then the values combine.
+const program::ArrayReference* wholeArrayReduction(const program::Statement& st, const mapping::Mapping& mapping)
+{
+  const bool assigns = st.kind == program::StatementKind::Assignment && !st.scalarTarget.empty();
+  if (!assigns && st.kind != program::StatementKind::Control)
+    return nullptr;
+  const auto text = compact(st.text);
+  const auto rhs = assigns ? assignedValue(text) : text;
+  const bool intrinsic = std::any_of(std::begin(kArrayReductions), std::end(kArrayReductions), [&](const char* fn) {
+    const auto call = std::string(fn) + "(";
+    return assigns ? rhs.rfind(call, 0) == 0 && rhs.back() == ')' // s = MAXVAL(...)
+                   : std::any_of(st.refs.begin(), st.refs.end(), [&](const auto& ref) { // IF (MAXVAL(D) > TOL)
+                       return ref.subscripts.empty() && rhs.find(call + ref.array + ")") != std::string::npos;
+                     });
+  });
+  const program::ArrayReference* first = nullptr;
+  for (const auto& ref : st.refs) {
+    const auto* a = ref.isWrite ? nullptr : mapping.array(ref.array);
+    if (!a)
+      continue;
+    if (!ref.subscripts.empty())
+      return nullptr;
+    if (first && !mappedAlike(mapping, *mapping.array(first->array), *a))
+      return nullptr;
+    first = first ? first : &ref;
+  }
+  return intrinsic ? first : nullptr;
+}
 
 /// combineLevels of a reduction into `st`'s scalar: the statements that name
 /// it without reducing into it.
@@ -669,6 +738,12 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
       c.readByBranch.assign(c.reads.size(), true);
   }
   c.reduction = isReduction(st, *unit);
+  if ((c.reducedArray = wholeArrayReduction(st, mapping))) { // its reads are its own elements: none fetched
+    c.reduction = true;
+    c.reads.clear();
+    c.readTexts.clear();
+    c.readByBranch.clear();
+  }
   if (const auto* w = st.write()) {
     c.rule = ExecRule::Write;
     c.execRef = w;
@@ -793,6 +868,8 @@ private:
   void underBranch(const program::Statement& st, int placement, const IterationSpace& space, FunctionRef<void()> add);
   void noteClippedLoops(const program::Statement& st);
   std::string unsetGuardScalars(const program::Statement& st) const;
+  std::optional<std::vector<double>> ownedElements(const std::string& array) const;
+  bool reduceWholeArray(const CompiledStatement& c, const IterationSpace& space);
   void noteLeftOut();
   double exchangeProbability(const program::Statement& st, int placement, const IterationSpace& space);
   std::optional<std::int64_t> arrayElements(const std::string& array, int line, const std::string& role,
@@ -1019,6 +1096,8 @@ void PointEstimator::estimateStatement(std::size_t index, const IterationSpace& 
 {
   auto& c = m_s.compiled[index];
   auto& m = m_s.memo[index];
+  if (c.reducedArray && reduceWholeArray(c, space))
+    return;
   PlanList reads;
   boost::container::small_vector<std::size_t, 8> readIndex; // reads[i] is c.reads[readIndex[i]]
   for (std::size_t r = 0; r < c.reads.size(); ++r) {
@@ -1300,6 +1379,94 @@ std::optional<std::int64_t> PointEstimator::knownElements(const std::string& arr
     elements = saturatingMul(elements, std::max<std::int64_t>(*hi - *lo + 1, 1));
   }
   return elements;
+}
+
+/// The elements of `array` each processor owns (a local copy counts where
+/// the array is replicated along a processors dimension); nullopt where an
+/// extent has no value or an alignment has a stride other than 1.
+std::optional<std::vector<double>> PointEstimator::ownedElements(const std::string& array) const
+{
+  const auto* sym = m_unit.symbol(array);
+  const auto* a = m_mapping.array(array);
+  if (!sym || !a || a->templateIndex < 0)
+    return std::nullopt;
+  std::vector<std::pair<std::int64_t, std::int64_t>> extents;
+  for (const auto& d : sym->dims) {
+    symbolic::EvaluationError error;
+    const auto lo = symbolic::evaluateFor(d.lower, m_values, "", &error);
+    const auto hi = lo ? symbolic::evaluateFor(d.upper, m_values, "", &error) : std::nullopt;
+    if (!lo || !hi)
+      return std::nullopt;
+    extents.emplace_back(*lo, *hi);
+  }
+  const auto& t = m_mapping.templates[static_cast<std::size_t>(a->templateIndex)];
+  std::vector<double> out(static_cast<std::size_t>(m_mapping.procs.count()), 0.0);
+  for (std::int64_t p = 0; p < m_mapping.procs.count(); ++p) {
+    const auto coords = m_mapping.procs.coordinates(p);
+    std::vector<bool> counted(extents.size(), false);
+    double n = 1;
+    for (std::size_t td = 0; td < t.dims.size() && td < a->axes.size(); ++td) {
+      const auto& axis = a->axes[td];
+      const int pd = t.procDim[td];
+      if (pd < 0 || axis.kind == mapping::TemplateAxis::Kind::Replicated)
+        continue;
+      const auto c = coords[static_cast<std::size_t>(pd)];
+      if (axis.kind == mapping::TemplateAxis::Kind::Constant) {
+        n *= t.dims[td].owner(axis.offset) == c ? 1.0 : 0.0;
+        continue;
+      }
+      const auto k = static_cast<std::size_t>(axis.arrayDim);
+      if (axis.stride != 1 || k >= extents.size())
+        return std::nullopt;
+      n *= static_cast<double>(t.dims[td].countOwned(extents[k].first + axis.offset, extents[k].second + axis.offset, c));
+      counted[k] = true;
+    }
+    for (std::size_t k = 0; k < extents.size(); ++k)
+      if (!counted[k])
+        n *= static_cast<double>(std::max<std::int64_t>(extents[k].second - extents[k].first + 1, 0));
+    out[static_cast<std::size_t>(p)] = n;
+  }
+  return out;
+}
+
+/// s = MAXVAL(D) over a whole distributed array (wholeArrayReduction): each
+/// processor reduces the elements it owns, once per instance of the
+/// statement, and the values combine (addReduction). False where the owned
+/// elements cannot be counted (the statement is then estimated as any).
+bool PointEstimator::reduceWholeArray(const CompiledStatement& c, const IterationSpace& space)
+{
+  const auto& st = *c.st;
+  auto owned = ownedElements(c.reducedArray->array);
+  if (!owned)
+    return false;
+  std::vector<std::int64_t> first;
+  const auto instances = countOuterIterations(space, space.depth(), &first);
+  StatementWork work;
+  work.statementId = st.id;
+  work.line = st.line;
+  work.cost = c.cost;
+  work.probability = m_probability;
+  work.formulaWhy = "a whole-array reduction: each processor reduces the elements of '" + c.reducedArray->array +
+                    "' it owns";
+  for (std::size_t p = 0; p < owned->size(); ++p) {
+    const double w = (*owned)[p] * static_cast<double>(instances) * m_probability;
+    work.work.push_back(w);
+    m_e.workPerProc[p] += w;
+    m_ctPerProc[p] += w * c.cost; // Def. 3.7
+  }
+  const auto elements = knownElements(c.reducedArray->array).value_or(0); // owned() had every extent
+  work.frequency = static_cast<double>(elements) * static_cast<double>(instances) * m_probability;
+  work.wd = workDistributionGoodness(work.work);
+  m_e.statements.push_back(std::move(work));
+  const auto* element = m_unit.symbol(c.reducedArray->array);
+  const auto name = st.scalarTarget.empty() ? "the test of '" + c.reducedArray->array + "'" : st.scalarTarget;
+  underBranch(st, space.depth(), space, [&] {
+    addReduction(name, st.line, st.scalarTarget.empty() && element ? element->elementBytes : c.reductionBytes, instances,
+                 instances, space.depth(), m_mapping, m_machine, m_e.comm);
+  });
+  note("The reduction at line " + std::to_string(st.line) + " over the whole of '" + c.reducedArray->array +
+       "' runs where its elements are: each processor reduces its own, and the values combine");
+  return true;
 }
 
 /// The elements of `array` at the remembered values (saturating: a huge

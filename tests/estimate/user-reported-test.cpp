@@ -1149,3 +1149,46 @@ TEST(UserReported, AnIfOnAScalarWithAValueIsDecidedNotHalved)
   EXPECT_EQ(unknown.comm.records.at(0).messages, 2); // 3 at probability 0.5, rounded
   EXPECT_TRUE(hasNote(unknown, "The IF conditions of the statement at line 6 name 'idir' without a value"));
 }
+
+TEST(UserReported, AnArrayIntrinsicReductionRunsWhereTheElementsAre)
+{
+  // EMAX = MAXVAL(D) was every processor fetching all of D and doing one
+  // operation; now each reduces the 16x16 elements it owns of a 64x64 D
+  // on 4x4, once per step, and the 16 values combine (15 messages a step)
+  const auto p = ps::test::build("program mx\n"                                   // 1
+                                 "  integer :: it, n\n"                           // 2
+                                 "  real :: d(n, n), u(n, n), v(n, n), w(n), emax\n" // 3
+                                 "  do it = 1, 5\n"                               // 4
+                                 "    emax = maxval(d)\n"                         // 5
+                                 "  end do\n"                                     // 6
+                                 "  do it = 1, 5\n"                               // 7
+                                 "    emax = maxval(abs(u - v))\n"                // 8
+                                 "  end do\n"                                     // 9
+                                 "  do it = 1, 5\n"                               // 10
+                                 "    if (maxval(d) > 1.0e6) emax = 0.0\n"        // 11
+                                 "  end do\n"                                     // 12
+                                 "  do it = 1, 5\n"                               // 13
+                                 "    emax = sum(w)\n"                            // 14
+                                 "  end do\n"                                     // 15
+                                 "end program mx\n");
+  for (const int loop : {4, 7, 10}) {
+    const auto e = ps::test::run(p, loop, "d,u,v=(BLOCK,BLOCK)", "4x4", {{"n", 64}});
+    ASSERT_EQ(e.comm.records.size(), 1u) << loop;
+    EXPECT_EQ(e.comm.records[0].pattern, "reduction") << loop;
+    EXPECT_EQ(e.comm.records[0].messages, 5 * 15) << loop;
+    EXPECT_EQ(e.comm.records[0].bytes, 5 * 15 * 4) << loop;
+    for (double w : e.workPerProc)
+      EXPECT_GE(w, 5 * 256.0) << loop; // the reduction's share; the IF's assignment adds at most its own
+    EXPECT_TRUE(hasNote(e, "over the whole of '" + std::string(loop == 7 ? "u" : "d") +
+                               "' runs where its elements are"))
+        << loop;
+  }
+  EXPECT_DOUBLE_EQ(ps::test::run(p, 4, "d=(BLOCK,BLOCK)", "4x4", {{"n", 64}}).workPerProc[5], 5 * 256.0);
+  // BLOCK of 64 over 3 (22, 22, 20): W(:) on 3, each its own block
+  const auto sum = ps::test::run(p, 13, "w=(BLOCK)", "3", {{"n", 64}});
+  EXPECT_EQ(sum.workPerProc, (std::vector<double>{5 * 22.0, 5 * 22.0, 5 * 20.0}));
+  EXPECT_EQ(sum.nt, 5 * 2);
+  // U and V mapped differently: the elements are not where one reduction runs; estimated as before
+  const auto apart = ps::test::run(p, 7, "u=(BLOCK,BLOCK); v=(CYCLIC,CYCLIC)", "4x4", {{"n", 64}});
+  EXPECT_FALSE(hasNote(apart, "runs where its elements are"));
+}
