@@ -140,8 +140,11 @@ std::string formulasText(const Estimate& e, bool latex)
     }
     out += "\n";
     const auto& printed = s.formula->printed(); // printed once per compiled formula
-    out += "    W(S) =\n" + indent(latex ? printed.totalLatex : printed.totalText, "      ");
-    out += "    work(k) =\n" + indent(latex ? printed.workLatex : printed.workText, "      ");
+    const auto sum = [&](const symbolic::PiecewiseCount& c) { // Eq. (2): the lines add, they are no cases
+      return std::string(c.pieces().size() > 1 && !latex ? " the sum of the lines whose conditions hold:\n" : "\n");
+    };
+    out += "    W(S) =" + sum(s.formula->totalFormula()) + indent(latex ? printed.totalLatex : printed.totalText, "      ");
+    out += "    work(k) =" + sum(s.formula->workFormula()) + indent(latex ? printed.workLatex : printed.workText, "      ");
     for (const auto& o : s.ownership)
       out += "    where " + o + "\n";
     if (s.probability != 1.0) // a statement under IF: the counts above are its loops' iterations

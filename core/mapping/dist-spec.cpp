@@ -61,8 +61,8 @@ std::optional<std::string> sizeProblem(const std::string& format)
     return std::nullopt;
   if (first > 0 || digits.find_first_not_of('0') == std::string::npos)
     return std::string("needs ") + (keyword == "BLOCK" ? "m" : "k") + " of at least 1";
-  if (digits.size() > 12)
-    return std::string("has ") + (keyword == "BLOCK" ? "m" : "k") + " larger than 10^12";
+  if (digits.size() > 12) // 13 digits: 10^12 or more
+    return std::string("has ") + (keyword == "BLOCK" ? "m" : "k") + " of 10^12 or more (at most 999999999999)";
   return std::nullopt;
 }
 

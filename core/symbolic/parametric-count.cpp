@@ -251,20 +251,25 @@ std::string print(const PiecewiseCount& count, bool latex)
   std::ostringstream out;
   if (count.pieces().empty())
     return "0";
+  // Eq. (2) adds the pieces whose guards hold (they may overlap): LaTeX says so with Iverson
+  // brackets, not a cases environment that reads as "the first that holds"
   if (latex)
-    out << "\\begin{cases}\n";
+    out << "\\begin{aligned}\n";
+  bool first = true;
   for (const auto& piece : count.pieces()) {
     std::string guard;
     for (const auto& g : piece.guard)
       guard += (guard.empty() ? "" : latex ? ",\\ " : " and ") + guardText(g, count.parameters(), latex);
     const auto value = canonicalText(polynomialEx(piece, symbols), latex);
     if (latex)
-      out << value << " & " << (guard.empty() ? "\\text{always}" : guard) << " \\\\\n";
+      out << (first ? "& " : "+\\ & ") << (guard.empty() ? "" : "\\left[" + guard + "\\right] ") << "\\left(" << value
+          << "\\right) \\\\\n";
     else
       out << (guard.empty() ? "" : "if " + guard + ": ") << value << "\n";
+    first = false;
   }
   if (latex)
-    out << "\\end{cases}";
+    out << "\\end{aligned}";
   return out.str();
 }
 

@@ -69,9 +69,10 @@ public:
                       std::int64_t count) const;
 
   /// One line per piece, "if C: E" (plain text), guards joined by "and";
-  /// "0" when there is no piece.
+  /// "0" when there is no piece. The count is the sum of the lines whose
+  /// guards hold (they may overlap: not the first that holds).
   std::string text() const;
-  /// The same in LaTeX: a cases environment.
+  /// The same in LaTeX: an aligned sum of [C] (E) with Iverson brackets.
   std::string latex() const;
 
 private:

@@ -35,6 +35,12 @@ TEST(BadSpec, SizesBelowOneAndRepeatedArrays)
   EXPECT_EQ(specError("a=(CYCLIC(0))"), "Distribution format 'CYCLIC(0)' in 'a=(CYCLIC(0))' needs k of at least 1");
   EXPECT_EQ(specError("a=(cyclic(-3))"), "Distribution format 'cyclic(-3)' in 'a=(cyclic(-3))' needs k of at least 1");
   EXPECT_EQ(specError("a=(BLOCK(0))"), "Distribution format 'BLOCK(0)' in 'a=(BLOCK(0))' needs m of at least 1");
+  // 10^12 is the first size refused (it said "larger than 10^12" of 10^12 itself)
+  EXPECT_EQ(specError("a=(CYCLIC(1000000000000))"),
+            "Distribution format 'CYCLIC(1000000000000)' in 'a=(CYCLIC(1000000000000))' has k of 10^12 or more (at most "
+            "999999999999)");
+  std::string error;
+  EXPECT_TRUE(parseDistSpec("a=(CYCLIC(999999999999))", &error)) << error;
   EXPECT_EQ(specError("a,a=(BLOCK)"), "Distribution 'a,a=(BLOCK)' names 'a' twice");
   EXPECT_EQ(specError("a=(BLOCK); b,a=(CYCLIC)"), "Distribution 'a=(BLOCK); b,a=(CYCLIC)' names 'a' twice");
 }

@@ -212,7 +212,8 @@ TEST(ParametricCount, PrintsGuardsAndLatex)
   EXPECT_NE(text.find("if "), std::string::npos) << text;
   EXPECT_NE(text.find("UB"), std::string::npos) << text;
   const auto latex = count->latex();
-  EXPECT_EQ(latex.rfind("\\begin{cases}", 0), 0u) << latex;
+  EXPECT_EQ(latex.rfind("\\begin{aligned}\n& \\left[", 0), 0u) << latex; // the pieces add: Iverson brackets, no cases
+  EXPECT_NE(latex.find("+\\ & \\left["), std::string::npos) << latex;
   EXPECT_NE(latex.find("\\mathit{UB}"), std::string::npos) << latex;
   EXPECT_NE(latex.find("\\geq"), std::string::npos) << latex;
 }

@@ -486,7 +486,7 @@ void IdeTest::formulasViewShowsTheClosedForms()
   QVERIFY(text->toPlainText().contains("Variant B (a,b=(*,BLOCK) onto 16):"));
   QVERIFY(text->toPlainText().contains("where LB1 = 1 + 64*c1"));
   view->findChild<QCheckBox*>("formulasLatex")->setChecked(true);
-  QVERIFY(text->toPlainText().contains("\\begin{cases}"));
+  QVERIFY(text->toPlainText().contains("\\begin{aligned}"));
   QCOMPARE(view->shownText(), text->toPlainText());
 }
 
