@@ -270,7 +270,9 @@ const program::ArrayReference* wholeArrayReduction(const program::Statement& st,
     const auto call = std::string(fn) + "(";
     return assigns ? rhs.rfind(call, 0) == 0 && rhs.back() == ')' // s = MAXVAL(...)
                    : std::any_of(st.refs.begin(), st.refs.end(), [&](const auto& ref) { // IF (MAXVAL(D) > TOL)
-                       return ref.subscripts.empty() && rhs.find(call + ref.array + ")") != std::string::npos;
+                       const auto at = rhs.find(call + ref.array + ")");
+                       return ref.subscripts.empty() && at != std::string::npos && at > 0 &&
+                              !std::isalnum(static_cast<unsigned char>(rhs[at - 1])) && rhs[at - 1] != '_';
                      });
   });
   const program::ArrayReference* first = nullptr;
@@ -280,6 +282,8 @@ const program::ArrayReference* wholeArrayReduction(const program::Statement& st,
       continue;
     if (!ref.subscripts.empty())
       return nullptr;
+    if (std::any_of(a->axes.begin(), a->axes.end(), [](const auto& x) { return x.stride != 1; }))
+      return nullptr; // ALIGN D(I) WITH T(2*I): owned elements not counted (ownedElements)
     if (first && !mappedAlike(mapping, *mapping.array(first->array), *a))
       return nullptr;
     first = first ? first : &ref;
@@ -414,6 +418,7 @@ struct CompiledNestEstimate::State {
                                           std::vector<std::string>& notes) const;
   bool privateTemporary(const program::Statement& st) const;
   bool onlyReductionsUse(const program::Statement& st) const;
+  bool updatesTemporary(const program::Statement& st) const;
   const program::ArrayReference* temporaryRead(const program::Statement& st, const mapping::Mapping& mapping) const;
   bool guardsOnlyReductions(const program::Statement& condition) const;
   const program::ArrayReference* conditionRead(const program::Statement& st, const mapping::Mapping& mapping) const;
@@ -614,6 +619,21 @@ bool CompiledNestEstimate::State::privateTemporary(const program::Statement& st)
   return true;
 }
 
+/// Whether `st` updates a private temporary (privateTemporary) assigned
+/// earlier in its body: E = E*E after E = U(I,J) - V(I,J).
+bool CompiledNestEstimate::State::updatesTemporary(const program::Statement& st) const
+{
+  if (st.scalarTarget.empty())
+    return false;
+  for (const auto* d : statements) {
+    if (d == &st)
+      return false;
+    if (d->loops == st.loops && d->scalarTarget == st.scalarTarget && privateTemporary(*d))
+      return true;
+  }
+  return false;
+}
+
 /// True when every statement that uses the scalar `st` assigns is a
 /// reduction or an IF guarding only reductions (E = ABS(U(I,J) - V(I,J));
 /// IF (E .GT. EMAX) EMAX = E), and there is one.
@@ -623,8 +643,8 @@ bool CompiledNestEstimate::State::onlyReductionsUse(const program::Statement& st
   for (const auto* u : statements) {
     if (u == &st || !namesIn(u->text).count(st.scalarTarget))
       continue;
-    if (u->scalarTarget == st.scalarTarget && !isReduction(*u, *unit))
-      continue; // another fresh assignment (privateTemporary allows no other kind)
+    if (u->scalarTarget == st.scalarTarget)
+      continue; // another fresh assignment, or an update of it (E = E*E): computing it, not using it
     const bool reduces = isReduction(*u, *unit) ||
                          (u->kind == program::StatementKind::Control && guardsOnlyReductions(*u));
     if (!reduces)
@@ -737,7 +757,8 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
     if (!guardsDistributedWrite)
       c.readByBranch.assign(c.reads.size(), true);
   }
-  c.reduction = isReduction(st, *unit);
+  // E = E*E or E = MAX(E, 1.0E-6) after E = U(I,J) - V(I,J): computing the temporary, not reducing into it
+  c.reduction = isReduction(st, *unit) && !updatesTemporary(st);
   if ((c.reducedArray = wholeArrayReduction(st, mapping))) { // its reads are its own elements: none fetched
     c.reduction = true;
     c.reads.clear();
@@ -756,6 +777,7 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
     // E = ABS(U(I,J) - V(I,J)) for IF (E .GT. EMAX) EMAX = E: where U(I,J) is, each its own iterations
     c.rule = ExecRule::Guard;
     c.execRef = c.reads.front();
+    c.newScalarNotes.clear(); // newScalarUser's "on every processor" no longer holds
     c.newScalarNotes.push_back("Scalar temporary '" + st.scalarTarget + "'" + c.at + " is computed by the owners of '" +
                                c.readTexts.front() + "': only reductions use it, each on its own iterations");
   }
@@ -769,7 +791,7 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
   if (st.kind == program::StatementKind::Control && !c.execRef && c.reads.empty() && guardsOnlyReductions(st))
     if ((c.execRef = temporaryRead(st, mapping))) // IF (E .GT. EMAX): where E was computed
       c.rule = ExecRule::Guard;
-  if (c.reduction && c.reads.empty() && !c.execRef)
+  if ((c.reduction || updatesTemporary(st)) && c.reads.empty() && !c.execRef)
     c.execRef = st.branchLine != 0 ? conditionRead(st, mapping) : temporaryRead(st, mapping);
   if (const auto r = elementReduction(st, nest->id, *unit, mapping); r && !c.reads.empty()) {
     // each processor sums its own iterations into its copy, then the copies combine
@@ -1437,8 +1459,10 @@ bool PointEstimator::reduceWholeArray(const CompiledStatement& c, const Iteratio
 {
   const auto& st = *c.st;
   auto owned = ownedElements(c.reducedArray->array);
-  if (!owned)
-    return false;
+  if (!owned) { // an extent without a value (strides were refused at compile time): asked for
+    arrayElements(c.reducedArray->array, st.line, "reduced", "the statement" + c.at + " is not estimated");
+    return true;
+  }
   std::vector<std::int64_t> first;
   const auto instances = countOuterIterations(space, space.depth(), &first);
   StatementWork work;
@@ -1460,6 +1484,8 @@ bool PointEstimator::reduceWholeArray(const CompiledStatement& c, const Iteratio
   m_e.statements.push_back(std::move(work));
   const auto* element = m_unit.symbol(c.reducedArray->array);
   const auto name = st.scalarTarget.empty() ? "the test of '" + c.reducedArray->array + "'" : st.scalarTarget;
+  if (std::all_of(owned->begin(), owned->end(), [&](double n) { return n == static_cast<double>(elements); }))
+    return true; // every processor holds all of it: nothing to combine
   underBranch(st, space.depth(), space, [&] {
     addReduction(name, st.line, st.scalarTarget.empty() && element ? element->elementBytes : c.reductionBytes, instances,
                  instances, space.depth(), m_mapping, m_machine, m_e.comm);

@@ -283,7 +283,9 @@ private:
       if (st.kind == program::StatementKind::Call || st.kind == program::StatementKind::Io)
         continue;
       for (const auto& name : namesIn(st.text)) {
-        const auto* callee = name == unit.name ? nullptr : unitNamed(name);
+        const bool local = std::any_of(unit.statements.begin(), unit.statements.end(),
+                                       [&](const Statement& s) { return s.scalarTarget == name; });
+        const auto* callee = name == unit.name || local ? nullptr : unitNamed(name);
         auto& at = lines[name];
         if (callee && callee->kind == fortran::UnitKind::Function && (at.empty() || at.back() != st.line))
           at.push_back(st.line);
@@ -623,7 +625,7 @@ private:
       else if (d && arg.value && needsValue(callee, *d))
         bindValue(f, st, g, dummy, arg, e);
       else if (d && arg.value && testsValue(callee, *d))
-        bindConstant(f, st, g, dummy, arg);
+        bindConstant(g, dummy, arg);
     }
     return g;
   }
@@ -646,31 +648,36 @@ private:
     });
   }
 
-  /// Whether only the callee's IF conditions read its INTEGER scalar dummy
-  /// `d` (IF (IDIR .EQ. 1) in SMOOTH(IDIR)): its value decides branches.
+  /// Whether the callee's IF conditions read its INTEGER scalar dummy `d`
+  /// (IF (IDIR .EQ. 1) in SMOOTH(IDIR)) and nothing changes it (no
+  /// assignment, no CALL that could): its value decides branches.
   static bool testsValue(const Unit& callee, const program::Symbol& d)
   {
     if (d.isArray() || d.type.base != fortran::BaseType::Integer)
       return false;
-    return std::any_of(callee.statements.begin(), callee.statements.end(), [&](const Statement& st) {
-      return std::any_of(st.guards.begin(), st.guards.end(),
-                         [&](const auto& g) { return g.form.constant.symbols().count(d.name) > 0; });
-    });
+    const auto changes = [&](const Statement& st) { // assigned, or passed where it may be
+      return st.scalarTarget == d.name || std::any_of(st.arguments.begin(), st.arguments.end(),
+                                                      [&](const program::CallArgument& a) { return a.name == d.name; });
+    };
+    return std::none_of(callee.statements.begin(), callee.statements.end(), changes) &&
+           std::any_of(callee.statements.begin(), callee.statements.end(), [&](const Statement& st) {
+             return std::any_of(st.guards.begin(), st.guards.end(),
+                                [&](const auto& g) { return g.form.constant.symbols().count(d.name) > 0; });
+           });
   }
 
-  /// Binds `dummy` to the actual's value where the caller knows it and it
-  /// does not vary with the loops around the CALL (CALL SMOOTH(1)); left
-  /// unbound otherwise, so its IFs keep their default probability (a value
-  /// of the middle iteration would decide them for every iteration).
-  void bindConstant(const Frame& f, const Statement& st, Frame& g, const std::string& dummy,
-                    const program::CallArgument& arg)
+  /// Binds `dummy` to the actual's value where it is a literal or made of
+  /// the values given (CALL SMOOTH(1)); left unbound otherwise, so its IFs
+  /// keep their default probability (a loop's middle iteration, bound for a
+  /// bound's sake, would decide them for every iteration).
+  void bindConstant(Frame& g, const std::string& dummy, const program::CallArgument& arg)
   {
-    const auto used = arg.value->symbols();
-    for (int id : st.loops)
-      if (used.count(f.unit->loops[id].variable))
+    // a literal or the values given (not a caller's dummy bound at a middle iteration)
+    for (const auto& name : arg.value->symbols())
+      if (!m_values.count(name))
         return;
     symbolic::EvaluationError error;
-    if (auto v = symbolic::evaluateFor(*arg.value, f.values, "", &error))
+    if (auto v = symbolic::evaluateFor(*arg.value, m_values, "", &error))
       g.values[dummy] = *v;
   }
 

@@ -412,8 +412,9 @@ private:
 
   /// Appends the comparisons of `c` (one, or an .AND. of them) as
   /// conditions affine in the loop variables `vars` (none, for a condition
-  /// on integer scalars alone: IF (IDIR .EQ. 1)); false when a part is not
-  /// such a comparison of integers (a real value, an array element).
+  /// on integer scalars alone outside every loop, none of them assigned
+  /// before: IF (IDIR .EQ. 1)); false when a part is not such a comparison
+  /// of integers (a real value, an array element).
   bool addGuards(const fortran::Expr& c, const std::vector<std::string>& vars,
                  std::vector<symbolic::AffineCondition>& out)
   {
@@ -436,9 +437,20 @@ private:
     const auto left = valueOf(c.operands[0]), right = valueOf(c.operands[1]);
     if (relation == relations.end() || !left || !right)
       return false;
-    auto form = (*left - *right).affineIn(vars); // no loop variable in it (IF (IDIR .EQ. 1)): decided by the values
+    auto form = (*left - *right).affineIn(vars);
     if (!form)
       return false;
+    // no loop variable in it (IF (IDIR .EQ. 1)): decided by the values, where they are the scalars' own
+    // there: outside every loop (K = ITYP(I) in a loop changes per iteration), none assigned before
+    const auto assigned = [&](const std::string& name) {
+      return std::any_of(m_unit.statements.begin(), m_unit.statements.end(),
+                         [&](const Statement& st) { return st.scalarTarget == name; });
+    };
+    if (form->coefficients.empty()) {
+      const auto names = form->constant.symbols();
+      if (!vars.empty() || std::any_of(names.begin(), names.end(), assigned))
+        return false;
+    }
     for (const auto& name : form->constant.symbols())
       if (!isIntegerScalar(name))
         return false;

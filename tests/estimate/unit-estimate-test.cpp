@@ -325,3 +325,41 @@ TEST(UnitEstimate, AnIfOnAConstantActualTakesItsBranch)
   EXPECT_EQ(part(8).nt, 192);
   EXPECT_DOUBLE_EQ(part(8).frequency, 2.0);
 }
+
+TEST(UnitEstimate, ADummyTheCalleeChangesOrAMiddleIterationDecidesNoBranch)
+{
+  // RELAX toggles ISW = 3 - ISW between its passes: CALL RELAX(1) takes each branch once, not
+  // the first twice; DRIVE(ID) in DO ID = 1, 2 passes a middle iteration on: half of each
+  // (the review's rb.f and twolevel.f)
+  const std::string sweeps = "      real h(64, 64)\n      common /f/ h\n"
+                             "      if (isw .eq. 1) then\n        do 10 j = 1, 64\n        do 10 i = 2, 64\n"
+                             "   10   h(i, j) = h(i - 1, j)\n      else\n        do 20 j = 2, 64\n        do 20 i = 1, 64\n"
+                             "   20   h(i, j) = h(i, j - 1)\n      end if\n";
+  const auto toggles = ps::test::build("      program rb\n      real h(64, 64)\n      common /f/ h\n"
+                                       "      call relax(1)\n      end\n"
+                                       "      subroutine relax(isw)\n      integer isw, i, j, ipass\n"
+                                       "      do 30 ipass = 1, 2\n" + sweeps + "        isw = 3 - isw\n   30 continue\n      end\n");
+  const auto twoLevels = ps::test::build("      program main\n      integer id\n      do 5 id = 1, 2\n"
+                                         "        call drive(id)\n    5 continue\n      end\n"
+                                         "      subroutine drive(idd)\n      integer idd\n      call smooth(idd)\n      end\n"
+                                         "      subroutine smooth(isw)\n      integer isw, i, j\n" + sweeps + "      end\n");
+  std::string error;
+  const auto spec = ps::mapping::parseDistSpec("h=(BLOCK,*)", &error);
+  for (const auto* p : {&toggles, &twoLevels}) {
+    const auto r = ps::estimate::estimateUnit(p->model, unitNamed(*p, p == &toggles ? "rb" : "main"), *spec,
+                                              *ps::mapping::parseArrangement("4"), ps::test::unitMachine(), {});
+    ASSERT_TRUE(r.estimate) << (r.errors.empty() ? "" : r.errors[0]);
+    // the i sweep taken once in all (twice at half): in RELAX's pass loop its boundary rows go
+    // once a pass, 3 messages (it was 6: both passes); SMOOTH's recurrence, 3 boundaries x 64 columns
+    EXPECT_EQ(r.estimate->nt, p == &toggles ? 3 : 192) << (p == &toggles ? "rb" : "main");
+  }
+}
+
+TEST(UnitEstimate, ALocalVariableNamedLikeAFunctionIsNoReference)
+{
+  const auto p = ps::test::build("      program shadow\n      integer i\n      real a(64), resid\n"
+                                 "      resid = 0.0\n      do 10 i = 1, 64\n        resid = resid + a(i)\n"
+                                 "   10 continue\n      end\n"
+                                 "      real function resid(x)\n      real x\n      resid = x * 2.0\n      end\n");
+  EXPECT_FALSE(hasNote(unitEstimate(p, "shadow"), "Function 'resid'"));
+}

@@ -1192,3 +1192,43 @@ TEST(UserReported, AnArrayIntrinsicReductionRunsWhereTheElementsAre)
   const auto apart = ps::test::run(p, 7, "u=(BLOCK,BLOCK); v=(CYCLIC,CYCLIC)", "4x4", {{"n", 64}});
   EXPECT_FALSE(hasNote(apart, "runs where its elements are"));
 }
+
+TEST(UserReported, TheReviewsTemporariesAndWholeArrays)
+{
+  // E = E*E updates the temporary, it reduces nothing: one combine of ERR (it was 15 per
+  // iteration); K = ITYP(I) changes per iteration: IF (K .EQ. 1) keeps 0.5 and is no guard;
+  // MAXVAL of a replicated array combines nothing; CHECKSUM(D) is no SUM(D)
+  const auto p = ps::test::build("program rv\n"                                     // 1
+                                 "  integer :: i, j, k, it, n\n"                    // 2
+                                 "  integer :: ityp(n)\n"                           // 3
+                                 "  real :: u(n, n), v(n, n), a(n), c(n), err, e, emax, checksum\n" // 4
+                                 "  do j = 1, n\n"                                  // 5
+                                 "    do i = 1, n\n"                                // 6
+                                 "      e = u(i, j) - v(i, j)\n"                    // 7
+                                 "      e = e * e\n"                                // 8
+                                 "      err = err + e\n"                            // 9
+                                 "    end do\n"                                     // 10
+                                 "  end do\n"                                       // 11
+                                 "  do i = 2, n\n"                                  // 12
+                                 "    k = ityp(i)\n"                                // 13
+                                 "    if (k .eq. 1) a(i) = c(i - 1)\n"              // 14
+                                 "  end do\n"                                       // 15
+                                 "  do it = 1, 5\n"                                 // 16
+                                 "    emax = maxval(u)\n"                           // 17
+                                 "    if (checksum(u) > 0.0) emax = 0.0\n"          // 18
+                                 "  end do\n"                                       // 19
+                                 "end program rv\n");
+  const auto sq = ps::test::run(p, 5, "u,v=(BLOCK,BLOCK)", "4x4", {{"n", 64}});
+  EXPECT_EQ(sq.nt, 15);
+  for (double w : sq.workPerProc)
+    EXPECT_DOUBLE_EQ(w, 3 * 256.0);
+  const auto varying = ps::test::run(p, 12, "a,c,ityp=(BLOCK)", "4", {{"n", 64}});
+  EXPECT_FALSE(hasNote(varying, "name 'k' without a value"));
+  EXPECT_TRUE(hasNote(varying, "Statement at line 14 is under IF: assumed to execute with probability 0.50"));
+  const auto replicated = ps::test::run(p, 16, "u=(*,*)", "4", {{"n", 64}});
+  EXPECT_FALSE(std::any_of(replicated.comm.records.begin(), replicated.comm.records.end(),
+                           [](const auto& r) { return r.pattern == "reduction"; }));
+  const auto spread = ps::test::run(p, 16, "u=(BLOCK,BLOCK)", "4x4", {{"n", 64}});
+  EXPECT_TRUE(hasNote(spread, "The reduction at line 17 over the whole of 'u'"));
+  EXPECT_FALSE(hasNote(spread, "The reduction at line 18")) << "CHECKSUM(U) is not SUM(U)";
+}
