@@ -593,7 +593,7 @@ private:
   std::optional<double> frequency(const Frame& f, const Statement& st, Estimate& e)
   {
     if (st.loops.empty())
-      return st.probability;
+      return decidedProbability(f, st);
     symbolic::EvaluationError error;
     auto space = IterationSpace::build(*f.unit, st.loops.front(), st, f.values, &error);
     if (!space) {
@@ -601,6 +601,33 @@ private:
       return std::nullopt;
     }
     return static_cast<double>(space->size()) * st.probability;
+  }
+
+  /// The probability of a CALL outside loops: its IFs on integer scalars
+  /// (its guards, IF (IDIR .EQ. 1) CALL SWEEPI) decided by the frame's
+  /// values where they all have one, as a nest decides them; the model's
+  /// default otherwise.
+  static double decidedProbability(const Frame& f, const Statement& st)
+  {
+    using Relation = symbolic::AffineCondition::Relation;
+    if (st.guards.empty() || st.probabilityMeasured || st.guardedShare <= 0)
+      return st.probability;
+    for (const auto& g : st.guards) {
+      symbolic::EvaluationError error;
+      const auto v = g.form.coefficients.empty() ? symbolic::evaluateFor(g.form.constant, f.values, "", &error)
+                                                 : std::nullopt;
+      if (!v)
+        return st.probability;
+      const bool holds = g.relation == Relation::Lt   ? *v < 0
+                         : g.relation == Relation::Le ? *v <= 0
+                         : g.relation == Relation::Gt ? *v > 0
+                         : g.relation == Relation::Ge ? *v >= 0
+                         : g.relation == Relation::Eq ? *v == 0
+                                                      : *v != 0;
+      if (!holds)
+        return 0.0;
+    }
+    return st.probability / st.guardedShare;
   }
 
   /// The callee's activation: its integer dummies bound to the actuals'

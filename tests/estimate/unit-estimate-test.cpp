@@ -167,12 +167,12 @@ TEST(UnitEstimate, IfAroundCallWeighsItByTheBranchProbability)
   ASSERT_EQ(e.parts.size(), 2u);
   EXPECT_EQ(e.parts[0].kind, EstimatePart::Kind::Statements); // the condition, n .GT. 0: 1 s everywhere
   EXPECT_DOUBLE_EQ(e.parts[0].ct, 1.0);
-  EXPECT_DOUBLE_EQ(e.parts[1].frequency, 0.5); // no profile run: each way of the IF 1/2
-  EXPECT_DOUBLE_EQ(e.parts[1].ct, 0.5 * callee.ct);
-  EXPECT_DOUBLE_EQ(e.ct, 0.5 * callee.ct + 1.0);
-  EXPECT_DOUBLE_EQ(e.tt, 0.5 * callee.tt);
-  EXPECT_EQ(e.tdBytes, callee.tdBytes / 2);
-  EXPECT_EQ(e.nt, std::llround(0.5 * static_cast<double>(callee.nt)));
+  // n = 1 decides N .GT. 0 (a condition on a given integer scalar outside loops): always called
+  EXPECT_DOUBLE_EQ(e.parts[1].frequency, 1.0);
+  EXPECT_DOUBLE_EQ(e.parts[1].ct, callee.ct);
+  EXPECT_DOUBLE_EQ(e.ct, callee.ct + 1.0);
+  EXPECT_EQ(e.tdBytes, callee.tdBytes);
+  // without a profile run or a deciding value each way of the IF is 1/2 (the CALL's weight below)
 }
 
 TEST(UnitEstimate, DummyWithItsOwnDistributionIsRemappedAtTheCall)
@@ -362,4 +362,25 @@ TEST(UnitEstimate, ALocalVariableNamedLikeAFunctionIsNoReference)
                                  "   10 continue\n      end\n"
                                  "      real function resid(x)\n      real x\n      resid = x * 2.0\n      end\n");
   EXPECT_FALSE(hasNote(unitEstimate(p, "shadow"), "Function 'resid'"));
+}
+
+TEST(UnitEstimate, ACallUnderAnIfOnAGivenScalarIsDecidedAsANestIs)
+{
+  const auto p = ps::test::build("      program callif\n      integer idir\n      real h(64, 64)\n"
+                                 "      common /f/ h\n      if (idir .eq. 1) then\n        call sweepi\n      end if\n"
+                                 "      end\n      subroutine sweepi\n      integer i, j\n      real h(64, 64)\n"
+                                 "      common /f/ h\n      do 10 j = 1, 64\n      do 10 i = 2, 64\n"
+                                 "   10 h(i, j) = h(i - 1, j)\n      end\n");
+  const auto callFrequency = [&](const ps::symbolic::Bindings& values) {
+    const auto e = unitEstimate(p, "callif", values);
+    const auto it = std::find_if(e.parts.begin(), e.parts.end(),
+                                 [](const EstimatePart& x) { return x.kind == EstimatePart::Kind::Call; });
+    return it == e.parts.end() ? -1.0 : it->frequency;
+  };
+  EXPECT_DOUBLE_EQ(callFrequency({{"idir", 1}}), 1.0);
+  EXPECT_DOUBLE_EQ(callFrequency({{"idir", 2}}), 0.0);
+  EXPECT_DOUBLE_EQ(callFrequency({}), 0.5);
+  const auto half = unitEstimate(p, "callif"), whole = unitEstimate(p, "callif", {{"idir", 1}});
+  EXPECT_EQ(half.tdBytes, whole.tdBytes / 2); // the CALL's; the IF's own test costs the same in both
+  EXPECT_EQ(half.nt, whole.nt / 2);
 }
