@@ -111,13 +111,7 @@ std::optional<IterationSpace> foldGuards(const IterationSpace& space,
         if (f->coef[j] != 0)
           k = static_cast<int>(j);
       if (k < 0) { // a constant condition
-        const auto c = f->constant;
-        const bool holds = g.relation == Relation::Lt   ? c < 0
-                           : g.relation == Relation::Le ? c <= 0
-                           : g.relation == Relation::Gt ? c > 0
-                           : g.relation == Relation::Ge ? c >= 0
-                                                        : c == 0;
-        if (!holds)
+        if (!conditionHolds(g.relation, f->constant))
           return std::nullopt; // never runs: left to the probability
         continue;
       }

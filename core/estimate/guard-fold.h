@@ -12,10 +12,27 @@
 #include "estimate/iteration-space.h"
 #include "symbolic/expr.h"
 
+#include <cstdint>
 #include <optional>
 #include <vector>
 
 namespace ps::estimate {
+
+/// Whether a condition `value REL 0` holds (a guard with no loop variable
+/// left: decided by the values alone).
+inline bool conditionHolds(symbolic::AffineCondition::Relation relation, std::int64_t value)
+{
+  using Relation = symbolic::AffineCondition::Relation;
+  switch (relation) {
+  case Relation::Lt: return value < 0;
+  case Relation::Le: return value <= 0;
+  case Relation::Gt: return value > 0;
+  case Relation::Ge: return value >= 0;
+  case Relation::Eq: return value == 0;
+  case Relation::Ne: return value != 0;
+  }
+  return false;
+}
 
 /// `space` with every condition of `guards` (each f REL 0, f affine in the
 /// loop variables) folded into a bound of the innermost loop it names.

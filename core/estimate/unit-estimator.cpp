@@ -1,5 +1,6 @@
 #include "estimate/unit-estimator.h"
 
+#include "estimate/guard-fold.h"
 #include "estimate/iteration-space.h"
 #include "estimate/mapping-assumptions.h"
 #include "estimate/saturating-count.h"
@@ -609,7 +610,6 @@ private:
   /// default otherwise.
   static double decidedProbability(const Frame& f, const Statement& st)
   {
-    using Relation = symbolic::AffineCondition::Relation;
     if (st.guards.empty() || st.probabilityMeasured || st.guardedShare <= 0)
       return st.probability;
     for (const auto& g : st.guards) {
@@ -618,13 +618,7 @@ private:
                                                  : std::nullopt;
       if (!v)
         return st.probability;
-      const bool holds = g.relation == Relation::Lt   ? *v < 0
-                         : g.relation == Relation::Le ? *v <= 0
-                         : g.relation == Relation::Gt ? *v > 0
-                         : g.relation == Relation::Ge ? *v >= 0
-                         : g.relation == Relation::Eq ? *v == 0
-                                                      : *v != 0;
-      if (!holds)
+      if (!conditionHolds(g.relation, *v))
         return 0.0;
     }
     return st.probability / st.guardedShare;
