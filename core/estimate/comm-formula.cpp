@@ -128,10 +128,9 @@ std::optional<Side> sideOf(const Context& cx, const ReferencePlan* plan, int pd,
   if (!plan || !plan->map || plan->map->templateIndex < 0)
     return s;
   const auto& tpl = cx.mapping.templates[static_cast<std::size_t>(plan->map->templateIndex)];
-  const auto it = std::find(tpl.procDim.begin(), tpl.procDim.end(), pd);
-  if (it == tpl.procDim.end())
+  const int td = tpl.dimOn(pd);
+  if (td < 0)
     return s;
-  const int td = static_cast<int>(it - tpl.procDim.begin());
   const auto& axis = plan->map->axes[static_cast<std::size_t>(td)];
   if (axis.kind == mapping::TemplateAxis::Kind::Replicated)
     return s;

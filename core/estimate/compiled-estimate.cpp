@@ -235,12 +235,8 @@ bool mappedAlike(const mapping::Mapping& mapping, const mapping::ArrayMapping& a
     return false;
   const auto& ta = mapping.templates[static_cast<std::size_t>(a.templateIndex)];
   const auto& tb = mapping.templates[static_cast<std::size_t>(b.templateIndex)];
-  const auto on = [](const mapping::TemplateDistribution& t, int pd) {
-    const auto it = std::find(t.procDim.begin(), t.procDim.end(), pd);
-    return it == t.procDim.end() ? -1 : static_cast<int>(it - t.procDim.begin());
-  };
   for (int pd = 0; pd < mapping.procs.rank(); ++pd) {
-    const int da = on(ta, pd), db = on(tb, pd);
+    const int da = ta.dimOn(pd), db = tb.dimOn(pd);
     if ((da < 0) != (db < 0))
       return false;
     if (da < 0)

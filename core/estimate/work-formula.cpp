@@ -167,13 +167,6 @@ const mapping::TemplateDistribution* ownerTemplate(const std::string& array, con
   return a && a->templateIndex >= 0 ? &mapping.templates[a->templateIndex] : nullptr;
 }
 
-/// The template dimension on processors dimension pd, or -1.
-int templateDimOn(const mapping::TemplateDistribution& t, int pd)
-{
-  const auto it = std::find(t.procDim.begin(), t.procDim.end(), pd);
-  return it == t.procDim.end() ? -1 : static_cast<int>(it - t.procDim.begin());
-}
-
 /// What one coordinate owns along an owner dimension: the template indices
 /// lb..ub (an absent bound: beyond every real one), and when `blocks` > 0
 /// the progression of that block and its `blocks` - 1 followers, each
@@ -234,7 +227,7 @@ std::string formulaKey(const program::Unit& unit, int nestLoop, const program::S
   const auto* t = ownerTemplate(owner ? owner->array : "", mapping);
   key += "|" + (owner ? owner->text() : std::string("-")) + "|" + std::to_string(mapping.procs.rank());
   for (int pd = 0; t && pd < mapping.procs.rank(); ++pd) {
-    const int d = templateDimOn(*t, pd);
+    const int d = t->dimOn(pd);
     if (d < 0)
       continue;
     const auto& axis = a->axes[d];
@@ -260,7 +253,7 @@ std::optional<WorkFormula> WorkFormula::compile(const program::Unit& unit, int n
     const auto* t = ownerTemplate(f.m_ownerArray, mapping);
     const auto& axes = t ? mapping.array(owner->array)->axes : std::vector<mapping::TemplateAxis>{};
     for (int pd = 0; t && pd < mapping.procs.rank(); ++pd) {
-      const int d = templateDimOn(*t, pd);
+      const int d = t->dimOn(pd);
       if (d < 0 || axes[d].kind == mapping::TemplateAxis::Kind::Replicated)
         continue;
       const auto& axis = axes[d];
@@ -335,7 +328,7 @@ WorkFormula::ownerDists(const mapping::Mapping& mapping, std::string* why) const
   const mapping::TemplateDistribution* t = nullptr;
   for (int pd : m_ownerDims) {
     t = t ? t : ownerTemplate(m_ownerArray, mapping);
-    const int d = t ? templateDimOn(*t, pd) : -1;
+    const int d = t ? t->dimOn(pd) : -1;
     if (d < 0) {
       *why = "the mapping is not the one compiled"; // unreachable: the cache key holds the structure
       return std::nullopt;
@@ -445,7 +438,7 @@ std::vector<std::string> WorkFormula::ownership(const mapping::Mapping& mapping)
   std::vector<std::string> out;
   const auto* t = ownerTemplate(m_ownerArray, mapping);
   for (std::size_t k = 0; t && k < m_ownerDims.size(); ++k) {
-    const int d = templateDimOn(*t, m_ownerDims[k]);
+    const int d = t->dimOn(m_ownerDims[k]);
     if (d < 0)
       continue;
     const auto& dist = t->dims[d];

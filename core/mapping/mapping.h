@@ -33,6 +33,16 @@ struct TemplateDistribution {
   std::string name;
   std::vector<DimensionDistribution> dims;
   std::vector<int> procDim; // processors dimension of each template dimension, -1 if collapsed
+
+  /// The template dimension distributed along processors dimension `pd`,
+  /// -1 when none is.
+  int dimOn(int pd) const
+  {
+    for (std::size_t d = 0; d < procDim.size(); ++d)
+      if (procDim[d] == pd)
+        return static_cast<int>(d);
+    return -1;
+  }
 };
 
 class Mapping {
