@@ -17,10 +17,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <functional>
 #include <numeric>
 #include <optional>
 #include <tuple>
 #include <unordered_map>
+#include <utility>
 
 namespace ps::estimate {
 namespace {
@@ -768,73 +770,177 @@ const char* classifyPattern(const ReferencePlan* exec, const ReferencePlan& read
   return names[rank];
 }
 
-/// The piecewise sum went past its work budget (sumInstancesByPieces).
+/// The piecewise sum went past its work budget (PiecewiseExchangeSum).
 struct PiecesTooCostly {};
 
-/// Exchanges whose instances differ, summed over the instances of the last
-/// outer level by polynomial pieces (sumPiecewise, pieces from
-/// exchangePieces): a few instances per piece and residue class, each
-/// counted or simulated as instance() chooses; the outer levels above it
-/// are walked. False, with nothing added, when the pieces overflow, when
-/// the first row's pieces are too short to save half its instances, or when
-/// the instances done cost more than `maxWork` (then sampling is cheaper).
+/// Exchanges whose instances differ, summed over the instances of the outer
+/// levels by polynomial pieces (sumPiecewise, pieces from exchangePieces).
+/// The last outer level's instances ("a row") are counted or simulated as
+/// instance() chooses, a few per piece and residue class; each level above
+/// sums the sums of the level below it the same way (a row's sum is a
+/// polynomial in the outer variable between the places where the inner
+/// extremes of the indices cross a block boundary, P3T+ Sec. 3.1), so a
+/// Gauss-Seidel sweep's per-iteration messages cost a few rows, not n.
+class PiecewiseExchangeSum {
+public:
+  /// Work past `maxWork` (ReadSimulator::work) gives up with PiecesTooCostly.
+  PiecewiseExchangeSum(const IterationSpace& space, int placement, const mapping::Mapping& mapping,
+                       ReadSimulator& sim, std::int64_t simulateBudget, double maxWork)
+    : m_space(space), m_mapping(mapping), m_sim(sim), m_last(std::min(placement, space.depth()) - 1),
+      m_simulateBudget(simulateBudget), m_maxWork(maxWork), m_start(sim.work())
+  {
+  }
+
+  /// The last outer level (-1: none).
+  int last() const { return m_last; }
+
+  /// Every instance: levels from `level` down, the outer ones fixed in `v`.
+  InstanceTally sumFrom(int level, std::vector<std::int64_t>& v)
+  {
+    std::int64_t lo, hi;
+    if (!m_space.range(level, v, &lo, &hi))
+      return InstanceTally{std::vector<std::int64_t>(m_sim.probeWidth(), 0), 0};
+    const auto step = m_space.levels()[level].step;
+    const auto trips = tripCount(lo, hi, step);
+    const auto pieces = exchangePieces(m_space, level, v, lo, step, trips, m_sim.exec(), m_sim.read(), m_mapping);
+    if (!pieces)
+      throw PiecesTooCostly{};
+    if (level == m_last)
+      return row(v, lo, step, trips, *pieces);
+    if (m_firstRow) // on the way down to the first row: the fewest rows the sum takes
+      m_leastRows *= static_cast<double>(leastEvaluations(trips, *pieces));
+    return sumPiecewise(trips, m_sim.probeWidth(), *pieces, [&](std::int64_t m) {
+      v[level] = lo + m * step;
+      return sumFrom(level + 1, v);
+    });
+  }
+
+  /// Each row on its own within maxWork (a sample of rows), not all of them
+  /// together.
+  void budgetEachRow() { m_eachRow = true; }
+
+  /// The instances done (probed) so far.
+  std::int64_t evaluations() const { return m_rowStats.evaluations; }
+  /// The work spent so far.
+  std::int64_t spent() const { return m_sim.work() - m_start; }
+
+private:
+  InstanceTally row(std::vector<std::int64_t>& v, std::int64_t lo, std::int64_t step, std::int64_t trips,
+                    const InstancePieces& pieces)
+  {
+    // where the pieces are too short to fit (a cycle as long as the loop), doing
+    // each instance costs the same, and beyond a budget sampling is cheaper
+    const auto least = leastEvaluations(trips, pieces);
+    const bool firstRow = std::exchange(m_firstRow, false);
+    if (firstRow && 2 * least > trips)
+      throw PiecesTooCostly{};
+    const auto rowStart = m_sim.work();
+    std::int64_t done = 0;
+    // past maxWork, or bound to pass it: the row's fewest instances left at their mean cost so far
+    // (giving up after a few instances, not at the budget, leaves the sampling its time)
+    const auto tooCostly = [&] {
+      const auto spentNow = static_cast<double>(m_sim.work() - (m_eachRow ? rowStart : m_start));
+      if (done < 3)
+        return spentNow > m_maxWork;
+      const auto mean = static_cast<double>(m_sim.work() - rowStart) / static_cast<double>(done);
+      return spentNow + mean * static_cast<double>(std::max<std::int64_t>(least - done, 0)) > m_maxWork;
+    };
+    auto sum = sumPiecewise(trips, m_sim.probeWidth(), pieces, [&](std::int64_t m) {
+      throwIfCancelled();
+      if (tooCostly())
+        throw PiecesTooCostly{};
+      ++done;
+      v[m_last] = lo + m * step;
+      return m_sim.probe(v, m_simulateBudget);
+    }, &m_rowStats);
+    // the fewest rows at this one's cost: give up now, not when the budget is spent
+    if (firstRow && !m_eachRow && static_cast<double>(m_sim.work() - rowStart) * m_leastRows > m_maxWork)
+      throw PiecesTooCostly{};
+    return sum;
+  }
+
+  const IterationSpace& m_space;
+  const mapping::Mapping& m_mapping;
+  ReadSimulator& m_sim;
+  const int m_last;
+  const std::int64_t m_simulateBudget;
+  const double m_maxWork;
+  const std::int64_t m_start;
+  bool m_firstRow = true, m_eachRow = false;
+  double m_leastRows = 1;
+  PiecewiseSumStats m_rowStats;
+};
+
+/// Every instance summed by PiecewiseExchangeSum. False, with nothing added,
+/// when the pieces overflow, when the first row's pieces are too short to
+/// save half its instances, or when the instances done cost more than
+/// `maxWork` (then sampling is cheaper).
 bool sumInstancesByPieces(const IterationSpace& space, int placement, const mapping::Mapping& mapping,
                           ReadSimulator& sim, std::int64_t simulateBudget, double maxWork)
 {
-  const int last = std::min(placement, space.depth()) - 1;
-  if (last < 0 || sim.keepsExchanges())
+  PiecewiseExchangeSum sum(space, placement, mapping, sim, simulateBudget, maxWork);
+  if (sum.last() < 0 || sim.keepsExchanges())
     return false;
-  const auto start = sim.work();
+  std::vector<std::int64_t> values(static_cast<std::size_t>(space.depth()), 0);
+  try {
+    sim.addProbed(sum.sumFrom(0, values));
+  } catch (const PiecesTooCostly&) {
+    return false;
+  }
+  sim.record.instancesDone = sum.evaluations();
+  return true;
+}
+
+/// Where every row is too many to sum: one row in s summed whole by
+/// pieces (PiecewiseExchangeSum), its block's middle counted s times
+/// (InstanceSample over the rows, s growing as the rows done predict the
+/// cost of the rest). Rows change slowly (polynomially between block
+/// boundaries) where single instances do not: a shift's one message per
+/// block boundary of a row is a sparse event a sample of instances misses
+/// or multiplies. False, with nothing added, when a row alone costs more
+/// than `maxWork`.
+bool sampleRowsByPieces(const IterationSpace& space, int placement, const mapping::Mapping& mapping,
+                        ReadSimulator& sim, std::int64_t simulateBudget, double maxWork)
+{
+  PiecewiseExchangeSum sum(space, placement, mapping, sim, simulateBudget, maxWork);
+  sum.budgetEachRow();
+  const int last = sum.last();
+  if (last < 1 || sim.keepsExchanges())
+    return false;
+  std::vector<std::int64_t> first;
+  const auto rows = countOuterIterations(space, last, &first);
+  InstanceSample sample(rows, 1);
   InstanceTally total{std::vector<std::int64_t>(sim.probeWidth(), 0), 0};
   std::vector<std::int64_t> values(static_cast<std::size_t>(space.depth()), 0);
-  bool pieced = true, firstRow = true;
-  PiecewiseSumStats stats;
+  std::int64_t index = 0, done = 0; // rows before this one; rows summed
   try {
-    space.walk(0, last, values, [&](std::vector<std::int64_t>& v) {
+    space.walk(0, last - 1, values, [&](std::vector<std::int64_t>& v) {
       std::int64_t lo, hi;
-      if (!pieced || !space.range(last, v, &lo, &hi))
+      if (!space.range(last - 1, v, &lo, &hi))
         return;
-      const auto step = space.levels()[last].step;
+      const auto step = space.levels()[last - 1].step;
       const auto trips = tripCount(lo, hi, step);
-      const auto pieces = exchangePieces(space, last, v, lo, step, trips, sim.exec(), sim.read(), mapping);
-      // where the pieces are too short to fit (a cycle as long as the loop), doing
-      // each instance costs the same, and beyond a budget sampling is cheaper
-      const auto least = pieces ? leastEvaluations(trips, *pieces) : trips;
-      const bool worthIt = pieces && (!firstRow || 2 * least <= trips);
-      firstRow = false;
-      if (!(pieced = worthIt))
-        return;
-      const auto rowStart = sim.work();
-      std::int64_t done = 0;
-      // past maxWork, or bound to pass it: the row's fewest instances left at their mean cost so far
-      // (giving up after a few instances, not at the budget, leaves the sampling its time)
-      const auto tooCostly = [&] {
-        const auto spent = static_cast<double>(sim.work() - start);
-        if (done < 3)
-          return spent > maxWork;
-        const auto mean = static_cast<double>(sim.work() - rowStart) / static_cast<double>(done);
-        return spent + mean * static_cast<double>(std::max<std::int64_t>(least - done, 0)) > maxWork;
-      };
-      const auto sum = sumPiecewise(trips, sim.probeWidth(), *pieces, [&](std::int64_t m) {
-        throwIfCancelled();
-        if (tooCostly())
-          throw PiecesTooCostly{};
-        ++done;
-        v[last] = lo + m * step;
-        return sim.probe(v, simulateBudget);
-      }, &stats);
-      for (std::size_t c = 0; c < total.counts.size(); ++c)
-        total.counts[c] = saturatingAdd(total.counts[c], sum.counts[c]);
-      total.seconds += sum.seconds;
+      for (auto pick = sample.next(); pick - index < trips; pick = sample.next()) {
+        v[last - 1] = lo + (pick - index) * step;
+        const auto rowSum = sum.sumFrom(last, v);
+        const auto repeat = sample.take();
+        for (std::size_t c = 0; c < total.counts.size(); ++c)
+          total.counts[c] = saturatingAdd(total.counts[c], saturatingMul(rowSum.counts[c], repeat));
+        total.seconds += rowSum.seconds * static_cast<double>(repeat);
+        // the rows left at the mean cost so far, in what is left of maxWork
+        const auto spent = static_cast<double>(sum.spent());
+        const auto left = static_cast<double>(rows - sample.covered()) * spent / static_cast<double>(++done);
+        sample.atLeast(static_cast<std::int64_t>(std::ceil(left / std::max(maxWork - spent, maxWork / 10))));
+      }
+      index += trips;
     });
   } catch (const PiecesTooCostly&) {
     return false;
   }
-  if (pieced) {
-    sim.addProbed(total);
-    sim.record.instancesDone = stats.evaluations;
-  }
-  return pieced;
+  sim.addProbed(total);
+  sim.record.sampledEvery = sample.largest();
+  sim.record.sampledRows = sample.largest() > 1;
+  return true;
 }
 
 /// Exchanges whose instances differ. A small nest is simulated (cheaper
@@ -866,6 +972,8 @@ void exchangeEachInstance(const IterationSpace& space, int placement, const mapp
   if (method == CommunicationMethod::PiecewiseInstances ||
       (method == CommunicationMethod::Closed && !small && space.depth() > 0)) {
     if (sumInstancesByPieces(space, placement, mapping, sim, kRowsPerCount * procs, kMaxWork / 2))
+      return;
+    if (sampleRowsByPieces(space, placement, mapping, sim, kRowsPerCount * procs, kMaxWork / 2))
       return;
   }
   if (method == CommunicationMethod::Simulated || (method == CommunicationMethod::Closed && small)) {

@@ -50,6 +50,7 @@ struct CommRecord {
   double time = 0;            // seconds: sum over instances of the slowest processor's time
   std::string simulatedBecause; // empty when counted in closed form
   std::int64_t sampledEvery = 1; // > 1: at most every s-th instance was counted, s times (a large nest, bounded time)
+  bool sampledRows = false;       // sampledEvery counts rows of the last outer loop, each summed whole
   std::int64_t instancesDone = -1; // >= 0: the instances summed by polynomial pieces from this many (-1: not so)
   /// With CommTotals::keepExchanges: the exchanges charged, consecutive equal
   /// ones merged into one with the summed repeat. Empty otherwise.

@@ -885,6 +885,8 @@ private:
   bool branchEncloses(const program::Statement& st, int placement, const IterationSpace& space) const;
   void underBranch(const program::Statement& st, int placement, const IterationSpace& space, FunctionRef<void()> add);
   void noteClippedLoops(const program::Statement& st);
+  void noteSampled(const CommRecord& r, const std::string& read, const program::Statement& st,
+                   const IterationSpace& space);
   std::string unsetGuardScalars(const program::Statement& st) const;
   std::optional<std::vector<double>> ownedElements(const std::string& array) const;
   bool reduceWholeArray(const CompiledStatement& c, const IterationSpace& space);
@@ -1074,6 +1076,24 @@ void PointEstimator::noteClippedLoops(const program::Statement& st)
            " less the iterations outside the clipped bounds, its messages over all of it (at the clipped ends, a "
            "few elements too many)");
   }
+}
+
+/// Says that the messages of `read` were counted on a sample: of rows, each
+/// summed whole over the last loop it stays inside, or of single instances.
+void PointEstimator::noteSampled(const CommRecord& r, const std::string& read, const program::Statement& st,
+                                 const IterationSpace& space)
+{
+  const auto where = "The messages of " + read + " at line " + std::to_string(st.line);
+  const auto& levels = space.levels();
+  const auto last = static_cast<std::size_t>(std::min(r.placement, space.depth()) - 1);
+  if (r.sampledRows && last >= 1 && last < levels.size())
+    note(where + " were counted on a sample of the iterations of loop '" + levels[last - 1].variable + "' at line " +
+         std::to_string(levels[last - 1].line) + ", every " + ordinal(r.sampledEvery) +
+         " at the sparsest, each summed exactly over loop '" + levels[last].variable +
+         "', and scaled, to bound the estimate's time");
+  else
+    note(where + " were counted on a sample of the instances of their loops, every " + ordinal(r.sampledEvery) +
+         " at the sparsest, and scaled, to bound the estimate's time");
 }
 
 /// The plan of `ref` at the remembered values, its array set to this
@@ -1338,9 +1358,7 @@ void PointEstimator::addReads(std::size_t index, const IterationSpace& space, co
     if (m_s.options.formulas && m_e.comm.records.size() > before) // NT and TD in closed form (comm-formula.h)
       attachReadFormula(m_e.comm.records.back(), m_unit, exchanged, owner, read, at, m_mapping, m_machine);
     if (m_e.comm.records.size() > before && m_e.comm.records.back().sampledEvery > 1)
-      note("The messages of " + c.readTexts[readIndex[i]] + " at line " + std::to_string(st.line) +
-           " were counted on a sample of the instances of their loops, every " +
-           ordinal(m_e.comm.records.back().sampledEvery) + " at the sparsest, and scaled, to bound the estimate's time");
+      noteSampled(m_e.comm.records.back(), c.readTexts[readIndex[i]], st, exchanged);
     if (m_e.comm.records.size() > before && !m_e.comm.records.back().simulatedBecause.empty())
       note("The messages of " + c.readTexts[readIndex[i]] + " at line " + std::to_string(st.line) +
            " were simulated, not counted in closed form: " + m_e.comm.records.back().simulatedBecause);
