@@ -509,9 +509,12 @@ NestOwners CompiledNestEstimate::State::nestOwners()
     const auto& st = *statements[i];
     auto& m = memo[i];
     OwnedStatement o{&st, space(i), std::nullopt}; // a statement the estimate skips (I/O, CALL) still has an owner
-    const auto* w = st.write();
+    // where it executes: its write's owner, or another reference's (a scalar temporary computed by
+    // the owners of the statement that uses it, a condition by the owners of what it guards)
+    const auto& c = compiled[i];
+    const auto* w = c.execRef && !c.reduction ? c.execRef : st.write();
     if (o.space && w && structure.array(w->array)) {
-      if (compiled[i].rule == ExecRule::Write && m.exec.done) {
+      if ((w == c.execRef || c.rule == ExecRule::Write) && m.exec.done) {
         o.owner = m.exec.plan;
         if (o.owner) // the memo's array is the last point's; the owners outlive it
           o.owner->map = structure.array(w->array);

@@ -245,3 +245,30 @@ TEST(Parallelism, NonAffineRecurrenceIsAssumedWithItsReason)
     found = found || n.find("(assumed: The reference a(ix(i)) is not affine)") != std::string::npos;
   EXPECT_TRUE(found);
 }
+
+TEST(Parallelism, RecurrenceThroughAScalarTemporaryIsFound)
+{
+  // SOR written through a private temporary: UNEW reads u(i-1,j) and
+  // u(i,j-1), which the next statement writes, and runs where u(i,j) is.
+  // The flow from u(i,j) into UNEW's reads crosses processors as it does in
+  // the one-statement sweep: (*,BLOCK) serialized by j (CT the sequential
+  // time: every column block after the one before), (BLOCK,*) pipelined
+  // along i with the j loop strip-mined.
+  const auto p = test::build("program sor\n  integer :: i, j, n\n  double precision :: u(n, n), f(n, n), unew, omega\n"
+                             "  do j = 2, n - 1\n    do i = 2, n - 1\n"
+                             "      unew = 0.25d0 * (u(i - 1, j) + u(i + 1, j) + u(i, j - 1) + u(i, j + 1)) + f(i, j)\n"
+                             "      u(i, j) = u(i, j) + omega * (unew - u(i, j))\n"
+                             "    end do\n  end do\nend program sor\n");
+  const auto m = paragon();
+  const symbolic::Bindings n{{"n", 402}};
+  const auto one = run(p, 4, "u,f=(*,BLOCK)", "1", n, m);
+  const auto columns = run(p, 4, "u,f=(*,BLOCK)", "4", n, m);
+  EXPECT_EQ(columns.parallelism.kind, "serialized");
+  EXPECT_EQ(columns.parallelism.variable, "j");
+  EXPECT_EQ(columns.parallelism.array, "u");
+  EXPECT_NEAR(columns.ct, one.ct, 1e-12 * one.ct); // 4 x 100 columns of 400, one block after another
+  const auto rows = run(p, 4, "u,f=(BLOCK,*)", "4", n, m);
+  EXPECT_EQ(rows.parallelism.kind, "pipelined");
+  EXPECT_EQ(rows.parallelism.variable, "i");
+  EXPECT_LT(rows.ct, one.ct / 2);
+}
