@@ -410,6 +410,11 @@ struct CompiledNestEstimate::State {
                                       const IterationSpace& space, symbolic::EvaluationError* error) const;
   void plan(std::size_t index, const program::ArrayReference& ref, const IterationSpace& space, PlanMemo& memo) const;
   const CompiledPlan& compiledPlan(std::size_t index, const program::ArrayReference& ref) const;
+  bool declaredNew(const program::Statement& st) const;
+  void noteForeignTemporaries(const program::Statement& st, const mapping::Mapping& mapping,
+                              std::vector<std::string>& notes) const;
+  const program::Statement* scalarUser(const program::Statement& st, const mapping::Mapping& mapping,
+                                       std::string* through) const;
   const program::Statement* newScalarUser(const program::Statement& st, const mapping::Mapping& mapping,
                                           std::vector<std::string>& notes) const;
   bool privateTemporary(const program::Statement& st) const;
@@ -532,41 +537,105 @@ NestOwners CompiledNestEstimate::State::nestOwners()
 }
 
 /// For `st` assigning a scalar that an enclosing INDEPENDENT loop declares
-/// NEW: the first later statement of the same loop body that assigns a
-/// distributed array element and uses the scalar. Each iteration's copy of
-/// a NEW scalar is private to it, so the owners of that statement compute
-/// it (owner-computes for the private value, not a replicated assignment).
+/// NEW, or a private temporary (privateTemporary): the first later
+/// statement of the same loop body that assigns a distributed array element
+/// and uses the scalar, directly or through other such scalars (R2 feeds
+/// RINV, RINV feeds F, F feeds FX(I)). Each iteration's copy of a private
+/// scalar is its own, so the owners of that statement compute it
+/// (owner-computes for the private value, not a replicated assignment).
 /// Without such a user the assignment stays replicated, with a note.
 /// Source: HPF 2.0, Sec. 5.1 (INDEPENDENT, NEW).
 const program::Statement* CompiledNestEstimate::State::newScalarUser(const program::Statement& st,
                                                                      const mapping::Mapping& mapping,
                                                                      std::vector<std::string>& notes) const
 {
+  std::string through;
+  const auto* user = scalarUser(st, mapping, &through);
   const auto& name = st.scalarTarget;
-  const auto declaresNew = [&](int id) {
-    const auto& l = unit->loops[static_cast<std::size_t>(id)];
-    return l.independent && std::find(l.newVariables.begin(), l.newVariables.end(), name) != l.newVariables.end();
-  };
-  if (name.empty())
-    return nullptr;
-  const bool declared = std::any_of(st.loops.begin(), st.loops.end(), declaresNew);
-  if (!declared && !privateTemporary(st))
-    return nullptr;
+  const bool declared = declaredNew(st);
   const auto what = (declared ? "NEW scalar '" : "Scalar temporary '") + name + "' at line " + std::to_string(st.line);
-  bool after = false;
-  for (const auto* u : statements) {
-    after = after || u == &st;
-    if (!after || u == &st || u->loops != st.loops || !u->write() || !mapping.array(u->write()->array))
+  if (user)
+    notes.push_back(what + " is computed by the owners of '" + user->write()->text() + "' at line " +
+                    std::to_string(user->line) + ", which uses it" + (through.empty() ? "" : " through " + through) +
+                    (declared ? "" : " (assigned before every use in its loop body, so private to each iteration)"));
+  else if (declared)
+    notes.push_back(what + " is computed on every processor: no statement of the loop that assigns a distributed array uses it");
+  return user;
+}
+
+/// For `st`, assigning a distributed element, that uses private scalars
+/// computed by the owners of another statement's element (FX(J) = FX(J) -
+/// F*DX, F and DX where FX(I) is): a note that the values those owners
+/// send are not counted.
+void CompiledNestEstimate::State::noteForeignTemporaries(const program::Statement& st, const mapping::Mapping& mapping,
+                                                         std::vector<std::string>& notes) const
+{
+  const auto* w = st.write();
+  const auto owners = [&](const program::ArrayReference& r) { // "(i)" of fx(i)
+    return r.text().substr(r.array.size());
+  };
+  std::vector<std::string> names;
+  const program::Statement* source = nullptr;
+  const auto used = namesIn(st.text);
+  for (const auto* d : statements) {
+    if (d == &st)
+      break;
+    std::string through;
+    if (d->scalarTarget.empty() || d->loops != st.loops || !used.count(d->scalarTarget))
       continue;
-    if (namesIn(u->text).count(name)) {
-      notes.push_back(what + " is computed by the owners of '" + u->write()->text() + "' at line " +
-                      std::to_string(u->line) + ", which uses it" +
-                      (declared ? "" : " (assigned before every use in its loop body, so private to each iteration)"));
+    const auto* user = scalarUser(*d, mapping, &through);
+    if (!user || user == &st)
+      continue;
+    const auto* a = mapping.array(user->write()->array);
+    const auto* b = mapping.array(w->array);
+    if (a && b && owners(*user->write()) == owners(*w) && mappedAlike(mapping, *a, *b))
+      continue; // FY(I) uses DY computed where FX(I) is: the same owners
+    names.push_back("'" + d->scalarTarget + "'");
+    source = source ? source : user;
+  }
+  if (source)
+    notes.push_back(joinWithAnd(names) + " at line " + std::to_string(st.line) + " come from the owners of '" +
+                    source->write()->text() + "' (line " + std::to_string(source->line) +
+                    "), where they are computed, not from the owners of '" + w->text() +
+                    "', which use them: the values sent between them are not counted");
+}
+
+/// Whether an enclosing INDEPENDENT loop declares `st`'s scalar NEW.
+bool CompiledNestEstimate::State::declaredNew(const program::Statement& st) const
+{
+  return std::any_of(st.loops.begin(), st.loops.end(), [&](int id) {
+    const auto& l = unit->loops[static_cast<std::size_t>(id)];
+    return l.independent &&
+           std::find(l.newVariables.begin(), l.newVariables.end(), st.scalarTarget) != l.newVariables.end();
+  });
+}
+
+/// newScalarUser's statement without the notes; `through` gets the
+/// scalars between ("'f'", "'rinv', then 'f'").
+const program::Statement* CompiledNestEstimate::State::scalarUser(const program::Statement& st,
+                                                                  const mapping::Mapping& mapping,
+                                                                  std::string* through) const
+{
+  const auto& name = st.scalarTarget;
+  if (name.empty() || (!declaredNew(st) && !privateTemporary(st)))
+    return nullptr;
+  const auto later = [&](const program::Statement* u) {
+    const auto at = std::find(statements.begin(), statements.end(), &st);
+    return std::find(at, statements.end(), u) != statements.end() && u != &st && u->loops == st.loops &&
+           namesIn(u->text).count(name);
+  };
+  for (const auto* u : statements) // a direct user first (F*DX in FX(I) rather than DX through R2)
+    if (later(u) && u->write() && mapping.array(u->write()->array))
       return u;
+  for (const auto* u : statements) {
+    if (!later(u))
+      continue;
+    std::string further;
+    if (const auto* user = scalarUser(*u, mapping, &further)) { // a later statement, so this ends
+      *through = "'" + u->scalarTarget + "'" + (further.empty() ? "" : ", then " + further);
+      return user;
     }
   }
-  if (declared)
-    notes.push_back(what + " is computed on every processor: no statement of the loop that assigns a distributed array uses it");
   return nullptr;
 }
 
@@ -767,6 +836,7 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
   if (const auto* w = st.write()) {
     c.rule = ExecRule::Write;
     c.execRef = w;
+    noteForeignTemporaries(st, mapping, c.newScalarNotes);
   } else if (const auto* guarded = conditionOwner(*unit, st, mapping)) {
     c.rule = ExecRule::Guard;
     c.execRef = guarded;

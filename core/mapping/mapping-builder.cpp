@@ -449,9 +449,7 @@ private:
     }
     if (narrower.empty())
       return;
-    std::string names;
-    for (std::size_t i = 0; i < narrower.size(); ++i)
-      names += (i == 0 ? "" : i + 1 == narrower.size() ? " and " : ", ") + narrower[i];
+    const auto names = joinWithAnd(narrower);
     note("Every array is mapped onto one arrangement, " + m_mapping.procs.str() + ": " + names +
          " (fewer distributed dimensions) " + (narrower.size() == 1 ? "spans" : "span") + " " +
          counted(spans, "processor") + " of its " + std::to_string(m_mapping.procs.count()) +

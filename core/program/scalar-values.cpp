@@ -11,13 +11,10 @@ namespace {
 /// "line 12", "lines 12 and 14", "lines 12, 14 and 16".
 std::string linesText(const std::set<int>& lines)
 {
-  std::string out;
-  std::size_t k = 0;
-  for (int line : lines) {
-    out += (k == 0 ? "" : k + 1 == lines.size() ? " and " : ", ") + std::to_string(line);
-    ++k;
-  }
-  return (lines.size() == 1 ? "line " : "lines ") + out;
+  std::vector<std::string> numbers;
+  for (int line : lines)
+    numbers.push_back(std::to_string(line));
+  return (lines.size() == 1 ? "line " : "lines ") + joinWithAnd(numbers);
 }
 
 bool isNameStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }

@@ -73,6 +73,14 @@ std::string counted(long long n, std::string_view noun)
   return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
 }
 
+std::string joinWithAnd(const std::vector<std::string>& items)
+{
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
+  return out;
+}
+
 std::string ordinal(long long n)
 {
   const auto last2 = (n < 0 ? -n : n) % 100;

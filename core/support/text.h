@@ -6,6 +6,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ps {
 
@@ -27,6 +28,9 @@ std::string formatNumber(double value);
 /// "1 format", "3 formats": a count with its noun in the right number
 /// (`noun` is singular; the plural adds an s).
 std::string counted(long long n, std::string_view noun);
+
+/// A list for messages: "a", "a and b", "a, b and c".
+std::string joinWithAnd(const std::vector<std::string>& items);
 
 /// English ordinal: "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st".
 std::string ordinal(long long n);

@@ -1232,3 +1232,24 @@ TEST(UserReported, TheReviewsTemporariesAndWholeArrays)
   EXPECT_TRUE(hasNote(spread, "The reduction at line 17 over the whole of 'u'"));
   EXPECT_FALSE(hasNote(spread, "The reduction at line 18")) << "CHECKSUM(U) is not SUM(U)";
 }
+
+// Pair forces (tests/data/user/pairforce.f90) under CYCLIC on 4, n = 64:
+// DIST2 and RINV3 feed GX(I) only through S, and run where GX(I) is, as S
+// does: processor c does the pairs of its rows i = c+1, c+5, ...: sum of
+// n - i = 528, 512, 496, 480 (of 2016 pairs). They were replicated (2016
+// on every processor). GX(J)'s owners use S and DDX computed where GX(I)
+// is: a note says those values are not counted.
+TEST(UserReported, TemporariesFeedingTemporariesRunWhereTheirUserIs)
+{
+  const auto p = load("pairforce.f90");
+  const auto e = ps::test::run(p, 10, "x,y,m,gx,gy=(CYCLIC)", "4", {{"n", 64}});
+  for (int line : {12, 14, 15, 16}) {
+    const auto& w = workOfLine(e, line);
+    EXPECT_FALSE(w.replicated) << line;
+    EXPECT_EQ(w.work, (std::vector<double>{528, 512, 496, 480})) << line;
+  }
+  EXPECT_TRUE(hasNote(e, "'rinv3' at line 15 is computed by the owners of 'gx(i)' at line 17, which uses it through 's'"));
+  EXPECT_TRUE(hasNote(e, "'ddx' and 's' at line 19 come from the owners of 'gx(i)' (line 17)"));
+  EXPECT_TRUE(hasNote(e, "'ddy' and 's' at line 20 come from the owners of 'gy(i)' (line 18)"));
+  EXPECT_FALSE(hasNote(e, "at line 18 come from")); // GY(I) uses DDY and S computed where GX(I) is: alike
+}
