@@ -494,6 +494,7 @@ private:
     std::map<std::string, std::set<int>> setInBody;
     namesSetIn(s.body, setInBody);
     m_scalars.enterLoop(l.variable, setInBody, l.line);
+    m_setInOpenLoops.push_back(&setInBody);
     m_clipDefinitions.erase(l.variable);
     for (const auto& [name, lines] : setInBody) // set again in the body: not the value before it
       m_clipDefinitions.erase(name);
@@ -502,6 +503,7 @@ private:
     for (const auto& b : s.body)
       visit(b, inner, probability);
     m_guards.resize(guards);
+    m_setInOpenLoops.pop_back();
     m_scalars.leaveLoop(l.variable, l.line);
   }
 
@@ -602,6 +604,19 @@ private:
       guards.push_back({rel, std::move(*form)});
     }
     return *bound;
+  }
+
+  /// Whether `e` names a scalar that an enclosing loop's body sets to a
+  /// value that is not an expression of the loop variables (J = ICELL(I)):
+  /// it changes from iteration to iteration, an indirect subscript, not an
+  /// unknown of the program the user could give.
+  bool variesInLoop(const symbolic::Expr& e) const
+  {
+    for (const auto& n : e.symbols())
+      if (m_scalars.unknownNow(n) && std::any_of(m_setInOpenLoops.begin(), m_setInOpenLoops.end(),
+                                                 [&](const auto* set) { return set->count(n) > 0; }))
+        return true;
+    return false;
   }
 
   /// An integer expression with PARAMETERs folded (or kept) and the scalars
@@ -868,7 +883,7 @@ private:
       s.kind = SubscriptKind::Triplet;
       return s;
     }
-    if (auto sym = valueOf(e)) {
+    if (auto sym = valueOf(e); sym && !variesInLoop(*sym)) {
       if (auto affine = sym->affineIn(vars)) {
         s.kind = SubscriptKind::Affine;
         s.affine = *affine;
@@ -1032,6 +1047,7 @@ private:
   };
   std::map<std::string, ClipDefinition> m_clipDefinitions;
   ScalarValues m_scalars; // forward substitution of integer scalars
+  std::vector<const std::map<std::string, std::set<int>>*> m_setInOpenLoops; // namesSetIn of each open DO's body
   std::set<std::string> m_typed;
   std::set<std::string> m_reported;
   std::set<std::string> m_externals; // declared EXTERNAL

@@ -65,6 +65,13 @@ public:
 
   const std::map<std::string, UnknownOrigin>& origins() const { return m_origins; }
 
+  /// True when `name` has a state and it has no value here.
+  bool unknownNow(const std::string& name) const
+  {
+    const auto it = m_states.find(name);
+    return it != m_states.end() && it->second.kind == State::Kind::Unknown;
+  }
+
 private:
   void unknown(const std::string& name, std::set<int> lines, std::string reason);
 

@@ -77,13 +77,42 @@ TEST(ScalarValues, UnknownsSetByReadCallOrSeveralPathsCarryTheirLine)
                        "end do\n"
                        "end program\n");
   const auto& o = p.unit().unknownOrigins;
-  ASSERT_EQ(o.size(), 4u);
+  ASSERT_EQ(o.size(), 3u);
   EXPECT_EQ(o.at("n").line, 4);
   EXPECT_EQ(o.at("n").reason, "set by READ at line 4");
   EXPECT_EQ(o.at("m").reason, "possibly set by CALL 'setup' at line 5");
   EXPECT_EQ(o.at("l").line, 7);
   EXPECT_EQ(o.at("l").reason, "assigned differently on several paths (lines 7 and 9)");
-  EXPECT_EQ(o.at("mm").reason, "assigned at line 14 in the loop at line 12, after this use");
+  // mm changes from iteration to iteration (set in the loop after its use):
+  // a(i + mm) is an indirect subscript, not an unknown the user could give
+  EXPECT_EQ(o.count("mm"), 0u);
+  const auto& sub = p.unit().statements[static_cast<std::size_t>(p.unit().statementsIn(p.unit().loops[1].id)[0]->id)]
+                      .refs.at(0).subscripts.at(0);
+  EXPECT_EQ(sub.kind, ps::program::SubscriptKind::NonAffine);
+  EXPECT_EQ(sub.text, "i+mm");
+}
+
+TEST(ScalarValues, ScalarSetFromAnArrayInTheLoopIsAnIndirectSubscript)
+{
+  // J = ICELL(I) (particle-in-cell deposit): j changes with every
+  // iteration; rho(j) is non-affine (it asked for "--set j=VALUE" before).
+  // A scalar the loop does not set stays an unknown: rho(k).
+  const auto p = build("subroutine depos(np, ng, k, icell, rho)\n"
+                       "integer np, ng, i, j, k, icell(np)\n"
+                       "real rho(ng)\n"
+                       "do i = 1, np\n"
+                       "  j = icell(i)\n"
+                       "  rho(j) = rho(j) + 1.0\n"
+                       "  rho(k) = 0.0\n"
+                       "end do\n"
+                       "end subroutine\n");
+  const auto& unit = p.unit();
+  EXPECT_EQ(unit.unknownOrigins.count("j"), 0u);
+  const auto* deposit = unit.statementsIn(unit.loops[0].id)[1];
+  EXPECT_EQ(deposit->refs.at(0).text(), "rho(j)");
+  EXPECT_EQ(deposit->refs.at(0).subscripts.at(0).kind, ps::program::SubscriptKind::NonAffine);
+  const auto* fixed = unit.statementsIn(unit.loops[0].id)[2];
+  EXPECT_EQ(fixed->refs.at(0).subscripts.at(0).kind, ps::program::SubscriptKind::Affine);
 }
 
 TEST(ScalarValues, EqualValuesOnEveryPathAreKeptAndOnePathIsNot)
