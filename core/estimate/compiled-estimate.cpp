@@ -1,5 +1,6 @@
 #include "estimate/compiled-estimate.h"
 
+#include "estimate/array-statements.h"
 #include "estimate/comm-formula.h"
 #include "estimate/condition-owner.h"
 #include "estimate/guard-fold.h"
@@ -24,23 +25,6 @@ namespace ps::estimate {
 namespace {
 
 bool accumulates(const program::Statement& st, const std::string& target);
-
-/// The intrinsics that reduce whole arrays to a scalar.
-constexpr const char* kArrayReductions[] = {"maxval", "minval", "sum", "product", "count", "any", "all", "norm2",
-                                            "dot_product"};
-
-/// The right-hand side of an assignment's text, after its '=' (not one of
-/// a logical IF's <=, >=, == or /=: IF (A(I) >= 0) S = S + A(I)); "" without.
-std::string assignedValue(const std::string& text)
-{
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const bool relational = (i > 0 && std::string_view("<>=/").find(text[i - 1]) != std::string_view::npos) ||
-                            (i + 1 < text.size() && text[i + 1] == '=');
-    if (text[i] == '=' && !relational)
-      return text.substr(i + 1);
-  }
-  return {};
-}
 
 /// s = s + ..., s = s * ..., s = max(s, ...), IF (e > s) s = e (its
 /// condition too: Statement::reductionOp), or a REDUCTION clause.
@@ -220,72 +204,13 @@ struct CompiledStatement {
   /// s = MAXVAL(D), SUM(A*B), ... over whole distributed arrays mapped
   /// alike: the first of them (wholeArrayReduction); nullptr otherwise.
   const program::ArrayReference* reducedArray = nullptr;
+  /// P = R + BETA*P over whole arrays mapped alike: P's reference
+  /// (elementwiseArrayAssignment); nullptr otherwise.
+  const program::ArrayReference* assignedArray = nullptr;
   /// Work formulas by owner reference (nullptr: every processor), compiled on first use.
   std::vector<std::pair<const program::ArrayReference*, std::pair<std::shared_ptr<const WorkFormula>, std::string>>>
       formulas;
 };
-
-/// Whether every element of `a` lives where the same element of `b` does:
-/// along each processors dimension, the same array dimension at the same
-/// stride and offset of templates dimensions distributed alike (two arrays
-/// of one spec have templates of their own).
-bool mappedAlike(const mapping::Mapping& mapping, const mapping::ArrayMapping& a, const mapping::ArrayMapping& b)
-{
-  if (a.templateIndex < 0 || b.templateIndex < 0)
-    return false;
-  const auto& ta = mapping.templates[static_cast<std::size_t>(a.templateIndex)];
-  const auto& tb = mapping.templates[static_cast<std::size_t>(b.templateIndex)];
-  for (int pd = 0; pd < mapping.procs.rank(); ++pd) {
-    const int da = ta.dimOn(pd), db = tb.dimOn(pd);
-    if ((da < 0) != (db < 0))
-      return false;
-    if (da < 0)
-      continue;
-    const auto &x = a.axes[static_cast<std::size_t>(da)], &y = b.axes[static_cast<std::size_t>(db)];
-    if (x.kind != y.kind || x.arrayDim != y.arrayDim || x.stride != y.stride || x.offset != y.offset ||
-        !ta.dims[static_cast<std::size_t>(da)].sameOwners(tb.dims[static_cast<std::size_t>(db)]))
-      return false;
-  }
-  return true;
-}
-
-/// For s = MAXVAL(D) (MINVAL, SUM, PRODUCT, COUNT, ANY, ALL, NORM2,
-/// DOT_PRODUCT of whole arrays, or of an expression of them: MAXVAL(ABS(U -
-/// V))), or an IF testing one of a whole array (IF (MAXVAL(D) > TOL)): the
-/// first whole distributed array it reads, when every distributed array it
-/// reads is whole and mapped as that one; nullptr otherwise. Each processor
-/// reduces its own elements, then the values combine.
-const program::ArrayReference* wholeArrayReduction(const program::Statement& st, const mapping::Mapping& mapping)
-{
-  const bool assigns = st.kind == program::StatementKind::Assignment && !st.scalarTarget.empty();
-  if (!assigns && st.kind != program::StatementKind::Control)
-    return nullptr;
-  const auto text = compact(st.text);
-  const auto rhs = assigns ? assignedValue(text) : text;
-  const bool intrinsic = std::any_of(std::begin(kArrayReductions), std::end(kArrayReductions), [&](const char* fn) {
-    const auto call = std::string(fn) + "(";
-    return assigns ? rhs.rfind(call, 0) == 0 && rhs.back() == ')' // s = MAXVAL(...)
-                   : std::any_of(st.refs.begin(), st.refs.end(), [&](const auto& ref) { // IF (MAXVAL(D) > TOL)
-                       const auto at = rhs.find(call + ref.array + ")");
-                       return ref.subscripts.empty() && at != std::string::npos && at > 0 &&
-                              !std::isalnum(static_cast<unsigned char>(rhs[at - 1])) && rhs[at - 1] != '_';
-                     });
-  });
-  const program::ArrayReference* first = nullptr;
-  for (const auto& ref : st.refs) {
-    const auto* a = ref.isWrite ? nullptr : mapping.array(ref.array);
-    if (!a)
-      continue;
-    if (!ref.subscripts.empty())
-      return nullptr;
-    if (std::any_of(a->axes.begin(), a->axes.end(), [](const auto& x) { return x.stride != 1; }))
-      return nullptr; // ALIGN D(I) WITH T(2*I): owned elements not counted (ownedElements)
-    if (first && !mappedAlike(mapping, *mapping.array(first->array), *a))
-      return nullptr;
-    first = first ? first : &ref;
-  }
-  return intrinsic ? first : nullptr;
-}
 
 /// combineLevels of a reduction into `st`'s scalar: the statements that name
 /// it without reducing into it.
@@ -624,8 +549,13 @@ const program::Statement* CompiledNestEstimate::State::scalarUser(const program:
     return std::find(at, statements.end(), u) != statements.end() && u != &st && u->loops == st.loops &&
            namesIn(u->text).count(name);
   };
+  // a user that assigns one distributed element (not P(:,:) = BETA*P: every owner of P needs BETA)
+  const auto elementUser = [&](const program::Statement* u) {
+    return u->write() && mapping.array(u->write()->array) && !u->write()->subscripts.empty() &&
+           u->write()->allAffine();
+  };
   for (const auto* u : statements) // a direct user first (F*DX in FX(I) rather than DX through R2)
-    if (later(u) && u->write() && mapping.array(u->write()->array))
+    if (later(u) && elementUser(u))
       return u;
   for (const auto* u : statements) {
     if (!later(u))
@@ -791,8 +721,8 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
     c.skipNote = "I/O statement" + c.at + " is not estimated";
   else if (st.kind == program::StatementKind::Call)
     c.skipNote = "CALL '" + st.callee + "'" + c.at + " is not estimated (no interprocedural analysis yet)";
-  else if (st.wholeArray)
-    c.skipNote = "Whole-array assignment" + c.at + " is not estimated";
+  else if (st.wholeArray && !elementwiseArrayAssignment(st, *unit, mapping))
+    c.skipNote = "Whole-array assignment" + c.at + " is not estimated (only elementwise ones of arrays mapped alike are)";
   if (!c.skipNote.empty())
     return c;
   std::set<std::string> seen;
@@ -827,6 +757,11 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
   }
   // E = E*E or E = MAX(E, 1.0E-6) after E = U(I,J) - V(I,J): computing the temporary, not reducing into it
   c.reduction = isReduction(st, *unit) && !updatesTemporary(st);
+  if ((c.assignedArray = elementwiseArrayAssignment(st, *unit, mapping))) { // each its own elements: none fetched
+    c.reads.clear();
+    c.readTexts.clear();
+    c.readByBranch.clear();
+  }
   if ((c.reducedArray = wholeArrayReduction(st, mapping))) { // its reads are its own elements: none fetched
     c.reduction = true;
     c.reads.clear();
@@ -961,8 +896,11 @@ private:
   void noteSampled(const CommRecord& r, const std::string& read, const program::Statement& st,
                    const IterationSpace& space);
   std::string unsetGuardScalars(const program::Statement& st) const;
-  std::optional<std::vector<double>> ownedElements(const std::string& array) const;
+  std::optional<std::vector<double>> ownedWork(const CompiledStatement& c, const IterationSpace& space,
+                                               const std::string& array, const std::string& role,
+                                               const std::string& why, std::int64_t* instances);
   bool reduceWholeArray(const CompiledStatement& c, const IterationSpace& space);
+  void assignWholeArray(const CompiledStatement& c, const IterationSpace& space);
   void noteLeftOut();
   double exchangeProbability(const program::Statement& st, int placement, const IterationSpace& space);
   std::optional<std::int64_t> arrayElements(const std::string& array, int line, const std::string& role,
@@ -1209,6 +1147,8 @@ void PointEstimator::estimateStatement(std::size_t index, const IterationSpace& 
   auto& m = m_s.memo[index];
   if (c.reducedArray && reduceWholeArray(c, space))
     return;
+  if (c.assignedArray)
+    return assignWholeArray(c, space);
   PlanList reads;
   boost::container::small_vector<std::size_t, 8> readIndex; // reads[i] is c.reads[readIndex[i]]
   for (std::size_t r = 0; r < c.reads.size(); ++r) {
@@ -1490,96 +1430,80 @@ std::optional<std::int64_t> PointEstimator::knownElements(const std::string& arr
   return elements;
 }
 
-/// The elements of `array` each processor owns (a local copy counts where
-/// the array is replicated along a processors dimension); nullopt where an
-/// extent has no value or an alignment has a stride other than 1.
-std::optional<std::vector<double>> PointEstimator::ownedElements(const std::string& array) const
-{
-  const auto* sym = m_unit.symbol(array);
-  const auto* a = m_mapping.array(array);
-  if (!sym || !a || a->templateIndex < 0)
-    return std::nullopt;
-  std::vector<std::pair<std::int64_t, std::int64_t>> extents;
-  for (const auto& d : sym->dims) {
-    symbolic::EvaluationError error;
-    const auto lo = symbolic::evaluateFor(d.lower, m_values, "", &error);
-    const auto hi = lo ? symbolic::evaluateFor(d.upper, m_values, "", &error) : std::nullopt;
-    if (!lo || !hi)
-      return std::nullopt;
-    extents.emplace_back(*lo, *hi);
-  }
-  const auto& t = m_mapping.templates[static_cast<std::size_t>(a->templateIndex)];
-  std::vector<double> out(static_cast<std::size_t>(m_mapping.procs.count()), 0.0);
-  for (std::int64_t p = 0; p < m_mapping.procs.count(); ++p) {
-    const auto coords = m_mapping.procs.coordinates(p);
-    std::vector<bool> counted(extents.size(), false);
-    double n = 1;
-    for (std::size_t td = 0; td < t.dims.size() && td < a->axes.size(); ++td) {
-      const auto& axis = a->axes[td];
-      const int pd = t.procDim[td];
-      if (pd < 0 || axis.kind == mapping::TemplateAxis::Kind::Replicated)
-        continue;
-      const auto c = coords[static_cast<std::size_t>(pd)];
-      if (axis.kind == mapping::TemplateAxis::Kind::Constant) {
-        n *= t.dims[td].owner(axis.offset) == c ? 1.0 : 0.0;
-        continue;
-      }
-      const auto k = static_cast<std::size_t>(axis.arrayDim);
-      if (axis.stride != 1 || k >= extents.size())
-        return std::nullopt;
-      n *= static_cast<double>(t.dims[td].countOwned(extents[k].first + axis.offset, extents[k].second + axis.offset, c));
-      counted[k] = true;
-    }
-    for (std::size_t k = 0; k < extents.size(); ++k)
-      if (!counted[k])
-        n *= static_cast<double>(std::max<std::int64_t>(extents[k].second - extents[k].first + 1, 0));
-    out[static_cast<std::size_t>(p)] = n;
-  }
-  return out;
-}
-
-/// s = MAXVAL(D) over a whole distributed array (wholeArrayReduction): each
-/// processor reduces the elements it owns, once per instance of the
-/// statement, and the values combine (addReduction). False where the owned
-/// elements cannot be counted (the statement is then estimated as any).
-bool PointEstimator::reduceWholeArray(const CompiledStatement& c, const IterationSpace& space)
+/// The work of a statement on the elements of a whole distributed `array`,
+/// each processor doing those it owns once per instance of the statement:
+/// added to the estimate, the owned counts returned, and the statement's
+/// instances in `instances`. nullopt where an extent has no value (asked
+/// for: the statement, `role` of the array, is then not estimated).
+std::optional<std::vector<double>> PointEstimator::ownedWork(const CompiledStatement& c, const IterationSpace& space,
+                                                             const std::string& array, const std::string& role,
+                                                             const std::string& why, std::int64_t* instances)
 {
   const auto& st = *c.st;
-  auto owned = ownedElements(c.reducedArray->array);
+  auto owned = estimate::ownedElements(m_unit, m_mapping, m_values, array);
   if (!owned) { // an extent without a value (strides were refused at compile time): asked for
-    arrayElements(c.reducedArray->array, st.line, "reduced", "the statement" + c.at + " is not estimated");
-    return true;
+    arrayElements(array, st.line, role, "the statement" + c.at + " is not estimated");
+    return std::nullopt;
   }
   std::vector<std::int64_t> first;
-  const auto instances = countOuterIterations(space, space.depth(), &first);
+  *instances = countOuterIterations(space, space.depth(), &first);
   StatementWork work;
   work.statementId = st.id;
   work.line = st.line;
   work.cost = c.cost;
   work.probability = m_probability;
-  work.formulaWhy = "a whole-array reduction: each processor reduces the elements of '" + c.reducedArray->array +
-                    "' it owns";
+  work.formulaWhy = why;
   for (std::size_t p = 0; p < owned->size(); ++p) {
-    const double w = (*owned)[p] * static_cast<double>(instances) * m_probability;
+    const double w = (*owned)[p] * static_cast<double>(*instances) * m_probability;
     work.work.push_back(w);
     m_e.workPerProc[p] += w;
     m_ctPerProc[p] += w * c.cost; // Def. 3.7
   }
-  const auto elements = knownElements(c.reducedArray->array).value_or(0); // owned() had every extent
-  work.frequency = static_cast<double>(elements) * static_cast<double>(instances) * m_probability;
+  const auto elements = knownElements(array).value_or(0); // owned() had every extent
+  work.frequency = static_cast<double>(elements) * static_cast<double>(*instances) * m_probability;
   work.wd = workDistributionGoodness(work.work);
   m_e.statements.push_back(std::move(work));
-  const auto* element = m_unit.symbol(c.reducedArray->array);
-  const auto name = st.scalarTarget.empty() ? "the test of '" + c.reducedArray->array + "'" : st.scalarTarget;
+  return owned;
+}
+
+/// s = MAXVAL(D) over a whole distributed array (wholeArrayReduction): each
+/// processor reduces the elements it owns, once per instance of the
+/// statement, and the values combine (addReduction). True: estimated, or
+/// asked for an extent.
+bool PointEstimator::reduceWholeArray(const CompiledStatement& c, const IterationSpace& space)
+{
+  const auto& st = *c.st;
+  const auto& array = c.reducedArray->array;
+  std::int64_t instances = 0;
+  const auto owned = ownedWork(c, space, array, "reduced",
+                               "a whole-array reduction: each processor reduces the elements of '" + array + "' it owns",
+                               &instances);
+  if (!owned)
+    return true;
+  const auto elements = knownElements(array).value_or(0);
+  const auto* element = m_unit.symbol(array);
+  const auto name = st.scalarTarget.empty() ? "the test of '" + array + "'" : st.scalarTarget;
   if (std::all_of(owned->begin(), owned->end(), [&](double n) { return n == static_cast<double>(elements); }))
     return true; // every processor holds all of it: nothing to combine
   underBranch(st, space.depth(), space, [&] {
     addReduction(name, st.line, st.scalarTarget.empty() && element ? element->elementBytes : c.reductionBytes, instances,
                  instances, space.depth(), m_mapping, m_machine, m_e.comm);
   });
-  note("The reduction at line " + std::to_string(st.line) + " over the whole of '" + c.reducedArray->array +
+  note("The reduction at line " + std::to_string(st.line) + " over the whole of '" + array +
        "' runs where its elements are: each processor reduces its own, and the values combine");
   return true;
+}
+
+/// P = R + BETA*P over whole arrays mapped alike (elementwiseArrayAssignment):
+/// each processor assigns the elements of P it owns, from elements it owns.
+void PointEstimator::assignWholeArray(const CompiledStatement& c, const IterationSpace& space)
+{
+  const auto& array = c.assignedArray->array;
+  std::int64_t instances = 0;
+  if (ownedWork(c, space, array, "assigned",
+                "an array assignment: each processor assigns the elements of '" + array + "' it owns", &instances))
+    note("The array assignment at line " + std::to_string(c.st->line) + " runs where the elements of '" + array +
+         "' are: every array it reads is mapped alike, so nothing moves");
 }
 
 /// The elements of `array` at the remembered values (saturating: a huge

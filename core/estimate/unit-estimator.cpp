@@ -1,5 +1,6 @@
 #include "estimate/unit-estimator.h"
 
+#include "estimate/array-statements.h"
 #include "estimate/guard-fold.h"
 #include "estimate/iteration-space.h"
 #include "estimate/mapping-assumptions.h"
@@ -481,6 +482,34 @@ private:
 
   /// Statement S outside loops: freq(S) = its branch probability; work and
   /// CT on the processors that execute it; its non-local reads.
+  /// A = B + C outside loops over whole arrays mapped alike
+  /// (elementwiseArrayAssignment): each processor assigns the elements it
+  /// owns, once; other whole-array assignments are not estimated (a note).
+  void wholeArrayOutsideLoops(const Frame& f, const Statement& st, const mapping::Mapping& m, Estimate& e,
+                              std::vector<StatementWork>& terms)
+  {
+    const auto at = " at line " + std::to_string(st.line);
+    const auto* target = elementwiseArrayAssignment(st, *f.unit, m);
+    const auto owned = target ? ownedElements(*f.unit, m, f.values, target->array) : std::nullopt;
+    if (!owned)
+      return addNote(e, "Whole-array assignment" + at +
+                          " is not estimated (only elementwise ones of arrays mapped alike, with known extents, are)");
+    const double cost = m_machine.ops.time(st.ops);
+    StatementWork work;
+    work.statementId = st.id;
+    work.line = st.line;
+    work.formulaWhy = "an array assignment: each processor assigns the elements of '" + target->array + "' it owns";
+    for (std::size_t p = 0; p < owned->size(); ++p) {
+      const double w = (*owned)[p] * st.probability;
+      work.work.push_back(w);
+      work.frequency += w;
+      e.workPerProc[p] += w;
+      e.ctPerProc[p] += w * cost;
+    }
+    work.wd = workDistributionGoodness(work.work);
+    terms.push_back(std::move(work));
+  }
+
   void statementOutsideLoops(const Frame& f, const Statement& st, const mapping::Mapping& m, Estimate& e,
                              std::vector<StatementWork>& terms)
   {
@@ -488,7 +517,7 @@ private:
     if (st.kind == program::StatementKind::Io)
       return addNote(e, "I/O statement" + at + " is not estimated");
     if (st.wholeArray)
-      return addNote(e, "Whole-array assignment" + at + " is not estimated");
+      return wholeArrayOutsideLoops(f, st, m, e, terms);
     const auto exec = executors(f, st, m, e);
     const double cost = m_machine.ops.time(st.ops);
     StatementWork work;

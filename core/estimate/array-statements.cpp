@@ -1,0 +1,206 @@
+#include "estimate/array-statements.h"
+
+#include "symbolic/evaluation.h"
+#include "support/text.h"
+
+#include <algorithm>
+#include <cctype>
+#include <iterator>
+#include <set>
+
+namespace ps::estimate {
+namespace {
+
+/// The intrinsics that reduce whole arrays to a scalar.
+constexpr const char* kArrayReductions[] = {"maxval", "minval", "sum", "product", "count", "any", "all", "norm2",
+                                            "dot_product"};
+
+/// Elemental intrinsics (Fortran 90, Sec. 13.13, and the F77 specific
+/// names): applied to arrays, element by element.
+const std::set<std::string, std::less<>> kElemental = {
+  "abs",   "aimag", "aint",  "amax1", "amin1", "anint", "acos",  "asin", "atan",  "atan2", "ceiling", "cmplx",
+  "conjg", "cos",   "cosh",  "dabs",  "dble",  "dcos",  "dexp",  "dim",  "dlog",  "dmax1", "dmin1",   "dprod",
+  "dsign", "dsin",  "dsqrt", "exp",   "float", "floor", "iabs",  "int",  "log",   "log10", "max",     "merge",
+  "min",   "mod",   "modulo", "nint", "real",  "sign",  "sin",   "sinh", "sngl",  "sqrt",  "tan",     "tanh"};
+
+/// A reference to a whole array: no subscripts, or a bare ':' in each.
+bool whole(const program::ArrayReference& ref)
+{
+  return std::all_of(ref.subscripts.begin(), ref.subscripts.end(),
+                     [](const auto& s) { return s.kind == program::SubscriptKind::Triplet && s.text == ":"; });
+}
+
+/// The rank a whole reference has: its subscripts, or its declaration's.
+std::size_t rankOf(const program::ArrayReference& ref, const program::Unit& unit)
+{
+  if (!ref.subscripts.empty())
+    return ref.subscripts.size();
+  const auto* s = unit.symbol(ref.array);
+  return s ? s->dims.size() : 0;
+}
+
+bool sameBounds(const program::Symbol& a, const program::Symbol& b)
+{
+  return a.dims.size() == b.dims.size() &&
+         std::equal(a.dims.begin(), a.dims.end(), b.dims.begin(),
+                    [](const auto& x, const auto& y) { return x.lower == y.lower && x.upper == y.upper; });
+}
+
+/// Whether every name called in `rhs` ("name(") is an array it references
+/// or an elemental intrinsic.
+bool onlyElementalCalls(const std::string& rhs, const program::Statement& st)
+{
+  for (std::size_t i = 0; i < rhs.size();) {
+    if (!std::isalpha(static_cast<unsigned char>(rhs[i]))) {
+      ++i;
+      continue;
+    }
+    const auto begin = i;
+    while (i < rhs.size() && (std::isalnum(static_cast<unsigned char>(rhs[i])) || rhs[i] == '_'))
+      ++i;
+    if (begin > 0 && rhs[begin - 1] == '.')
+      continue; // .and., 1.5d0's exponent letters are not calls
+    const auto name = rhs.substr(begin, i - begin);
+    const bool call = i < rhs.size() && rhs[i] == '(';
+    const bool array = std::any_of(st.refs.begin(), st.refs.end(), [&](const auto& r) { return r.array == name; });
+    if (call && !array && !kElemental.count(name))
+      return false;
+  }
+  return true;
+}
+
+} // namespace
+
+std::string assignedValue(const std::string& text)
+{
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const bool relational = (i > 0 && std::string_view("<>=/").find(text[i - 1]) != std::string_view::npos) ||
+                            (i + 1 < text.size() && text[i + 1] == '=');
+    if (text[i] == '=' && !relational)
+      return text.substr(i + 1);
+  }
+  return {};
+}
+
+bool mappedAlike(const mapping::Mapping& mapping, const mapping::ArrayMapping& a, const mapping::ArrayMapping& b)
+{
+  if (a.templateIndex < 0 || b.templateIndex < 0)
+    return false;
+  const auto& ta = mapping.templates[static_cast<std::size_t>(a.templateIndex)];
+  const auto& tb = mapping.templates[static_cast<std::size_t>(b.templateIndex)];
+  for (int pd = 0; pd < mapping.procs.rank(); ++pd) {
+    const int da = ta.dimOn(pd), db = tb.dimOn(pd);
+    if ((da < 0) != (db < 0))
+      return false;
+    if (da < 0)
+      continue;
+    const auto &x = a.axes[static_cast<std::size_t>(da)], &y = b.axes[static_cast<std::size_t>(db)];
+    if (x.kind != y.kind || x.arrayDim != y.arrayDim || x.stride != y.stride || x.offset != y.offset ||
+        !ta.dims[static_cast<std::size_t>(da)].sameOwners(tb.dims[static_cast<std::size_t>(db)]))
+      return false;
+  }
+  return true;
+}
+
+const program::ArrayReference* wholeArrayReduction(const program::Statement& st, const mapping::Mapping& mapping)
+{
+  const bool assigns = st.kind == program::StatementKind::Assignment && !st.scalarTarget.empty();
+  if (!assigns && st.kind != program::StatementKind::Control)
+    return nullptr;
+  const auto text = compact(st.text);
+  const auto rhs = assigns ? assignedValue(text) : text;
+  const bool intrinsic = std::any_of(std::begin(kArrayReductions), std::end(kArrayReductions), [&](const char* fn) {
+    const auto call = std::string(fn) + "(";
+    return assigns ? rhs.rfind(call, 0) == 0 && rhs.back() == ')' // s = MAXVAL(...)
+                   : std::any_of(st.refs.begin(), st.refs.end(), [&](const auto& ref) { // IF (MAXVAL(D) > TOL)
+                       const auto at = rhs.find(call + ref.array + ")");
+                       return ref.subscripts.empty() && at != std::string::npos && at > 0 &&
+                              !std::isalnum(static_cast<unsigned char>(rhs[at - 1])) && rhs[at - 1] != '_';
+                     });
+  });
+  const program::ArrayReference* first = nullptr;
+  for (const auto& ref : st.refs) {
+    const auto* a = ref.isWrite ? nullptr : mapping.array(ref.array);
+    if (!a)
+      continue;
+    if (!ref.subscripts.empty())
+      return nullptr;
+    if (std::any_of(a->axes.begin(), a->axes.end(), [](const auto& x) { return x.stride != 1; }))
+      return nullptr; // ALIGN D(I) WITH T(2*I): owned elements not counted (ownedElements)
+    if (first && !mappedAlike(mapping, *mapping.array(first->array), *a))
+      return nullptr;
+    first = first ? first : &ref;
+  }
+  return intrinsic ? first : nullptr;
+}
+
+const program::ArrayReference* elementwiseArrayAssignment(const program::Statement& st, const program::Unit& unit,
+                                                          const mapping::Mapping& mapping)
+{
+  const auto* w = st.write();
+  const auto* target = w ? mapping.array(w->array) : nullptr;
+  const auto* shape = w ? unit.symbol(w->array) : nullptr;
+  if (st.kind != program::StatementKind::Assignment || !target || !shape || !whole(*w) ||
+      std::any_of(target->axes.begin(), target->axes.end(), [](const auto& x) { return x.stride != 1; }) ||
+      !onlyElementalCalls(assignedValue(compact(st.text)), st))
+    return nullptr;
+  for (const auto& ref : st.refs) {
+    if (&ref == w)
+      continue;
+    const auto* sym = unit.symbol(ref.array);
+    if (!whole(ref) || !sym || !sym->isArray() || rankOf(ref, unit) != shape->dims.size())
+      return nullptr; // P(1,1), a section, a scalar function of an array: not element by element
+    const auto* a = mapping.array(ref.array);
+    if (a && (!mappedAlike(mapping, *target, *a) || !sameBounds(*shape, *sym)))
+      return nullptr;
+  }
+  return w;
+}
+
+std::optional<std::vector<double>> ownedElements(const program::Unit& unit, const mapping::Mapping& mapping,
+                                                 const symbolic::Bindings& values, const std::string& array)
+{
+  const auto* sym = unit.symbol(array);
+  const auto* a = mapping.array(array);
+  if (!sym || !a || a->templateIndex < 0)
+    return std::nullopt;
+  std::vector<std::pair<std::int64_t, std::int64_t>> extents;
+  for (const auto& d : sym->dims) {
+    symbolic::EvaluationError error;
+    const auto lo = symbolic::evaluateFor(d.lower, values, "", &error);
+    const auto hi = lo ? symbolic::evaluateFor(d.upper, values, "", &error) : std::nullopt;
+    if (!lo || !hi)
+      return std::nullopt;
+    extents.emplace_back(*lo, *hi);
+  }
+  const auto& t = mapping.templates[static_cast<std::size_t>(a->templateIndex)];
+  std::vector<double> out(static_cast<std::size_t>(mapping.procs.count()), 0.0);
+  for (std::int64_t p = 0; p < mapping.procs.count(); ++p) {
+    const auto coords = mapping.procs.coordinates(p);
+    std::vector<bool> counted(extents.size(), false);
+    double n = 1;
+    for (std::size_t td = 0; td < t.dims.size() && td < a->axes.size(); ++td) {
+      const auto& axis = a->axes[td];
+      const int pd = t.procDim[td];
+      if (pd < 0 || axis.kind == mapping::TemplateAxis::Kind::Replicated)
+        continue;
+      const auto c = coords[static_cast<std::size_t>(pd)];
+      if (axis.kind == mapping::TemplateAxis::Kind::Constant) {
+        n *= t.dims[td].owner(axis.offset) == c ? 1.0 : 0.0;
+        continue;
+      }
+      const auto k = static_cast<std::size_t>(axis.arrayDim);
+      if (axis.stride != 1 || k >= extents.size())
+        return std::nullopt;
+      n *= static_cast<double>(t.dims[td].countOwned(extents[k].first + axis.offset, extents[k].second + axis.offset, c));
+      counted[k] = true;
+    }
+    for (std::size_t k = 0; k < extents.size(); ++k)
+      if (!counted[k])
+        n *= static_cast<double>(std::max<std::int64_t>(extents[k].second - extents[k].first + 1, 0));
+    out[static_cast<std::size_t>(p)] = n;
+  }
+  return out;
+}
+
+} // namespace ps::estimate

@@ -1,0 +1,57 @@
+#pragma once
+// Statements on whole distributed arrays (Fortran 90 array syntax): which
+// of them run where the elements are, so that each processor does its own
+// elements and nothing moves. A reduction of whole arrays to a scalar
+// (S = MAXVAL(D)) reduces each processor's own elements, then the values
+// combine; an elementwise assignment of arrays mapped alike (P = R +
+// BETA*P) updates each processor's own elements. Owner-computes as HPF
+// 1.1, Sec. 3 defines it, for array assignments read element by element
+// (Fortran 90, Sec. 7.5.1.5).
+
+#include "mapping/mapping.h"
+#include "program/model.h"
+#include "symbolic/evaluation.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ps::estimate {
+
+/// The right-hand side of an assignment's text, after its '=' (not one of
+/// a logical IF's <=, >=, == or /=: IF (A(I) >= 0) S = S + A(I)); "" without.
+std::string assignedValue(const std::string& text);
+
+/// Whether every element of `a` lives where the same element of `b` does:
+/// along each processors dimension, the same array dimension at the same
+/// stride and offset of templates dimensions distributed alike (two arrays
+/// of one spec have templates of their own).
+bool mappedAlike(const mapping::Mapping& mapping, const mapping::ArrayMapping& a, const mapping::ArrayMapping& b);
+
+/// For s = MAXVAL(D) (MINVAL, SUM, PRODUCT, COUNT, ANY, ALL, NORM2,
+/// DOT_PRODUCT of whole arrays, or of an expression of them: MAXVAL(ABS(U -
+/// V))), or an IF testing one of a whole array (IF (MAXVAL(D) > TOL)): the
+/// first whole distributed array it reads, when every distributed array it
+/// reads is whole and mapped as that one; nullptr otherwise. Each processor
+/// reduces its own elements, then the values combine.
+const program::ArrayReference* wholeArrayReduction(const program::Statement& st, const mapping::Mapping& mapping);
+
+/// For A = expr or A(:,:) = expr, expr elementwise in arrays of A's shape
+/// (whole, or every subscript a bare ':') and scalars, through elemental
+/// intrinsics only (ABS, SQRT, MAX, ...; not CSHIFT, TRANSPOSE, MATMUL,
+/// ...): A's reference, when A is distributed and every distributed array
+/// read is mapped as A (mappedAlike, declared with the same bounds);
+/// nullptr otherwise. Each processor assigns the elements it owns from
+/// elements it owns.
+const program::ArrayReference* elementwiseArrayAssignment(const program::Statement& st, const program::Unit& unit,
+                                                          const mapping::Mapping& mapping);
+
+/// How many elements of the distributed `array` each processor owns
+/// (processor order 0..P-1; a local copy counts where the array is
+/// replicated along a processors dimension), its extents evaluated at
+/// `values`; nullopt when `array` is not distributed, an extent has no
+/// value, or an alignment stride is not 1.
+std::optional<std::vector<double>> ownedElements(const program::Unit& unit, const mapping::Mapping& mapping,
+                                                 const symbolic::Bindings& values, const std::string& array);
+
+} // namespace ps::estimate

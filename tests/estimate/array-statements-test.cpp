@@ -1,0 +1,86 @@
+// Fortran 90 array assignments over whole distributed arrays: elementwise
+// ones of arrays mapped alike run where the elements are, each processor
+// its own (hand counts), nothing moving; the others (a transformational
+// intrinsic, arrays mapped differently, a scalar element) keep the
+// conservative estimate. A CG iteration's P = R + BETA*P was charged
+// every processor fetching all of R and P (98% of the predicted time).
+#include "estimate/array-statements.h"
+#include "estimate/run-estimate.h"
+#include "estimate/unit-estimator.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+using namespace ps;
+
+namespace {
+
+/// An iteration loop (line 5) around one array statement, arrays 10 x 12.
+test::Program iterationLoop(const std::string& statement)
+{
+  return test::build("program it\n  integer :: k, nit\n  double precision :: p(10, 12), r(10, 12), q(12, 10), beta\n"
+                     "  beta = 0.5d0\n"
+                     "  do k = 1, nit\n    " +
+                     statement + "\n  end do\nend program it\n");
+}
+
+const program::Statement& arrayStatement(const test::Program& p)
+{
+  return *p.unit().statementsIn(p.unit().loops[0].id).front();
+}
+
+bool hasNote(const estimate::Estimate& e, const std::string& text)
+{
+  return std::any_of(e.notes.begin(), e.notes.end(), [&](const auto& n) { return n.find(text) != std::string::npos; });
+}
+
+} // namespace
+
+TEST(ArrayStatements, ElementwiseAssignmentOfArraysMappedAlikeRunsOnTheOwners)
+{
+  // (BLOCK,BLOCK) on 2x3: blocks of 5 rows and 4 columns, 20 elements per
+  // processor per iteration, 7 iterations: 140 each, no message.
+  for (const char* statement : {"p = r + beta*p", "p(:,:) = r(:,:) + beta*p(:,:)", "p = sqrt(abs(r)) + max(p, 1.0d0)"}) {
+    const auto p = iterationLoop(statement);
+    const auto e = test::run(p, 5, "p,r=(BLOCK,BLOCK)", "2x3", {{"nit", 7}});
+    EXPECT_EQ(e.workPerProc, std::vector<double>(6, 140.0)) << statement;
+    EXPECT_TRUE(e.comm.records.empty()) << statement;
+    EXPECT_TRUE(hasNote(e, "The array assignment at line 6 runs where the elements of 'p' are")) << statement;
+  }
+}
+
+TEST(ArrayStatements, OtherArrayStatementsAreNotElementwise)
+{
+  std::string error;
+  const auto spec = *mapping::parseDistSpec("p,r=(BLOCK,BLOCK)", &error);
+  const auto procs = *mapping::parseArrangement("2x2");
+  for (const char* statement : {"p = cshift(r, 1)", "p = r + p(1, 1)", "p(2:10, :) = r(1:9, :)", "p = transpose(q)"}) {
+    const auto p = iterationLoop(statement);
+    const auto m = mapping::mappingFromSpec(spec, p.unit(), {{"nit", 1}}, procs);
+    ASSERT_TRUE(m.mapping);
+    EXPECT_EQ(estimate::elementwiseArrayAssignment(arrayStatement(p), p.unit(), *m.mapping), nullptr) << statement;
+  }
+  // mapped differently: r by rows only
+  const auto p = iterationLoop("p = r + beta*p");
+  const auto m = mapping::mappingFromSpec(*mapping::parseDistSpec("p=(BLOCK,BLOCK); r=(BLOCK,*)", &error), p.unit(),
+                                          {{"nit", 1}}, procs);
+  ASSERT_TRUE(m.mapping);
+  EXPECT_EQ(estimate::elementwiseArrayAssignment(arrayStatement(p), p.unit(), *m.mapping), nullptr);
+  const auto alike = mapping::mappingFromSpec(spec, p.unit(), {{"nit", 1}}, procs);
+  EXPECT_EQ(estimate::elementwiseArrayAssignment(arrayStatement(p), p.unit(), *alike.mapping),
+            &arrayStatement(p).refs.front());
+}
+
+TEST(ArrayStatements, ElementwiseAssignmentOutsideLoopsInAUnit)
+{
+  // X = 0 and R = B outside loops, (BLOCK,*) of 10 rows on 4: blocks of
+  // 3, 3, 3 and 1 rows of 6 columns, once each: 2 x (18, 18, 18, 6).
+  const auto p = test::build("subroutine init(x, r, b)\n  double precision :: x(10, 6), r(10, 6), b(10, 6)\n"
+                             "!HPF$ DISTRIBUTE (BLOCK,*) :: x, r, b\n  x = 0.0d0\n  r = b\nend subroutine init\n");
+  auto result = estimate::estimateUnit(p.model, p.unit(), std::nullopt, mapping::parseArrangement("4"),
+                                       test::unitMachine(), {});
+  ASSERT_TRUE(result.estimate) << (result.errors.empty() ? "" : result.errors[0]);
+  EXPECT_EQ(result.estimate->workPerProc, (std::vector<double>{36, 36, 36, 12}));
+  EXPECT_TRUE(result.estimate->comm.records.empty());
+}
