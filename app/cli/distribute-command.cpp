@@ -48,12 +48,22 @@ symbolic::Bindings readSets(const std::vector<std::string>& sets)
   return values;
 }
 
+/// The unit named `name`; without a name the main program, else the first
+/// unit with a loop (a module of constants has no phases to distribute).
 const program::Unit* findUnit(const program::ProgramModel& model, const std::string& name)
 {
   for (const auto& u : model.units)
-    if (name.empty() || toLower(u.name) == toLower(name))
+    if (!name.empty() && toLower(u.name) == toLower(name))
       return &u;
-  return nullptr;
+  if (!name.empty())
+    return nullptr;
+  for (const auto& u : model.units)
+    if (u.kind == fortran::UnitKind::Program)
+      return &u;
+  for (const auto& u : model.units)
+    if (!u.loops.empty())
+      return &u;
+  return model.units.empty() ? nullptr : &model.units.front();
 }
 
 int run(const DistributeOptions& o)
@@ -124,7 +134,7 @@ CLI::App* addDistributeCommand(CLI::App& app, DistributeOptions& o)
                                "Suggest data distributions (DDT): phases, candidate mappings, static and dynamic "
                                "solutions with remapping, HPF directives");
   c->add_option("FILE", o.file, "Fortran/HPF source file")->required();
-  c->add_option("--unit", o.unit, "Program unit to distribute (default: the first)");
+  c->add_option("--unit", o.unit, "Program unit to distribute (default: the main program, else the first unit with a loop)");
   c->add_option("--procs", o.procs, "Number of processors (default: the machine profile's, else 16)")
       ->check(CLI::Range(1, 1 << 20));
   c->add_option("--machine", o.machine,

@@ -163,5 +163,28 @@ TEST(DistributeCli, UnitWithoutPhasesIsAnError)
   EXPECT_NE(r.out.find("has no phases"), std::string::npos) << r.out;
 }
 
+TEST(DistributeCli, DefaultUnitIsTheMainProgramNotAModuleBeforeIt)
+{
+  // A module of constants first, then the program: without --unit the
+  // program is distributed (the module "has no phases" was the answer).
+  const auto path = writeTemp("module-first.f90", R"(module sizes
+  integer, parameter :: n = 64
+end module sizes
+program relax
+  use sizes
+  double precision :: a(n, n), b(n, n)
+  integer :: i, j
+  do j = 2, n - 1
+    do i = 2, n - 1
+      b(i, j) = 0.25d0 * (a(i - 1, j) + a(i + 1, j) + a(i, j - 1) + a(i, j + 1))
+    end do
+  end do
+end program relax
+)");
+  const auto r = cli("distribute " + path + " --procs 4");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("Distribution plan for relax on 4 processors"), std::string::npos) << r.out;
+}
+
 } // namespace
 } // namespace ps::test
