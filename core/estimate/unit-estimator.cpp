@@ -232,6 +232,22 @@ private:
       m_problems.errors.push_back(error.message);
   }
 
+  /// A GO TO is not followed: what it jumps over counts once, and a loop
+  /// written with one (IF (ERR > TOL) GO TO 100) runs its body once.
+  void noteJumps(const Unit& unit, Estimate& e)
+  {
+    if (unit.gotoLines.empty())
+      return;
+    std::vector<std::string> lines;
+    for (int line : unit.gotoLines)
+      lines.push_back(std::to_string(line));
+    addNote(e, std::string(lines.size() == 1 ? "The GO TO at line " : "The GO TOs at lines ") + joinWithAnd(lines) +
+                 " of '" + unit.name + "' " + (lines.size() == 1 ? "is" : "are") +
+                 " not followed: the statements " + (lines.size() == 1 ? "it jumps" : "they jump") +
+                 " over count once, and a loop written with GO TO runs its body once (write it as a DO loop to "
+                 "have its iterations counted)");
+  }
+
   /// One execution of the frame's unit: its parts in source order.
   Estimate estimate(const Frame& f)
   {
@@ -253,6 +269,7 @@ private:
     flushStatements(f, run, acc);
     noteRemappings(*f.unit, acc.e);
     noteFunctionReferences(*f.unit, acc.e);
+    noteJumps(*f.unit, acc.e);
     acc.e.statements = acc.terms;
     acc.e.wd = loopGoodness(acc.terms);
     finishTotals(acc.e);

@@ -272,6 +272,7 @@ private:
     case StmtKind::Call: call(s, loops, probability); break;
     case StmtKind::Goto:
       diag(s.range, Severity::Warning, "GO TO makes the control flow unstructured; estimates ignore the jump");
+      m_unit.gotoLines.push_back(line(s.range));
       break;
     case StmtKind::Io: other(s, loops, probability, StatementKind::Io); break;
     case StmtKind::Forall: forall(s, loops, probability); break;

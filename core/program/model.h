@@ -203,6 +203,7 @@ struct Unit {
   std::vector<int> directiveLines;   // original line of each of `directives`, same order
   std::vector<UnreadDirective> unreadDirectives; // directive lines with a parse error, in order
   std::vector<UnreadStatement> unreadStatements; // other lines with a parse error, in order
+  std::vector<int> gotoLines; // GO TO statements (their jumps are not modelled), in order
 
   /// The unit's own symbol `name`, else the associated one, else nullptr.
   const Symbol* symbol(const std::string& name) const;

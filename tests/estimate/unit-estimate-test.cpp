@@ -384,3 +384,36 @@ TEST(UnitEstimate, ACallUnderAnIfOnAGivenScalarIsDecidedAsANestIs)
   EXPECT_EQ(half.tdBytes, whole.tdBytes / 2); // the CALL's; the IF's own test costs the same in both
   EXPECT_EQ(half.nt, whole.nt / 2);
 }
+
+TEST(UnitEstimate, LoopWrittenWithGotoIsCountedOnceWithANote)
+{
+  // An iteration loop written with a label and IF ... GO TO: its body's
+  // nest counts once (10 x 10 iterations, not the up to 500 sweeps), and a
+  // note says so; a unit without GO TO has no such note.
+  const auto p = ps::test::build("      PROGRAM ITER\n"
+                                 "      INTEGER I, J, IT\n"
+                                 "      DOUBLE PRECISION A(10, 10), ERR\n"
+                                 "      IT = 0\n"
+                                 "  100 CONTINUE\n"
+                                 "      DO J = 1, 10\n"
+                                 "        DO I = 1, 10\n"
+                                 "          A(I, J) = 0.5D0 * A(I, J)\n"
+                                 "        END DO\n"
+                                 "      END DO\n"
+                                 "      IT = IT + 1\n"
+                                 "      ERR = A(1, 1)\n"
+                                 "      IF (ERR .GT. 1.0D-6 .AND. IT .LT. 500) GO TO 100\n"
+                                 "      END\n",
+                                 "iter.f");
+  const auto e = unitEstimate(p, "iter");
+  EXPECT_DOUBLE_EQ(e.statements.front().frequency, 1.0); // IT = 0
+  const auto note = std::find_if(e.notes.begin(), e.notes.end(),
+                                 [](const auto& n) { return n.find("The GO TO at line 13 of 'iter'") != std::string::npos; });
+  ASSERT_NE(note, e.notes.end());
+  EXPECT_NE(note->find("a loop written with GO TO runs its body once"), std::string::npos);
+  const auto without = ps::test::build("      PROGRAM ONCE\n      DOUBLE PRECISION A(10)\n      A(1) = 0\n      END\n",
+                                       "once.f");
+  const auto plain = unitEstimate(without, "once");
+  EXPECT_TRUE(std::none_of(plain.notes.begin(), plain.notes.end(),
+                           [](const auto& n) { return n.find("GO TO") != std::string::npos; }));
+}
