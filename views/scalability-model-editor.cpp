@@ -72,6 +72,9 @@ ScalabilityModelEditor::ScalabilityModelEditor(QWidget* parent) : QWidget(parent
   m_error->setObjectName("modelError");
   m_error->setStyleSheet("color: #b02020;");
   m_error->setWordWrap(true);
+  auto policy = m_error->sizePolicy();
+  policy.setHeightForWidth(false); // as the panel's labels (scalability-panel.cpp)
+  m_error->setSizePolicy(policy);
   auto* add = button(tr("Add"), "addModel", this);
   auto* remove = button(tr("Remove"), "removeModel", this);
   auto* load = button(tr("Load…"), "loadModels", this);

@@ -42,6 +42,18 @@ namespace ps::views {
 namespace {
 
 constexpr int kDebounceMs = 200;
+constexpr int kPsiMinimumHeight = 140; // two rows of a psi table and its header
+
+/// Word wrap whose height does not follow the width: a label's height for
+/// width makes the Scalability tab's scroll area size the panel for its
+/// narrowest width, far beyond a 1400 x 900 window.
+void wrapWithoutHeightForWidth(QLabel* label)
+{
+  label->setWordWrap(true);
+  auto policy = label->sizePolicy();
+  policy.setHeightForWidth(false);
+  label->setSizePolicy(policy);
+}
 
 QSpinBox* spinBox(const char* name, int lo, int hi, int value, const QString& tip)
 {
@@ -126,16 +138,24 @@ QWidget* ScalabilityPanel::createControls()
   auto* exportButton = new QPushButton(tr("Export…"));
   exportButton->setObjectName("exportScalability");
   exportButton->setToolTip(tr("Save the visible chart as PNG, SVG or PDF, or all tables and curves as CSV"));
+  // two rows: in one, the tab would be wider than a 1400 px window with the docks open
   auto* bar = new QWidget;
-  auto* row = new QHBoxLayout(bar);
-  row->setContentsMargins(0, 0, 0, 0);
+  auto* rows = new QVBoxLayout(bar);
+  rows->setContentsMargins(0, 0, 0, 0);
+  auto* row = new QHBoxLayout;
   for (auto [label, widget] : std::initializer_list<std::pair<QString, QWidget*>>{
-         {tr("Compare:"), m_source}, {tr("p ="), m_p}, {tr("n ="), m_n}, {tr("p' ="), m_pPrimes}, {tr("Machine:"), m_machine}}) {
+         {tr("Compare:"), m_source}, {tr("p ="), m_p}, {tr("n ="), m_n}, {tr("p' ="), m_pPrimes}}) {
     row->addWidget(new QLabel(label));
     row->addWidget(widget);
   }
-  row->addWidget(m_status, 1);
-  row->addWidget(exportButton);
+  row->addStretch(1);
+  auto* second = new QHBoxLayout;
+  second->addWidget(new QLabel(tr("Machine:")));
+  second->addWidget(m_machine);
+  second->addWidget(m_status, 1);
+  second->addWidget(exportButton);
+  rows->addLayout(row);
+  rows->addLayout(second);
   connect(m_source, &QComboBox::currentIndexChanged, this, [this] { setSource(source()); });
   connect(m_p, &QSpinBox::valueChanged, this, &ScalabilityPanel::scheduleRecompute);
   connect(m_n, &QSpinBox::valueChanged, this, &ScalabilityPanel::scheduleRecompute);
@@ -163,10 +183,10 @@ QWidget* ScalabilityPanel::createResults()
   m_psiArea->setFrameShape(QFrame::NoFrame);
   m_initial = new QLabel;
   m_initial->setObjectName("scaleInitial");
-  m_initial->setWordWrap(true);
+  wrapWithoutHeightForWidth(m_initial);
   m_decision = new QLabel;
   m_decision->setObjectName("scaleDecision");
-  m_decision->setWordWrap(true);
+  wrapWithoutHeightForWidth(m_decision);
   m_decision->setTextInteractionFlags(Qt::TextSelectableByMouse);
   m_decision->setStyleSheet("font-weight: bold; padding: 4px;");
   m_crossingView = new QTableView;
@@ -193,7 +213,7 @@ QWidget* ScalabilityPanel::createResults()
   split->setSizes({1000, 1000});
   auto* caption = new QLabel(tr("ψ(p, p') per variant (Sun-Pantano-Fahringer 1999, Eq. 4); in each cell ψ, the "
                                 "scaled size n' and the predicted time T(p', W')"));
-  caption->setWordWrap(true);
+  wrapWithoutHeightForWidth(caption);
   auto* results = new QWidget;
   auto* layout = new QVBoxLayout(results);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -474,7 +494,11 @@ void ScalabilityPanel::arrangePsiTables()
       rowHeight = 0;
     }
   }
-  m_psiArea->setFixedHeight(height + m_psiArea->horizontalScrollBar()->sizeHint().height() + 4);
+  // At most about a third of the tab (their own scroll bar beyond): the
+  // curves and the crossing table below must stay visible at 1400 x 900.
+  const auto* tab = parentWidget() ? parentWidget() : this;
+  const int cap = std::max(kPsiMinimumHeight, tab->height() / 3);
+  m_psiArea->setFixedHeight(std::min(cap, height + m_psiArea->horizontalScrollBar()->sizeHint().height() + 4));
 }
 
 void ScalabilityPanel::resizeEvent(QResizeEvent* event)
