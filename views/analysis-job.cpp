@@ -244,8 +244,15 @@ private:
                         const EstimateSettings& s)
   {
     Curve c{request.variants[0].name, {}};
+    // on to the variant's own count (4096 on 64x64), in powers of two beyond the settings' last
+    const auto chosen = request.procs.empty() ? std::int64_t{1} : request.procs.front().count();
+    auto counts = s.sweepProcessors;
+    for (auto p = counts.empty() ? std::int64_t{1} : counts.back() * 2; p <= chosen && p > 0; p *= 2)
+      counts.push_back(p);
+    if (!counts.empty() && chosen > counts.back())
+      counts.push_back(chosen);
     request.procs.clear();
-    for (auto p : s.sweepProcessors) {
+    for (auto p : counts) {
       mapping::ProcessorsArrangement a;
       a.shape = {p};
       request.procs.push_back(a);

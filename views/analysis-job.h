@@ -47,6 +47,8 @@ struct EstimateSettings {
   std::string machine = "paragon";
   bool fetchIdenticalReadsOnce = false;        // estimate::EstimateOptions
   // P to 1024 (issue 9): box nests' work and messages cost O(P) per point (estimate/separable-exchange.h)
+  /// The time-vs-P curve's processor counts (1-D), extended in powers of
+  /// two to a variant's own count where that is larger.
   std::vector<std::int64_t> sweepProcessors{1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024};
   std::string sweepVariable;                   // "" : no time-vs-N sweep
   std::vector<std::int64_t> sweepValues;

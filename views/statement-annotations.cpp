@@ -19,6 +19,15 @@ const nlohmann::json* largestPoint(const nlohmann::json& estimate)
   return best;
 }
 
+/// The busiest processor's share of a statement's work: one decimal, two
+/// significant digits below 0.1 % (0.024 %: 4096 processors), not "0.0".
+QString sharePercent(double share)
+{
+  if (share > 0 && share < 0.1)
+    return QString::number(share, 'g', 2);
+  return QString::number(share, 'f', 1);
+}
+
 } // namespace
 
 QString shortBytes(double b)
@@ -51,8 +60,8 @@ std::map<int, QString> statementAnnotations(const nlohmann::json& estimate)
   for (const auto& s : (*point)["statements"]) {
     const int line = s["line"].get<int>();
     const double total = s["work_total"].get<double>();
-    QStringList parts{QStringLiteral("work %1%").arg(total > 0 ? 100.0 * s["work_max"].get<double>() / total : 0.0, 0,
-                                                     'f', 1)};
+    const double share = total > 0 ? 100.0 * s["work_max"].get<double>() / total : 0.0;
+    QStringList parts{QStringLiteral("work %1%").arg(sharePercent(share))};
     if (auto it = comm.find(line); it != comm.end() && it->second.first > 0)
       parts << QStringLiteral("%1 msg").arg(it->second.first) << shortBytes(it->second.second);
     parts << QStringLiteral("CM %1").arg(static_cast<qlonglong>(std::llround(s["cm"].get<double>())));

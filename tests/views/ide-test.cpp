@@ -112,6 +112,7 @@ private slots:
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
   void jacobiEstimateEqualsTheCli();
+  void processorCurveReachesAVariantOnMoreThan1024();
   void keepEstimateStoresTheShownEstimate();
   void changingNReestimatesWithoutAClick();
   void syntaxErrorShowsAMarkerAndALaterLoopStillEstimates();
@@ -222,6 +223,31 @@ void IdeTest::keepEstimateStoresTheShownEstimate()
   // the kept (*,BLOCK) variant on 16: two column shifts x 15 boundaries x 100 iterations
   QCOMPARE(json["variants"][1]["points"][0]["nt"].get<std::int64_t>(), std::int64_t{3000});
   QCOMPARE(QString::fromStdString(json["variants"][1]["points"][0]["arrangement"].get<std::string>()), QString("16"));
+}
+
+void IdeTest::processorCurveReachesAVariantOnMoreThan1024()
+{
+  // Jacobi's variant B on 4096: its time-vs-P curve goes on in powers of
+  // two to 4096 (it stopped at 1024, the table's value nowhere on it),
+  // and its last point is the table's time; A on 16 keeps 1 .. 1024.
+  MainWindow w(m_recovery.path());
+  estimateJacobi(w);
+  auto* panel = w.distributionPanel();
+  QSignalSpy estimated(&w, &MainWindow::estimateFinished);
+  panel->setArrangement(1, "4096");
+  w.activateWindow();
+  QTest::keyClick(w.editor(), Qt::Key_E, Qt::ControlModifier);
+  QVERIFY(estimated.wait(kWorkTimeoutMs));
+  auto series = w.chartPanel()->processorsChart()->series();
+  QCOMPARE(series.size(), 2);
+  auto* a = qobject_cast<QLineSeries*>(series.at(0));
+  auto* b = qobject_cast<QLineSeries*>(series.at(1));
+  QCOMPARE(a->count(), 11);
+  QCOMPARE(b->count(), 13); // 1 .. 1024, 2048, 4096
+  QCOMPARE(b->at(12).x(), 4096.0);
+  const double table = w.resultsModel()->index(ResultsModel::Time, 1).data(ResultsModel::ValueRole).toDouble();
+  QVERIFY2(std::abs(b->at(12).y() - table) <= 1e-9 * table,
+           qPrintable(QStringLiteral("%1 against %2").arg(b->at(12).y()).arg(table)));
 }
 
 void IdeTest::jacobiEstimateEqualsTheCli()

@@ -14,6 +14,8 @@
 
 #include <QTest>
 
+#include <nlohmann/json.hpp>
+
 using ps::views::ResultsModel;
 
 namespace {
@@ -91,6 +93,22 @@ private slots:
     QCOMPARE(qobject_cast<QLineSeries*>(chart->series().at(0))->count(), 2);
     for (auto* axis : chart->axes())
       QVERIFY(qobject_cast<QLogValueAxis*>(axis));
+  }
+
+  void smallWorkSharesKeepTheirDigits()
+  {
+    // 1 of 4096 equal shares: 0.024 %, not "0.0%"; 1 of 16: 6.25 % shown 6.3 %
+    const auto annotate = [](double max, double total) {
+      auto estimate = nlohmann::json::parse(R"({"variants": [{"points": [{"P": 4, "comm": [],
+          "statements": [{"line": 7, "work_total": 0, "work_max": 0, "cm": 3}]}]}]})");
+      auto& s = estimate["variants"][0]["points"][0]["statements"][0];
+      s["work_total"] = total;
+      s["work_max"] = max;
+      return ps::views::statementAnnotations(estimate).at(7);
+    };
+    QCOMPARE(annotate(1, 4096), QString("work 0.024% · CM 3"));
+    QCOMPARE(annotate(1, 16), QString("work 6.3% · CM 3"));
+    QCOMPARE(annotate(0, 16), QString("work 0.0% · CM 3"));
   }
 };
 
