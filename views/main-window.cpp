@@ -663,7 +663,10 @@ void MainWindow::profileRun(const QString& inputFile)
   if (m_profileJob)
     return; // one at a time; the progress dialog is up
   const auto name = m_path.isEmpty() ? QStringLiteral("untitled.f90") : QFileInfo(m_path).fileName();
-  m_profileJob = new ProfileJob(m_editor->text(), name, m_editor->fixedForm(), inputFile, this);
+  auto includeDirs = sourceSettings().includeDirs; // the document's folder first: the copy is compiled elsewhere
+  if (!m_path.isEmpty())
+    includeDirs.insert(includeDirs.begin(), QFileInfo(m_path).absolutePath().toStdString());
+  m_profileJob = new ProfileJob(m_editor->text(), name, m_editor->fixedForm(), inputFile, std::move(includeDirs), this);
   m_profileProgress = new QProgressDialog(tr("Profile run of %1: starting…").arg(name), tr("Cancel"), 0, 0, this);
   m_profileProgress->setObjectName("profileProgress");
   m_profileProgress->setWindowTitle(tr("Profile Run"));

@@ -5,9 +5,10 @@
 
 namespace ps::views {
 
-ProfileJob::ProfileJob(QString text, QString fileName, bool fixedForm, QString inputFile, QObject* parent)
+ProfileJob::ProfileJob(QString text, QString fileName, bool fixedForm, QString inputFile,
+                       std::vector<std::string> includeDirs, QObject* parent)
   : QObject(parent), m_text(std::move(text)), m_fileName(std::move(fileName)), m_inputFile(std::move(inputFile)),
-    m_fixedForm(fixedForm)
+    m_includeDirs(std::move(includeDirs)), m_fixedForm(fixedForm)
 {
 }
 
@@ -41,6 +42,7 @@ void ProfileJob::run()
   profile::ProfileOptions options;
   options.form = m_fixedForm ? fortran::SourceForm::Fixed : fortran::SourceForm::Free;
   options.inputFile = m_inputFile.toStdString();
+  options.includeDirs = m_includeDirs;
   options.cancelled = &m_cancelled;
   options.progress = [this](const std::string& step) { emit stepStarted(QString::fromStdString(step)); };
   m_result = profile::runProfile(path.toStdString(), options);

@@ -13,6 +13,8 @@
 #include <QTemporaryDir>
 
 #include <atomic>
+#include <string>
+#include <vector>
 
 class QThread;
 
@@ -22,8 +24,11 @@ class ProfileJob : public QObject {
   Q_OBJECT
 public:
   /// `fileName` names the profiled copy of `text` (and decides its form with
-  /// `fixedForm`); `inputFile` is the program's standard input, or empty.
-  ProfileJob(QString text, QString fileName, bool fixedForm, QString inputFile, QObject* parent = nullptr);
+  /// `fixedForm`); `inputFile` is the program's standard input, or empty;
+  /// `includeDirs` the folders of its INCLUDE files (the document's own
+  /// folder first: the copy is compiled in a temporary one).
+  ProfileJob(QString text, QString fileName, bool fixedForm, QString inputFile, std::vector<std::string> includeDirs,
+             QObject* parent = nullptr);
   /// Cancels a running profile and waits for its thread.
   ~ProfileJob() override;
 
@@ -41,6 +46,7 @@ private:
   void run();
 
   QString m_text, m_fileName, m_inputFile;
+  std::vector<std::string> m_includeDirs;
   bool m_fixedForm = false;
   QTemporaryDir m_folder;
   std::atomic<bool> m_cancelled{false};

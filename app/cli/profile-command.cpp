@@ -23,6 +23,7 @@ profile::ProfileRunResult measure(const ProfileCommandOptions& o)
   options.form = formOf(o.form);
   options.inputFile = o.input;
   options.timeoutSeconds = o.timeout;
+  options.includeDirs = o.source.includeDirs;
   return profile::runProfile(o.file, options);
 }
 

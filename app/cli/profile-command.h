@@ -18,7 +18,7 @@ struct ProfileCommandOptions {
   std::string file, form = "auto", input;
   double timeout = 60;
   bool json = false;
-  SourceOptions source; // --include-dir, -D (for reading the program; the compile step does not use them yet)
+  SourceOptions source; // --include-dir (gfortran -I too), -D (for reading the program; not given to gfortran)
 };
 
 /// Adds the subcommand and its options to `app`.

@@ -113,11 +113,26 @@ private:
     return result;
   }
 
+  /// The source file's folder, then the options' include folders.
+  std::vector<std::string> includeFolders() const
+  {
+    std::vector<std::string> dirs{fs::path(m_source).parent_path().string()};
+    if (dirs.front().empty())
+      dirs.front() = ".";
+    dirs.insert(dirs.end(), m_options.includeDirs.begin(), m_options.includeDirs.end());
+    return dirs;
+  }
+
   std::string compile()
   {
     const std::string form = m_fixed ? "-ffixed-form" : "-ffree-form";
     const auto object = fs::path(m_compiled).stem().string() + ".o";
-    auto c = child({"gfortran", "-c", "--coverage", "-O0", form, "-std=legacy", m_compiled, "-o", object}, 300);
+    std::vector<std::string> argv{"gfortran", "-c", "--coverage", "-O0", form, "-std=legacy"};
+    std::error_code error;
+    for (const auto& dir : includeFolders()) // the copy is compiled elsewhere: its INCLUDE files are here
+      argv.push_back("-I" + fs::absolute(dir, error).string());
+    argv.insert(argv.end(), {m_compiled, "-o", object});
+    auto c = child(std::move(argv), 300);
     if (c.outcome == ChildResult::Outcome::Exited && c.code == 0)
       c = child({"gfortran", "--coverage", object, "-o", "profiled"}, 300);
     if (c.outcome == ChildResult::Outcome::Exited && c.code == 0)

@@ -11,6 +11,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace ps::profile {
 
@@ -18,6 +19,10 @@ struct ProfileOptions {
   std::optional<fortran::SourceForm> form; // absent: from the file name, else free form
   std::string inputFile;                   // the program's standard input; empty: /dev/null
   double timeoutSeconds = 60;              // wall time of the program run, s
+  /// Folders gfortran searches for INCLUDE files (its -I), after the
+  /// source file's own folder, which the copy in the temporary folder no
+  /// longer sits in.
+  std::vector<std::string> includeDirs;
   const std::atomic<bool>* cancelled = nullptr;
   /// Called before each step: "Compiling", "Running", "Reading counts".
   std::function<void(const std::string& step)> progress;

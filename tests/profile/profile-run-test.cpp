@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <filesystem>
 
 using namespace ps;
 using ps::test::writeTemp;
@@ -321,4 +322,27 @@ TEST(ProfileRun, StatementsJumpedOverByGotoTakeTheirMeasuredShare)
     measuredWork += (w.line == 12 || w.line == 14 || w.line == 16) ? w.work[0] : 0;
   EXPECT_DOUBLE_EQ(assignments, 3 * 90.0); // all three in every iteration
   EXPECT_DOUBLE_EQ(measuredWork, 90.0);    // one of them per iteration
+}
+
+TEST(ProfileRun, IncludeFilesBesideTheSourceAndInIncludeFolders)
+{
+  // The copy is compiled in a temporary folder: INCLUDE 'sizes.inc' beside
+  // the source and INCLUDE 'consts.inc' in an include folder are found
+  // (gfortran said "Cannot open included file" before).
+  for (const char* dir : {"incl", "incl-other"})
+    std::filesystem::create_directories(testing::TempDir() + dir);
+  const auto source = writeTemp("incl/prog.f", "      PROGRAM P\n      INCLUDE 'sizes.inc'\n      INCLUDE 'consts.inc'\n"
+                                               "      INTEGER I, S\n      S = 0\n      DO I = 1, N\n"
+                                               "        S = S + K\n      END DO\n      PRINT *, S\n      END\n");
+  writeTemp("incl/sizes.inc", "      INTEGER N\n      PARAMETER (N = 7)\n");
+  const auto other = writeTemp("incl-other/consts.inc", "      INTEGER K\n      PARAMETER (K = 3)\n");
+  profile::ProfileOptions options;
+  options.includeDirs = {std::filesystem::path(other).parent_path().string()};
+  const auto run = profile::runProfile(source, options);
+  ASSERT_TRUE(run.counts) << run.error;
+  ASSERT_NE(run.counts->at(5), nullptr);
+  EXPECT_EQ(run.counts->at(5)->count, 1); // S = 0
+  ASSERT_NE(run.counts->at(7), nullptr);  // S = S + K: N = 7 times (gcov adds the loop's back edge to it)
+  EXPECT_GE(run.counts->at(7)->count, 7);
+  EXPECT_NE(profileError(source).find("consts.inc"), std::string::npos); // without the folder: named
 }
