@@ -20,12 +20,14 @@ const nlohmann::json* largestPoint(const nlohmann::json& estimate)
 }
 
 /// The busiest processor's share of a statement's work: one decimal, two
-/// significant digits below 0.1 % (0.024 %: 4096 processors), not "0.0".
+/// significant digits below 0.1 % (0.024 %: 4096 processors), not "0.0",
+/// in fixed point down to 0.000001 %.
 QString sharePercent(double share)
 {
-  if (share > 0 && share < 0.1)
-    return QString::number(share, 'g', 2);
-  return QString::number(share, 'f', 1);
+  int decimals = 1; // of the first significant digit
+  while (share > 0 && decimals < 6 && share < std::pow(10.0, -decimals))
+    ++decimals;
+  return QString::number(share, 'f', share > 0 && share < 0.1 ? decimals + 1 : 1);
 }
 
 } // namespace

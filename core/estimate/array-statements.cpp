@@ -1,5 +1,6 @@
 #include "estimate/array-statements.h"
 
+#include "estimate/saturating-count.h"
 #include "symbolic/evaluation.h"
 #include "support/text.h"
 
@@ -201,6 +202,24 @@ std::optional<std::vector<double>> ownedElements(const program::Unit& unit, cons
     out[static_cast<std::size_t>(p)] = n;
   }
   return out;
+}
+
+std::optional<std::int64_t> elementCount(const program::Unit& unit, const symbolic::Bindings& values,
+                                         const std::string& array)
+{
+  const auto* sym = unit.symbol(array);
+  if (!sym)
+    return std::nullopt;
+  std::int64_t elements = 1;
+  for (const auto& d : sym->dims) {
+    symbolic::EvaluationError error;
+    const auto lo = symbolic::evaluateFor(d.lower, values, "", &error);
+    const auto hi = lo ? symbolic::evaluateFor(d.upper, values, "", &error) : std::nullopt;
+    if (!lo || !hi)
+      return std::nullopt;
+    elements = saturatingMul(elements, std::max<std::int64_t>(*hi - *lo + 1, 0));
+  }
+  return elements;
 }
 
 } // namespace ps::estimate

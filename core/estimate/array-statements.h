@@ -12,6 +12,7 @@
 #include "program/model.h"
 #include "symbolic/evaluation.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -53,5 +54,10 @@ const program::ArrayReference* elementwiseArrayAssignment(const program::Stateme
 /// value, or an alignment stride is not 1.
 std::optional<std::vector<double>> ownedElements(const program::Unit& unit, const mapping::Mapping& mapping,
                                                  const symbolic::Bindings& values, const std::string& array);
+
+/// The elements of `array` (its declared extents at `values`, the product
+/// saturating at INT64_MAX); nullopt when an extent has no value.
+std::optional<std::int64_t> elementCount(const program::Unit& unit, const symbolic::Bindings& values,
+                                         const std::string& array);
 
 } // namespace ps::estimate

@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cctype>
 #include <iterator>
+#include <map>
 #include <set>
 
 namespace ps::estimate {
@@ -340,6 +341,10 @@ struct CompiledNestEstimate::State {
                               std::vector<std::string>& notes) const;
   const program::Statement* scalarUser(const program::Statement& st, const mapping::Mapping& mapping,
                                        std::string* through) const;
+  const program::Statement* findScalarUser(const program::Statement& st, const mapping::Mapping& mapping,
+                                           std::string* through) const;
+  /// scalarUser's answers under the compiled structure: the user and the scalars between.
+  mutable std::map<const program::Statement*, std::pair<const program::Statement*, std::string>> scalarUsers;
   const program::Statement* newScalarUser(const program::Statement& st, const mapping::Mapping& mapping,
                                           std::vector<std::string>& notes) const;
   bool privateTemporary(const program::Statement& st) const;
@@ -515,11 +520,13 @@ void CompiledNestEstimate::State::noteForeignTemporaries(const program::Statemen
     const auto* b = mapping.array(w->array);
     if (a && b && owners(*user->write()) == owners(*w) && mappedAlike(mapping, *a, *b))
       continue; // FY(I) uses DY computed where FX(I) is: the same owners
-    names.push_back("'" + d->scalarTarget + "'");
+    if (const auto name = "'" + d->scalarTarget + "'"; std::find(names.begin(), names.end(), name) == names.end())
+      names.push_back(name);
     source = source ? source : user;
   }
   if (source)
-    notes.push_back(joinWithAnd(names) + " at line " + std::to_string(st.line) + " come from the owners of '" +
+    notes.push_back(joinWithAnd(names) + " at line " + std::to_string(st.line) +
+                    (names.size() == 1 ? " comes" : " come") + " from the owners of '" +
                     source->write()->text() + "' (line " + std::to_string(source->line) +
                     "), where they are computed, not from the owners of '" + w->text() +
                     "', which use them: the values sent between them are not counted");
@@ -541,6 +548,22 @@ const program::Statement* CompiledNestEstimate::State::scalarUser(const program:
                                                                   const mapping::Mapping& mapping,
                                                                   std::string* through) const
 {
+  // remembered per mapping structure: a chain of temporaries each feeding several would
+  // otherwise be walked once per path
+  if (const auto it = scalarUsers.find(&st); it != scalarUsers.end()) {
+    *through = it->second.second;
+    return it->second.first;
+  }
+  const auto* user = findScalarUser(st, mapping, through);
+  scalarUsers.emplace(&st, std::pair{user, *through});
+  return user;
+}
+
+/// scalarUser without the memo.
+const program::Statement* CompiledNestEstimate::State::findScalarUser(const program::Statement& st,
+                                                                      const mapping::Mapping& mapping,
+                                                                      std::string* through) const
+{
   const auto& name = st.scalarTarget;
   if (name.empty() || (!declaredNew(st) && !privateTemporary(st)))
     return nullptr;
@@ -551,8 +574,10 @@ const program::Statement* CompiledNestEstimate::State::scalarUser(const program:
   };
   // a user that assigns one distributed element (not P(:,:) = BETA*P: every owner of P needs BETA)
   const auto elementUser = [&](const program::Statement* u) {
-    return u->write() && mapping.array(u->write()->array) && !u->write()->subscripts.empty() &&
-           u->write()->allAffine();
+    const auto* w = u->write();
+    return w && mapping.array(w->array) && !w->subscripts.empty() &&
+           std::none_of(w->subscripts.begin(), w->subscripts.end(),
+                        [](const auto& sub) { return sub.kind == program::SubscriptKind::Triplet; });
   };
   for (const auto* u : statements) // a direct user first (F*DX in FX(I) rather than DX through R2)
     if (later(u) && elementUser(u))
@@ -757,11 +782,7 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
   }
   // E = E*E or E = MAX(E, 1.0E-6) after E = U(I,J) - V(I,J): computing the temporary, not reducing into it
   c.reduction = isReduction(st, *unit) && !updatesTemporary(st);
-  if ((c.assignedArray = elementwiseArrayAssignment(st, *unit, mapping))) { // each its own elements: none fetched
-    c.reads.clear();
-    c.readTexts.clear();
-    c.readByBranch.clear();
-  }
+  c.assignedArray = elementwiseArrayAssignment(st, *unit, mapping); // each its own elements: checked per point
   if ((c.reducedArray = wholeArrayReduction(st, mapping))) { // its reads are its own elements: none fetched
     c.reduction = true;
     c.reads.clear();
@@ -834,6 +855,7 @@ void CompiledNestEstimate::State::compile(const mapping::Mapping& mapping)
 {
   structure = mapping;
   compiled.clear();
+  scalarUsers.clear();
   for (std::size_t i = 0; i < statements.size(); ++i)
     compiled.push_back(compileStatement(i, mapping));
   memoValid = false; // the plans' maps and formulas follow the structure
@@ -1147,7 +1169,8 @@ void PointEstimator::estimateStatement(std::size_t index, const IterationSpace& 
   auto& m = m_s.memo[index];
   if (c.reducedArray && reduceWholeArray(c, space))
     return;
-  if (c.assignedArray)
+  // mapped alike under this point's sizes too (the structure does not compare bounds): else the reads are fetched
+  if (c.assignedArray && elementwiseArrayAssignment(*c.st, m_unit, m_mapping))
     return assignWholeArray(c, space);
   PlanList reads;
   boost::container::small_vector<std::size_t, 8> readIndex; // reads[i] is c.reads[readIndex[i]]

@@ -78,6 +78,8 @@ public:
   {
     const auto least = along(extreme(m_space, m_level, index, false), m_level, m_values);
     const auto most = along(extreme(m_space, m_level, index, true), m_level, m_values);
+    if (least.slope == 0 && most.slope == 0)
+      return; // its owners do not change with this level's variable: no period, no crossing
     if (dist.format().kind == mapping::FormatKind::Cyclic) {
       cyclic(least, most, times(dist.blockSize(), dist.procs()));
     } else if (dist.format().kind == mapping::FormatKind::Block) {

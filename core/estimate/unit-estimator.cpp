@@ -232,8 +232,8 @@ private:
       m_problems.errors.push_back(error.message);
   }
 
-  /// A GO TO is not followed: what it jumps over counts once, and a loop
-  /// written with one (IF (ERR > TOL) GO TO 100) runs its body once.
+  /// A GO TO is not followed: what it jumps over counts as executed, and a
+  /// loop written with one (IF (ERR > TOL) GO TO 100) runs its body once.
   void noteJumps(const Unit& unit, Estimate& e)
   {
     if (unit.gotoLines.empty())
@@ -243,9 +243,9 @@ private:
       lines.push_back(std::to_string(line));
     addNote(e, std::string(lines.size() == 1 ? "The GO TO at line " : "The GO TOs at lines ") + joinWithAnd(lines) +
                  " of '" + unit.name + "' " + (lines.size() == 1 ? "is" : "are") +
-                 " not followed: the statements " + (lines.size() == 1 ? "it jumps" : "they jump") +
-                 " over count once, and a loop written with GO TO runs its body once (write it as a DO loop to "
-                 "have its iterations counted)");
+                 " not followed: what " + (lines.size() == 1 ? "it jumps" : "they jump") +
+                 " over is counted as if executed, and a loop written with GO TO runs its body once (write it as "
+                 "a DO loop to have its iterations counted)");
   }
 
   /// One execution of the frame's unit: its parts in source order.
@@ -497,8 +497,6 @@ private:
     return std::vector<bool>(static_cast<std::size_t>(m.procs.count()), true);
   }
 
-  /// Statement S outside loops: freq(S) = its branch probability; work and
-  /// CT on the processors that execute it; its non-local reads.
   /// A = B + C outside loops over whole arrays mapped alike
   /// (elementwiseArrayAssignment): each processor assigns the elements it
   /// owns, once; other whole-array assignments are not estimated (a note).
@@ -515,25 +513,30 @@ private:
     StatementWork work;
     work.statementId = st.id;
     work.line = st.line;
+    work.cost = cost;
+    work.probability = st.probability;
     work.formulaWhy = "an array assignment: each processor assigns the elements of '" + target->array + "' it owns";
     for (std::size_t p = 0; p < owned->size(); ++p) {
       const double w = (*owned)[p] * st.probability;
       work.work.push_back(w);
-      work.frequency += w;
       e.workPerProc[p] += w;
       e.ctPerProc[p] += w * cost;
     }
+    // the array's elements once (a replicated dimension's copies are not more executions)
+    work.frequency = st.probability * static_cast<double>(elementCount(*f.unit, f.values, target->array).value_or(0));
     work.wd = workDistributionGoodness(work.work);
     terms.push_back(std::move(work));
   }
 
+  /// Statement S outside loops: freq(S) = its branch probability; work and
+  /// CT on the processors that execute it; its non-local reads.
   void statementOutsideLoops(const Frame& f, const Statement& st, const mapping::Mapping& m, Estimate& e,
                              std::vector<StatementWork>& terms)
   {
     const auto at = " at line " + std::to_string(st.line);
     if (st.kind == program::StatementKind::Io)
       return addNote(e, "I/O statement" + at + " is not estimated");
-    if (st.wholeArray)
+    if (st.wholeArray || elementwiseArrayAssignment(st, *f.unit, m)) // X = 0, X(:,:) = 0
       return wholeArrayOutsideLoops(f, st, m, e, terms);
     const auto exec = executors(f, st, m, e);
     const double cost = m_machine.ops.time(st.ops);

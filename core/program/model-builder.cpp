@@ -607,17 +607,28 @@ private:
     return *bound;
   }
 
-  /// Whether `e` names a scalar that an enclosing loop's body sets to a
-  /// value that is not an expression of the loop variables (J = ICELL(I)):
-  /// it changes from iteration to iteration, an indirect subscript, not an
-  /// unknown of the program the user could give.
+  /// Whether `e` names a scalar that an enclosing loop's body sets from an
+  /// array element or a loop variable without an affine value (J =
+  /// ICELL(I)): it changes from iteration to iteration, an indirect
+  /// subscript, not an unknown of the program the user could give (M =
+  /// INT(SQRT(REAL(N))) in the loop stays one).
   bool variesInLoop(const symbolic::Expr& e) const
   {
     for (const auto& n : e.symbols())
-      if (m_scalars.unknownNow(n) && std::any_of(m_setInOpenLoops.begin(), m_setInOpenLoops.end(),
-                                                 [&](const auto* set) { return set->count(n) > 0; }))
+      if (m_scalars.variesNow(n) && std::any_of(m_setInOpenLoops.begin(), m_setInOpenLoops.end(),
+                                                [&](const auto* set) { return set->count(n) > 0; }))
         return true;
     return false;
+  }
+
+  /// Whether `e` reads an array element or one of the loop variables `vars`.
+  bool readsElementOrLoopVariable(const fortran::Expr& e, const std::vector<std::string>& vars) const
+  {
+    if (e.kind == ExprKind::ArrayRef ||
+        (e.kind == ExprKind::Name && std::find(vars.begin(), vars.end(), e.text) != vars.end()))
+      return true;
+    return std::any_of(e.operands.begin(), e.operands.end(),
+                       [&](const fortran::Expr& o) { return readsElementOrLoopVariable(o, vars); });
   }
 
   /// An integer expression with PARAMETERs folded (or kept) and the scalars
@@ -772,7 +783,8 @@ private:
     }
     count(s.rhs, st, vars);
     if (!st.scalarTarget.empty() && isIntegerScalar(st.scalarTarget)) {
-      m_scalars.assign(st.scalarTarget, valueOf(s.rhs), valueOf(s.rhs, SymbolicParameters::Keep), vars, st.line);
+      m_scalars.assign(st.scalarTarget, valueOf(s.rhs), valueOf(s.rhs, SymbolicParameters::Keep), vars, st.line,
+                       readsElementOrLoopVariable(s.rhs, vars));
       if (isCall(s.rhs, "max") || isCall(s.rhs, "min"))
         m_clipDefinitions[st.scalarTarget] = {&s.rhs, loops, m_branchLine};
       else

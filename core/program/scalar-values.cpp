@@ -66,13 +66,16 @@ std::vector<std::string> readVariables(std::string_view statement)
 }
 
 void ScalarValues::assign(const std::string& name, const std::optional<symbolic::Expr>& folded,
-                          const std::optional<symbolic::Expr>& kept, const std::vector<std::string>& loopVars, int line)
+                          const std::optional<symbolic::Expr>& kept, const std::vector<std::string>& loopVars, int line,
+                          bool varies)
 {
   const auto at = "assigned at line " + std::to_string(line);
-  if (!folded || !kept)
-    return unknown(name, {line}, at + " from a value that is not an integer expression of the unknowns");
-  if (!folded->affineIn(loopVars))
-    return unknown(name, {line}, at + " from an expression that is not affine in the loop variables");
+  if (!folded || !kept || !folded->affineIn(loopVars)) {
+    unknown(name, {line}, at + (!folded || !kept ? " from a value that is not an integer expression of the unknowns"
+                                                 : " from an expression that is not affine in the loop variables"));
+    m_states[name].varies = varies;
+    return;
+  }
   State s;
   s.folded = *folded;
   s.kept = *kept;

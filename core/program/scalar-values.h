@@ -33,15 +33,19 @@ public:
     symbolic::Expr folded, kept;     // Known: PARAMETERs folded / as symbols
     std::set<std::string> loopVars;  // Known: loop variables the value uses
     UnknownOrigin origin;            // Unknown: where and why
+    bool varies = false;             // Unknown: assigned from an array element or a loop variable (J = ICELL(I))
     std::set<int> lines;             // the assignments behind the state
   };
   using Snapshot = std::map<std::string, State>;
 
   /// `name = value` at `line`. `folded` and `kept` are nullopt when the
   /// right-hand side is not an integer expression affine in the enclosing
-  /// loop variables `loopVars`; the scalar then has no value from `line` on.
+  /// loop variables `loopVars`; the scalar then has no value from `line` on,
+  /// and `varies` says that its value changes from iteration to iteration
+  /// (the right-hand side reads an array element or a loop variable).
   void assign(const std::string& name, const std::optional<symbolic::Expr>& folded,
-              const std::optional<symbolic::Expr>& kept, const std::vector<std::string>& loopVars, int line);
+              const std::optional<symbolic::Expr>& kept, const std::vector<std::string>& loopVars, int line,
+              bool varies = false);
   /// A READ (`how` = "READ") or a CALL (`how` = "CALL 'init'") sets `name`.
   void setBy(const std::string& name, const std::string& how, int line);
 
@@ -65,11 +69,12 @@ public:
 
   const std::map<std::string, UnknownOrigin>& origins() const { return m_origins; }
 
-  /// True when `name` has a state and it has no value here.
-  bool unknownNow(const std::string& name) const
+  /// True when `name` has no value here because its last assignment reads
+  /// an array element or a loop variable (assign's `varies`).
+  bool variesNow(const std::string& name) const
   {
     const auto it = m_states.find(name);
-    return it != m_states.end() && it->second.kind == State::Kind::Unknown;
+    return it != m_states.end() && it->second.kind == State::Kind::Unknown && it->second.varies;
   }
 
 private:

@@ -77,33 +77,30 @@ TEST(ScalarValues, UnknownsSetByReadCallOrSeveralPathsCarryTheirLine)
                        "end do\n"
                        "end program\n");
   const auto& o = p.unit().unknownOrigins;
-  ASSERT_EQ(o.size(), 3u);
+  ASSERT_EQ(o.size(), 4u);
   EXPECT_EQ(o.at("n").line, 4);
   EXPECT_EQ(o.at("n").reason, "set by READ at line 4");
   EXPECT_EQ(o.at("m").reason, "possibly set by CALL 'setup' at line 5");
   EXPECT_EQ(o.at("l").line, 7);
   EXPECT_EQ(o.at("l").reason, "assigned differently on several paths (lines 7 and 9)");
-  // mm changes from iteration to iteration (set in the loop after its use):
-  // a(i + mm) is an indirect subscript, not an unknown the user could give
-  EXPECT_EQ(o.count("mm"), 0u);
-  const auto& sub = p.unit().statements[static_cast<std::size_t>(p.unit().statementsIn(p.unit().loops[1].id)[0]->id)]
-                      .refs.at(0).subscripts.at(0);
-  EXPECT_EQ(sub.kind, ps::program::SubscriptKind::NonAffine);
-  EXPECT_EQ(sub.text, "i+mm");
+  EXPECT_EQ(o.at("mm").reason, "assigned at line 14 in the loop at line 12, after this use");
 }
 
 TEST(ScalarValues, ScalarSetFromAnArrayInTheLoopIsAnIndirectSubscript)
 {
   // J = ICELL(I) (particle-in-cell deposit): j changes with every
   // iteration; rho(j) is non-affine (it asked for "--set j=VALUE" before).
-  // A scalar the loop does not set stays an unknown: rho(k).
+  // A scalar the loop does not set stays an unknown: rho(k); so does one
+  // it sets from no array element nor loop variable: rho(m), M = INT(SQRT(REAL(NG))).
   const auto p = build("subroutine depos(np, ng, k, icell, rho)\n"
-                       "integer np, ng, i, j, k, icell(np)\n"
+                       "integer np, ng, i, j, k, m, icell(np)\n"
                        "real rho(ng)\n"
                        "do i = 1, np\n"
                        "  j = icell(i)\n"
                        "  rho(j) = rho(j) + 1.0\n"
                        "  rho(k) = 0.0\n"
+                       "  m = int(sqrt(real(ng)))\n"
+                       "  rho(m) = 1.0\n"
                        "end do\n"
                        "end subroutine\n");
   const auto& unit = p.unit();
@@ -113,6 +110,10 @@ TEST(ScalarValues, ScalarSetFromAnArrayInTheLoopIsAnIndirectSubscript)
   EXPECT_EQ(deposit->refs.at(0).subscripts.at(0).kind, ps::program::SubscriptKind::NonAffine);
   const auto* fixed = unit.statementsIn(unit.loops[0].id)[2];
   EXPECT_EQ(fixed->refs.at(0).subscripts.at(0).kind, ps::program::SubscriptKind::Affine);
+  const auto* invariant = unit.statementsIn(unit.loops[0].id)[4];
+  EXPECT_EQ(invariant->refs.at(0).text(), "rho(m)");
+  EXPECT_EQ(invariant->refs.at(0).subscripts.at(0).kind, ps::program::SubscriptKind::Affine);
+  EXPECT_EQ(unit.unknownOrigins.count("m"), 1u); // asked for, with the line that sets it
 }
 
 TEST(ScalarValues, EqualValuesOnEveryPathAreKeptAndOnePathIsNot)

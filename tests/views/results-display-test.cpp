@@ -109,6 +109,7 @@ private slots:
     QCOMPARE(annotate(1, 4096), QString("work 0.024% · CM 3"));
     QCOMPARE(annotate(1, 16), QString("work 6.3% · CM 3"));
     QCOMPARE(annotate(0, 16), QString("work 0.0% · CM 3"));
+    QCOMPARE(annotate(1, 1e7), QString("work 0.000010% · CM 3")); // fixed point, not 1e-05
   }
 };
 
