@@ -74,13 +74,15 @@ TEST(ArrayStatements, OtherArrayStatementsAreNotElementwise)
 
 TEST(ArrayStatements, ElementwiseAssignmentOutsideLoopsInAUnit)
 {
-  // X = 0 and R = B outside loops, (BLOCK,*) of 10 rows on 4: blocks of
+  // X = 0 and R(:,:) = B(:,:) outside loops, (BLOCK,*) of 10 rows on 4: blocks of
   // 3, 3, 3 and 1 rows of 6 columns, once each: 2 x (18, 18, 18, 6).
   const auto p = test::build("subroutine init(x, r, b)\n  double precision :: x(10, 6), r(10, 6), b(10, 6)\n"
-                             "!HPF$ DISTRIBUTE (BLOCK,*) :: x, r, b\n  x = 0.0d0\n  r = b\nend subroutine init\n");
+                             "!HPF$ DISTRIBUTE (BLOCK,*) :: x, r, b\n  x = 0.0d0\n  r(:,:) = b(:,:)\nend subroutine init\n");
   auto result = estimate::estimateUnit(p.model, p.unit(), std::nullopt, mapping::parseArrangement("4"),
                                        test::unitMachine(), {});
   ASSERT_TRUE(result.estimate) << (result.errors.empty() ? "" : result.errors[0]);
   EXPECT_EQ(result.estimate->workPerProc, (std::vector<double>{36, 36, 36, 12}));
   EXPECT_TRUE(result.estimate->comm.records.empty());
+  for (const auto& w : result.estimate->statements)
+    EXPECT_DOUBLE_EQ(w.frequency, 60.0) << w.line; // the 10 x 6 elements once
 }
