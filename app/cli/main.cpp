@@ -326,7 +326,11 @@ int main(int argc, char** argv)
   estimate->add_flag("--program", o.program, "Estimate the whole program (its PROGRAM unit)");
   estimate->add_option("--dist", o.dists, "A variant, e.g. 'x,a,b=(BLOCK,*)'; repeat for more (default: HPF directives)");
   estimate->add_option("--set", o.sets, "Value of an unknown or a new value for an integer PARAMETER, NAME=VALUE; repeat or separate with commas (n=100,m=50)")->delimiter(',');
-  estimate->add_option("--procs", o.procs, "Processor counts or arrangements, e.g. 1,2,4,8 or 2x2,4x4");
+  estimate->add_option("--procs", o.procs, "Processor counts or arrangements, e.g. 1,2,4,8 or 2x2,4x4")
+      ->check([](const std::string& s) {
+        return s.empty() ? std::string("needs at least one processor count or arrangement (4, or 1,2,4, or 2x2)")
+                         : std::string();
+      });
   estimate->add_option("--machine", o.machine, "Machine profile name (built-in or stored) or JSON file (default paragon)");
   estimate->add_option("--db", o.db, "The profile store for --machine (default: $PARTSCOPE_DB, else the user's data folder)");
   estimate->add_option("--form", o.form, "Source form: auto, fixed or free")

@@ -89,6 +89,7 @@ TEST(BadInputCli, DistributionsHpfForbids)
   expectFailure(kStencil + "--dist 'u=(CYCLIC(0))' --procs 4", 2, "'CYCLIC(0)' in 'u=(CYCLIC(0))' needs k of at least 1");
   expectFailure(kStencil + "--procs 0", 2, "--procs expects processor counts of at least 1 or arrangements");
   expectFailure(kStencil + "--procs 2x0", 2, "got '2x0'");
+  expectFailure(kStencil + "--procs ''", 2, "--procs: needs at least one processor count or arrangement"); // was P = 1
   expectFailure(kStencil + "--dist 'u=(CYCLIC(-3))' --procs 4", 2, "needs k of at least 1");
   expectFailure(kStencil + "--dist 'u=(BLOCK,*)' --procs 4", 1, "gives 2 formats for 'u', which has 1 dimension\n");
   const auto ok = cli(kStencil + "--dist 'u=(BLOCK); v=replicated' --procs 4");
