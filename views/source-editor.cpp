@@ -118,7 +118,33 @@ void SourceEditor::setAnnotations(const std::map<int, QString>& byLine)
     return;
   for (const auto& [line, text] : m_annotations)
     if (line >= 1 && line <= lines())
-      annotate(line - 1, text, m_annotationStyle);
+      annotate(statementEnd(line) - 1, text, m_annotationStyle);
+}
+
+/// The last line (1-based) of the statement that starts on `line`: its
+/// continuation lines follow (fixed form: a character other than blank or
+/// 0 in column 6, or a tab and a digit 1-9; free form: a line ending in &),
+/// so that an annotation does not split the statement.
+int SourceEditor::statementEnd(int line) const
+{
+  const auto continues = [this](int next) { // 0-based index of a line that may continue the one before
+    const auto t = text(next);
+    if (m_fixed) {
+      if (t.startsWith('\t'))
+        return t.size() > 1 && t[1] >= '1' && t[1] <= '9';
+      const bool comment = !t.isEmpty() && QStringLiteral("cC*!").contains(t[0]);
+      return !comment && t.size() > 5 && t.left(5).trimmed().isEmpty() && t[5] != ' ' && t[5] != '0';
+    }
+    auto before = text(next - 1);
+    if (const auto bang = before.indexOf('!'); bang >= 0 && before.left(bang).count('\'') % 2 == 0 &&
+                                               before.left(bang).count('"') % 2 == 0)
+      before = before.left(bang); // a trailing comment, not a ! inside a string
+    return before.trimmed().endsWith('&');
+  };
+  int end = line;
+  while (end < lines() && continues(end)) // text(end) is line end + 1
+    ++end;
+  return end;
 }
 
 void SourceEditor::clearStatementAnnotations()

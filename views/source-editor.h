@@ -21,6 +21,9 @@ public:
 
   /// Fixed form (FORTRAN 77 lexer, column 72 edge) or free form.
   void setFixedForm(bool fixed);
+  /// The last line (1-based) of the statement starting on `line`, after its
+  /// continuation lines: where its annotation goes.
+  int statementEnd(int line) const;
   bool fixedForm() const { return m_fixed; }
 
   /// Replaces the markers with `diagnostics` (1-based lines and columns).

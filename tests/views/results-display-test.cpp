@@ -4,6 +4,7 @@
 // several, and curves of zeros on log axes.
 #include "views/chart-panel.h"
 #include "views/results-model.h"
+#include "views/source-editor.h"
 #include "views/statement-annotations.h"
 #include "views/time-units.h"
 
@@ -110,6 +111,27 @@ private slots:
     QCOMPARE(annotate(1, 16), QString("work 6.3% · CM 3"));
     QCOMPARE(annotate(0, 16), QString("work 0.0% · CM 3"));
     QCOMPARE(annotate(1, 1e7), QString("work 0.000010% · CM 3")); // fixed point, not 1e-05
+  }
+
+  void annotationFollowsTheContinuationLines()
+  {
+    // the estimate's line is the statement's first; its annotation goes under
+    // the last continuation line, not between the statement's lines
+    ps::views::SourceEditor editor;
+    editor.setFixedForm(true);
+    editor.setText("      DO 10 I = 2, N\n      A(I) = B(I) +\n     &  C(I)\n     1  + D(I)\n   10 CONTINUE\n"
+                   "C     comment\n\tX = 1\n\t1 + Y\n");
+    QCOMPARE(editor.statementEnd(2), 4);
+    QCOMPARE(editor.statementEnd(1), 1);
+    QCOMPARE(editor.statementEnd(5), 5); // a comment line is no continuation
+    QCOMPARE(editor.statementEnd(7), 8); // a tab and a digit 1-9
+    editor.setAnnotations({{2, "work 25.0%"}});
+    QCOMPARE(editor.annotation(3), QString("work 25.0%"));
+    QVERIFY(editor.annotation(1).isEmpty());
+    editor.setFixedForm(false);
+    editor.setText("do i = 2, n\n  a(i) = b(i) + & ! the sum\n    c(i)\n  s = '&'\n  t = 1\nend do\n");
+    QCOMPARE(editor.statementEnd(2), 3);
+    QCOMPARE(editor.statementEnd(4), 4); // '&' in a string
   }
 };
 
