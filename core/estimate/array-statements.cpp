@@ -70,6 +70,27 @@ bool onlyElementalCalls(const std::string& rhs, const program::Statement& st)
   return true;
 }
 
+/// The declared lower and upper bound of each dimension of `array` at
+/// `values`; nullopt when it is not declared or a bound has no value.
+std::optional<std::vector<std::pair<std::int64_t, std::int64_t>>> declaredBounds(const program::Unit& unit,
+                                                                                const symbolic::Bindings& values,
+                                                                                const std::string& array)
+{
+  const auto* sym = unit.symbol(array);
+  if (!sym)
+    return std::nullopt;
+  std::vector<std::pair<std::int64_t, std::int64_t>> bounds;
+  for (const auto& d : sym->dims) {
+    symbolic::EvaluationError error;
+    const auto lo = symbolic::evaluateFor(d.lower, values, "", &error);
+    const auto hi = lo ? symbolic::evaluateFor(d.upper, values, "", &error) : std::nullopt;
+    if (!lo || !hi)
+      return std::nullopt;
+    bounds.emplace_back(*lo, *hi);
+  }
+  return bounds;
+}
+
 } // namespace
 
 std::string assignedValue(const std::string& text)
@@ -151,29 +172,29 @@ const program::ArrayReference* elementwiseArrayAssignment(const program::Stateme
     const auto* sym = unit.symbol(ref.array);
     if (!whole(ref) || !sym || !sym->isArray() || rankOf(ref, unit) != shape->dims.size())
       return nullptr; // P(1,1), a section, a scalar function of an array: not element by element
-    const auto* a = mapping.array(ref.array);
-    if (a && (!mappedAlike(mapping, *target, *a) || !sameBounds(*shape, *sym)))
+    if (mapping.array(ref.array) && !sameBounds(*shape, *sym))
       return nullptr;
   }
-  return w;
+  return readsAligned(st, mapping) ? w : nullptr;
+}
+
+bool readsAligned(const program::Statement& st, const mapping::Mapping& mapping)
+{
+  const auto* target = mapping.array(st.write()->array);
+  return std::all_of(st.refs.begin(), st.refs.end(), [&](const program::ArrayReference& ref) {
+    const auto* a = ref.isWrite ? nullptr : mapping.array(ref.array);
+    return !a || mappedAlike(mapping, *target, *a);
+  });
 }
 
 std::optional<std::vector<double>> ownedElements(const program::Unit& unit, const mapping::Mapping& mapping,
                                                  const symbolic::Bindings& values, const std::string& array)
 {
-  const auto* sym = unit.symbol(array);
   const auto* a = mapping.array(array);
-  if (!sym || !a || a->templateIndex < 0)
+  const auto bounds = a && a->templateIndex >= 0 ? declaredBounds(unit, values, array) : std::nullopt;
+  if (!bounds)
     return std::nullopt;
-  std::vector<std::pair<std::int64_t, std::int64_t>> extents;
-  for (const auto& d : sym->dims) {
-    symbolic::EvaluationError error;
-    const auto lo = symbolic::evaluateFor(d.lower, values, "", &error);
-    const auto hi = lo ? symbolic::evaluateFor(d.upper, values, "", &error) : std::nullopt;
-    if (!lo || !hi)
-      return std::nullopt;
-    extents.emplace_back(*lo, *hi);
-  }
+  const auto& extents = *bounds;
   const auto& t = mapping.templates[static_cast<std::size_t>(a->templateIndex)];
   std::vector<double> out(static_cast<std::size_t>(mapping.procs.count()), 0.0);
   for (std::int64_t p = 0; p < mapping.procs.count(); ++p) {
@@ -207,18 +228,12 @@ std::optional<std::vector<double>> ownedElements(const program::Unit& unit, cons
 std::optional<std::int64_t> elementCount(const program::Unit& unit, const symbolic::Bindings& values,
                                          const std::string& array)
 {
-  const auto* sym = unit.symbol(array);
-  if (!sym)
+  const auto bounds = declaredBounds(unit, values, array);
+  if (!bounds)
     return std::nullopt;
   std::int64_t elements = 1;
-  for (const auto& d : sym->dims) {
-    symbolic::EvaluationError error;
-    const auto lo = symbolic::evaluateFor(d.lower, values, "", &error);
-    const auto hi = lo ? symbolic::evaluateFor(d.upper, values, "", &error) : std::nullopt;
-    if (!lo || !hi)
-      return std::nullopt;
-    elements = saturatingMul(elements, std::max<std::int64_t>(*hi - *lo + 1, 0));
-  }
+  for (const auto& [lo, hi] : *bounds)
+    elements = saturatingMul(elements, std::max<std::int64_t>(hi - lo + 1, 0));
   return elements;
 }
 

@@ -47,6 +47,12 @@ const program::ArrayReference* wholeArrayReduction(const program::Statement& st,
 const program::ArrayReference* elementwiseArrayAssignment(const program::Statement& st, const program::Unit& unit,
                                                           const mapping::Mapping& mapping);
 
+/// The part of elementwiseArrayAssignment that depends on the sizes (the
+/// owners' bounds and blocks): every distributed array `st` reads is mapped
+/// as the array it assigns. For a statement elementwiseArrayAssignment
+/// accepted under a mapping of the same structure (a new N or P).
+bool readsAligned(const program::Statement& st, const mapping::Mapping& mapping);
+
 /// How many elements of the distributed `array` each processor owns
 /// (processor order 0..P-1; a local copy counts where the array is
 /// replicated along a processors dimension), its extents evaluated at

@@ -567,11 +567,11 @@ const program::Statement* CompiledNestEstimate::State::findScalarUser(const prog
   const auto& name = st.scalarTarget;
   if (name.empty() || (!declaredNew(st) && !privateTemporary(st)))
     return nullptr;
-  const auto later = [&](const program::Statement* u) {
-    const auto at = std::find(statements.begin(), statements.end(), &st);
-    return std::find(at, statements.end(), u) != statements.end() && u != &st && u->loops == st.loops &&
-           namesIn(u->text).count(name);
-  };
+  // the later statements of its loop body that name it
+  std::vector<const program::Statement*> users;
+  for (auto it = std::find(statements.begin(), statements.end(), &st); it != statements.end(); ++it)
+    if (*it != &st && (*it)->loops == st.loops && namesIn((*it)->text).count(name))
+      users.push_back(*it);
   // a user that assigns one distributed element (not P(:,:) = BETA*P: every owner of P needs BETA)
   const auto elementUser = [&](const program::Statement* u) {
     const auto* w = u->write();
@@ -579,12 +579,9 @@ const program::Statement* CompiledNestEstimate::State::findScalarUser(const prog
            std::none_of(w->subscripts.begin(), w->subscripts.end(),
                         [](const auto& sub) { return sub.kind == program::SubscriptKind::Triplet; });
   };
-  for (const auto* u : statements) // a direct user first (F*DX in FX(I) rather than DX through R2)
-    if (later(u) && elementUser(u))
-      return u;
-  for (const auto* u : statements) {
-    if (!later(u))
-      continue;
+  if (const auto direct = std::find_if(users.begin(), users.end(), elementUser); direct != users.end())
+    return *direct; // a direct user first (F*DX in FX(I) rather than DX through R2)
+  for (const auto* u : users) {
     std::string further;
     if (const auto* user = scalarUser(*u, mapping, &further)) { // a later statement, so this ends
       *through = "'" + u->scalarTarget + "'" + (further.empty() ? "" : ", then " + further);
@@ -746,7 +743,7 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
     c.skipNote = "I/O statement" + c.at + " is not estimated";
   else if (st.kind == program::StatementKind::Call)
     c.skipNote = "CALL '" + st.callee + "'" + c.at + " is not estimated (no interprocedural analysis yet)";
-  else if (st.wholeArray && !elementwiseArrayAssignment(st, *unit, mapping))
+  else if (st.wholeArray && !(c.assignedArray = elementwiseArrayAssignment(st, *unit, mapping)))
     c.skipNote = "Whole-array assignment" + c.at + " is not estimated (only elementwise ones of arrays mapped alike are)";
   if (!c.skipNote.empty())
     return c;
@@ -782,7 +779,8 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
   }
   // E = E*E or E = MAX(E, 1.0E-6) after E = U(I,J) - V(I,J): computing the temporary, not reducing into it
   c.reduction = isReduction(st, *unit) && !updatesTemporary(st);
-  c.assignedArray = elementwiseArrayAssignment(st, *unit, mapping); // each its own elements: checked per point
+  if (!st.wholeArray) // X(:,:) = ... (X = ... was classified above)
+    c.assignedArray = elementwiseArrayAssignment(st, *unit, mapping);
   if ((c.reducedArray = wholeArrayReduction(st, mapping))) { // its reads are its own elements: none fetched
     c.reduction = true;
     c.reads.clear();
@@ -921,7 +919,7 @@ private:
   std::optional<std::vector<double>> ownedWork(const CompiledStatement& c, const IterationSpace& space,
                                                const std::string& array, const std::string& role,
                                                const std::string& why, std::int64_t* instances);
-  bool reduceWholeArray(const CompiledStatement& c, const IterationSpace& space);
+  void reduceWholeArray(const CompiledStatement& c, const IterationSpace& space);
   void assignWholeArray(const CompiledStatement& c, const IterationSpace& space);
   void noteLeftOut();
   double exchangeProbability(const program::Statement& st, int placement, const IterationSpace& space);
@@ -1167,10 +1165,10 @@ void PointEstimator::estimateStatement(std::size_t index, const IterationSpace& 
 {
   auto& c = m_s.compiled[index];
   auto& m = m_s.memo[index];
-  if (c.reducedArray && reduceWholeArray(c, space))
-    return;
+  if (c.reducedArray)
+    return reduceWholeArray(c, space);
   // mapped alike under this point's sizes too (the structure does not compare bounds): else the reads are fetched
-  if (c.assignedArray && elementwiseArrayAssignment(*c.st, m_unit, m_mapping))
+  if (c.assignedArray && readsAligned(*c.st, m_mapping))
     return assignWholeArray(c, space);
   PlanList reads;
   boost::container::small_vector<std::size_t, 8> readIndex; // reads[i] is c.reads[readIndex[i]]
@@ -1491,9 +1489,9 @@ std::optional<std::vector<double>> PointEstimator::ownedWork(const CompiledState
 
 /// s = MAXVAL(D) over a whole distributed array (wholeArrayReduction): each
 /// processor reduces the elements it owns, once per instance of the
-/// statement, and the values combine (addReduction). True: estimated, or
-/// asked for an extent.
-bool PointEstimator::reduceWholeArray(const CompiledStatement& c, const IterationSpace& space)
+/// statement, and the values combine (addReduction); an extent without a
+/// value is asked for.
+void PointEstimator::reduceWholeArray(const CompiledStatement& c, const IterationSpace& space)
 {
   const auto& st = *c.st;
   const auto& array = c.reducedArray->array;
@@ -1502,19 +1500,18 @@ bool PointEstimator::reduceWholeArray(const CompiledStatement& c, const Iteratio
                                "a whole-array reduction: each processor reduces the elements of '" + array + "' it owns",
                                &instances);
   if (!owned)
-    return true;
+    return;
   const auto elements = knownElements(array).value_or(0);
   const auto* element = m_unit.symbol(array);
   const auto name = st.scalarTarget.empty() ? "the test of '" + array + "'" : st.scalarTarget;
   if (std::all_of(owned->begin(), owned->end(), [&](double n) { return n == static_cast<double>(elements); }))
-    return true; // every processor holds all of it: nothing to combine
+    return; // every processor holds all of it: nothing to combine
   underBranch(st, space.depth(), space, [&] {
     addReduction(name, st.line, st.scalarTarget.empty() && element ? element->elementBytes : c.reductionBytes, instances,
                  instances, space.depth(), m_mapping, m_machine, m_e.comm);
   });
   note("The reduction at line " + std::to_string(st.line) + " over the whole of '" + array +
        "' runs where its elements are: each processor reduces its own, and the values combine");
-  return true;
 }
 
 /// P = R + BETA*P over whole arrays mapped alike (elementwiseArrayAssignment):

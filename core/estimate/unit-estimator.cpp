@@ -298,13 +298,14 @@ private:
   void noteFunctionReferences(const Unit& unit, Estimate& e) const
   {
     std::map<std::string, std::vector<int>> lines; // function -> the lines that reference it
+    std::set<std::string> assigned;                // local variables, whatever their names
+    for (const auto& st : unit.statements)
+      assigned.insert(st.scalarTarget);
     for (const auto& st : unit.statements) {
       if (st.kind == program::StatementKind::Call || st.kind == program::StatementKind::Io)
         continue;
       for (const auto& name : namesIn(st.text)) {
-        const bool local = std::any_of(unit.statements.begin(), unit.statements.end(),
-                                       [&](const Statement& s) { return s.scalarTarget == name; });
-        const auto* callee = name == unit.name || local ? nullptr : unitNamed(name);
+        const auto* callee = name == unit.name || assigned.count(name) ? nullptr : unitNamed(name);
         auto& at = lines[name];
         if (callee && callee->kind == fortran::UnitKind::Function && (at.empty() || at.back() != st.line))
           at.push_back(st.line);
@@ -497,14 +498,14 @@ private:
     return std::vector<bool>(static_cast<std::size_t>(m.procs.count()), true);
   }
 
-  /// A = B + C outside loops over whole arrays mapped alike
-  /// (elementwiseArrayAssignment): each processor assigns the elements it
-  /// owns, once; other whole-array assignments are not estimated (a note).
-  void wholeArrayOutsideLoops(const Frame& f, const Statement& st, const mapping::Mapping& m, Estimate& e,
-                              std::vector<StatementWork>& terms)
+  /// A = B + C outside loops over whole arrays mapped alike (`target`, A's
+  /// reference, from elementwiseArrayAssignment): each processor assigns
+  /// the elements it owns, once; other whole-array assignments (`target`
+  /// nullptr) are not estimated (a note).
+  void wholeArrayOutsideLoops(const Frame& f, const Statement& st, const program::ArrayReference* target,
+                              const mapping::Mapping& m, Estimate& e, std::vector<StatementWork>& terms)
   {
     const auto at = " at line " + std::to_string(st.line);
-    const auto* target = elementwiseArrayAssignment(st, *f.unit, m);
     const auto owned = target ? ownedElements(*f.unit, m, f.values, target->array) : std::nullopt;
     if (!owned)
       return addNote(e, "Whole-array assignment" + at +
@@ -536,8 +537,8 @@ private:
     const auto at = " at line " + std::to_string(st.line);
     if (st.kind == program::StatementKind::Io)
       return addNote(e, "I/O statement" + at + " is not estimated");
-    if (st.wholeArray || elementwiseArrayAssignment(st, *f.unit, m)) // X = 0, X(:,:) = 0
-      return wholeArrayOutsideLoops(f, st, m, e, terms);
+    if (const auto* target = elementwiseArrayAssignment(st, *f.unit, m); target || st.wholeArray) // X = 0, X(:,:) = 0
+      return wholeArrayOutsideLoops(f, st, target, m, e, terms);
     const auto exec = executors(f, st, m, e);
     const double cost = m_machine.ops.time(st.ops);
     StatementWork work;
