@@ -98,7 +98,9 @@ void ChartPanel::setLogAxes(bool on)
 
 /// 2 while the processor counts span at most 2^6 (seven labels); 4 or 16
 /// beyond, so that "1024" keeps room for its label in a narrow dock
-/// instead of being elided to "1...". The ticks stay on powers of two.
+/// instead of being elided to "1..."; beyond 2^16 (a variant on 2^20
+/// processors), 2^k for at most four labels (1, 128, 16384, 2097152: with
+/// six, "1048576" was elided to "104..."). The ticks stay on powers of two.
 double ChartPanel::powerOfTwoBase(const std::vector<Curve>& curves)
 {
   double lo = std::numeric_limits<double>::infinity(), hi = 0;
@@ -109,6 +111,8 @@ double ChartPanel::powerOfTwoBase(const std::vector<Curve>& curves)
         hi = std::max(hi, point.first);
       }
   const double octaves = hi > lo ? std::log2(hi / lo) : 0;
+  if (octaves > 16)
+    return std::exp2(std::ceil(octaves / 3));
   return octaves <= 6 ? 2 : octaves <= 12 ? 4 : 16;
 }
 
@@ -128,7 +132,7 @@ void ChartPanel::fill(QChart* chart, const std::vector<Curve>& curves, const QSt
   if (log) {
     auto* lx = new QLogValueAxis;
     lx->setBase(powersOfTwo ? powerOfTwoBase(curves) : 10);
-    lx->setLabelFormat("%g");
+    lx->setLabelFormat(powersOfTwo ? "%.0f" : "%g"); // 1048576 processors, not 1.04858e+06
     auto* ly = new QLogValueAxis;
     ly->setLabelFormat("%g");
     x = lx;

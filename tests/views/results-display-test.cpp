@@ -96,6 +96,25 @@ private slots:
       QVERIFY(qobject_cast<QLogValueAxis*>(axis));
   }
 
+  void processorAxisKeepsItsLabelsWhole()
+  {
+    // ticks on powers of two: 4 up to 1024 processors; from a variant on 2^20,
+    // 128 (1, 128, 16384, 2097152), printed whole, not 1.04858e+06
+    ps::views::ChartPanel panel;
+    const auto xAxis = [&] {
+      for (auto* axis : panel.processorsChart()->axes(Qt::Horizontal))
+        return qobject_cast<QLogValueAxis*>(axis);
+      return static_cast<QLogValueAxis*>(nullptr);
+    };
+    panel.setProcessorCurves({{"A", {{1, 2.0}, {1024, 0.01}}}});
+    QVERIFY(xAxis());
+    QCOMPARE(xAxis()->base(), 4.0);
+    panel.setProcessorCurves({{"A", {{1, 2.0}, {1048576, 0.001}}}});
+    QVERIFY(xAxis());
+    QCOMPARE(xAxis()->base(), 128.0);
+    QCOMPARE(xAxis()->labelFormat(), QString("%.0f"));
+  }
+
   void smallWorkSharesKeepTheirDigits()
   {
     // 1 of 4096 equal shares: 0.024 %, not "0.0%"; 1 of 16: 6.25 % shown 6.3 %
