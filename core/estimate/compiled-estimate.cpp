@@ -1484,6 +1484,7 @@ std::optional<std::vector<double>> PointEstimator::ownedWork(const CompiledState
   work.frequency = static_cast<double>(elements) * static_cast<double>(*instances) * m_probability;
   work.wd = workDistributionGoodness(work.work);
   m_e.statements.push_back(std::move(work));
+  note("The whole-array statement at line " + std::to_string(st.line) + " is not counted in CM");
   return owned;
 }
 

@@ -47,6 +47,7 @@ TEST(ArrayStatements, ElementwiseAssignmentOfArraysMappedAlikeRunsOnTheOwners)
     EXPECT_EQ(e.workPerProc, std::vector<double>(6, 140.0)) << statement;
     EXPECT_TRUE(e.comm.records.empty()) << statement;
     EXPECT_TRUE(hasNote(e, "The array assignment at line 6 runs where the elements of 'p' are")) << statement;
+    EXPECT_TRUE(hasNote(e, "The whole-array statement at line 6 is not counted in CM")) << statement; // CM 0 said
   }
 }
 
