@@ -279,9 +279,12 @@ int runEstimate(const Options& o)
       std::cerr << o.file << ": warning: the profile counts are of '" << counts->file << "', not of '" << name << "'\n";
     ps::profile::applyCounts(model, *counts);
   }
+  int sourceErrors = 0;
   for (const auto& d : ps::program::allDiagnostics(*parsed, model))
-    if (d.severity() == ps::fortran::Severity::Error)
+    if (d.severity() == ps::fortran::Severity::Error) {
       std::cerr << ps::fortran::format(d, *parsed->file) << "\n";
+      ++sourceErrors;
+    }
   const auto result = ps::estimate::compare(model, request, *machine);
   std::optional<nlohmann::json> json; // built once for --keep and --json
   if (o.json || (!o.keep.empty() && result.errors.empty()))
@@ -300,7 +303,11 @@ int runEstimate(const Options& o)
   if (result.errors.empty() && !o.json) // JSON readers get the mapping and every point's P instead
     hintWithoutDirectives(result, o);
   adviseMissing(result, *parsed, model, o);
-  return result.errors.empty() ? 0 : 1;
+  if (result.errors.empty() && sourceErrors > 0) // the numbers are printed, but a script must not take them as sound
+    std::cerr << o.file << ": error: the estimate reads the program around the " << sourceErrors
+              << (sourceErrors == 1 ? " error above" : " errors above") << "; fix " << (sourceErrors == 1 ? "it" : "them")
+              << " before trusting it\n";
+  return result.errors.empty() && sourceErrors == 0 ? 0 : 1;
 }
 
 } // namespace

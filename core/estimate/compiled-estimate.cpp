@@ -739,7 +739,11 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
   CompiledStatement c;
   c.st = &st;
   c.at = " at line " + std::to_string(st.line);
-  if (st.kind == program::StatementKind::Io)
+  const auto* dead = unit->unreachableAt(st.line);
+  if (dead && dead->afterLine >= nest->line) // a nest selected among dead code (an ENTRY's) is estimated
+    c.skipNote = "Statement" + c.at + " is never executed (it follows the " + dead->after + " at line " +
+                 std::to_string(dead->afterLine) + " and no label leads to it): not estimated";
+  else if (st.kind == program::StatementKind::Io)
     c.skipNote = "I/O statement" + c.at + " is not estimated";
   else if (st.kind == program::StatementKind::Call)
     c.skipNote = "CALL '" + st.callee + "'" + c.at + " is not estimated (no interprocedural analysis yet)";

@@ -248,6 +248,24 @@ private:
                  "a DO loop to have its iterations counted)");
   }
 
+  /// The code left out because the unit's top never reaches it
+  /// (Unit::unreachable), and the ENTRY points it runs from.
+  static void noteUnreachable(const Unit& unit, Estimate& e)
+  {
+    for (const auto& dead : unit.unreachable) {
+      const auto lines = dead.firstLine == dead.lastLine
+                             ? "Line " + std::to_string(dead.firstLine)
+                             : "Lines " + std::to_string(dead.firstLine) + "-" + std::to_string(dead.lastLine);
+      std::string entries;
+      if (!dead.entries.empty())
+        entries = "; " + std::string(dead.entries.size() == 1 ? "they run from ENTRY " : "they run from ENTRYs ") +
+                  joinWithAnd(dead.entries) + ", which is not estimated as a unit of its own";
+      addNote(e, lines + " of '" + unit.name + "' follow the " + dead.after + " at line " +
+                     std::to_string(dead.afterLine) + " and no label leads to them: never executed from the top of '" +
+                     unit.name + "', left out" + entries);
+    }
+  }
+
   /// One execution of the frame's unit: its parts in source order.
   Estimate estimate(const Frame& f)
   {
@@ -270,6 +288,7 @@ private:
     noteRemappings(*f.unit, acc.e);
     noteFunctionReferences(*f.unit, acc.e);
     noteJumps(*f.unit, acc.e);
+    noteUnreachable(*f.unit, acc.e);
     acc.e.statements = acc.terms;
     acc.e.wd = loopGoodness(acc.terms);
     finishTotals(acc.e);
@@ -330,15 +349,16 @@ private:
     const Statement* statement = nullptr;
   };
 
-  /// Top-level loop nests, statements outside loops and every CALL, by line.
+  /// Top-level loop nests, statements outside loops and every CALL, by
+  /// line, without those no path from the unit's top reaches.
   static std::vector<Item> items(const Unit& unit)
   {
     std::vector<Item> out;
     for (const auto& l : unit.loops)
-      if (l.depth == 0)
+      if (l.depth == 0 && !unit.unreachableAt(l.line))
         out.push_back({l.line, &l, nullptr});
     for (const auto& s : unit.statements)
-      if (s.loops.empty() || s.kind == program::StatementKind::Call)
+      if ((s.loops.empty() || s.kind == program::StatementKind::Call) && !unit.unreachableAt(s.line))
         out.push_back({s.line, nullptr, &s});
     std::stable_sort(out.begin(), out.end(), [](const Item& a, const Item& b) { return a.line < b.line; });
     return out;

@@ -94,8 +94,8 @@ public:
         m_statementFunctions.try_emplace(d.entities[0].name, &d);
     for (const auto& s : m_ast.body)
       takeAllocatedShapes(s);
-    for (const auto& s : m_ast.body)
-      visit(s, {}, 1.0);
+    visitSequence(m_ast.body, {}, 1.0);
+    nameEntries();
     collectUnknowns();
     for (const auto& [name, unused] : m_unit.symbols)
       m_unit.associated.erase(name);
@@ -245,6 +245,72 @@ private:
 
   // ---- executable part -----------------------------------------------------
 
+  /// The keyword of a statement after which the flow never goes on to the
+  /// next one, or nullptr. A computed GO TO falls through when its index is
+  /// out of range, and an arithmetic IF looks the same in the tree, so only
+  /// the plain GO TO counts.
+  static const char* endsFlow(const fortran::Stmt& s)
+  {
+    using fortran::StmtKind;
+    switch (s.kind) {
+    case StmtKind::Return: return "RETURN";
+    case StmtKind::Stop: return "STOP";
+    case StmtKind::Exit: return "EXIT";
+    case StmtKind::Cycle: return "CYCLE";
+    case StmtKind::Goto: return s.targets.size() == 1 && s.condition.missing() ? "GO TO" : nullptr;
+    default: return nullptr;
+    }
+  }
+
+  int lastLine(const fortran::Stmt& s) const
+  {
+    return s.endRange.end > s.endRange.begin ? std::max(line(s.range), line(s.endRange)) : line(s.range);
+  }
+
+  /// Visits a block's statements in order, recording those after a
+  /// statement that ends the flow (endsFlow) up to the next labelled one as
+  /// unreachable (Unit::unreachable). They are still visited: a loop among
+  /// them stays in the model.
+  void visitSequence(const std::vector<fortran::Stmt>& body, const std::vector<int>& loops, double probability)
+  {
+    const fortran::Stmt* stop = nullptr;
+    for (const auto& s : body) {
+      if (s.label != 0)
+        stop = nullptr;
+      if (stop) {
+        auto& dead = m_unit.unreachable;
+        if (dead.empty() || dead.back().afterLine != line(stop->range)) {
+          dead.push_back({line(s.range), lastLine(s), line(stop->range), endsFlow(*stop), {}});
+          diag(s.range, Severity::Warning,
+               std::string("Never executed: it follows the ") + endsFlow(*stop) + " at line " +
+                   std::to_string(line(stop->range)) + " and has no label to jump to; unit estimates leave it out");
+        }
+        dead.back().lastLine = lastLine(s);
+      }
+      visit(s, loops, probability);
+      if (const char* keyword = endsFlow(s); keyword && !stop)
+        stop = &s;
+    }
+  }
+
+  /// The ENTRY statements' names (ENTRY T(A, N) gives "t") inside the
+  /// unreachable ranges: the code there runs when the unit is entered there.
+  void nameEntries()
+  {
+    for (const auto& d : m_ast.declarations) {
+      if (d.keyword != "entry")
+        continue;
+      const int at = line(d.range);
+      for (auto& dead : m_unit.unreachable)
+        if (dead.afterLine < at && at <= dead.lastLine + 1) {
+          auto text = toLower(trim(m_parsed.file->lineText(at)));
+          const auto start = text.find("entry");
+          text = trim(text.substr(start == std::string::npos ? 0 : start + 5));
+          dead.entries.push_back(text.substr(0, text.find_first_of("( ")));
+        }
+    }
+  }
+
   void visit(const fortran::Stmt& s, const std::vector<int>& loops, double probability)
   {
     using fortran::StmtKind;
@@ -383,8 +449,7 @@ private:
       m_guards.insert(m_guards.end(), branchGuards->begin(), branchGuards->end());
       m_guardedShare *= share;
     }
-    for (const auto& inner : body)
-      visit(inner, loops, probability);
+    visitSequence(body, loops, probability);
     m_guards.resize(guards);
     m_guardedShare = guardedShare;
     m_clipDefinitions = clipDefinitions;
@@ -501,8 +566,7 @@ private:
       m_clipDefinitions.erase(name);
     const auto guards = m_guards.size();
     m_guards.insert(m_guards.end(), l.boundGuards.begin(), l.boundGuards.end());
-    for (const auto& b : s.body)
-      visit(b, inner, probability);
+    visitSequence(s.body, inner, probability);
     m_guards.resize(guards);
     m_setInOpenLoops.pop_back();
     m_scalars.leaveLoop(l.variable, l.line);

@@ -42,6 +42,14 @@ const Symbol* Unit::symbol(const std::string& name) const
   return it == associated.end() ? nullptr : &it->second;
 }
 
+const UnreachableCode* Unit::unreachableAt(int line) const
+{
+  for (const auto& u : unreachable)
+    if (u.firstLine <= line && line <= u.lastLine)
+      return &u;
+  return nullptr;
+}
+
 const Loop* Unit::loopAtLine(int line) const
 {
   for (const auto& loop : loops) {

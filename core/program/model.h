@@ -182,6 +182,19 @@ struct UnreadStatement {
   std::string message; // the parser's first error on that line
 };
 
+/// Statements that no path from the top of the unit reaches: they follow a
+/// RETURN, STOP, plain GO TO, EXIT or CYCLE in the same block, and no label
+/// leads to them (the next labelled statement ends the range). They stay in
+/// the model (a loop among them can still be estimated alone), but a unit's
+/// estimate leaves them out.
+struct UnreachableCode {
+  int firstLine = 0;
+  int lastLine = 0;
+  int afterLine = 0;   // the statement that ends the flow
+  std::string after;   // its keyword: "RETURN", "STOP", "GO TO", "EXIT", "CYCLE"
+  std::vector<std::string> entries; // ENTRY names declared among them (they run from there)
+};
+
 struct Unit {
   std::string name;
   fortran::UnitKind kind = fortran::UnitKind::Program;
@@ -204,6 +217,10 @@ struct Unit {
   std::vector<UnreadDirective> unreadDirectives; // directive lines with a parse error, in order
   std::vector<UnreadStatement> unreadStatements; // other lines with a parse error, in order
   std::vector<int> gotoLines; // GO TO statements (their jumps are not modelled), in order
+  std::vector<UnreachableCode> unreachable; // in source order
+
+  /// The unreachable range containing `line`, or nullptr.
+  const UnreachableCode* unreachableAt(int line) const;
 
   /// The unit's own symbol `name`, else the associated one, else nullptr.
   const Symbol* symbol(const std::string& name) const;

@@ -156,3 +156,19 @@ TEST(BadInputCli, MachineFilesAreValidated)
   const auto missing = writeTemp("missing.json", R"({"name": "m", "startup_s": 1e-5, "byte_time_s": 1e-8})");
   expectFailure(kStencil + "--machine " + missing, 2, "Machine profile is missing the object 'op_costs_s'");
 }
+
+TEST(BadInputCli, SourceErrorsMakeTheEstimateFail)
+{
+  // Under IMPLICIT NONE, 'b' and 'x' have no type: gfortran rejects the
+  // program. The estimate is still printed (to explore), but exit 0 told
+  // scripts it was sound; a clean program still exits 0.
+  const auto untyped = writeTemp("untyped.f90", "program t\n  implicit none\n  integer :: i, n\n  real :: a(100)\n"
+                                                "  n = 100\n  do i = 1, n\n    a(i) = b(i) + x\n  end do\nend program t\n");
+  const auto r = cli("estimate " + untyped + " --loop 6 --procs 4 --dist 'a=(BLOCK)'");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("untyped.f90:7:12: error: Name 'b' has no type"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Variant A: a=(BLOCK)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("error: the estimate reads the program around the 2 errors above"), std::string::npos) << r.out;
+  const auto clean = cli(kStencil + "--procs 4");
+  EXPECT_EQ(clean.status, 0) << clean.out;
+}

@@ -417,3 +417,88 @@ TEST(UnitEstimate, LoopWrittenWithGotoIsCountedOnceWithANote)
   EXPECT_TRUE(std::none_of(plain.notes.begin(), plain.notes.end(),
                            [](const auto& n) { return n.find("GO TO") != std::string::npos; }));
 }
+
+TEST(UnitEstimate, CodeAfterReturnIsLeftOutUntilALabel)
+{
+  // A 1990s subroutine: the scaling loop, RETURN, then a second loop that
+  // only its ENTRY runs, and an error exit reached by GO TO 90. From the
+  // top, the unit is its IF, its first loop and the error exit's
+  // statement; the loop after RETURN is left out, with a note naming the
+  // ENTRY, and stays estimable alone.
+  const auto p = ps::test::build("      SUBROUTINE SCALE(A, N)\n"           // 1
+                                 "      INTEGER N, I\n"                     // 2
+                                 "      REAL A(N)\n"                        // 3
+                                 "      IF (N .LE. 0) GO TO 90\n"           // 4
+                                 "      DO 10 I = 1, N\n"                   // 5
+                                 "        A(I) = A(I) * 2.0\n"              // 6
+                                 "   10 CONTINUE\n"                         // 7
+                                 "      RETURN\n"                           // 8
+                                 "      ENTRY RESET(A, N)\n"                // 9
+                                 "      DO 20 I = 1, N\n"                   // 10
+                                 "        A(I) = A(I) + 1.0 / A(I)\n"       // 11
+                                 "   20 CONTINUE\n"                         // 12
+                                 "      RETURN\n"                           // 13
+                                 "   90 A(1) = 0.0\n"                       // 14
+                                 "      END\n",                             // 15
+                                 "scale.f");
+  const auto& unit = p.unit();
+  ASSERT_EQ(unit.unreachable.size(), 1u);
+  EXPECT_EQ(unit.unreachable[0].firstLine, 10);
+  EXPECT_EQ(unit.unreachable[0].lastLine, 13);
+  EXPECT_EQ(unit.unreachable[0].afterLine, 8);
+  EXPECT_EQ(unit.unreachable[0].entries, std::vector<std::string>{"reset"});
+  EXPECT_EQ(unit.unreachableAt(14), nullptr); // labelled: GO TO 90 leads there
+  const ps::symbolic::Bindings n{{"n", 100}};
+  const auto e = unitEstimate(p, "scale", n);
+  std::vector<int> partLines;
+  for (const auto& part : e.parts)
+    partLines.push_back(part.line);
+  EXPECT_EQ(std::find(partLines.begin(), partLines.end(), 10), partLines.end());
+  EXPECT_NE(std::find(partLines.begin(), partLines.end(), 5), partLines.end());
+  EXPECT_NE(std::find(partLines.begin(), partLines.end(), 14), partLines.end());
+  const auto loop = nestEstimate(unit, 5, n);
+  double partsCt = 0;
+  for (const auto& part : e.parts)
+    partsCt += part.ct;
+  EXPECT_DOUBLE_EQ(e.ct, partsCt);
+  // the loop, the IF and the error exit's assignment (a few units), not the dead loop (twice the first)
+  EXPECT_GT(e.ct, loop.ct);
+  const auto deadLoop = nestEstimate(unit, 10, n); // selected alone: estimated, without a "never executed" note
+  EXPECT_GT(deadLoop.ct, loop.ct);
+  EXPECT_FALSE(hasNote(deadLoop, "never executed"));
+  EXPECT_LT(e.ct, loop.ct + 0.5 * deadLoop.ct);
+  EXPECT_TRUE(hasNote(e, "Lines 10-13 of 'scale' follow the RETURN at line 8"));
+  EXPECT_TRUE(hasNote(e, "they run from ENTRY reset"));
+  EXPECT_TRUE(std::any_of(p.model.diagnostics.begin(), p.model.diagnostics.end(), [](const auto& d) {
+    return d.message().find("Never executed: it follows the RETURN at line 8") != std::string::npos;
+  }));
+}
+
+TEST(UnitEstimate, StatementAfterAGotoInALoopIsNotCounted)
+{
+  // GO TO 10 jumps to the loop's end; the unlabelled statement after it
+  // never runs. The nest's work is that of the nest without it: one
+  // multiply per iteration, and the dead divide is skipped with a note.
+  const auto p = ps::test::build("      SUBROUTINE SKIP(A, B, N)\n"
+                                 "      INTEGER N, I\n"
+                                 "      REAL A(N), B(N)\n"
+                                 "      DO 10 I = 1, N\n"
+                                 "        A(I) = A(I) * 2.0\n"
+                                 "        GO TO 10\n"
+                                 "        B(I) = B(I) / A(I)\n"
+                                 "   10 CONTINUE\n"
+                                 "      END\n",
+                                 "skip.f");
+  const auto q = ps::test::build("      SUBROUTINE SKIP(A, B, N)\n"
+                                 "      INTEGER N, I\n"
+                                 "      REAL A(N), B(N)\n"
+                                 "      DO 10 I = 1, N\n"
+                                 "        A(I) = A(I) * 2.0\n"
+                                 "   10 CONTINUE\n"
+                                 "      END\n",
+                                 "plain.f");
+  const ps::symbolic::Bindings n{{"n", 64}};
+  const auto dead = nestEstimate(p.unit(), 4, n), live = nestEstimate(q.unit(), 4, n);
+  EXPECT_DOUBLE_EQ(dead.ct, live.ct);
+  EXPECT_TRUE(hasNote(dead, "Statement at line 7 is never executed (it follows the GO TO at line 6"));
+}
