@@ -5,10 +5,12 @@
 #include <QtCharts/QAbstractAxis>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
+#include <QtCharts/QXYSeries>
 
 #include <QPainter>
 
 #include <algorithm>
+#include <array>
 
 namespace ps::views {
 
@@ -24,6 +26,20 @@ QChartView* makeChartView(const QString& name, const QString& title)
   view->setRenderHint(QPainter::Antialiasing);
   view->setMinimumSize(320, 220);
   return view;
+}
+
+void styleVariantSeries(QXYSeries* series, int index)
+{
+  // Tableau 10: distinct in hue and lightness, readable on white
+  static constexpr std::array<QRgb, 10> kColors{0x1f77b4, 0xff7f0e, 0x2ca02c, 0xd62728, 0x9467bd,
+                                                0x8c564b, 0xe377c2, 0x7f7f7f, 0xbcbd22, 0x17becf};
+  static constexpr std::array<Qt::PenStyle, 3> kStyles{Qt::SolidLine, Qt::DashLine, Qt::DotLine};
+  const auto i = static_cast<std::size_t>(std::max(index, 0));
+  QPen pen{QColor(kColors[i % kColors.size()])};
+  pen.setWidthF(2);
+  pen.setStyle(kStyles[(i / kColors.size()) % kStyles.size()]);
+  series->setPen(pen);
+  series->setColor(pen.color());
 }
 
 void resetChart(QChart* chart)

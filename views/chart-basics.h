@@ -11,6 +11,7 @@
 
 class QChart;
 class QChartView;
+class QXYSeries;
 
 namespace ps::views {
 
@@ -22,6 +23,12 @@ QChartView* makeChartView(const QString& name, const QString& title);
 /// gives an axis back without deleting it, so a chart redrawn on every edit
 /// leaked its axes (found by LeakSanitizer).
 void resetChart(QChart* chart);
+
+/// Gives the curve of the `index`-th variant (0 = A) its own look: ten
+/// qualitative colours, then the same colours dashed and dotted, so that
+/// no two of up to thirty variants look alike (the chart theme has five
+/// colours: F was drawn as A). Its points take the colour too.
+void styleVariantSeries(QXYSeries* series, int index);
 
 /// The factor and unit ("µs", "ms", "s") for a time axis over `curves`,
 /// decided by their largest time.

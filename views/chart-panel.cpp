@@ -149,7 +149,8 @@ void ChartPanel::fill(QChart* chart, const std::vector<Curve>& curves, const QSt
   y->setTitleText(tr("time (%1)").arg(unit));
   chart->addAxis(x, Qt::AlignBottom);
   chart->addAxis(y, Qt::AlignLeft);
-  for (const auto& c : curves) {
+  for (std::size_t i = 0; i < curves.size(); ++i) {
+    const auto& c = curves[i];
     auto* series = new QLineSeries;
     series->setName(QString::fromStdString(c.variant));
     series->setPointsVisible(true);
@@ -157,6 +158,7 @@ void ChartPanel::fill(QChart* chart, const std::vector<Curve>& curves, const QSt
       if (!log || (px > 0 && t > 0))
         series->append(px, t * scale);
     chart->addSeries(series);
+    styleVariantSeries(series, static_cast<int>(i));
     series->attachAxis(x);
     series->attachAxis(y);
     connect(series, &QLineSeries::hovered, this, [series, xTitle, unit](const QPointF& p, bool state) {

@@ -17,6 +17,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStandardItemModel>
 #include <QTableView>
@@ -178,9 +179,15 @@ MachinesView::MachinesView(QWidget* parent) : QWidget(parent)
   split->setStretchFactor(0, 1);
   split->setStretchFactor(1, 2);
   split->setStretchFactor(2, 4);
+  // The panes keep their readable minimum (880x400) inside a scroll area: the dock tabbed with Results
+  // must not hold the window wider than a 1024x768 screen.
+  auto* scroll = new QScrollArea(this);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setWidget(split);
   auto* layout = new QHBoxLayout(this);
   layout->setContentsMargins(2, 2, 2, 2);
-  layout->addWidget(split);
+  layout->addWidget(scroll);
 
   connect(m_list, &QListWidget::itemSelectionChanged, this, &MachinesView::showSelection);
   connect(calibrate, &QPushButton::clicked, this, &MachinesView::calibrateRequested);

@@ -174,12 +174,16 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
       return rowTip(section);
     return {};
   }
-  if (role != Qt::DisplayRole || section >= columnCount())
+  if ((role != Qt::DisplayRole && role != Qt::ToolTipRole) || section >= columnCount())
     return {};
   const auto& v = m_variants[section];
-  return QStringLiteral("%1  %2 on %3")
-    .arg(QString::fromStdString(v["name"].get<std::string>()), QString::fromStdString(v["spec"].get<std::string>()),
-         QString::fromStdString(v["points"][0]["arrangement"].get<std::string>()));
+  const auto name = QString::fromStdString(v["name"].get<std::string>());
+  const auto spec = QString::fromStdString(v["spec"].get<std::string>());
+  const auto procs = QString::fromStdString(v["points"][0]["arrangement"].get<std::string>());
+  if (role == Qt::ToolTipRole)
+    return QStringLiteral("%1  %2 on %3").arg(name, spec, procs);
+  // two lines: with six variants a one-line header was clipped at both ends, letter and processors lost
+  return tr("%1 on %2").arg(name, procs) + "\n" + spec;
 }
 
 } // namespace ps::views

@@ -100,6 +100,22 @@ void hideRepeatedLegendMarkers(QChart* chart, const QList<QXYSeries*>& markers)
       m->setVisible(false);
 }
 
+/// Crossings (sorted by x) in groups whose neighbours lie within a
+/// twentieth of the x range of each other: their labels would overlap
+/// (A and C cross at n = 6.72 and 8.28 on an axis to 100), so a group gets
+/// one label listing its values.
+std::vector<std::vector<const CrossingMark*>> nearbyCrossings(const std::vector<CrossingMark>& sorted, const Range& x)
+{
+  const double close = x.empty() ? 0 : (x.hi - x.lo) / 20;
+  std::vector<std::vector<const CrossingMark*>> groups;
+  for (const auto& c : sorted) {
+    if (groups.empty() || c.x - groups.back().back()->x > close)
+      groups.emplace_back();
+    groups.back().push_back(&c);
+  }
+  return groups;
+}
+
 } // namespace
 
 void fillRatioChart(QChart* chart, const nlohmann::json& comparison)
@@ -148,6 +164,7 @@ void fillTimeChart(QChart* chart, const std::vector<Curve>& curves, const std::v
     auto* s = new QLineSeries;
     s->setName(QString::fromStdString(c.variant));
     s->setPointsVisible(true);
+    styleVariantSeries(s, static_cast<int>(series.size()));
     for (const auto& [px, t] : c.points) {
       s->append(px, t * scale);
       x.add(px);
@@ -155,14 +172,33 @@ void fillTimeChart(QChart* chart, const std::vector<Curve>& curves, const std::v
     }
     series << s;
   }
-  QList<QXYSeries*> marks;
+  std::vector<CrossingMark> shown;
   for (const auto& c : crossings)
     if (c.pair == pair) {
-      marks << marker(QObject::tr("equal-size crossing"), xTitle.left(1) + QStringLiteral(" = %1").arg(c.x, 0, 'g', 4),
-                      c.x, c.time * scale);
+      shown.push_back(c);
       x.add(c.x);
       y.add(c.time * scale);
     }
+  std::sort(shown.begin(), shown.end(), [](const auto& a, const auto& b) { return a.x < b.x; });
+  QList<QXYSeries*> marks;
+  for (const auto& group : nearbyCrossings(shown, x)) {
+    const auto value = [](const CrossingMark* c) { return QString::number(c->x, 'g', 4); };
+    auto label = xTitle.left(1) + " = " + value(group.front());
+    if (group.size() == 2)
+      label += ", " + value(group.back());
+    else if (group.size() > 2) // the crossing table's tooltip lists them all
+      label += QObject::tr(" … %1 (%2 crossings)").arg(value(group.back())).arg(group.size());
+    // one label per group (they overlapped), on the member nearest the middle: a label is centred on
+    // its point, and one on the leftmost of a group at the axis's start ran off the plot
+    const double middle = (x.lo + x.hi) / 2;
+    const auto* anchor = *std::min_element(group.begin(), group.end(), [&](const auto* a, const auto* b) {
+      return std::abs(a->x - middle) < std::abs(b->x - middle);
+    });
+    for (const auto* c : group) {
+      marks << marker(QObject::tr("equal-size crossing"), label, c->x, c->time * scale);
+      marks.back()->setPointLabelsVisible(c == anchor);
+    }
+  }
   attach(chart, series + marks, x, y, xTitle, QObject::tr("time (%1)").arg(unit));
   hideRepeatedLegendMarkers(chart, marks);
 }

@@ -25,15 +25,22 @@ QString number(const nlohmann::json& v, int precision = 6)
   return v.is_number() ? QString::number(v.get<double>(), 'g', precision) : QStringLiteral("–");
 }
 
+/// ψ with three decimals, or three significant digits below 0.01: a PPT's
+/// ψ at p' = 256 is 0.000412, not "0.000".
+QString psiText(double psi)
+{
+  return psi == 0 || std::abs(psi) >= 0.01 ? QString::number(psi, 'f', 3) : QString::number(psi, 'g', 3);
+}
+
 /// "n = 33.4 at p = 4 (B below, A above); p = 8 at n = 20 (...)"
 QString equalSizeText(const nlohmann::json& comparison, bool shortened)
 {
   constexpr int kShown = 3; // the rest in the tooltip
   QStringList parts;
   for (const auto& x : comparison.value("equal_size", nlohmann::json::array()))
-    parts << QObject::tr("n = %1 at p = %2").arg(number(x["n_cross"]), number(x["p"]));
+    parts << QObject::tr("n = %1 at p = %2").arg(number(x["n_cross"], 4), number(x["p"]));
   for (const auto& x : comparison.value("equal_size_p", nlohmann::json::array()))
-    parts << QObject::tr("p = %1 at n = %2").arg(number(x["p_cross"]), number(x["n"]));
+    parts << QObject::tr("p = %1 at n = %2").arg(number(x["p_cross"], 4), number(x["n"]));
   if (parts.isEmpty())
     return QObject::tr("none in range");
   if (parts.size() <= kShown || !shortened)
@@ -122,7 +129,7 @@ QVariant PsiTableModel::data(const QModelIndex& index, int role) const
     if (!ok)
       return tr("no value");
     return QStringLiteral("%1\n%2\n%3")
-      .arg(QString::number((*c)["psi"].get<double>(), 'f', 3), QString::number((*c)["n_prime"].get<qint64>()),
+      .arg(psiText((*c)["psi"].get<double>()), QString::number((*c)["n_prime"].get<qint64>()),
            formatSeconds((*c)["time_s"].get<double>()));
   case Qt::ToolTipRole:
     return ok ? tr("ψ(%1, %2) = %3, W' = %4, n' = %5 (first line ψ, then n' and the predicted time T(p', W'))").arg(number((*c)["p"]), number((*c)["p_prime"]),

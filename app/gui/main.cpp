@@ -118,6 +118,8 @@ void applyOptions(const StartupOptions& o, ps::views::DistributionPanel& panel)
         panel.setFormat(v, QString::fromStdString(a), "(" + formats.join(',') + ")");
     }
   }
+  while (!o.dists.isEmpty() && panel.variantCount() > o.dists.size()) // the document's own B would ride along
+    panel.removeVariant(panel.variantCount() - 1);
   for (int v = 0; v < panel.variantCount() && !o.procs.isEmpty(); ++v)
     panel.setArrangement(v, o.procs.value(v, o.procs.last()));
   for (const auto& s : o.sets) {

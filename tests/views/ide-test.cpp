@@ -136,6 +136,7 @@ private slots:
   void aByteOrderMarkIsNotProgramText();
   void aSlowChartFollowsTheTableAndAnEditCancelsIt();
   void thePanelReadsTheDirectivesAsTheCliDoes();
+  void theWindowFitsA1024By768Screen();
 
 private:
   /// Opens Jacobi, cursor in the relaxation loop, variants A (BLOCK,BLOCK)
@@ -936,4 +937,19 @@ void IdeTest::thePanelReadsTheDirectivesAsTheCliDoes()
   openAt(cyc, cyclic, 8, 7, 6);
   QCOMPARE(cyc.distributionPanel()->format(0, "a"), QString("(CYCLIC(4),*)"));
   QCOMPARE(cyc.distributionPanel()->format(1, "a"), QString("(BLOCK,*)"));
+}
+
+void IdeTest::theWindowFitsA1024By768Screen()
+{
+  // A classroom projector's 1024x768: the window with its docks open, an
+  // estimate shown and the Scalability tab built must shrink to it (its
+  // minimum was wider than the screen, the right dock cut off).
+  MainWindow w(m_recovery.path());
+  estimateJacobi(w);
+  w.resize(1024, 740);
+  QTest::qWait(50);
+  const auto minimum = w.minimumSizeHint().expandedTo(w.minimumSize());
+  QVERIFY2(minimum.width() <= 1024 && minimum.height() <= 740,
+           qPrintable(QStringLiteral("minimum %1x%2").arg(minimum.width()).arg(minimum.height())));
+  QVERIFY2(w.width() <= 1024 && w.height() <= 740, qPrintable(QStringLiteral("%1x%2").arg(w.width()).arg(w.height())));
 }

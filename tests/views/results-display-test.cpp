@@ -115,6 +115,33 @@ private slots:
     QCOMPARE(xAxis()->labelFormat(), QString("%.0f"));
   }
 
+  void sixVariantsKeepTheirLettersAndColours()
+  {
+    // The header is two lines (letter and P, then the spec; the one-line
+    // header lost both ends with six variants), the whole line in its tooltip;
+    // and no two of twelve curves share colour and line style (the theme has
+    // five colours: F was drawn as A).
+    ResultsModel m;
+    auto t = table({{1, 1}, {2, 1}}, {"n", "n"});
+    t["variants"][0]["spec"] = "a,b=(CYCLIC(4),CYCLIC(4))";
+    t["variants"][0]["points"][0]["arrangement"] = "4x4";
+    t["variants"][1]["points"][0]["arrangement"] = "16";
+    m.setTable(t);
+    QCOMPARE(m.headerData(0, Qt::Horizontal).toString(), QString("A on 4x4\na,b=(CYCLIC(4),CYCLIC(4))"));
+    QCOMPARE(m.headerData(0, Qt::Horizontal, Qt::ToolTipRole).toString(), QString("A  a,b=(CYCLIC(4),CYCLIC(4)) on 4x4"));
+    ps::views::ChartPanel panel;
+    std::vector<ps::views::Curve> curves;
+    for (int v = 0; v < 12; ++v)
+      curves.push_back({std::string(1, static_cast<char>('A' + v)), {{1, 2.0 + v}, {4, 1.0 + v}}});
+    panel.setProcessorCurves(curves);
+    QSet<QString> looks;
+    for (auto* s : panel.processorsChart()->series()) {
+      const auto pen = qobject_cast<QLineSeries*>(s)->pen();
+      looks.insert(pen.color().name() + QString::number(static_cast<int>(pen.style())));
+    }
+    QCOMPARE(looks.size(), 12);
+  }
+
   void smallWorkSharesKeepTheirDigits()
   {
     // 1 of 4096 equal shares: 0.024 %, not "0.0%"; 1 of 16: 6.25 % shown 6.3 %

@@ -16,6 +16,7 @@
 #include "views/estimate-controller.h"
 #include "views/main-window.h"
 #include "views/scalability-model-editor.h"
+#include "views/scalability-charts.h"
 #include "views/scalability-models.h"
 #include "views/scalability-panel.h"
 
@@ -33,6 +34,7 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QtCharts/QChart>
 #include <QtCharts/QChartView>
 #include <QtCharts/QLogValueAxis>
 #include <QtCharts/QXYSeries>
@@ -165,6 +167,7 @@ private slots:
   void newerRequestReplacesOlder();
   void modelsAreStoredWithTheDocument();
   void exports();
+  void smallPsiAndNearbyCrossingsStayReadable();
 
 private:
   QTemporaryDir m_recovery;
@@ -399,4 +402,38 @@ void ScalabilityTest::exports()
 }
 
 QTEST_MAIN(ScalabilityTest)
+void ScalabilityTest::smallPsiAndNearbyCrossingsStayReadable()
+{
+  // A PPT's psi at p' = 256 is 0.000412: three significant digits, not
+  // "0.000"; 0.884 keeps three decimals.
+  PsiTableModel psi;
+  const auto cell = [](double p, double pPrime, double value) {
+    return nlohmann::json{{"p", p}, {"p_prime", pPrime}, {"psi", value}, {"n_prime", 40}, {"n_prime_real", 40.0},
+                          {"w_prime", 1.0}, {"time_s", 1e-3}};
+  };
+  psi.setVariant({{"name", "A"}, {"psi", {cell(4, 4, 1.0), cell(4, 256, 0.000412), cell(256, 256, 1.0)}}});
+  QCOMPARE(psi.index(0, 1).data().toString().section('\n', 0, 0), QString("0.000412"));
+  psi.setVariant({{"name", "A"}, {"psi", {cell(4, 4, 1.0), cell(4, 16, 0.884), cell(16, 16, 1.0)}}});
+  QCOMPARE(psi.index(0, 1).data().toString().section('\n', 0, 0), QString("0.884"));
+  // Seven crossings between n = 6.7 and 18 on an axis to 80 are one label
+  // (seven labels overlapped), on the marker nearest the middle; one at 60
+  // keeps its own.
+  QChart chart;
+  std::vector<ps::views::CrossingMark> marks;
+  for (const double x : {6.72222, 8.27586, 10.5, 12.1, 14.0, 16.2, 18.06, 60.0})
+    marks.push_back({0, x, 1e-4});
+  ps::views::fillTimeChart(&chart, {{"A", {{4, 1e-4}, {80, 1e-3}}}, {"B", {{4, 2e-4}, {80, 9e-4}}}}, marks, 0,
+                           "n (at p = 4)");
+  QStringList labels;
+  int markers = 0;
+  for (auto* s : chart.series())
+    if (auto* xy = qobject_cast<QXYSeries*>(s); xy && xy->name() == "equal-size crossing") {
+      ++markers;
+      if (xy->pointLabelsVisible())
+        labels << xy->pointLabelsFormat() + QStringLiteral(" @ %1").arg(xy->at(0).x());
+    }
+  QCOMPARE(markers, 8);
+  QCOMPARE(labels, (QStringList{"n = 6.722 … 18.06 (7 crossings) @ 18.06", "n = 60 @ 60"}));
+}
+
 #include "scalability-test.moc"
