@@ -91,6 +91,35 @@ std::optional<std::vector<std::pair<std::int64_t, std::int64_t>>> declaredBounds
   return bounds;
 }
 
+/// Whether every array `st` reads (its write aside) is whole, of `shape`'s
+/// rank, and, where distributed, declared with `shape`'s bounds: P(1,1), a
+/// section or a scalar function of an array is not element by element.
+bool readsWholeAlike(const program::Statement& st, const program::Unit& unit, const mapping::Mapping& mapping,
+                     const program::Symbol& shape)
+{
+  return std::all_of(st.refs.begin(), st.refs.end(), [&](const program::ArrayReference& ref) {
+    if (ref.isWrite)
+      return true;
+    const auto* sym = unit.symbol(ref.array);
+    return whole(ref) && sym && sym->isArray() && rankOf(ref, unit) == shape.dims.size() &&
+           (!mapping.array(ref.array) || sameBounds(shape, *sym));
+  });
+}
+
+/// The mask of "where(mask)..." (compacted text), "" when `text` is no WHERE.
+std::string whereMask(const std::string& text)
+{
+  if (text.rfind("where(", 0) != 0)
+    return {};
+  int depth = 0;
+  for (std::size_t i = 5; i < text.size(); ++i) {
+    depth += text[i] == '(' ? 1 : text[i] == ')' ? -1 : 0;
+    if (depth == 0)
+      return text.substr(6, i - 6);
+  }
+  return {};
+}
+
 } // namespace
 
 std::string assignedValue(const std::string& text)
@@ -166,21 +195,48 @@ const program::ArrayReference* elementwiseArrayAssignment(const program::Stateme
       std::any_of(target->axes.begin(), target->axes.end(), [](const auto& x) { return x.stride != 1; }) ||
       !onlyElementalCalls(assignedValue(compact(st.text)), st))
     return nullptr;
-  for (const auto& ref : st.refs) {
-    if (&ref == w)
-      continue;
-    const auto* sym = unit.symbol(ref.array);
-    if (!whole(ref) || !sym || !sym->isArray() || rankOf(ref, unit) != shape->dims.size())
-      return nullptr; // P(1,1), a section, a scalar function of an array: not element by element
-    if (mapping.array(ref.array) && !sameBounds(*shape, *sym))
-      return nullptr;
-  }
-  return readsAligned(st, mapping) ? w : nullptr;
+  return readsWholeAlike(st, unit, mapping, *shape) && readsAligned(st, mapping, w->array) ? w : nullptr;
 }
 
-bool readsAligned(const program::Statement& st, const mapping::Mapping& mapping)
+const program::ArrayReference* elementwiseMask(const program::Statement& st, const program::Unit& unit,
+                                               const mapping::Mapping& mapping)
 {
-  const auto* target = mapping.array(st.write()->array);
+  if (st.kind != program::StatementKind::Control)
+    return nullptr;
+  const auto mask = whereMask(compact(st.text));
+  if (mask.empty() || !onlyElementalCalls(mask, st))
+    return nullptr;
+  const program::ArrayReference* target = nullptr;
+  for (const auto& body : unit.statements) {
+    if (&body == &st || body.branchLine != st.line || body.loops != st.loops)
+      continue;
+    const auto* w = elementwiseArrayAssignment(body, unit, mapping);
+    if (!w || (target && !mappedAlike(mapping, *mapping.array(target->array), *mapping.array(w->array))))
+      return nullptr; // a masked scalar or a section: the mask's values must reach it
+    target = target ? target : w;
+  }
+  const auto* shape = target ? unit.symbol(target->array) : nullptr;
+  return shape && readsWholeAlike(st, unit, mapping, *shape) && readsAligned(st, mapping, target->array) ? target
+                                                                                                         : nullptr;
+}
+
+const program::ArrayReference* elementwiseTarget(const program::Statement& st, const program::Unit& unit,
+                                                 const mapping::Mapping& mapping)
+{
+  const auto* target = elementwiseArrayAssignment(st, unit, mapping);
+  return target ? target : elementwiseMask(st, unit, mapping);
+}
+
+std::string elementwiseWhy(const program::Statement& st, const std::string& array)
+{
+  return st.kind == program::StatementKind::Control
+           ? "a WHERE mask: each processor evaluates it on the elements of '" + array + "' it owns"
+           : "an array assignment: each processor assigns the elements of '" + array + "' it owns";
+}
+
+bool readsAligned(const program::Statement& st, const mapping::Mapping& mapping, const std::string& array)
+{
+  const auto* target = mapping.array(array);
   return std::all_of(st.refs.begin(), st.refs.end(), [&](const program::ArrayReference& ref) {
     const auto* a = ref.isWrite ? nullptr : mapping.array(ref.array);
     return !a || mappedAlike(mapping, *target, *a);

@@ -47,11 +47,32 @@ const program::ArrayReference* wholeArrayReduction(const program::Statement& st,
 const program::ArrayReference* elementwiseArrayAssignment(const program::Statement& st, const program::Unit& unit,
                                                           const mapping::Mapping& mapping);
 
-/// The part of elementwiseArrayAssignment that depends on the sizes (the
-/// owners' bounds and blocks): every distributed array `st` reads is mapped
-/// as the array it assigns. For a statement elementwiseArrayAssignment
+/// For the mask of a WHERE (the Control statement of WHERE (A > 0.0) B =
+/// SQRT(A), or of a WHERE construct): the write of its first masked
+/// assignment, when every masked assignment (ELSEWHERE's too) is
+/// elementwise (elementwiseArrayAssignment) onto arrays mapped as that one
+/// and the mask is elementwise in whole arrays of that shape mapped alike
+/// too; nullptr otherwise. Each processor evaluates the mask on the
+/// elements it owns (Fortran 90, Sec. 7.5.3: the mask is evaluated for
+/// every element, then the assignments run where it holds).
+const program::ArrayReference* elementwiseMask(const program::Statement& st, const program::Unit& unit,
+                                               const mapping::Mapping& mapping);
+
+/// elementwiseArrayAssignment, or for a WHERE mask elementwiseMask: the
+/// array whose owners run `st`, element by element.
+const program::ArrayReference* elementwiseTarget(const program::Statement& st, const program::Unit& unit,
+                                                 const mapping::Mapping& mapping);
+
+/// Why a statement elementwiseTarget accepted has the work it has, for the
+/// formulas: "an array assignment: each processor assigns the elements of
+/// 'B' it owns", or the same of a WHERE mask.
+std::string elementwiseWhy(const program::Statement& st, const std::string& array);
+
+/// The part of elementwiseTarget that depends on the sizes (the owners'
+/// bounds and blocks): every distributed array `st` reads is mapped as
+/// `target`, the array it returned. For a statement elementwiseTarget
 /// accepted under a mapping of the same structure (a new N or P).
-bool readsAligned(const program::Statement& st, const mapping::Mapping& mapping);
+bool readsAligned(const program::Statement& st, const mapping::Mapping& mapping, const std::string& target);
 
 /// How many elements of the distributed `array` each processor owns
 /// (processor order 0..P-1; a local copy counts where the array is

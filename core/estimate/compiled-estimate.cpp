@@ -205,8 +205,8 @@ struct CompiledStatement {
   /// s = MAXVAL(D), SUM(A*B), ... over whole distributed arrays mapped
   /// alike: the first of them (wholeArrayReduction); nullptr otherwise.
   const program::ArrayReference* reducedArray = nullptr;
-  /// P = R + BETA*P over whole arrays mapped alike: P's reference
-  /// (elementwiseArrayAssignment); nullptr otherwise.
+  /// P = R + BETA*P over whole arrays mapped alike: P's reference; a WHERE
+  /// mask of such assignments: their target's (elementwiseTarget); nullptr otherwise.
   const program::ArrayReference* assignedArray = nullptr;
   /// Work formulas by owner reference (nullptr: every processor), compiled on first use.
   std::vector<std::pair<const program::ArrayReference*, std::pair<std::shared_ptr<const WorkFormula>, std::string>>>
@@ -783,8 +783,8 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
   }
   // E = E*E or E = MAX(E, 1.0E-6) after E = U(I,J) - V(I,J): computing the temporary, not reducing into it
   c.reduction = isReduction(st, *unit) && !updatesTemporary(st);
-  if (!st.wholeArray) // X(:,:) = ... (X = ... was classified above)
-    c.assignedArray = elementwiseArrayAssignment(st, *unit, mapping);
+  if (!st.wholeArray) // X(:,:) = ... or a WHERE mask (X = ... was classified above)
+    c.assignedArray = elementwiseTarget(st, *unit, mapping);
   if ((c.reducedArray = wholeArrayReduction(st, mapping))) { // its reads are its own elements: none fetched
     c.reduction = true;
     c.reads.clear();
@@ -1172,7 +1172,7 @@ void PointEstimator::estimateStatement(std::size_t index, const IterationSpace& 
   if (c.reducedArray)
     return reduceWholeArray(c, space);
   // mapped alike under this point's sizes too (the structure does not compare bounds): else the reads are fetched
-  if (c.assignedArray && readsAligned(*c.st, m_mapping))
+  if (c.assignedArray && readsAligned(*c.st, m_mapping, c.assignedArray->array))
     return assignWholeArray(c, space);
   PlanList reads;
   boost::container::small_vector<std::size_t, 8> readIndex; // reads[i] is c.reads[readIndex[i]]
@@ -1524,11 +1524,11 @@ void PointEstimator::reduceWholeArray(const CompiledStatement& c, const Iteratio
 void PointEstimator::assignWholeArray(const CompiledStatement& c, const IterationSpace& space)
 {
   const auto& array = c.assignedArray->array;
+  const bool mask = c.st->kind == program::StatementKind::Control;
   std::int64_t instances = 0;
-  if (ownedWork(c, space, array, "assigned",
-                "an array assignment: each processor assigns the elements of '" + array + "' it owns", &instances))
-    note("The array assignment at line " + std::to_string(c.st->line) + " runs where the elements of '" + array +
-         "' are: every array it reads is mapped alike, so nothing moves");
+  if (ownedWork(c, space, array, mask ? "masked" : "assigned", elementwiseWhy(*c.st, array), &instances))
+    note(std::string(mask ? "The WHERE mask" : "The array assignment") + " at line " + std::to_string(c.st->line) +
+         " runs where the elements of '" + array + "' are: every array it reads is mapped alike, so nothing moves");
 }
 
 /// The elements of `array` at the remembered values (saturating: a huge

@@ -536,7 +536,7 @@ private:
     work.line = st.line;
     work.cost = cost;
     work.probability = st.probability;
-    work.formulaWhy = "an array assignment: each processor assigns the elements of '" + target->array + "' it owns";
+    work.formulaWhy = elementwiseWhy(st, target->array);
     for (std::size_t p = 0; p < owned->size(); ++p) {
       const double w = (*owned)[p] * st.probability;
       work.work.push_back(w);
@@ -557,7 +557,7 @@ private:
     const auto at = " at line " + std::to_string(st.line);
     if (st.kind == program::StatementKind::Io)
       return addNote(e, "I/O statement" + at + " is not estimated");
-    if (const auto* target = elementwiseArrayAssignment(st, *f.unit, m); target || st.wholeArray) // X = 0, X(:,:) = 0
+    if (const auto* target = elementwiseTarget(st, *f.unit, m); target || st.wholeArray) // X = 0, X(:,:) = 0, WHERE
       return wholeArrayOutsideLoops(f, st, target, m, e, terms);
     const auto exec = executors(f, st, m, e);
     const double cost = m_machine.ops.time(st.ops);

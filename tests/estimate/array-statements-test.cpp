@@ -87,3 +87,34 @@ TEST(ArrayStatements, ElementwiseAssignmentOutsideLoopsInAUnit)
   for (const auto& w : result.estimate->statements)
     EXPECT_DOUBLE_EQ(w.frequency, 60.0) << w.line; // the 10 x 6 elements once
 }
+
+TEST(ArrayStatements, WhereMaskOfArraysMappedAlikeRunsOnTheOwners)
+{
+  // WHERE (R > 0) P = SQRT(R) ELSEWHERE P = 0 in a loop of 7 iterations,
+  // (BLOCK,BLOCK) on 2x3: each processor tests its 20 elements (140) and
+  // runs each branch on them with probability 0.5 (70 + 70): 280, and no
+  // message (all of R was fetched for the mask). The statement form too.
+  for (const char* statement : {"where (r > 0.0d0)\n      p = sqrt(r)\n    elsewhere\n      p = 0.0d0\n    end where",
+                                "where (r > 0.0d0) p = sqrt(r)"}) {
+    const auto p = iterationLoop(statement);
+    const auto e = test::run(p, 5, "p,r=(BLOCK,BLOCK)", "2x3", {{"nit", 7}});
+    const bool construct = std::string(statement).find("elsewhere") != std::string::npos;
+    EXPECT_EQ(e.workPerProc, std::vector<double>(6, construct ? 280.0 : 210.0)) << statement;
+    EXPECT_TRUE(e.comm.records.empty()) << statement;
+    EXPECT_TRUE(hasNote(e, "The WHERE mask at line 6 runs where the elements of 'p' are")) << statement;
+  }
+  // a mask of an array mapped otherwise, or masking a scalar: its values must move, not owner-local
+  std::string error;
+  const auto procs = *mapping::parseArrangement("2x2");
+  const auto p = iterationLoop("where (r > 0.0d0) p = sqrt(r)");
+  const auto& mask = arrayStatement(p);
+  ASSERT_EQ(mask.kind, program::StatementKind::Control);
+  const auto other = mapping::mappingFromSpec(*mapping::parseDistSpec("p=(BLOCK,BLOCK); r=(BLOCK,*)", &error),
+                                              p.unit(), {{"nit", 1}}, procs);
+  EXPECT_EQ(estimate::elementwiseMask(mask, p.unit(), *other.mapping), nullptr);
+  const auto alike = mapping::mappingFromSpec(*mapping::parseDistSpec("p,r=(BLOCK,BLOCK)", &error), p.unit(),
+                                              {{"nit", 1}}, procs);
+  EXPECT_NE(estimate::elementwiseMask(mask, p.unit(), *alike.mapping), nullptr);
+  const auto shifted = iterationLoop("where (r > 0.0d0) p = cshift(r, 1)");
+  EXPECT_EQ(estimate::elementwiseMask(arrayStatement(shifted), shifted.unit(), *alike.mapping), nullptr);
+}
