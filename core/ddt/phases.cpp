@@ -65,16 +65,18 @@ public:
 private:
   enum class Child { Statement, Loop };
 
-  /// Statements and loops directly inside `loopId` (-1: the unit), by line.
+  /// Statements and loops directly inside `loopId` (-1: the unit), by
+  /// line, without those the unit's top never reaches (after a RETURN: an
+  /// ENTRY's code is not a phase of this unit).
   std::vector<std::tuple<int, Child, int>> children(int loopId) const
   {
     std::vector<std::tuple<int, Child, int>> out;
     for (const auto& l : m_unit.loops)
-      if (l.parent == loopId)
+      if (l.parent == loopId && !m_unit.unreachableAt(l.line))
         out.emplace_back(l.line, Child::Loop, l.id);
     for (std::size_t k = 0; k < m_unit.statements.size(); ++k) {
       const auto& s = m_unit.statements[k];
-      if ((s.loops.empty() ? -1 : s.loops.back()) == loopId)
+      if ((s.loops.empty() ? -1 : s.loops.back()) == loopId && !m_unit.unreachableAt(s.line))
         out.emplace_back(s.line, Child::Statement, static_cast<int>(k));
     }
     std::sort(out.begin(), out.end());
@@ -191,6 +193,10 @@ PhaseGraphResult buildPhaseGraph(const program::Unit& unit, const symbolic::Bind
   PhaseGraphResult out;
   Builder b(unit, values, out);
   out.graph.top = b.scope(-1, -1);
+  for (const auto& dead : unit.unreachable)
+    out.notes.push_back("Lines " + std::to_string(dead.firstLine) + "-" + std::to_string(dead.lastLine) +
+                        " follow the " + dead.after + " at line " + std::to_string(dead.afterLine) +
+                        " and no label leads to them: they are not phases of the plan");
   return out;
 }
 

@@ -325,5 +325,22 @@ end subroutine rect
   EXPECT_TRUE(r.notes.empty());
 }
 
+TEST(DdtPlan, CodeAfterReturnIsNoPhase)
+{
+  // The loop after RETURN runs from ENTRY RESET only: a plan of SCALE has
+  // the first loop as its one phase, and a note says why the other is not.
+  const auto p = test::build("      SUBROUTINE SCALE(A, N)\n      INTEGER N, I\n      REAL A(N)\n"
+                             "      DO 10 I = 1, N\n        A(I) = A(I) * 2.0\n   10 CONTINUE\n      RETURN\n"
+                             "      ENTRY RESET(A, N)\n      DO 20 I = 1, N\n        A(I) = 0.0\n   20 CONTINUE\n"
+                             "      END\n",
+                             "scale.f");
+  const auto graph = buildPhaseGraph(p.unit(), {{"n", 100}});
+  ASSERT_EQ(graph.graph.phases.size(), 1u);
+  EXPECT_EQ(graph.graph.phases[0].firstLine, 4);
+  ASSERT_EQ(graph.notes.size(), 1u);
+  EXPECT_EQ(graph.notes[0], "Lines 9-11 follow the RETURN at line 7 and no label leads to them: they are not phases "
+                            "of the plan");
+}
+
 } // namespace
 } // namespace ps::ddt
