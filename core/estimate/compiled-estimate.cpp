@@ -189,10 +189,14 @@ struct CompiledStatement {
   std::vector<const program::ArrayReference*> reads;  // distributed reads, first of equal texts
   std::vector<std::string> readTexts;                 // their texts, for the records (not rebuilt per point)
   std::vector<bool> readByBranch;                     // a condition's read it does not fetch itself (see compileStatement)
+  /// The statement each read belongs to: `st`, or a temporary's statement
+  /// whose value `st`'s owners compute again (recomputeForeignTemporaries).
+  std::vector<const program::Statement*> readOrigins;
   ExecRule rule = ExecRule::ReductionOrNewScalar;
   const program::ArrayReference* execRef = nullptr;   // Write, Guard, or the NEW scalar user's write
   std::vector<std::string> newScalarNotes;            // how a scalar temporary is placed (newScalarUser, reductions)
   double cost = 0;                                    // seconds per instance (Def. 3.7)
+  double recomputeCost = 0;                           // of the temporaries computed again for it (part of cost)
   std::vector<const program::ArrayReference*> cacheRefs; // every subscripted reference
   std::optional<CompiledPlan> foreignExec;            // execRef when another statement's (Guard, NEW scalar user)
   int reductionBytes = 8;
@@ -337,8 +341,13 @@ struct CompiledNestEstimate::State {
   void plan(std::size_t index, const program::ArrayReference& ref, const IterationSpace& space, PlanMemo& memo) const;
   const CompiledPlan& compiledPlan(std::size_t index, const program::ArrayReference& ref) const;
   bool declaredNew(const program::Statement& st) const;
-  void noteForeignTemporaries(const program::Statement& st, const mapping::Mapping& mapping,
-                              std::vector<std::string>& notes) const;
+  std::vector<const program::Statement*> foreignTemporaries(const program::Statement& st,
+                                                            const mapping::Mapping& mapping,
+                                                            const program::Statement** source) const;
+  std::vector<const program::Statement*> feedersOf(std::vector<const program::Statement*> temporaries,
+                                                   const program::Statement& before) const;
+  void recomputeForeignTemporaries(const program::Statement& st, const mapping::Mapping& mapping,
+                                   CompiledStatement& c) const;
   const program::Statement* scalarUser(const program::Statement& st, const mapping::Mapping& mapping,
                                        std::string* through) const;
   const program::Statement* findScalarUser(const program::Statement& st, const mapping::Mapping& mapping,
@@ -402,16 +411,25 @@ const std::optional<IterationSpace>& CompiledNestEstimate::State::space(std::siz
   return m.space;
 }
 
-/// The compiled plan of `ref`, a reference of statement `index` or its
-/// executing reference (another statement's: Guard, NEW scalar user).
+/// The compiled plan of `ref`, a reference of statement `index`, its
+/// executing reference (another statement's: Guard, NEW scalar user) or
+/// the read of a temporary it computes again (another statement of the
+/// same loops: recomputeForeignTemporaries).
 const CompiledPlan& CompiledNestEstimate::State::compiledPlan(std::size_t index, const program::ArrayReference& ref) const
 {
-  const auto& refs = statements[index]->refs;
   const auto& foreign = compiled[index].foreignExec;
   if (foreign && &ref == compiled[index].execRef)
     return *foreign;
-  PS_CHECK(&ref >= refs.data() && &ref < refs.data() + refs.size());
-  return forms[index].refs[static_cast<std::size_t>(&ref - refs.data())];
+  const auto holds = [&](std::size_t k) {
+    const auto& refs = statements[k]->refs;
+    return &ref >= refs.data() && &ref < refs.data() + refs.size();
+  };
+  auto k = index;
+  if (!holds(k))
+    for (k = 0; k < statements.size() && !holds(k); ++k) {
+    }
+  PS_CHECK(k < statements.size());
+  return forms[k].refs[static_cast<std::size_t>(&ref - statements[k]->refs.data())];
 }
 
 /// planReference of `ref` in the statement's space at the remembered values.
@@ -493,19 +511,23 @@ const program::Statement* CompiledNestEstimate::State::newScalarUser(const progr
   return user;
 }
 
-/// For `st`, assigning a distributed element, that uses private scalars
-/// computed by the owners of another statement's element (FX(J) = FX(J) -
-/// F*DX, F and DX where FX(I) is): a note that the values those owners
-/// send are not counted.
-void CompiledNestEstimate::State::noteForeignTemporaries(const program::Statement& st, const mapping::Mapping& mapping,
-                                                         std::vector<std::string>& notes) const
+/// Whether `a` and `b` write elements of one owner in every iteration:
+/// the same subscripts ("(i)" of FX(I) and FY(I)) of arrays mapped alike.
+bool sameOwners(const program::ArrayReference& a, const program::ArrayReference& b, const mapping::Mapping& mapping)
 {
-  const auto* w = st.write();
-  const auto owners = [&](const program::ArrayReference& r) { // "(i)" of fx(i)
-    return r.text().substr(r.array.size());
-  };
-  std::vector<std::string> names;
-  const program::Statement* source = nullptr;
+  const auto* x = mapping.array(a.array);
+  const auto* y = mapping.array(b.array);
+  return x && y && a.text().substr(a.array.size()) == b.text().substr(b.array.size()) && mappedAlike(mapping, *x, *y);
+}
+
+/// The scalar temporaries `st` (an array assignment) uses that the nest
+/// computes by the owners of another statement's write (scalarUser), not by
+/// `st`'s: FX(J) = FX(J) - F*DX uses F and DX computed where FX(I) is. The
+/// first such user in `source`.
+std::vector<const program::Statement*> CompiledNestEstimate::State::foreignTemporaries(
+  const program::Statement& st, const mapping::Mapping& mapping, const program::Statement** source) const
+{
+  std::vector<const program::Statement*> out;
   const auto used = namesIn(st.text);
   for (const auto* d : statements) {
     if (d == &st)
@@ -514,22 +536,102 @@ void CompiledNestEstimate::State::noteForeignTemporaries(const program::Statemen
     if (d->scalarTarget.empty() || d->loops != st.loops || !used.count(d->scalarTarget))
       continue;
     const auto* user = scalarUser(*d, mapping, &through);
-    if (!user || user == &st)
-      continue;
-    const auto* a = mapping.array(user->write()->array);
-    const auto* b = mapping.array(w->array);
-    if (a && b && owners(*user->write()) == owners(*w) && mappedAlike(mapping, *a, *b))
+    if (!user || user == &st || sameOwners(*user->write(), *st.write(), mapping))
       continue; // FY(I) uses DY computed where FX(I) is: the same owners
-    if (const auto name = "'" + d->scalarTarget + "'"; std::find(names.begin(), names.end(), name) == names.end())
-      names.push_back(name);
-    source = source ? source : user;
+    out.push_back(d);
+    *source = *source ? *source : user;
   }
-  if (source)
-    notes.push_back(joinWithAnd(names) + " at line " + std::to_string(st.line) +
-                    (names.size() == 1 ? " comes" : " come") + " from the owners of '" +
-                    source->write()->text() + "' (line " + std::to_string(source->line) +
-                    "), where they are computed, not from the owners of '" + w->text() +
-                    "', which use them: the values sent between them are not counted");
+  return out;
+}
+
+/// `temporaries` and the temporaries of the same loop body they are
+/// computed from, transitively (F from RINV from R2 from DX, DY, DZ): the
+/// last assignment before each use, in source order.
+std::vector<const program::Statement*> CompiledNestEstimate::State::feedersOf(
+  std::vector<const program::Statement*> temporaries, const program::Statement& before) const
+{
+  std::set<const program::Statement*> all(temporaries.begin(), temporaries.end());
+  while (!temporaries.empty()) {
+    const auto* t = temporaries.back();
+    temporaries.pop_back();
+    const auto end = std::find(statements.begin(), statements.end(), t);
+    for (const auto& name : namesIn(assignedValue(compact(t->text)))) {
+      const auto def = std::find_if(std::make_reverse_iterator(end), statements.rend(), [&](const auto* d) {
+        return d->loops == before.loops && d->scalarTarget == name;
+      });
+      if (def != statements.rend() && all.insert(*def).second)
+        temporaries.push_back(*def);
+    }
+  }
+  std::vector<const program::Statement*> out;
+  for (const auto* d : statements) // source order
+    if (all.count(d))
+      out.push_back(d);
+  return out;
+}
+
+/// An array assignment whose owners do not compute the temporaries it uses
+/// (foreignTemporaries) computes them again, as the owners of a NEW scalar's
+/// users do: it fetches what they read and pays their operations per
+/// instance. Once per owners: FY(J) after FX(J) finds DY and F there.
+/// The alternative, sending each iteration's values, would cost a message
+/// per instance that no HPF compiler vectorizes.
+void CompiledNestEstimate::State::recomputeForeignTemporaries(const program::Statement& st,
+                                                              const mapping::Mapping& mapping,
+                                                              CompiledStatement& c) const
+{
+  const program::Statement* source = nullptr;
+  const auto own = foreignTemporaries(st, mapping, &source);
+  if (own.empty())
+    return;
+  auto needed = feedersOf(own, st);
+  const program::Statement* earlier = nullptr; // a statement of the same owners that computed them already
+  for (const auto* e : statements) {
+    if (e == &st)
+      break;
+    const program::Statement* ignored = nullptr;
+    if (e->loops != st.loops || !e->write() || !sameOwners(*e->write(), *st.write(), mapping))
+      continue;
+    const auto done = feedersOf(foreignTemporaries(*e, mapping, &ignored), *e);
+    if (!done.empty())
+      earlier = earlier ? earlier : e;
+    std::erase_if(needed, [&](const auto* d) { return std::find(done.begin(), done.end(), d) != done.end(); });
+  }
+  std::vector<std::string> names, fetched;
+  for (const auto* d : own)
+    names.push_back("'" + d->scalarTarget + "'");
+  for (const auto* d : needed) {
+    c.recomputeCost += machine->ops.time(d->ops);
+    for (const auto& ref : d->refs) {
+      auto text = ref.text();
+      if (ref.isWrite || !mapping.array(ref.array) ||
+          std::find(c.readTexts.begin(), c.readTexts.end(), text) != c.readTexts.end())
+        continue;
+      fetched.push_back(text);
+      c.reads.push_back(&ref);
+      c.readTexts.push_back(std::move(text));
+      c.readByBranch.push_back(false);
+      c.readOrigins.push_back(d);
+    }
+  }
+  const auto list = joinWithAnd(names) + " at line " + std::to_string(st.line);
+  const auto users = "the owners of '" + st.write()->text() + "'";
+  if (needed.empty()) {
+    c.newScalarNotes.push_back(list + (names.size() == 1 ? " is" : " are") + " computed again by " + users +
+                               " for line " + std::to_string(earlier ? earlier->line : st.line) + " already");
+    return;
+  }
+  std::vector<int> lines;
+  for (const auto* d : needed)
+    lines.push_back(d->line);
+  c.newScalarNotes.push_back(list + (names.size() == 1 ? " comes" : " come") + " from the owners of '" +
+                             source->write()->text() + "' (line " + std::to_string(source->line) + "); " + users +
+                             ", which use " + (names.size() == 1 ? "it" : "them") + ", compute " +
+                             (names.size() == 1 ? "it" : "them") + " again (line" + (lines.size() == 1 ? " " : "s ") +
+                             lineRanges(lines) + "): " +
+                             (fetched.empty() ? std::string("they read nothing distributed")
+                                              : "what they read of " + joinWithAnd(fetched) + " is fetched where not local") +
+                             ", and their operations count in CT, not in the work");
 }
 
 /// Whether an enclosing INDEPENDENT loop declares `st`'s scalar NEW.
@@ -794,7 +896,8 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
   if (const auto* w = st.write()) {
     c.rule = ExecRule::Write;
     c.execRef = w;
-    noteForeignTemporaries(st, mapping, c.newScalarNotes);
+    c.readOrigins.assign(c.reads.size(), &st);
+    recomputeForeignTemporaries(st, mapping, c);
   } else if (const auto* guarded = conditionOwner(*unit, st, mapping)) {
     c.rule = ExecRule::Guard;
     c.execRef = guarded;
@@ -834,7 +937,7 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
   }
   if (c.execRef && (c.execRef < st.refs.data() || c.execRef >= st.refs.data() + st.refs.size()))
     c.foreignExec.emplace(*c.execRef, *unit, forms[index].space);
-  c.cost = machine->ops.time(st.ops);
+  c.cost = machine->ops.time(st.ops) + c.recomputeCost;
   if (c.reduction && !st.scalarTarget.empty()) {
     if (const auto* s = unit->symbol(st.scalarTarget))
       c.reductionBytes = s->elementBytes;
@@ -1583,8 +1686,10 @@ int PointEstimator::placement(std::size_t index, std::size_t read, const Iterati
 {
   auto& at = m_s.memo[index].placements[read];
   if (at < 0) {
-    const auto& st = *m_s.compiled[index].st;
-    const auto& ref = *m_s.compiled[index].reads[read];
+    const auto& c = m_s.compiled[index];
+    // a recomputed temporary's read is placed as in its own statement (same loops)
+    const auto& st = read < c.readOrigins.size() ? *c.readOrigins[read] : *c.st;
+    const auto& ref = *c.reads[read];
     at = readsWrittenElements(st, ref) ? placementOf(st, ref, flowSources(st, ref), space, m_values) : 0;
   }
   return at;

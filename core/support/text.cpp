@@ -81,6 +81,19 @@ std::string joinWithAnd(const std::vector<std::string>& items)
   return out;
 }
 
+std::string lineRanges(const std::vector<int>& sorted)
+{
+  std::vector<std::string> runs;
+  for (std::size_t i = 0; i < sorted.size();) {
+    auto j = i;
+    while (j + 1 < sorted.size() && sorted[j + 1] == sorted[j] + 1)
+      ++j;
+    runs.push_back(std::to_string(sorted[i]) + (j > i ? "-" + std::to_string(sorted[j]) : ""));
+    i = j + 1;
+  }
+  return joinWithAnd(runs);
+}
+
 std::string ordinal(long long n)
 {
   const auto last2 = (n < 0 ? -n : n) % 100;

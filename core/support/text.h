@@ -32,6 +32,9 @@ std::string counted(long long n, std::string_view noun);
 /// A list for messages: "a", "a and b", "a, b and c".
 std::string joinWithAnd(const std::vector<std::string>& items);
 
+/// Line numbers (sorted) for messages, runs joined: {11,12,13,16} -> "11-13 and 16".
+std::string lineRanges(const std::vector<int>& sorted);
+
 /// English ordinal: "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st".
 std::string ordinal(long long n);
 

@@ -1238,7 +1238,11 @@ TEST(UserReported, TheReviewsTemporariesAndWholeArrays)
 // does: processor c does the pairs of its rows i = c+1, c+5, ...: sum of
 // n - i = 528, 512, 496, 480 (of 2016 pairs). They were replicated (2016
 // on every processor). GX(J)'s owners use S and DDX computed where GX(I)
-// is: a note says those values are not counted.
+// is: they compute them again (lines 12-16), fetching X(I), Y(I) and M(I)
+// before the nest: processor q (0-based) needs i = 1 .. its last j - 1
+// (61 + q) less its own 15: 45 + 46 + 47 + 48 = 186 elements of 4 bytes
+// = 744 bytes from the 3 others each, 12 messages. Those values were not
+// counted. GY(J) has GX(J)'s owners: nothing more.
 TEST(UserReported, TemporariesFeedingTemporariesRunWhereTheirUserIs)
 {
   const auto p = load("pairforce.f90");
@@ -1249,7 +1253,35 @@ TEST(UserReported, TemporariesFeedingTemporariesRunWhereTheirUserIs)
     EXPECT_EQ(w.work, (std::vector<double>{528, 512, 496, 480})) << line;
   }
   EXPECT_TRUE(hasNote(e, "'rinv3' at line 15 is computed by the owners of 'gx(i)' at line 17, which uses it through 's'"));
-  EXPECT_TRUE(hasNote(e, "'ddx' and 's' at line 19 come from the owners of 'gx(i)' (line 17)"));
-  EXPECT_TRUE(hasNote(e, "'ddy' and 's' at line 20 come from the owners of 'gy(i)' (line 18)"));
+  EXPECT_TRUE(hasNote(e, "'ddx' and 's' at line 19 come from the owners of 'gx(i)' (line 17); the owners of 'gx(j)', "
+                         "which use them, compute them again (lines 12-16)"));
+  EXPECT_TRUE(hasNote(e, "'ddy' and 's' at line 20 are computed again by the owners of 'gy(j)' for line 19 already"));
   EXPECT_FALSE(hasNote(e, "at line 18 come from")); // GY(I) uses DDY and S computed where GX(I) is: alike
+  std::vector<std::string> fetched;
+  for (const auto& r : e.comm.records)
+    if (r.line == 19) {
+      fetched.push_back(r.reference);
+      EXPECT_EQ(r.messages, 12) << r.reference;
+      EXPECT_EQ(r.bytes, 744) << r.reference;
+    }
+  EXPECT_EQ(fetched, (std::vector<std::string>{"x(i)", "y(i)", "m(i)"}));
+  EXPECT_TRUE(std::none_of(e.comm.records.begin(), e.comm.records.end(), [](const auto& r) { return r.line == 20; }));
+}
+
+// A temporary read before its element is overwritten (t = x(i+4); x(i+4) =
+// x(i) - t; x(i) = x(i) + t, trial crash_min.f90): x(i)'s owners compute t
+// again from x(i+4) as it was before the nest (no flow into line 7's read):
+// 3 shifts of the 4 boundary elements, 48 bytes. The read belongs to line 7,
+// not to line 9, and its plan aborted the estimate (internal check).
+TEST(UserReported, ATemporaryComputedAgainReadsWhatItsOwnStatementRead)
+{
+  const auto p = ps::test::build("program cr\n  integer, parameter :: n = 1024\n  real :: x(n), t\n  integer :: i\n"
+                                 "!HPF$ DISTRIBUTE x(BLOCK)\n  do i = 1, n - 4\n     t = x(i + 4)\n"
+                                 "     x(i + 4) = x(i) - t\n     x(i) = x(i) + t\n  end do\nend program cr\n");
+  const auto e = ps::test::run(p, 6, "x=(BLOCK)", "4", {});
+  const auto it = std::find_if(e.comm.records.begin(), e.comm.records.end(),
+                               [](const auto& r) { return r.line == 9 && r.reference == "x(i+4)"; });
+  ASSERT_NE(it, e.comm.records.end());
+  EXPECT_EQ(it->messages, 3);
+  EXPECT_EQ(it->bytes, 48);
 }
