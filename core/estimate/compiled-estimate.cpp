@@ -1035,6 +1035,7 @@ private:
   std::optional<std::int64_t> knownElements(const std::string& array, const std::string& what = "",
                                             symbolic::EvaluationError* error = nullptr) const;
   bool readsWrittenElements(const program::Statement& st, const program::ArrayReference& read);
+  int deepestCarrier(const program::Statement& st, const program::ArrayReference& read, const IterationSpace& space);
   std::vector<const program::Statement*> flowSources(const program::Statement& st,
                                                      const program::ArrayReference& read);
   void describeWork(StatementWork& work, double cost,
@@ -1691,8 +1692,39 @@ int PointEstimator::placement(std::size_t index, std::size_t read, const Iterati
     const auto& st = read < c.readOrigins.size() ? *c.readOrigins[read] : *c.st;
     const auto& ref = *c.reads[read];
     at = readsWrittenElements(st, ref) ? placementOf(st, ref, flowSources(st, ref), space, m_values) : 0;
+    at = std::max(at, deepestCarrier(st, ref, space));
   }
   return at;
+}
+
+/// One more than the deepest loop of the nest that carries an exact flow
+/// dependence into `read` of `st` (isl) and whose variable `read` does not
+/// subscript with (a time or sweep loop), 0 without one: the messages stay
+/// inside that loop. placementOf takes the outermost level whose distance
+/// may be positive; a time loop around sweeps that write u in one nest and
+/// read it in the next (DO IT / DO ISW / the nests) carries the dependence
+/// at both levels, and the exchange happens per sweep, not per time step.
+/// A loop the read subscripts with carries a recurrence, which the schedule
+/// (serialized or pipelined) prices instead. FORALL levels carry none (HPF
+/// 1.1, Sec. 4.1).
+int PointEstimator::deepestCarrier(const program::Statement& st, const program::ArrayReference& read,
+                                   const IterationSpace& space)
+{
+  const auto access = readAccess(st, read);
+  const auto subscripted = namesIn(read.text());
+  int deepest = 0;
+  for (const auto& d : m_s.dependences()) {
+    if (d.kind != symbolic::DependenceKind::Flow || d.targetStatement != st.id || d.targetAccess != access || !d.exact)
+      continue;
+    for (const auto& c : d.carried) {
+      if (c.level >= space.depth() || space.levels()[static_cast<std::size_t>(c.level)].forall)
+        break;
+      const auto loop = space.levels()[static_cast<std::size_t>(c.level)].loopId;
+      if (!subscripted.count(m_unit.loops[static_cast<std::size_t>(loop)].variable))
+        deepest = std::max(deepest, c.level + 1);
+    }
+  }
+  return deepest;
 }
 
 /// The statements of the nest with an exact flow dependence into `read` of

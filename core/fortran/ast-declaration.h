@@ -17,7 +17,13 @@ enum class BaseType { Integer, Real, DoublePrecision, Complex, DoubleComplex, Lo
 
 struct TypeSpec {
   BaseType base = BaseType::Real;
-  int kindBytes = 0; // from *8 or (kind=8); 0 means the default
+  /// Bytes of one element from *8 (COMPLEX*16: the pair) or (kind=8)
+  /// (COMPLEX(8): twice the kind); 0 means the default or `kindExpr`.
+  int kindBytes = 0;
+  /// A kind given by an expression, compacted ("dp", "kind(1.0d0)",
+  /// "selected_real_kind(12,100)"): resolved by the program model
+  /// (program/type-kinds.h); empty otherwise.
+  std::string kindExpr;
   SourceRange range;
   std::string derivedName; // Derived: the type's name, lower case
 };

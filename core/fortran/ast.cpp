@@ -194,7 +194,7 @@ int elementBytes(const TypeSpec& type)
   case BaseType::DoubleComplex: return 16;
   case BaseType::Character: return 1;
   case BaseType::Derived: return 8;
-  case BaseType::Complex: return type.kindBytes ? (type.kindBytes == 8 || type.kindBytes == 16 ? type.kindBytes : 2 * type.kindBytes) : 8;
+  case BaseType::Complex: return type.kindBytes ? type.kindBytes : 8;
   default: return type.kindBytes ? type.kindBytes : 4;
   }
 }

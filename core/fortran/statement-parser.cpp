@@ -83,7 +83,9 @@ int kindValue(Cursor& c)
   return v;
 }
 
-int parseKindSelector(Cursor& c)
+/// *8, (8), (KIND=8): the number; (dp), (KIND=wp), (KIND(1.0D0)): 0, the
+/// expression's compacted text in `expr`.
+int parseKindSelector(Cursor& c, std::string* expr)
 {
   if (c.acceptOp("*")) {
     if (c.acceptPunct("(")) { // CHARACTER*(*) or *(len)
@@ -103,11 +105,14 @@ int parseKindSelector(Cursor& c)
       c.next();
     }
     int kind = 0;
-    if (c.peek().kind == TokenKind::Integer)
+    if (c.peek().kind == TokenKind::Integer && c.peek(1).isPunct(")")) {
       kind = kindValue(c);
-    else
-      while (!c.atEnd() && !c.peek().isPunct(")"))
-        c.next();
+    } else { // an expression, parentheses balanced: KIND(1.0D0), SELECTED_REAL_KIND(12, 100)
+      for (int depth = 0; !c.atEnd() && !(depth == 0 && c.peek().isPunct(")"));) {
+        depth += c.peek().isPunct("(") ? 1 : c.peek().isPunct(")") ? -1 : 0;
+        *expr += toLower(c.next().text);
+      }
+    }
     c.expectPunct(")", "after the kind");
     return kind;
   }
@@ -164,11 +169,17 @@ std::optional<TypeSpec> parseTypeSpec(Cursor& c, bool inImplicit = false)
   else return std::nullopt;
   c.next();
   const bool letterRangesNext = inImplicit && c.peek().isPunct("(") && !parenIsKind(c);
-  if (spec.base != BaseType::DoublePrecision && spec.base != BaseType::DoubleComplex && !letterRangesNext)
-    spec.kindBytes = parseKindSelector(c);
+  if (spec.base != BaseType::DoublePrecision && spec.base != BaseType::DoubleComplex && !letterRangesNext) {
+    const bool star = c.peek().isOp("*");
+    spec.kindBytes = parseKindSelector(c, &spec.kindExpr);
+    if (spec.base == BaseType::Complex && !star)
+      spec.kindBytes *= 2; // COMPLEX(8) is a pair of REAL(8); COMPLEX*16 names the pair's bytes
+  }
   spec.range.end = c.peek().range.begin;
-  if (spec.base == BaseType::Character)
-    spec.kindBytes = 0; // a length, not a kind
+  if (spec.base == BaseType::Character) { // a length, not a kind
+    spec.kindBytes = 0;
+    spec.kindExpr.clear();
+  }
   return spec;
 }
 
@@ -179,8 +190,10 @@ EntityDecl parseEntity(Cursor& c, bool allowInit)
   e.name = c.expectName("a name");
   if (c.peek().isPunct("("))
     e.dims = parseDimSpecs(c);
-  if (c.peek().isOp("*")) // CHARACTER name*len
-    parseKindSelector(c);
+  if (c.peek().isOp("*")) { // CHARACTER name*len
+    std::string ignored;
+    parseKindSelector(c, &ignored);
+  }
   if (allowInit && c.acceptOp("="))
     e.init = parseExpr(c);
   e.range.end = c.peek().range.begin;

@@ -4,6 +4,7 @@
 #include "program/model.h"
 #include "program/name-scope.h"
 #include "program/scalar-values.h"
+#include "program/type-kinds.h"
 #include "support/text.h"
 
 #include "fortran/intrinsics.h"
@@ -49,7 +50,7 @@ public:
   ImplicitTyping()
   {
     for (char c = 'a'; c <= 'z'; ++c)
-      m_types[c - 'a'] = fortran::TypeSpec{(c >= 'i' && c <= 'n') ? fortran::BaseType::Integer : fortran::BaseType::Real, 0, {}, {}};
+      m_types[c - 'a'] = fortran::TypeSpec{(c >= 'i' && c <= 'n') ? fortran::BaseType::Integer : fortran::BaseType::Real, 0, {}, {}, {}};
   }
   void none() { m_none = true; }
   void rule(const fortran::ImplicitRule& r)
@@ -144,9 +145,23 @@ private:
       it->second.name = name;
       const auto outer = m_outer.symbols.find(name); // a host's loop variable keeps its type
       it->second.type = outer != m_outer.symbols.end() ? outer->second.type : m_typing.typeOf(name);
-      it->second.elementBytes = fortran::elementBytes(it->second.type);
+      it->second.elementBytes = bytesOf(it->second.type);
     }
     return it->second;
+  }
+
+  /// Bytes of an element of `type`, a kind named by a constant (REAL(DP)) resolved.
+  int bytesOf(const fortran::TypeSpec& type) const
+  {
+    return program::elementBytes(type, [this](const std::string& name) -> std::optional<long long> {
+      const auto* sym = m_unit.symbol(name);
+      if (!sym) {
+        const auto outer = m_outer.symbols.find(name);
+        sym = outer == m_outer.symbols.end() ? nullptr : &outer->second;
+      }
+      const auto v = sym && sym->value ? sym->value->asInteger() : std::nullopt;
+      return v ? std::optional<long long>(*v) : std::nullopt;
+    });
   }
 
   void setDims(Symbol& s, const std::vector<fortran::DimSpec>& dims)
@@ -213,7 +228,7 @@ private:
     if (m_ast.resultType && !m_ast.resultName.empty()) { // INTEGER FUNCTION F(X): F is typed
       Symbol& result = declare(m_ast.resultName);
       result.type = *m_ast.resultType;
-      result.elementBytes = fortran::elementBytes(result.type);
+      result.elementBytes = bytesOf(result.type);
       m_typed.insert(m_ast.resultName);
     }
   }
@@ -224,7 +239,7 @@ private:
       Symbol& s = declare(e.name);
       if (d.kind == fortran::DeclKind::Type) {
         s.type = *d.type;
-        s.elementBytes = fortran::elementBytes(s.type);
+        s.elementBytes = bytesOf(s.type);
         m_typed.insert(e.name);
       }
       if (!e.dims.empty())
@@ -237,6 +252,11 @@ private:
           s.value = toSymbolic(e.init, m_unit);
         if (s.value && !s.value->asInteger())
           s.value.reset();
+        if (!s.value && e.init.kind == fortran::ExprKind::FunctionRef) // DP = KIND(1.0D0): a kind to name types with
+          if (const auto kind = kindOf(compact(fortran::toString(e.init)), [](const std::string&) {
+                return std::optional<long long>();
+              }))
+            s.value = symbolic::Expr::integer(*kind);
         if (auto o = m_overrides.find(e.name); o != m_overrides.end() && s.value)
           s.value = symbolic::Expr::integer(o->second);
       }

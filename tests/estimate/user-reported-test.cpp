@@ -1285,3 +1285,31 @@ TEST(UserReported, ATemporaryComputedAgainReadsWhatItsOwnStatementRead)
   EXPECT_EQ(it->messages, 3);
   EXPECT_EQ(it->bytes, 48);
 }
+
+// A time loop around sweeps (trial nest3b.f90): DO IT = 1, 10 / DO ISW =
+// 1, 3 / R = U(I-1,J) + U(I+1,J) in one nest, U = R in the next. U is
+// written in every sweep, so its shifts happen per sweep: 10 x 3 x (3
+// boundaries x 4 columns of processors) = 360 messages, ten times the
+// ISW loop's own 36. The outermost loop that may carry the dependence
+// placed them per time step: 120.
+TEST(UserReported, SweepsInsideATimeLoopExchangeOncePerSweep)
+{
+  const auto p = ps::test::build("program nest3\n  integer, parameter :: n = 512\n  real :: u(n,n), r(n,n)\n"
+                                 "  integer :: i, j, it, isw\n  do it = 1, 10\n     do isw = 1, 3\n"
+                                 "        do j = 2, n-1\n           do i = 2, n-1\n"
+                                 "              r(i,j) = u(i-1,j) + u(i+1,j)\n           end do\n        end do\n"
+                                 "        do j = 2, n-1\n           do i = 2, n-1\n              u(i,j) = r(i,j)\n"
+                                 "           end do\n        end do\n     end do\n  end do\nend program\n");
+  const auto whole = ps::test::run(p, 5, "u,r=(BLOCK,BLOCK)", "4x4", {});
+  const auto sweeps = ps::test::run(p, 6, "u,r=(BLOCK,BLOCK)", "4x4", {{"it", 1}});
+  for (const char* ref : {"u(i-1,j)", "u(i+1,j)"}) {
+    const auto find = [&](const ps::estimate::Estimate& e) {
+      return *std::find_if(e.comm.records.begin(), e.comm.records.end(),
+                           [&](const auto& r) { return r.reference == ref; });
+    };
+    EXPECT_EQ(find(sweeps).messages, 36) << ref;
+    EXPECT_EQ(find(whole).messages, 360) << ref;
+    EXPECT_EQ(find(whole).bytes, 10 * find(sweeps).bytes) << ref;
+    EXPECT_EQ(find(whole).placement, 2) << ref;
+  }
+}
