@@ -393,6 +393,7 @@ void ScalabilityPanel::recompute()
   auto input = snapshot(&error);
   if (!input) {
     m_status->setText(error);
+    emit studyRefused();
     return;
   }
   m_status->setText(tr("Computing…"));

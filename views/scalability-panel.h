@@ -71,6 +71,9 @@ public:
 signals:
   /// The widgets show the newest study.
   void studyFinished();
+  /// No study can run (no loop selected, no model, a bad p' list): the
+  /// status line says why.
+  void studyRefused();
   /// Program variants or analytic models are now compared.
   void sourceChanged();
 

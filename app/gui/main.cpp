@@ -17,11 +17,13 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDockWidget>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QDir>
 #include <QTimer>
 
 #include <cstdio>
+#include <utility>
 
 namespace {
 
@@ -99,8 +101,10 @@ StartupOptions parseArguments(const QApplication& app)
 /// the Machines dock); "A,B" itself named no machine and left paragon on.
 QString estimateMachine(const QString& machine) { return machine.section(',', 0, 0).trimmed(); }
 
-void applyOptions(const StartupOptions& o, ps::views::DistributionPanel& panel)
+/// Returns the problems (a --dist that does not parse), also printed.
+QStringList applyOptions(const StartupOptions& o, ps::views::DistributionPanel& panel)
 {
+  QStringList problems;
   for (int v = 0; v < o.dists.size(); ++v) {
     while (panel.variantCount() <= v)
       panel.addVariant();
@@ -108,6 +112,7 @@ void applyOptions(const StartupOptions& o, ps::views::DistributionPanel& panel)
     auto spec = ps::mapping::parseDistSpec(o.dists[v].toStdString(), &error);
     if (!spec) {
       std::fprintf(stderr, "partscope: --dist: %s\n", error.c_str());
+      problems << QStringLiteral("--dist '%1': %2").arg(o.dists[v], QString::fromStdString(error));
       continue;
     }
     for (const auto& group : spec->groups) {
@@ -129,6 +134,7 @@ void applyOptions(const StartupOptions& o, ps::views::DistributionPanel& panel)
   }
   if (!o.machine.isEmpty())
     panel.setMachine(estimateMachine(o.machine));
+  return problems;
 }
 
 /// The Scalability tab's options; false when the model file cannot be read.
@@ -240,13 +246,22 @@ int main(int argc, char** argv)
   QObject::connect(
     &window, &ps::views::MainWindow::analysisFinished, &window,
     [&window, options] {
-      applyOptions(options, *window.distributionPanel());
+      if (const auto problems = applyOptions(options, *window.distributionPanel()); !problems.isEmpty())
+        window.statusBar()->showMessage(problems.join("; ")); // a typo must not pass as the document's variants
       if (!applyScaleOptions(options, *window.scalabilityPanel()))
         return QApplication::exit(1);
       if (options.suggest && !applySuggestOptions(options, *window.planDock()))
         return QApplication::exit(1);
       const bool scaling = options.tab == "scalability";
       const bool estimating = options.estimate && window.distributionPanel()->hasSelection();
+      if (!window.distributionPanel()->hasSelection() && (options.loop > 0 || options.estimate)) {
+        // said where the user looks too: the window otherwise just showed "Ready" and empty tables
+        const auto why = options.loop > 0
+                           ? QObject::tr("--loop %1: no DO loop starts on line %1").arg(options.loop)
+                           : QObject::tr("--estimate needs a loop: give --loop LINE, or put the cursor in a DO loop");
+        std::fprintf(stderr, "partscope: %s\n", qPrintable(why));
+        window.statusBar()->showMessage(why);
+      }
       if (estimating)
         window.estimate();
       if (auto* dock = window.findChild<QDockWidget*>(options.dock + "Dock"); dock && !options.dock.isEmpty())
@@ -276,10 +291,18 @@ int main(int argc, char** argv)
         charts->setCurrentIndex(options.scaleChart);
       if (options.screenshot.isEmpty() || options.suggest)
         return;
-      if (scaling)
-        QObject::connect(
-          window.scalabilityPanel(), &ps::views::ScalabilityPanel::studyFinished, &window,
-          [&window, options] { takeScreenshot(window, options.screenshot); }, Qt::SingleShotConnection);
+      if (scaling) {
+        // a study, or the reason there is none (no loop selected: the screenshot waited for ever)
+        for (auto signal : {&ps::views::ScalabilityPanel::studyFinished, &ps::views::ScalabilityPanel::studyRefused})
+          QObject::connect(
+            window.scalabilityPanel(), signal, &window,
+            [&window, options] {
+              static bool taken = false;
+              if (!std::exchange(taken, true))
+                takeScreenshot(window, options.screenshot);
+            },
+            Qt::SingleShotConnection);
+      }
       else if (estimating)
         QObject::connect(
           &window, &ps::views::MainWindow::estimateFinished, &window,
