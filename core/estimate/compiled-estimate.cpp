@@ -197,6 +197,7 @@ struct CompiledStatement {
   std::vector<std::string> newScalarNotes;            // how a scalar temporary is placed (newScalarUser, reductions)
   double cost = 0;                                    // seconds per instance (Def. 3.7)
   double recomputeCost = 0;                           // of the temporaries computed again for it (part of cost)
+  std::size_t reductionOperand = 0;                   // the read whose owners run a reduction (reductionOperand())
   std::vector<const program::ArrayReference*> cacheRefs; // every subscripted reference
   std::optional<CompiledPlan> foreignExec;            // execRef when another statement's (Guard, NEW scalar user)
   int reductionBytes = 8;
@@ -834,6 +835,42 @@ const program::ArrayReference* CompiledNestEstimate::State::conditionRead(const 
   return nullptr;
 }
 
+/// The read of a reduction whose owners run it: the one whose distributed
+/// subscripts follow the innermost loop (S = S + A(I,1)*A(I,J) under
+/// (*,CYCLIC): A(I,J), each column's sum on its owner, not every sum on
+/// column 1's; in a QR step's S = S + A(I,K)*A(I,J), A(I,J) too, not all
+/// of step K's sums on column K's owner), the first of equals. The
+/// operands' order decided it.
+std::size_t reductionOperand(const program::Statement& st, const std::vector<const program::ArrayReference*>& reads,
+                             const program::Unit& unit, const mapping::Mapping& mapping)
+{
+  std::map<std::string, int> loopLevel; // variable -> 1 + its depth among the statement's loops
+  for (std::size_t k = 0; k < st.loops.size(); ++k)
+    loopLevel[unit.loops[static_cast<std::size_t>(st.loops[k])].variable] = static_cast<int>(k) + 1;
+  const auto score = [&](const program::ArrayReference& ref) {
+    const auto* a = mapping.array(ref.array);
+    if (!a || a->templateIndex < 0)
+      return 0;
+    const auto& t = mapping.templates[static_cast<std::size_t>(a->templateIndex)];
+    int n = 0;
+    for (std::size_t td = 0; td < a->axes.size() && td < t.procDim.size(); ++td) {
+      const auto& axis = a->axes[td];
+      const auto k = static_cast<std::size_t>(axis.arrayDim);
+      if (t.procDim[td] < 0 || axis.kind != mapping::TemplateAxis::Kind::ArrayDim || k >= ref.subscripts.size())
+        continue;
+      for (const auto& v : namesIn(ref.subscripts[k].text))
+        if (const auto it = loopLevel.find(v); it != loopLevel.end())
+          n = std::max(n, it->second);
+    }
+    return n;
+  };
+  std::size_t best = 0;
+  for (std::size_t r = 1; r < reads.size(); ++r)
+    if (score(*reads[r]) > score(*reads[best]))
+      best = r;
+  return best;
+}
+
 CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t index,
                                                                const mapping::Mapping& mapping) const
 {
@@ -938,6 +975,8 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
   if (c.execRef && (c.execRef < st.refs.data() || c.execRef >= st.refs.data() + st.refs.size()))
     c.foreignExec.emplace(*c.execRef, *unit, forms[index].space);
   c.cost = machine->ops.time(st.ops) + c.recomputeCost;
+  if (c.reduction)
+    c.reductionOperand = reductionOperand(st, c.reads, *unit, mapping);
   if (c.reduction && !st.scalarTarget.empty()) {
     if (const auto* s = unit->symbol(st.scalarTarget))
       c.reductionBytes = s->elementBytes;
@@ -1262,8 +1301,11 @@ const ReferencePlan* PointEstimator::execPlan(std::size_t index, const Iteration
   if (c.rule == ExecRule::Guard) // owner of what it guards
     return plan(index, m.exec, *c.execRef, space,
                 [] { return std::string("every processor is assumed to evaluate it"); });
-  if (c.reduction && !reads.empty())
-    return reads.front();
+  if (c.reduction && !reads.empty()) {
+    const auto* operand = c.reductionOperand < c.reads.size() ? c.reads[c.reductionOperand] : nullptr;
+    const auto it = std::find_if(reads.begin(), reads.end(), [&](const auto* p) { return p->ref == operand; });
+    return it != reads.end() ? *it : reads.front();
+  }
   if (c.execRef)
     return plan(index, m.exec, *c.execRef, space, executes);
   return nullptr;

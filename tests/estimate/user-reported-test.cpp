@@ -1313,3 +1313,24 @@ TEST(UserReported, SweepsInsideATimeLoopExchangeOncePerSweep)
     EXPECT_EQ(find(whole).placement, 2) << ref;
   }
 }
+
+// S = S + A(I,1)*A(I,J) under (*,CYCLIC) on 7 (trial dotcol2.f90): the
+// sums run where A(I,J) is, each column's on its owner, with column 1
+// broadcast: work max 10 columns x 100 + 69 (S = 0.0, replicated) + 10
+// (D(J) = S) = 1079. With the operands written the other way round the
+// owner of column 1 did every sum (6978) and sent S to the others.
+TEST(UserReported, AReductionRunsWhereItsInnermostOperandIsWhateverTheOrder)
+{
+  for (const char* product : {"a(i, 1) * a(i, j)", "a(i, j) * a(i, 1)"}) {
+    const auto p = ps::test::build(std::string("program dotcol\n  integer, parameter :: m = 100, n = 70\n"
+                                               "  real :: a(m, n), d(n)\n  real :: s\n  integer :: i, j\n"
+                                               "!HPF$ DISTRIBUTE a(*, CYCLIC)\n!HPF$ ALIGN d(j) WITH a(*, j)\n"
+                                               "  do j = 2, n\n     s = 0.0\n     do i = 1, m\n        s = s + ") +
+                                   product + "\n     end do\n     d(j) = s\n  end do\nend program dotcol\n");
+    const auto e = ps::test::run(p, 8, "a=(*,CYCLIC); d=(CYCLIC)", "7", {});
+    EXPECT_EQ(*std::max_element(e.workPerProc.begin(), e.workPerProc.end()), 1079.0) << product;
+    ASSERT_EQ(e.comm.records.size(), 1u) << product;
+    EXPECT_EQ(e.comm.records[0].reference, "a(i,1)") << product;
+    EXPECT_EQ(e.comm.records[0].messages, 6) << product;
+  }
+}
