@@ -529,6 +529,12 @@ std::vector<const program::Statement*> CompiledNestEstimate::State::foreignTempo
   const program::Statement& st, const mapping::Mapping& mapping, const program::Statement** source) const
 {
   std::vector<const program::Statement*> out;
+  const auto replicated = [](const program::ArrayReference& w) { // a non-affine write runs everywhere
+    return std::any_of(w.subscripts.begin(), w.subscripts.end(),
+                       [](const auto& s) { return s.kind == program::SubscriptKind::NonAffine; });
+  };
+  if (replicated(*st.write()))
+    return out;
   const auto used = namesIn(st.text);
   for (const auto* d : statements) {
     if (d == &st)
@@ -537,7 +543,7 @@ std::vector<const program::Statement*> CompiledNestEstimate::State::foreignTempo
     if (d->scalarTarget.empty() || d->loops != st.loops || !used.count(d->scalarTarget))
       continue;
     const auto* user = scalarUser(*d, mapping, &through);
-    if (!user || user == &st || sameOwners(*user->write(), *st.write(), mapping))
+    if (!user || user == &st || replicated(*user->write()) || sameOwners(*user->write(), *st.write(), mapping))
       continue; // FY(I) uses DY computed where FX(I) is: the same owners
     out.push_back(d);
     *source = *source ? *source : user;
@@ -2013,8 +2019,26 @@ void PointEstimator::schedule()
   const auto decision = decideParallelism(m_unit, *m_s.owners, m_mapping);
   if (decision.kind == ParallelismKind::Parallel)
     return;
-  const auto s = scheduleOf(decision, m_ctPerProc, m_e.comm, m_e.tt, m_mapping, m_machine);
   const auto& r = *decision.recurrence;
+  // Only the carrying loop's statements wait for each other: the nest's other loops (a time step's
+  // deposit and push around its field scan) run in parallel before and after it, every step.
+  std::vector<double> inside(m_ctPerProc.size(), 0.0);
+  const auto* carrier = m_unit.loopAtLine(r.loopLine);
+  for (const auto& w : m_e.statements) {
+    const auto it = std::find_if(m_s.statements.begin(), m_s.statements.end(),
+                                 [&](const auto* st) { return st->id == w.statementId; });
+    const bool within = carrier && it != m_s.statements.end() &&
+                        std::find((*it)->loops.begin(), (*it)->loops.end(), carrier->id) != (*it)->loops.end();
+    for (std::size_t p = 0; within && p < w.work.size() && p < inside.size(); ++p)
+      inside[p] += w.work[p] * w.cost;
+  }
+  double outside = 0; // the busiest processor's computation outside the carrying loop
+  for (std::size_t p = 0; p < inside.size(); ++p)
+    outside = std::max(outside, m_ctPerProc[p] - inside[p]);
+  const bool split = outside > 1e-12 * std::max(1.0, *std::max_element(m_ctPerProc.begin(), m_ctPerProc.end()));
+  auto s = scheduleOf(decision, split ? inside : m_ctPerProc, m_e.comm, m_e.tt, m_mapping, m_machine);
+  if (split)
+    s.ct += outside;
   m_e.ct = s.ct;
   m_e.ctPerProc.assign(m_e.ctPerProc.size(), s.ct); // every processor waits for the critical path: a unit adds it
   m_e.tt = s.tt;
@@ -2032,6 +2056,8 @@ void PointEstimator::schedule()
     text += " (not pipelined: " + decision.whyNotPipelined + ")";
   if (!r.exact)
     text += " (assumed: " + r.reason + ")";
+  if (split)
+    text += "; the statements outside that loop run in parallel, their busiest processor's CT added";
   note(text);
   if (decision.kind == ParallelismKind::Pipelined && !decision.uniformStages)
     note("The outer iterations of the pipelined nest do different work: the stage time is their average");

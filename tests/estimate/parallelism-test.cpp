@@ -272,3 +272,31 @@ TEST(Parallelism, RecurrenceThroughAScalarTemporaryIsFound)
   EXPECT_EQ(rows.parallelism.variable, "i");
   EXPECT_LT(rows.ct, one.ct / 2);
 }
+
+// A time loop around a parallel loop and a recurrence (trial pic.hpf: the
+// deposit and push around the field scan): only the scan waits for its
+// neighbour; the parallel loop's processors run at once every step. CT is
+// the recurrence's schedule plus the parallel loop's busiest processor,
+// each as estimated in a program of its own. The whole time loop was
+// pipelined, 10 stages: 2.5 times the parallel work on 16 processors,
+// growing with P.
+TEST(Parallelism, OnlyTheCarryingLoopOfATimeStepWaits)
+{
+  const auto program = [](bool parallelLoop, bool recurrence) {
+    std::string text = "program steps\n  integer, parameter :: n = 1000\n  real :: a(n), b(n)\n  integer :: i, it\n"
+                       "  do it = 1, 10\n";
+    text += parallelLoop ? "    do i = 1, n\n      a(i) = a(i) * 2.0 + sqrt(a(i))\n    end do\n" : "";
+    text += recurrence ? "    do i = 2, n\n      b(i) = b(i - 1) + a(i)\n    end do\n" : "";
+    return ps::test::build(text + "  end do\nend program steps\n");
+  };
+  const auto both = program(true, true), scan = program(false, true), parallel = program(true, false);
+  const auto e = ps::test::run(both, 5, "a,b=(BLOCK)", "4", {});
+  const auto s = ps::test::run(scan, 5, "a,b=(BLOCK)", "4", {});
+  const auto p = ps::test::run(parallel, 5, "a,b=(BLOCK)", "4", {});
+  EXPECT_EQ(e.parallelism.kind, "pipelined");
+  EXPECT_EQ(s.parallelism.kind, "pipelined");
+  EXPECT_NEAR(e.ct, s.ct + p.ct, 1e-9 * e.ct);
+  EXPECT_TRUE(std::any_of(e.notes.begin(), e.notes.end(), [](const auto& n) {
+    return n.find("the statements outside that loop run in parallel") != std::string::npos;
+  }));
+}
