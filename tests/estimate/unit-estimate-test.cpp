@@ -502,3 +502,26 @@ TEST(UnitEstimate, StatementAfterAGotoInALoopIsNotCounted)
   EXPECT_DOUBLE_EQ(dead.ct, live.ct);
   EXPECT_TRUE(hasNote(dead, "Statement at line 7 is never executed (it follows the GO TO at line 6"));
 }
+
+TEST(UnitEstimate, AReplicatedActualIsGatheredOnceAtTheReturn)
+{
+  // Y(2000) REAL replicated in the caller, (BLOCK) in the callee on 1024:
+  // nothing moves at the call; at the return each processor receives the
+  // 1023/1024 of 8000 bytes it lacks (7992) from the 1023 others. It was
+  // two all-to-alls of 8000/1024 truncated to 7, then 6, bytes: 2 million
+  // messages carrying 12288 bytes.
+  const auto p = ps::test::build("      PROGRAM MAIN\n      REAL Y(2000)\n      CALL SCALE(Y)\n      END\n"
+                                 "      SUBROUTINE SCALE(Y)\n      REAL Y(2000)\n      INTEGER I\n"
+                                 "CHPF$ DISTRIBUTE Y(BLOCK)\n      DO 10 I = 1, 2000\n        Y(I) = 2.0 * Y(I)\n"
+                                 "   10 CONTINUE\n      END\n",
+                                 "gather.f");
+  const auto r = ps::estimate::estimateUnit(p.model, unitNamed(p, "main"), std::nullopt,
+                                            *ps::mapping::parseArrangement("1024"), ps::test::unitMachine(), {});
+  ASSERT_TRUE(r.estimate) << (r.errors.empty() ? "" : r.errors[0]);
+  const auto it = std::find_if(r.estimate->comm.records.begin(), r.estimate->comm.records.end(),
+                               [](const auto& c) { return c.pattern == "redistribution"; });
+  ASSERT_NE(it, r.estimate->comm.records.end());
+  EXPECT_EQ(it->messages, 1024 * 1023);
+  EXPECT_EQ(it->bytes, 1024 * 7992);
+  EXPECT_TRUE(hasNote(*r.estimate, "is replicated: each processor keeps its share at the call, and an all-gather"));
+}
