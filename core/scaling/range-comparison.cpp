@@ -24,23 +24,51 @@ std::vector<SuperiorRange> superiorRanges(const RangeComparison& c)
   return ranges;
 }
 
+/// "p' = 8, 16 and 64".
+std::string pPrimeList(const std::vector<double>& values)
+{
+  std::vector<std::string> items;
+  for (const double v : values)
+    items.push_back(formatNumber(v));
+  return "p' = " + joinWithAnd(items);
+}
+
+/// The decision in words. Where the two take the same time at p, neither is
+/// "faster"; where psi has no value at some p' (no scaled size keeps the
+/// speed), nothing is claimed there; "more scalable" names the p' where it
+/// holds (Phi/Psi > 1).
 void decide(RangeComparison& c)
 {
   const std::string at = "p = " + formatNumber(c.p);
-  bool slowerEverMoreScalable = false;
-  for (const auto& r : c.ratios)
-    slowerEverMoreScalable = slowerEverMoreScalable || r.ratio > 1;
+  std::vector<double> moreScalable, unknown;
+  for (const auto& r : c.ratios) {
+    if (std::isnan(r.ratio))
+      unknown.push_back(r.pPrime);
+    else if (r.ratio > 1)
+      moreScalable.push_back(r.pPrime);
+  }
+  const bool tie = c.alpha == 1;
+  const auto faster = tie ? c.faster + " and " + c.slower + " take the same time at " + at
+                          : c.faster + " is faster at " + at;
+  const auto caveat = unknown.empty() ? std::string()
+                                      : " (psi has no value at " + pPrimeList(unknown) + ": nothing is claimed there)";
   if (c.scaledCrossingPoint) {
-    c.decision = c.faster + " is faster at " + at + "; from p' = " + formatNumber(*c.scaledCrossingPoint) + " on " +
-                 c.slower + " is faster (scaled crossing point)";
+    c.decision = faster + "; from p' = " + formatNumber(*c.scaledCrossingPoint) + " on " + c.slower +
+                 " is faster (scaled crossing point)" + caveat;
     c.theorem = "Definition 2 and Theorem 3 (Sun 2002): Phi/Psi > alpha";
-  } else if (!slowerEverMoreScalable) {
-    c.decision = c.faster + " is faster at " + at + " and at least as scalable: it stays superior";
+  } else if (unknown.size() == c.ratios.size() && !c.ratios.empty()) {
+    c.decision = faster + "; psi has no value at any p' (see the tables): no conclusion beyond " + at;
+    c.theorem = "none: psi undefined";
+  } else if (moreScalable.empty()) {
+    c.decision = faster + (tie ? "; " + c.faster + " is at least as scalable: it stays at least as fast"
+                               : " and at least as scalable: it stays superior") +
+                 caveat;
     c.theorem = "Theorem 1 (Sun-Pantano-Fahringer 1999): faster and more scalable";
   } else {
     const double limit = c.ratios.empty() ? c.p : c.ratios.back().pPrime;
-    c.decision = c.slower + " is more scalable but does not overtake: " + c.faster + " is superior for " + at +
-                 " to " + formatNumber(limit) + " (no scaled crossing point in range)";
+    c.decision = c.slower + " is more scalable at " + pPrimeList(moreScalable) + " but does not overtake: " +
+                 c.faster + " is superior for " + at + " to " + formatNumber(limit) +
+                 " (no scaled crossing point in range)" + caveat;
     c.theorem = "Fig. 1 (Sun-Pantano-Fahringer 1999): Phi/Psi <= alpha up to the limit";
   }
 }

@@ -65,7 +65,8 @@ TEST(RangeComparison, Sun1999JacobiDecisions)
   EXPECT_NEAR(at64.ratios[1].ratio, 1.0503, 1e-3);
   EXPECT_FALSE(at64.scaledCrossingPoint);
   EXPECT_EQ(at64.decision,
-            "2D is more scalable but does not overtake: column is superior for p = 4 to 16 (no scaled crossing point in range)");
+            "2D is more scalable at p' = 16 but does not overtake: column is superior for p = 4 to 16 (no scaled "
+            "crossing point in range)");
 
   // Jacobi 2D (1869 us) against Redblack (5560 us): faster and more scalable.
   const auto rb = compareRanges({"Jacobi", 1869e-6, {0.718, 0.605}}, {"Redblack", 5560e-6, {0.524, 0.445}}, 4, pp);
@@ -73,6 +74,21 @@ TEST(RangeComparison, Sun1999JacobiDecisions)
   EXPECT_FALSE(rb.scaledCrossingPoint);
   EXPECT_EQ(rb.decision, "Jacobi is faster at p = 4 and at least as scalable: it stays superior");
   EXPECT_EQ(rb.theorem, "Theorem 1 (Sun-Pantano-Fahringer 1999): faster and more scalable");
+}
+
+TEST(RangeComparison, TiesAndMissingPsiAreNotWins)
+{
+  // equal times at p (trial: both 2.277 ms) are no win; psi without a value
+  // (no scaled size keeps the speed) claims nothing at that p'
+  const std::vector<double> pp{8, 16};
+  const auto tie = compareRanges({"A", 2.277e-3, {0.9, 0.8}}, {"B", 2.277e-3, {0.9, 0.8}}, 4, pp);
+  EXPECT_EQ(tie.decision, "B and A take the same time at p = 4; B is at least as scalable: it stays at least as fast");
+  const double nan = std::nan("");
+  const auto none = compareRanges({"A", 1e-3, {nan, nan}}, {"B", 2e-3, {0.5, 0.4}}, 4, pp);
+  EXPECT_EQ(none.decision, "A is faster at p = 4; psi has no value at any p' (see the tables): no conclusion beyond p = 4");
+  const auto some = compareRanges({"A", 1e-3, {0.9, nan}}, {"B", 2e-3, {0.5, 0.4}}, 4, pp);
+  EXPECT_EQ(some.decision, "A is faster at p = 4 and at least as scalable: it stays superior (psi has no value at "
+                           "p' = 16: nothing is claimed there)");
 }
 
 TEST(RangeComparison, ExecutionTimeTestAgreesOnModels)
