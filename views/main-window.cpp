@@ -352,7 +352,10 @@ void MainWindow::createActions()
                        &MainWindow::estimateProgram);
   program->setToolTip(tr("Estimate the whole program: the PROGRAM unit with every call (Ctrl+Alt+P)"));
   auto* suggest = make("suggestDistribution", tr("Suggest &Distribution"), QKeySequence(tr("Ctrl+D")),
-                       [this] { m_planDock->suggest(); });
+                       [this] {
+                         raiseTall(m_planDock); // its charts were cut at the bottom in a results-sized dock
+                         m_planDock->suggest();
+                       });
   suggest->setToolTip(tr("Suggest static or dynamic distributions (DDT) for the unit at the cursor (Ctrl+D)"));
   if (auto* duplicate = m_editor->standardCommands()->boundTo((Qt::CTRL | Qt::Key_D).toCombined()))
     duplicate->setKey(0); // QScintilla's "duplicate selection" would take Ctrl+D from the action
@@ -768,14 +771,16 @@ void MainWindow::showRememberedMachines()
     m_machines->selectProfile(m_panel->machine());
 }
 
-void MainWindow::showMachines()
+void MainWindow::showMachines() { raiseTall(findChild<QDockWidget*>("machinesDock")); }
+
+void MainWindow::raiseTall(QDockWidget* dock)
 {
-  auto* dock = findChild<QDockWidget*>("machinesDock");
   dock->show();
   dock->raise();
-  // the curves chart and the fit table need more height than the results
-  // table; after the layout has placed the raised dock (before, its height
-  // is the hidden tab's and the resize is lost)
+  // the machines' curves and fits, or the plan's phases, candidates and
+  // charts, need more height than the results table; after the layout has
+  // placed the raised dock (before, its height is the hidden tab's and the
+  // resize is lost)
   QTimer::singleShot(0, this, [this, dock] {
     const int wanted = std::min(560, height() * 3 / 5);
     if (!dock->isFloating() && dock->height() < wanted)

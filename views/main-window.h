@@ -92,6 +92,8 @@ public:
   void setMachineProviders(ProfilesProvider profiles, PointsProvider points);
   /// Shows and raises the Machines dock.
   void showMachines();
+  /// Shows and raises `dock` in the bottom area, at least 3/5 of the window tall (560 px at most).
+  void raiseTall(QDockWidget* dock);
   /// Machines ▸ Calibrate… (Ctrl+Alt+K): opens or raises the non-modal
   /// calibrate dialog; on success the Machines view reloads and selects the
   /// new profile.

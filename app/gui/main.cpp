@@ -34,7 +34,8 @@ struct StartupOptions {
   int scaleChart = -1; // index of the Scalability tab's chart, -1: as it is
   qint64 scaleP = 0, scaleN = 0;
   int loop = 0;
-  bool estimate = false;
+  bool estimate = false;      // --estimate, or implied by --screenshot
+  bool estimateAsked = false; // --estimate itself
   QStringList dists, procs, sets;
   bool suggest = false; // Suggest Distribution once the program is analysed
   int dims = 0, phase = 0;
@@ -78,6 +79,7 @@ StartupOptions parseArguments(const QApplication& app)
   o.sets = p.values("set");
   o.machine = p.value("machine");
   o.estimate = p.isSet("estimate") || p.isSet("screenshot");
+  o.estimateAsked = p.isSet("estimate");
   o.screenshot = p.value("screenshot");
   o.scaleP = p.value("scale-p").toLongLong();
   o.scaleN = p.value("scale-n").toLongLong();
@@ -254,7 +256,7 @@ int main(int argc, char** argv)
         return QApplication::exit(1);
       const bool scaling = options.tab == "scalability";
       const bool estimating = options.estimate && window.distributionPanel()->hasSelection();
-      if (!window.distributionPanel()->hasSelection() && (options.loop > 0 || options.estimate)) {
+      if (!window.distributionPanel()->hasSelection() && (options.loop > 0 || options.estimateAsked)) {
         // said where the user looks too: the window otherwise just showed "Ready" and empty tables
         const auto why = options.loop > 0
                            ? QObject::tr("--loop %1: no DO loop starts on line %1").arg(options.loop)
@@ -285,6 +287,7 @@ int main(int argc, char** argv)
               [&window, options] { takeScreenshot(window, options.screenshot); }, Qt::SingleShotConnection);
           },
           Qt::SingleShotConnection);
+        window.raiseTall(window.planDock());
         window.planDock()->suggest();
       }
       if (auto* charts = window.findChild<QTabWidget*>("scaleCharts"); charts && options.scaleChart >= 0)
