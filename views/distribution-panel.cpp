@@ -4,6 +4,7 @@
 #include "views/machine-combo.h"
 #include "mapping/dist-spec.h"
 #include "mapping/processors.h"
+#include "support/text.h"
 
 #include <QCheckBox>
 #include <QRegularExpression>
@@ -21,6 +22,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <set>
 #include <cmath>
 
 namespace ps::views {
@@ -332,6 +334,32 @@ void DistributionPanel::cellEdited(int row, int column)
 /// unit: NITER of an enclosing time loop is no "? (needed)" for the nest
 /// inside it; an estimate that needs more adds rows through setMissing) and
 /// per integer PARAMETER.
+namespace {
+
+/// The value the Time-vs-N chart varies by default: a size of the arrays
+/// the nest references (NX of U(NX,NY,NZ): named in an extent, or a
+/// PARAMETER whose value is one, as the outline folds them), else n, else
+/// the first. The first value was NSTEP in a 3-D heat code: a flat curve.
+int defaultSweepIndex(const QComboBox& names, const UnitInfo& unit, const LoopInfo& loop)
+{
+  std::set<std::string> sizes;
+  for (const auto& array : loop.arrays)
+    if (const auto it = unit.extents.find(array); it != unit.extents.end())
+      for (const auto& part : QString::fromStdString(it->second).split(',')) {
+        sizes.merge(namesIn(part.toStdString()));
+        for (const auto& [name, value] : unit.parameters)
+          if (part.trimmed() == QString::number(value))
+            sizes.insert(name);
+      }
+  for (const auto& in : {sizes, std::set<std::string>{"n"}})
+    for (int i = 0; i < names.count(); ++i)
+      if (in.count(names.itemText(i).toStdString()))
+        return i;
+  return 0;
+}
+
+} // namespace
+
 void DistributionPanel::rebuildValues(const UnitInfo& unit, const LoopInfo& loop)
 {
   const auto previous = m_sweepVariable->currentText();
@@ -345,7 +373,7 @@ void DistributionPanel::rebuildValues(const UnitInfo& unit, const LoopInfo& loop
   for (const auto& [name, value] : unit.parameters)
     addValueRow(QString::fromStdString(name), value, false);
   const int keep = m_sweepVariable->findText(previous);
-  m_sweepVariable->setCurrentIndex(keep >= 0 ? keep : m_sweepVariable->findText("n") >= 0 ? m_sweepVariable->findText("n") : 0);
+  m_sweepVariable->setCurrentIndex(keep >= 0 ? keep : defaultSweepIndex(*m_sweepVariable, unit, loop));
   m_sweepVariable->blockSignals(false);
 }
 

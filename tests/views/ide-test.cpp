@@ -137,6 +137,7 @@ private slots:
   void aSlowChartFollowsTheTableAndAnEditCancelsIt();
   void thePanelReadsTheDirectivesAsTheCliDoes();
   void theWindowFitsA1024By768Screen();
+  void theChartVariesAnArraySizeByDefault();
 
 private:
   /// Opens Jacobi, cursor in the relaxation loop, variants A (BLOCK,BLOCK)
@@ -952,4 +953,29 @@ void IdeTest::theWindowFitsA1024By768Screen()
   QVERIFY2(minimum.width() <= 1024 && minimum.height() <= 740,
            qPrintable(QStringLiteral("minimum %1x%2").arg(minimum.width()).arg(minimum.height())));
   QVERIFY2(w.width() <= 1024 && w.height() <= 740, qPrintable(QStringLiteral("%1x%2").arg(w.width()).arg(w.height())));
+}
+
+void IdeTest::theChartVariesAnArraySizeByDefault()
+{
+  // PARAMETERs NSTEP, NX, NY, NZ (listed alphabetically): Time vs N varies
+  // NX, a size of the nest's arrays; it varied NSTEP, which the selected
+  // sweep does not read (a flat curve).
+  QTemporaryDir dir;
+  const auto path = dir.filePath("heat3d.f");
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write("      PROGRAM HEAT3D\n      INTEGER NX, NY, NZ, NSTEP, I, J, K, IT\n"
+          "      PARAMETER (NX = 64, NY = 64, NZ = 64, NSTEP = 50)\n      REAL U(NX,NY,NZ), V(NX,NY,NZ)\n"
+          "      DO 100 IT = 1, NSTEP\n      DO 20 K = 2, NZ - 1\n      DO 20 J = 2, NY - 1\n"
+          "      DO 20 I = 2, NX - 1\n         V(I,J,K) = U(I-1,J,K) + U(I+1,J,K)\n   20 CONTINUE\n"
+          "  100 CONTINUE\n      END\n");
+  f.close();
+  MainWindow w(m_recovery.path());
+  w.show();
+  QSignalSpy analysed(&w, &MainWindow::analysisFinished);
+  QVERIFY(w.openFile(path));
+  QVERIFY(analysed.wait(kWorkTimeoutMs));
+  w.selectLoopAt(6);
+  QTRY_COMPARE(w.distributionPanel()->loopLine(), 6);
+  QCOMPARE(QString::fromStdString(w.distributionPanel()->settings().sweepVariable), QString("nx"));
 }
