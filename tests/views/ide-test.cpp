@@ -143,9 +143,24 @@ private:
   /// Opens Jacobi, cursor in the relaxation loop, variants A (BLOCK,BLOCK)
   /// on 4x4 and B (*,BLOCK) on 16, N = 256, Ctrl+E.
   void estimateJacobi(MainWindow& w);
+  /// Writes `text` to `name` in `dir`, shows `w` and opens it there, analysed.
+  void openWritten(MainWindow& w, const QTemporaryDir& dir, const QString& name, const QByteArray& text);
   void compareWithCli(MainWindow& w, int n);
   QTemporaryDir m_recovery;
 };
+
+void IdeTest::openWritten(MainWindow& w, const QTemporaryDir& dir, const QString& name, const QByteArray& text)
+{
+  const auto path = dir.filePath(name);
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(text);
+  f.close();
+  w.show();
+  QSignalSpy analysed(&w, &MainWindow::analysisFinished);
+  QVERIFY(w.openFile(path));
+  QVERIFY(analysed.wait(kWorkTimeoutMs));
+}
 
 void IdeTest::estimateJacobi(MainWindow& w)
 {
@@ -305,24 +320,19 @@ void IdeTest::changingNReestimatesWithoutAClick()
 void IdeTest::syntaxErrorShowsAMarkerAndALaterLoopStillEstimates()
 {
   QTemporaryDir dir;
-  const auto path = dir.filePath("broken.f90");
-  QFile f(path);
-  QVERIFY(f.open(QIODevice::WriteOnly));
-  f.write("program broken\n"
-          "  integer, parameter :: n = 64\n"
-          "  real :: u(n), v(n)\n"
-          "  integer :: i\n"
-          "  u(1) = = 2.0\n" // line 5: the syntax error
-          "  do i = 2, n - 1\n"
-          "    v(i) = u(i - 1) + u(i + 1)\n"
-          "  end do\n"
-          "end program broken\n");
-  f.close();
   MainWindow w(m_recovery.path());
-  w.show();
-  QSignalSpy analysed(&w, &MainWindow::analysisFinished);
-  QVERIFY(w.openFile(path));
-  QVERIFY(analysed.wait(kWorkTimeoutMs));
+  openWritten(w, dir, "broken.f90",
+              "program broken\n"
+              "  integer, parameter :: n = 64\n"
+              "  real :: u(n), v(n)\n"
+              "  integer :: i\n"
+              "  u(1) = = 2.0\n" // line 5: the syntax error
+              "  do i = 2, n - 1\n"
+              "    v(i) = u(i - 1) + u(i + 1)\n"
+              "  end do\n"
+              "end program broken\n");
+  if (QTest::currentTestFailed())
+    return;
   QVERIFY(w.editor()->hasDiagnosticMarker(5));
   QVERIFY(!w.editor()->hasDiagnosticMarker(6));
   QVERIFY(w.problemsModel()->rowCount() >= 1);
@@ -961,20 +971,15 @@ void IdeTest::theChartVariesAnArraySizeByDefault()
   // NX, a size of the nest's arrays; it varied NSTEP, which the selected
   // sweep does not read (a flat curve).
   QTemporaryDir dir;
-  const auto path = dir.filePath("heat3d.f");
-  QFile f(path);
-  QVERIFY(f.open(QIODevice::WriteOnly));
-  f.write("      PROGRAM HEAT3D\n      INTEGER NX, NY, NZ, NSTEP, I, J, K, IT\n"
-          "      PARAMETER (NX = 64, NY = 64, NZ = 64, NSTEP = 50)\n      REAL U(NX,NY,NZ), V(NX,NY,NZ)\n"
-          "      DO 100 IT = 1, NSTEP\n      DO 20 K = 2, NZ - 1\n      DO 20 J = 2, NY - 1\n"
-          "      DO 20 I = 2, NX - 1\n         V(I,J,K) = U(I-1,J,K) + U(I+1,J,K)\n   20 CONTINUE\n"
-          "  100 CONTINUE\n      END\n");
-  f.close();
   MainWindow w(m_recovery.path());
-  w.show();
-  QSignalSpy analysed(&w, &MainWindow::analysisFinished);
-  QVERIFY(w.openFile(path));
-  QVERIFY(analysed.wait(kWorkTimeoutMs));
+  openWritten(w, dir, "heat3d.f",
+              "      PROGRAM HEAT3D\n      INTEGER NX, NY, NZ, NSTEP, I, J, K, IT\n"
+              "      PARAMETER (NX = 64, NY = 64, NZ = 64, NSTEP = 50)\n      REAL U(NX,NY,NZ), V(NX,NY,NZ)\n"
+              "      DO 100 IT = 1, NSTEP\n      DO 20 K = 2, NZ - 1\n      DO 20 J = 2, NY - 1\n"
+              "      DO 20 I = 2, NX - 1\n         V(I,J,K) = U(I-1,J,K) + U(I+1,J,K)\n   20 CONTINUE\n"
+              "  100 CONTINUE\n      END\n");
+  if (QTest::currentTestFailed())
+    return;
   w.selectLoopAt(6);
   QTRY_COMPARE(w.distributionPanel()->loopLine(), 6);
   QCOMPARE(QString::fromStdString(w.distributionPanel()->settings().sweepVariable), QString("nx"));
