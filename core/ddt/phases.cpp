@@ -194,9 +194,8 @@ PhaseGraphResult buildPhaseGraph(const program::Unit& unit, const symbolic::Bind
   Builder b(unit, values, out);
   out.graph.top = b.scope(-1, -1);
   for (const auto& dead : unit.unreachable)
-    out.notes.push_back("Lines " + std::to_string(dead.firstLine) + "-" + std::to_string(dead.lastLine) +
-                        " follow the " + dead.after + " at line " + std::to_string(dead.afterLine) +
-                        " and no label leads to them: they are not phases of the plan");
+    out.notes.push_back("Code at " + program::linesOf(dead) + " follows the " + dead.after + " at line " + std::to_string(dead.afterLine) +
+                        " and no label leads to it: it is no phase of the plan");
   return out;
 }
 

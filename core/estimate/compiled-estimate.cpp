@@ -846,7 +846,7 @@ const program::ArrayReference* CompiledNestEstimate::State::conditionRead(const 
 /// (*,CYCLIC): A(I,J), each column's sum on its owner, not every sum on
 /// column 1's; in a QR step's S = S + A(I,K)*A(I,J), A(I,J) too, not all
 /// of step K's sums on column K's owner), the first of equals. The
-/// operands' order decided it.
+/// first operand written was taken before, whatever it was.
 std::size_t reductionOperand(const program::Statement& st, const std::vector<const program::ArrayReference*>& reads,
                              const program::Unit& unit, const mapping::Mapping& mapping)
 {
@@ -884,11 +884,11 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
   CompiledStatement c;
   c.st = &st;
   c.at = " at line " + std::to_string(st.line);
-  const auto* dead = unit->unreachableAt(st.line);
-  if (dead && dead->afterLine >= nest->line) // a nest selected among dead code (an ENTRY's) is estimated
+  if (program::unreachableInNest(*unit, st, *nest)) {
+    const auto* dead = unit->unreachableAt(st.line);
     c.skipNote = "Statement" + c.at + " is never executed (it follows the " + dead->after + " at line " +
                  std::to_string(dead->afterLine) + " and no label leads to it): not estimated";
-  else if (st.kind == program::StatementKind::Io)
+  } else if (st.kind == program::StatementKind::Io)
     c.skipNote = "I/O statement" + c.at + " is not estimated";
   else if (st.kind == program::StatementKind::Call)
     c.skipNote = "CALL '" + st.callee + "'" + c.at + " is not estimated (no interprocedural analysis yet)";
@@ -2035,7 +2035,9 @@ void PointEstimator::schedule()
   double outside = 0; // the busiest processor's computation outside the carrying loop
   for (std::size_t p = 0; p < inside.size(); ++p)
     outside = std::max(outside, m_ctPerProc[p] - inside[p]);
-  const bool split = outside > 1e-12 * std::max(1.0, *std::max_element(m_ctPerProc.begin(), m_ctPerProc.end()));
+  // the carrier found (by its line and variable: two DOs on one free-form line are told apart)
+  const bool split = carrier && carrier->variable == r.variable &&
+                     outside > 1e-12 * std::max(1.0, *std::max_element(m_ctPerProc.begin(), m_ctPerProc.end()));
   auto s = scheduleOf(decision, split ? inside : m_ctPerProc, m_e.comm, m_e.tt, m_mapping, m_machine);
   if (split)
     s.ct += outside;

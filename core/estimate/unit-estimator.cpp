@@ -253,14 +253,14 @@ private:
   static void noteUnreachable(const Unit& unit, Estimate& e)
   {
     for (const auto& dead : unit.unreachable) {
-      const auto lines = dead.firstLine == dead.lastLine
-                             ? "Line " + std::to_string(dead.firstLine)
-                             : "Lines " + std::to_string(dead.firstLine) + "-" + std::to_string(dead.lastLine);
+      auto lines = program::linesOf(dead);
+      lines[0] = 'L';
       std::string entries;
       if (!dead.entries.empty())
         entries = "; " + std::string(dead.entries.size() == 1 ? "they run from ENTRY " : "they run from ENTRYs ") +
                   joinWithAnd(dead.entries) + ", which is not estimated as a unit of its own";
-      addNote(e, lines + " of '" + unit.name + "' follow the " + dead.after + " at line " +
+      addNote(e, lines + " of '" + unit.name + "' " + (dead.firstLine == dead.lastLine ? "follows" : "follow") +
+                     " the " + dead.after + " at line " +
                      std::to_string(dead.afterLine) + " and no label leads to them: never executed from the top of '" +
                      unit.name + "', left out" + entries);
     }
@@ -829,7 +829,8 @@ private:
   /// processor receives (P-1)/P of its new share (B/P bytes) from the P-1
   /// others. A replicated actual costs nothing at the call (each processor
   /// holds its share already) and an all-gather at the return: each
-  /// processor receives the (P-1)/P of B it lacks from the P-1 others.
+  /// processor receives the (P-1)/P of B it lacks from the P-1 others. The
+  /// callee is assumed to write the dummy (INTENT is not read).
   void chargeRemappings(const Frame& g, const Statement& st, Estimate& e)
   {
     auto m = mappingAt(g, g.unit->line);

@@ -39,6 +39,8 @@ symbolic::LoopNest loopNestOf(const Unit& unit, const Loop& nest)
     out.loops.push_back({loop.variable, loop.lower, loop.upper, affine ? *step : 1, affine, loop.line});
   }
   for (const auto* st : unit.statementsIn(nest.id)) {
+    if (unreachableInNest(unit, *st, nest))
+      continue; // it never runs: no dependence from or into it
     symbolic::NestStatement s{st->id, {}, {}, st->guards};
     for (int id : st->loops)
       if (levelOf[id] >= 0)

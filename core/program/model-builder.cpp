@@ -295,9 +295,10 @@ private:
   {
     const fortran::Stmt* stop = nullptr;
     for (const auto& s : body) {
-      if (s.label != 0)
+      // a FORMAT's label is no jump target; inside a dead range, a RETURN in a dead IF opens no range of its own
+      if (s.label != 0 && !(s.kind == fortran::StmtKind::Io && s.name == "format"))
         stop = nullptr;
-      if (stop) {
+      if (stop && m_deadDepth == 0) {
         auto& dead = m_unit.unreachable;
         if (dead.empty() || dead.back().afterLine != line(stop->range)) {
           dead.push_back({line(s.range), lastLine(s), line(stop->range), endsFlow(*stop), {}});
@@ -307,7 +308,9 @@ private:
         }
         dead.back().lastLine = lastLine(s);
       }
+      m_deadDepth += stop ? 1 : 0;
       visit(s, loops, probability);
+      m_deadDepth -= stop ? 1 : 0;
       if (const char* keyword = endsFlow(s); keyword && !stop)
         stop = &s;
     }
@@ -387,8 +390,10 @@ private:
     // (ELSE IF and ELSE: NOT (c1 .OR. c2) = .NOT. c1 .AND. .NOT. c2).
     std::optional<std::vector<symbolic::AffineCondition>> earlierFail = std::vector<symbolic::AffineCondition>{};
     for (const auto& b : s.branches) {
+      // an ELSEWHERE (mask) is its own statement (elementwiseMask reads a mask's text); an ELSE IF keeps the IF's line
+      const bool ownLine = s.kind == fortran::StmtKind::Where && &b != &s.branches.front() && b.range.end > b.range.begin;
       if (!b.condition.missing())
-        conditionReads(b.condition, s.range, loops, probability);
+        conditionReads(b.condition, ownLine ? b.range : s.range, loops, probability);
       m_scalars.restore(before);
       auto guards = select ? std::nullopt : earlierFail;
       if (guards && !b.condition.missing() && !addGuards(b.condition, loopVariables(loops), *guards))
@@ -1144,6 +1149,7 @@ private:
   };
   std::map<std::string, ClipDefinition> m_clipDefinitions;
   ScalarValues m_scalars; // forward substitution of integer scalars
+  int m_deadDepth = 0;    // visitSequence: statements being visited inside an unreachable range
   std::vector<const std::map<std::string, std::set<int>>*> m_setInOpenLoops; // namesSetIn of each open DO's body
   std::set<std::string> m_typed;
   std::set<std::string> m_reported;

@@ -44,10 +44,25 @@ const Symbol* Unit::symbol(const std::string& name) const
 
 const UnreachableCode* Unit::unreachableAt(int line) const
 {
+  const UnreachableCode* innermost = nullptr; // ranges nest: the narrowest holds the line
   for (const auto& u : unreachable)
-    if (u.firstLine <= line && line <= u.lastLine)
-      return &u;
-  return nullptr;
+    if (u.firstLine <= line && line <= u.lastLine &&
+        (!innermost || u.lastLine - u.firstLine < innermost->lastLine - innermost->firstLine))
+      innermost = &u;
+  return innermost;
+}
+
+std::string linesOf(const UnreachableCode& dead)
+{
+  return dead.firstLine == dead.lastLine
+           ? "line " + std::to_string(dead.firstLine)
+           : "lines " + std::to_string(dead.firstLine) + "-" + std::to_string(dead.lastLine);
+}
+
+bool unreachableInNest(const Unit& unit, const Statement& st, const Loop& nest)
+{
+  const auto* dead = unit.unreachableAt(st.line);
+  return dead && dead->afterLine >= nest.line;
 }
 
 const Loop* Unit::loopAtLine(int line) const

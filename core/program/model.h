@@ -195,6 +195,9 @@ struct UnreachableCode {
   std::vector<std::string> entries; // ENTRY names declared among them (they run from there)
 };
 
+/// "line 12" or "lines 9-11" of `dead`.
+std::string linesOf(const UnreachableCode& dead);
+
 struct Unit {
   std::string name;
   fortran::UnitKind kind = fortran::UnitKind::Program;
@@ -219,7 +222,7 @@ struct Unit {
   std::vector<int> gotoLines; // GO TO statements (their jumps are not modelled), in order
   std::vector<UnreachableCode> unreachable; // in source order
 
-  /// The unreachable range containing `line`, or nullptr.
+  /// The innermost unreachable range containing `line`, or nullptr.
   const UnreachableCode* unreachableAt(int line) const;
 
   /// The unit's own symbol `name`, else the associated one, else nullptr.
@@ -237,6 +240,11 @@ struct ProgramModel {
   /// The unit and loop whose DO statement is on `line`; nullopt if none.
   std::optional<std::pair<const Unit*, const Loop*>> loopAtLine(int line) const;
 };
+
+/// Whether `st` never runs in the nest rooted at `nest`: it is unreachable
+/// (Unit::unreachable) after a statement of that nest. A nest selected among
+/// dead code (an ENTRY's) runs its statements.
+bool unreachableInNest(const Unit& unit, const Statement& st, const Loop& nest);
 
 /// Builds the model of a parsed file. Semantic problems (wrong subscript
 /// counts, untyped names under IMPLICIT NONE) become diagnostics.

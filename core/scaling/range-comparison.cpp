@@ -15,6 +15,8 @@ std::vector<SuperiorRange> superiorRanges(const RangeComparison& c)
 {
   std::vector<SuperiorRange> ranges{{c.faster, c.p, c.p}};
   for (const auto& r : c.ratios) {
+    if (std::isnan(r.ratio))
+      continue; // psi has no value there: no winner claimed
     const std::string& winner = r.crossing ? c.slower : c.faster;
     if (ranges.back().name == winner)
       ranges.back().to = r.pPrime;
@@ -47,7 +49,7 @@ void decide(RangeComparison& c)
     else if (r.ratio > 1)
       moreScalable.push_back(r.pPrime);
   }
-  const bool tie = c.alpha == 1;
+  const bool tie = std::abs(c.alpha - 1) <= 1e-9; // 2.2770000001 ms against 2.277 ms: shown alike, no win
   const auto faster = tie ? c.faster + " and " + c.slower + " take the same time at " + at
                           : c.faster + " is faster at " + at;
   const auto caveat = unknown.empty() ? std::string()

@@ -86,8 +86,8 @@ std::string lineRanges(const std::vector<int>& sorted)
   std::vector<std::string> runs;
   for (std::size_t i = 0; i < sorted.size();) {
     auto j = i;
-    while (j + 1 < sorted.size() && sorted[j + 1] == sorted[j] + 1)
-      ++j;
+    while (j + 1 < sorted.size() && (sorted[j + 1] == sorted[j] + 1 || sorted[j + 1] == sorted[j]))
+      ++j; // two statements on one line count once
     runs.push_back(std::to_string(sorted[i]) + (j > i ? "-" + std::to_string(sorted[j]) : ""));
     i = j + 1;
   }

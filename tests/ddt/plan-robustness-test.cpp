@@ -338,7 +338,7 @@ TEST(DdtPlan, CodeAfterReturnIsNoPhase)
   ASSERT_EQ(graph.graph.phases.size(), 1u);
   EXPECT_EQ(graph.graph.phases[0].firstLine, 4);
   ASSERT_EQ(graph.notes.size(), 1u);
-  EXPECT_EQ(graph.notes[0], "Lines 9-11 follow the RETURN at line 7 and no label leads to them: they are not phases "
+  EXPECT_EQ(graph.notes[0], "Code at lines 9-11 follows the RETURN at line 7 and no label leads to it: it is no phase "
                             "of the plan");
 }
 

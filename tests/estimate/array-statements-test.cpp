@@ -118,3 +118,24 @@ TEST(ArrayStatements, WhereMaskOfArraysMappedAlikeRunsOnTheOwners)
   const auto shifted = iterationLoop("where (r > 0.0d0) p = cshift(r, 1)");
   EXPECT_EQ(estimate::elementwiseMask(arrayStatement(shifted), shifted.unit(), *alike.mapping), nullptr);
 }
+
+TEST(ArrayStatements, AnElsewhereMaskIsJudgedByItsOwnText)
+{
+  // ELSEWHERE (R < 0.5*MAXVAL(R)) reduces R: it is no elementwise mask,
+  // whatever the WHERE's mask (its text was the WHERE line's)
+  const auto p = iterationLoop("where (r > 0.0d0)\n      p = sqrt(r)\n    elsewhere (r < 0.5d0*maxval(r))\n"
+                               "      p = 0.0d0\n    end where");
+  std::string error;
+  const auto m = mapping::mappingFromSpec(*mapping::parseDistSpec("p,r=(BLOCK,BLOCK)", &error), p.unit(),
+                                          {{"nit", 1}}, *mapping::parseArrangement("2x2"));
+  ASSERT_TRUE(m.mapping);
+  std::vector<const program::Statement*> masks;
+  for (const auto* st : p.unit().statementsIn(p.unit().loops[0].id))
+    if (st->kind == program::StatementKind::Control)
+      masks.push_back(st);
+  ASSERT_EQ(masks.size(), 2u);
+  EXPECT_EQ(masks[0]->line, 6);
+  EXPECT_EQ(masks[1]->line, 8);
+  EXPECT_NE(estimate::elementwiseMask(*masks[0], p.unit(), *m.mapping), nullptr);
+  EXPECT_EQ(estimate::elementwiseMask(*masks[1], p.unit(), *m.mapping), nullptr);
+}

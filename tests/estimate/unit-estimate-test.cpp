@@ -525,3 +525,47 @@ TEST(UnitEstimate, AReplicatedActualIsGatheredOnceAtTheReturn)
   EXPECT_EQ(it->bytes, 1024 * 7992);
   EXPECT_TRUE(hasNote(*r.estimate, "is replicated: each processor keeps its share at the call, and an all-gather"));
 }
+
+TEST(UnitEstimate, DeadCodeNestsAndFormatLabels)
+{
+  // A RETURN in an IF after a RETURN opens no range of its own (one
+  // warning, one note), and a FORMAT's label leads nowhere: the loop after
+  // it is dead too.
+  const auto p = ps::test::build("      SUBROUTINE S(A, N)\n"          // 1
+                                 "      INTEGER N, I\n"                // 2
+                                 "      REAL A(N)\n"                   // 3
+                                 "      A(1) = 0.0\n"                  // 4
+                                 "      RETURN\n"                      // 5
+                                 "  900 FORMAT (1X, I5)\n"             // 6
+                                 "      IF (N .GT. 2) THEN\n"          // 7
+                                 "        RETURN\n"                    // 8
+                                 "        A(2) = 1.0\n"                // 9
+                                 "      END IF\n"                      // 10
+                                 "      DO 20 I = 1, N\n"              // 11
+                                 "        A(I) = 2.0\n"                // 12
+                                 "   20 CONTINUE\n"                    // 13
+                                 "      END\n",                        // 14
+                                 "dead.f");
+  const auto& unit = p.unit();
+  ASSERT_EQ(unit.unreachable.size(), 1u);
+  EXPECT_EQ(unit.unreachable[0].firstLine, 6);
+  EXPECT_EQ(unit.unreachable[0].lastLine, 13);
+  EXPECT_NE(unit.unreachableAt(12), nullptr);
+}
+
+TEST(UnitEstimate, AStatementNeverRunMakesNoRecurrence)
+{
+  // B(I) = A(I-1)*2; GO TO 10; A(I) = A(I-1) + B(I) (dead): A is never
+  // written, so A(I-1) is fetched before the loop and the loop is parallel
+  // (the dead write serialized it).
+  const auto p = ps::test::build("      SUBROUTINE R(A, B, N)\n      INTEGER N, I\n      REAL A(N), B(N)\n"
+                                 "      DO 10 I = 2, N\n        B(I) = A(I-1) * 2.0\n        GO TO 10\n"
+                                 "        A(I) = A(I-1) + B(I)\n   10 CONTINUE\n      END\n",
+                                 "recur.f");
+  const auto e = ps::test::run(p, 4, "a,b=(BLOCK)", "4", {{"n", 64}});
+  EXPECT_EQ(e.parallelism.kind, "parallel");
+  ASSERT_EQ(e.comm.records.size(), 1u);
+  EXPECT_EQ(e.comm.records[0].reference, "a(i-1)");
+  EXPECT_EQ(e.comm.records[0].placement, 0);
+  EXPECT_EQ(e.comm.records[0].messages, 3);
+}

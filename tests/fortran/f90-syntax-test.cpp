@@ -234,8 +234,9 @@ TEST(F90Where, NamedConstructWithElsewhereMask)
   ASSERT_EQ(single.branches.size(), 1u);
   EXPECT_EQ(toString(single.branches[0].body.at(0).rhs), "a/b");
 
-  // The model: each mask is a control statement, the assignments are array
-  // assignments inside the loop sharing the probability like IF branches.
+  // The model: each mask is a control statement (an ELSEWHERE's on its own
+  // line), the assignments are array assignments inside the loop sharing
+  // the probability like IF branches.
   const auto& u = p.unit();
   std::vector<std::string> rows;
   for (const auto& st : u.statements)
@@ -244,7 +245,7 @@ TEST(F90Where, NamedConstructWithElsewhereMask)
                    " loops=" + std::to_string(st.loops.size()) + " refs=" + std::to_string(st.refs.size()));
   EXPECT_EQ(rows, (std::vector<std::string>{
                       "6 mask p=1.00 loops=1 refs=1", "7 assign p=0.33 whole loops=1 refs=1",
-                      "8 assign p=0.33 loops=1 refs=2", "6 mask p=1.00 loops=1 refs=1",
+                      "8 assign p=0.33 loops=1 refs=2", "9 mask p=1.00 loops=1 refs=1",
                       "10 assign p=0.33 whole loops=1 refs=1", "12 assign p=0.33 whole loops=1 refs=1",
                       "15 mask p=1.00 loops=0 refs=1", "15 assign p=0.50 whole loops=0 refs=3"}));
   EXPECT_EQ(u.statements[2].refs[0].subscripts.at(0).kind, program::SubscriptKind::Triplet);

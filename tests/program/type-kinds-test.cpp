@@ -26,6 +26,12 @@ TEST(TypeKinds, KindExpressions)
   EXPECT_EQ(program::kindOf("dp", dp), 8);
   EXPECT_EQ(program::kindOf("wp", dp), std::nullopt); // no value: the default kind is kept
   EXPECT_EQ(program::kindOf("kind(x)", none), std::nullopt);
+  EXPECT_EQ(program::kindOf("kind(.5d0)", none), 8);
+  EXPECT_EQ(program::kindOf("kind((1.0d0,1.0d0))", none), 8); // Numerical Recipes' DPC: COMPLEX(DPC) is 16 bytes
+  EXPECT_EQ(program::kindOf("selected_real_kind(6,70)", none), 8); // the range needs REAL(8)
+  EXPECT_EQ(program::kindOf("selected_real_kind(r=300)", none), 8);
+  EXPECT_EQ(program::kindOf("selected_real_kind(2*precision(1.0_sp))", none), std::nullopt); // not a literal
+  EXPECT_EQ(program::kindOf("selected_int_kind(r=18)", none), 8);
 }
 
 TEST(TypeKinds, ElementBytesInTheModel)

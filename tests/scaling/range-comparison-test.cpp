@@ -86,6 +86,10 @@ TEST(RangeComparison, TiesAndMissingPsiAreNotWins)
   const double nan = std::nan("");
   const auto none = compareRanges({"A", 1e-3, {nan, nan}}, {"B", 2e-3, {0.5, 0.4}}, 4, pp);
   EXPECT_EQ(none.decision, "A is faster at p = 4; psi has no value at any p' (see the tables): no conclusion beyond p = 4");
+  EXPECT_EQ(none.superiorRanges.size(), 1u); // A at p = 4 only: nothing claimed at p' = 8, 16
+  EXPECT_EQ(none.superiorRanges[0].to, 4);
+  const auto nearTie = compareRanges({"A", 2.2770000001e-3, {0.9, 0.8}}, {"B", 2.277e-3, {0.9, 0.8}}, 4, pp);
+  EXPECT_EQ(nearTie.decision.rfind("B and A take the same time at p = 4", 0), 0u) << nearTie.decision;
   const auto some = compareRanges({"A", 1e-3, {0.9, nan}}, {"B", 2e-3, {0.5, 0.4}}, 4, pp);
   EXPECT_EQ(some.decision, "A is faster at p = 4 and at least as scalable: it stays superior (psi has no value at "
                            "p' = 16: nothing is claimed there)");
