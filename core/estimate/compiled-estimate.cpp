@@ -362,6 +362,8 @@ struct CompiledNestEstimate::State {
   bool updatesTemporary(const program::Statement& st) const;
   const program::ArrayReference* temporaryRead(const program::Statement& st, const mapping::Mapping& mapping) const;
   bool guardsOnlyReductions(const program::Statement& condition) const;
+  const program::ArrayReference* guardedOperand(const program::Statement& condition,
+                                                const mapping::Mapping& mapping) const;
   const program::ArrayReference* conditionRead(const program::Statement& st, const mapping::Mapping& mapping) const;
   double probability(std::size_t index);
   void remember(const symbolic::Bindings& values);
@@ -877,6 +879,37 @@ std::size_t reductionOperand(const program::Statement& st, const std::vector<con
   return best;
 }
 
+/// Where a condition guarding only reductions is evaluated when that is not
+/// where its own first read is: the guarded reduction's operand
+/// (reductionOperand), so that IF (A(I,1) .NE. 0.0) S = S + A(I,1)*A(I,J)
+/// tests where each column's sum runs, not every pair on column 1's owner.
+/// nullptr when the operand is one of the condition's reads, or there is
+/// no single guarded reduction with distributed reads.
+const program::ArrayReference* CompiledNestEstimate::State::guardedOperand(const program::Statement& condition,
+                                                                           const mapping::Mapping& mapping) const
+{
+  const program::Statement* guarded = nullptr;
+  for (const auto* st : statements)
+    if (st != &condition && st->branchLine == condition.line && st->loops == condition.loops) {
+      if (guarded)
+        return nullptr;
+      guarded = st;
+    }
+  if (!guarded || !isReduction(*guarded, *unit))
+    return nullptr;
+  std::vector<const program::ArrayReference*> reads;
+  std::set<std::string> seen;
+  for (const auto& ref : guarded->refs)
+    if (!ref.isWrite && mapping.array(ref.array) && seen.insert(ref.text()).second)
+      reads.push_back(&ref);
+  if (reads.empty())
+    return nullptr;
+  const auto* operand = reads[reductionOperand(*guarded, reads, *unit, mapping)];
+  const auto own = std::any_of(condition.refs.begin(), condition.refs.end(),
+                               [&](const auto& ref) { return !ref.isWrite && ref.text() == operand->text(); });
+  return own ? nullptr : operand;
+}
+
 CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t index,
                                                                const mapping::Mapping& mapping) const
 {
@@ -958,8 +991,10 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
   // their own hits, then the counts combine
   if (st.kind == program::StatementKind::Control && !c.execRef && !c.reads.empty() && guardsOnlyReductions(st)) {
     c.rule = ExecRule::Guard;
-    c.execRef = c.reads.front();
-    c.readByBranch.assign(c.reads.size(), false); // what the first read's owner lacks of the others
+    c.execRef = guardedOperand(st, mapping);
+    if (!c.execRef) // its reads' first: IF (ABS(A(I,K)) .GT. AMAX) AMAX = ... tests where A(I,K) is
+      c.execRef = c.reads.front();
+    c.readByBranch.assign(c.reads.size(), false); // what the evaluating owner lacks of the reads
   }
   if (st.kind == program::StatementKind::Control && !c.execRef && c.reads.empty() && guardsOnlyReductions(st))
     if ((c.execRef = temporaryRead(st, mapping))) // IF (E .GT. EMAX): where E was computed

@@ -1334,3 +1334,18 @@ TEST(UserReported, AReductionRunsWhereItsInnermostOperandIsWhateverTheOrder)
     EXPECT_EQ(e.comm.records[0].messages, 6) << product;
   }
 }
+
+// The same sums guarded by IF (A(I,1) .NE. 0.0) (the review's input): the
+// test is evaluated where each column's sum runs, 10 columns x 100 tests +
+// half the 1000 sums + 69 + 10 = 1579 on the busiest processor; column 1's
+// owner tested all 6900 pairs (7428).
+TEST(UserReported, AConditionGuardingAReductionIsTestedWhereTheSumRuns)
+{
+  const auto p = ps::test::build("program dotcol\n  integer, parameter :: m = 100, n = 70\n"
+                                 "  real :: a(m, n), d(n)\n  real :: s\n  integer :: i, j\n"
+                                 "  do j = 2, n\n     s = 0.0\n     do i = 1, m\n"
+                                 "        if (a(i, 1) .ne. 0.0) s = s + a(i, 1) * a(i, j)\n     end do\n"
+                                 "     d(j) = s\n  end do\nend program dotcol\n");
+  const auto e = ps::test::run(p, 6, "a=(*,CYCLIC); d=(CYCLIC)", "7", {});
+  EXPECT_EQ(*std::max_element(e.workPerProc.begin(), e.workPerProc.end()), 1579.0);
+}
