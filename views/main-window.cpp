@@ -272,7 +272,6 @@ void MainWindow::createDocks()
   m_resultsView->setObjectName("resultsView");
   m_resultsView->setModel(m_results);
   m_resultsView->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-  m_resultsView->horizontalHeader()->setTextElideMode(Qt::ElideRight); // the letter and P stay, the spec gives way
   m_resultsView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   m_notes = new QListWidget(this);
   m_notes->setObjectName("notesList");

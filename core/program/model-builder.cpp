@@ -151,9 +151,12 @@ private:
   }
 
   /// Bytes of an element of `type`, a kind named by a constant (REAL(DP)) resolved.
-  int bytesOf(const fortran::TypeSpec& type) const
+  int bytesOf(const fortran::TypeSpec& type) const { return program::elementBytes(type, constantLookup()); }
+
+  /// The integer value of a named constant the unit sees, for kinds.
+  ConstantLookup constantLookup() const
   {
-    return program::elementBytes(type, [this](const std::string& name) -> std::optional<long long> {
+    return [this](const std::string& name) -> std::optional<long long> {
       const auto* sym = m_unit.symbol(name);
       if (!sym) {
         const auto outer = m_outer.symbols.find(name);
@@ -161,7 +164,7 @@ private:
       }
       const auto v = sym && sym->value ? sym->value->asInteger() : std::nullopt;
       return v ? std::optional<long long>(*v) : std::nullopt;
-    });
+    };
   }
 
   void setDims(Symbol& s, const std::vector<fortran::DimSpec>& dims)
@@ -240,6 +243,10 @@ private:
       if (d.kind == fortran::DeclKind::Type) {
         s.type = *d.type;
         s.elementBytes = bytesOf(s.type);
+        if (&e == &d.entities.front() && !s.type.kindExpr.empty() && !kindOf(s.type.kindExpr, constantLookup()))
+          diag(d.type->range, Severity::Warning,
+               "Kind '" + s.type.kindExpr + "' is not known here: its elements are counted as the default kind's " +
+                 std::to_string(s.elementBytes) + " bytes");
         m_typed.insert(e.name);
       }
       if (!e.dims.empty())

@@ -67,3 +67,19 @@ TEST(TypeKinds, AShiftOfComplexEightMovesSixteenBytesPerElement)
   ASSERT_EQ(e.comm.records.size(), 1u);
   EXPECT_EQ(e.comm.records[0].bytes, 48);
 }
+
+TEST(TypeKinds, AKindThatCannotBeToldIsAWarning)
+{
+  // SELECTED_REAL_KIND(P=10^14) has no literal int value (and no such kind):
+  // the default 4 bytes are taken, and the declaration says so
+  const auto p = test::build("program k\n  integer, parameter :: wp = selected_real_kind(p=99999999999999)\n"
+                             "  integer, parameter :: dp = kind(1.0d0)\n  real(kind=wp) :: a(10)\n  real(dp) :: b(10)\n"
+                             "  a = 0; b = 0\nend program k\n");
+  std::vector<std::string> kinds;
+  for (const auto& d : p.model.diagnostics)
+    if (d.message().find("Kind '") == 0)
+      kinds.push_back(d.message());
+  EXPECT_EQ(kinds, std::vector<std::string>{
+                     "Kind 'wp' is not known here: its elements are counted as the default kind's 4 bytes"});
+  EXPECT_EQ(p.unit().symbol("b")->elementBytes, 8);
+}
