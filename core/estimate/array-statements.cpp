@@ -1,6 +1,7 @@
 #include "estimate/array-statements.h"
 
 #include "estimate/saturating-count.h"
+#include "fortran/intrinsics.h"
 #include "symbolic/evaluation.h"
 #include "support/text.h"
 
@@ -15,14 +16,6 @@ namespace {
 /// The intrinsics that reduce whole arrays to a scalar.
 constexpr const char* kArrayReductions[] = {"maxval", "minval", "sum", "product", "count", "any", "all", "norm2",
                                             "dot_product"};
-
-/// Elemental intrinsics (Fortran 90, Sec. 13.13, and the F77 specific
-/// names): applied to arrays, element by element.
-const std::set<std::string, std::less<>> kElemental = {
-  "abs",   "aimag", "aint",  "amax1", "amin1", "anint", "acos",  "asin", "atan",  "atan2", "ceiling", "cmplx",
-  "conjg", "cos",   "cosh",  "dabs",  "dble",  "dcos",  "dexp",  "dim",  "dlog",  "dmax1", "dmin1",   "dprod",
-  "dsign", "dsin",  "dsqrt", "exp",   "float", "floor", "iabs",  "int",  "log",   "log10", "max",     "merge",
-  "min",   "mod",   "modulo", "nint", "real",  "sign",  "sin",   "sinh", "sngl",  "sqrt",  "tan",     "tanh"};
 
 /// A reference to a whole array: no subscripts, or a bare ':' in each.
 bool whole(const program::ArrayReference& ref)
@@ -64,7 +57,7 @@ bool onlyElementalCalls(const std::string& rhs, const program::Statement& st)
     const auto name = rhs.substr(begin, i - begin);
     const bool call = i < rhs.size() && rhs[i] == '(';
     const bool array = std::any_of(st.refs.begin(), st.refs.end(), [&](const auto& r) { return r.array == name; });
-    if (call && !array && !kElemental.count(name))
+    if (call && !array && !fortran::isElemental(name))
       return false;
   }
   return true;

@@ -245,7 +245,7 @@ std::string toText(const ComparisonResult& result, const std::string& file, cons
 {
   std::string out = "PartScope estimate of " + file;
   if (result.loop)
-    out += ", loop at line " + std::to_string(result.loop->line) + (result.loop->isForall ? " (FORALL " : " (DO ") +
+    out += ", loop at line " + std::to_string(result.loop->line) + (result.loop->isSection ? " (array section " : result.loop->isForall ? " (FORALL " : " (DO ") +
            result.loop->variable + ") in '" + result.unit->name + "'";
   if (result.scope != EstimateScope::Loop && result.unit)
     out += std::string(result.scope == EstimateScope::Program ? ", program '" : ", unit '") + result.unit->name +

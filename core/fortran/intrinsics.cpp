@@ -1,6 +1,7 @@
 #include "fortran/intrinsics.h"
 
 #include <algorithm>
+#include <iterator>
 #include <vector>
 
 namespace ps::fortran {
@@ -59,7 +60,21 @@ std::vector<Intrinsic> sortedTable()
   return table;
 }
 
+// clang-format off
+constexpr std::string_view kElemental[] = {
+  "abs",   "acos",  "aimag", "aint",  "amax1", "amin1", "anint", "asin",  "atan",  "atan2", "ceiling", "cmplx",
+  "conjg", "cos",   "cosh",  "dabs",  "dble",  "dcos",  "dexp",  "dim",   "dlog",  "dmax1", "dmin1",   "dprod",
+  "dsign", "dsin",  "dsqrt", "exp",   "float", "floor", "iabs",  "int",   "log",   "log10", "max",     "merge",
+  "min",   "mod",   "modulo", "nint", "real",  "sign",  "sin",   "sinh",  "sngl",  "sqrt",  "tan",     "tanh"};
+// clang-format on
+
 } // namespace
+
+bool isElemental(std::string_view name)
+{
+  static_assert(std::is_sorted(std::begin(kElemental), std::end(kElemental)));
+  return std::binary_search(std::begin(kElemental), std::end(kElemental), name);
+}
 
 const Intrinsic* findIntrinsic(std::string_view name)
 {

@@ -32,4 +32,10 @@ struct Intrinsic {
 /// The intrinsic called `name` (lower case), or nullptr.
 const Intrinsic* findIntrinsic(std::string_view name);
 
+/// Whether the intrinsic `name` (lower case) is elemental: applied to
+/// arrays element by element (ABS, SQRT, MAX, MOD, ...; not SUM, MATMUL,
+/// CSHIFT, TRANSPOSE). Source: Fortran 90, Sec. 13.13, and the F77
+/// specific names (DSQRT, AMAX1, ...).
+bool isElemental(std::string_view name);
+
 } // namespace ps::fortran

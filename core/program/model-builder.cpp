@@ -347,8 +347,12 @@ private:
     switch (s.kind) {
     case StmtKind::Do:
     case StmtKind::DoWhile: loop(s, loops, probability); break;
-    case StmtKind::If:
-    case StmtKind::Where: branches(s, loops, probability); break;
+    case StmtKind::If: branches(s, loops, probability); break;
+    case StmtKind::Where:
+      ++m_whereDepth; // its assignments stay array assignments (elementwiseMask)
+      branches(s, loops, probability);
+      --m_whereDepth;
+      break;
     case StmtKind::SelectCase:
       conditionReads(s.condition, s.range, loops, probability);
       branches(s, loops, probability);
@@ -794,17 +798,47 @@ private:
     visitBranch(s.body, line(s.range), inner, probability * 0.5);
   }
 
-  /// Why the bounds of `l` are unknown when a bound reads a component of a
-  /// derived type: components are not modelled, so no value can be set.
+  /// Why the bounds of `l` are unknown, when a bound reads a component of a
+  /// derived type (components are not modelled, so no value can be set),
+  /// an array element (CSR's DO K = ROWPTR(I), ROWPTR(I+1)-1: the trip
+  /// count is data) or calls a function (red-black's DO I = MOD(J,2)+2,
+  /// N, 2: not affine).
   void boundsNote(Loop& l, std::initializer_list<const fortran::Expr*> bounds)
   {
-    if (l.boundsKnown)
+    if (l.boundsKnown || !l.boundsNote.empty()) // clipBounds said why (MAX and MIN with a step)
       return;
     for (const auto* b : bounds)
       if (const auto* component = findComponent(*b)) {
         l.boundsNote = "'" + fortran::toString(*component) + "' is a component of a derived type, which PartScope does not model";
         return;
       }
+    for (const auto* b : bounds)
+      if (const auto* element = findReference(*b, true)) {
+        l.boundsNote = "'" + fortran::toString(*element) +
+                       "' is an array element: the trip count depends on the data, which an estimate does not know";
+        return;
+      }
+    for (const auto* b : bounds)
+      if (const auto* call = findReference(*b, false)) {
+        l.boundsNote = "'" + fortran::toString(*call) +
+                       "' is not affine in the loop variables and unknowns (bounds may use + - *, MAX and MIN)";
+        return;
+      }
+  }
+
+  /// The first reference in `e` (depth first) to an element of an array
+  /// (`element`) or to a function (else), or null.
+  const fortran::Expr* findReference(const fortran::Expr& e, bool element) const
+  {
+    if (e.kind == ExprKind::ArrayRef || e.kind == ExprKind::FunctionRef) {
+      const Symbol* s = m_unit.symbol(e.text);
+      if ((s && s->isArray() && e.kind == ExprKind::ArrayRef) == element)
+        return &e;
+    }
+    for (const auto& o : e.operands)
+      if (const auto* found = findReference(o, element))
+        return found;
+    return nullptr;
   }
 
   void setBounds(Loop& l, const std::string& variable, const fortran::Expr& lowerExpr, const fortran::Expr& upperExpr,
@@ -859,8 +893,9 @@ private:
     return vars;
   }
 
-  void assignment(const fortran::Stmt& s, const std::vector<int>& loops, double probability)
+  void assignment(const fortran::Stmt& s, const std::vector<int>& outerLoops, double probability)
   {
+    const auto loops = sectionLoops(s, outerLoops); // A(2:N-1,J) = ...: one loop per section subscript
     Statement& st = newStatement(s, loops, probability, StatementKind::Assignment);
     const auto vars = loopVariables(loops);
     const Symbol* target = m_unit.symbol(s.lhs.text);
@@ -878,6 +913,7 @@ private:
       st.scalarTarget = s.lhs.text;
     }
     count(s.rhs, st, vars);
+    m_section.clear();
     if (!st.scalarTarget.empty() && isIntegerScalar(st.scalarTarget)) {
       m_scalars.assign(st.scalarTarget, valueOf(s.rhs), valueOf(s.rhs, SymbolicParameters::Keep), vars, st.line,
                        readsElementOrLoopVariable(s.rhs, vars));
@@ -886,6 +922,114 @@ private:
       else
         m_clipDefinitions.erase(st.scalarTarget);
     }
+  }
+
+  /// `loops` and, for an assignment to an array section (A(2:N-1,J) =
+  /// B(2:N-1,J-1) + B(2:N-1,J+1)), one loop per triplet of the target over
+  /// its elements, the first triplet innermost, whose references then read
+  /// element by element (m_section, sectionSubscripts). The loops are FORALL
+  /// loops (the right side is evaluated before any element is assigned).
+  /// Left alone: a target without a triplet, whole arrays only (A(:,:) =
+  /// B: elementwiseArrayAssignment), WHERE's assignments, and triplets
+  /// without integer bounds or with a stride that is not a constant.
+  /// Source: Fortran 90, Sec. 6.2.2.3 and 7.5.1.5.
+  std::vector<int> sectionLoops(const fortran::Stmt& s, const std::vector<int>& loops)
+  {
+    m_section.clear();
+    const Symbol* target = s.lhs.kind == ExprKind::ArrayRef ? m_unit.symbol(s.lhs.text) : nullptr;
+    if (m_whereDepth > 0 || !target || target->dims.size() != s.lhs.operands.size() || !hasSection(s))
+      return loops;
+    struct Range {
+      symbolic::Expr lower, upper, lowerAsWritten, upperAsWritten;
+      std::int64_t step = 1;
+    };
+    std::vector<Range> ranges;
+    for (std::size_t d = 0; d < target->dims.size(); ++d) {
+      const auto& sub = s.lhs.operands[d];
+      if (sub.kind != ExprKind::Triplet)
+        continue;
+      const auto& dim = target->dims[d];
+      const auto bound = [&](const fortran::Expr& e, const symbolic::Expr& declared, SymbolicParameters p) {
+        return e.missing() ? std::optional(declared) : valueOf(e, p);
+      };
+      const auto lower = bound(sub.operands[0], dim.lower, SymbolicParameters::Fold);
+      const auto upper = bound(sub.operands[1], dim.upper, SymbolicParameters::Fold);
+      const auto step = constantStride(sub);
+      if (!lower || !upper || step == 0)
+        return loops;
+      ranges.push_back({*lower, *upper, bound(sub.operands[0], dim.lowerAsWritten, SymbolicParameters::Keep).value_or(*lower),
+                        bound(sub.operands[1], dim.upperAsWritten, SymbolicParameters::Keep).value_or(*upper), step});
+    }
+    auto inner = loops;
+    for (std::size_t k = ranges.size(); k-- > 0;) {
+      Loop l;
+      l.id = static_cast<int>(m_unit.loops.size());
+      l.parent = inner.empty() ? -1 : inner.back();
+      l.depth = static_cast<int>(inner.size());
+      l.line = line(s.range);
+      l.endLine = s.range.end > s.range.begin ? std::max(l.line, line({s.range.end - 1, s.range.end})) : l.line;
+      l.range = s.range;
+      l.isForall = l.isSection = true;
+      l.variable = sectionVariable(k);
+      auto& variable = declare(l.variable);
+      variable.isLoopVariable = true;
+      variable.type.base = fortran::BaseType::Integer;
+      l.lower = ranges[k].lower;
+      l.upper = ranges[k].upper;
+      l.step = symbolic::Expr::integer(ranges[k].step);
+      l.lowerAsWritten = ranges[k].lowerAsWritten;
+      l.upperAsWritten = ranges[k].upperAsWritten;
+      if (l.parent >= 0)
+        m_unit.loops[l.parent].children.push_back(l.id);
+      m_unit.loops.push_back(l);
+      inner.push_back(l.id);
+    }
+    for (std::size_t k = 0; k < ranges.size(); ++k)
+      m_section.push_back({sectionVariable(k), ranges[k].lower, ranges[k].step});
+    return inner;
+  }
+
+  /// A triplet's stride: 1 when absent, 0 when not an integer constant.
+  std::int64_t constantStride(const fortran::Expr& triplet)
+  {
+    if (triplet.operands[2].missing())
+      return 1;
+    const auto stride = valueOf(triplet.operands[2]);
+    return stride ? stride->asInteger().value_or(0) : 0;
+  }
+
+  /// Whether an assignment's target has a triplet and it or a reference
+  /// it reads is not a whole array (A(:,:) = B(:,:) + C is an array
+  /// assignment the estimate reads as one: elementwiseArrayAssignment).
+  static bool hasSection(const fortran::Stmt& s)
+  {
+    const auto bare = [](const fortran::Expr& o) {
+      return o.kind == ExprKind::Triplet && o.operands[0].missing() && o.operands[1].missing() && o.operands[2].missing();
+    };
+    const auto& target = s.lhs.operands;
+    if (std::none_of(target.begin(), target.end(), [](const auto& o) { return o.kind == ExprKind::Triplet; }))
+      return false;
+    if (!std::all_of(target.begin(), target.end(), bare))
+      return true;
+    std::function<bool(const fortran::Expr&)> partial = [&](const fortran::Expr& e) {
+      if (e.kind == ExprKind::ArrayRef && !std::all_of(e.operands.begin(), e.operands.end(), bare) &&
+          std::any_of(e.operands.begin(), e.operands.end(), [](const auto& o) { return o.kind == ExprKind::Triplet; }))
+        return true;
+      return std::any_of(e.operands.begin(), e.operands.end(), partial);
+    };
+    return partial(s.rhs);
+  }
+
+  /// The variable of the loop over a section assignment's k-th triplet
+  /// (0-based): "i1_", "i2_", ... (Fortran names, implicitly integer, that
+  /// programs seldom use), lengthened while the unit has the name already
+  /// for something else.
+  std::string sectionVariable(std::size_t k) const
+  {
+    std::string name = "i" + std::to_string(k + 1) + "_";
+    for (const Symbol* s = m_unit.symbol(name); s && !s->isLoopVariable; s = m_unit.symbol(name))
+      name += "_";
+    return name;
   }
 
   bool isIntegerScalar(const std::string& name) const
@@ -981,7 +1125,54 @@ private:
     }
     for (const auto& sub : e.operands)
       r.subscripts.push_back(subscript(sub, vars));
+    if (s && s->isArray())
+      sectionSubscripts(r, *s, e, vars);
     return r;
+  }
+
+  /// The subscripts of `r`, a reference to `array` in an array-section
+  /// assignment (m_section), in the loops over the target's section: its
+  /// k-th triplet (or, written whole, its k-th dimension) runs with the
+  /// target's k-th, lower + (v - target's lower) * stride / target's
+  /// stride (Fortran 90, Sec. 7.5.1.5: conformable sections assigned
+  /// element by element in array element order). Left as they are when the
+  /// ranks differ, inside a call that is not elemental, or when the strides
+  /// do not divide.
+  void sectionSubscripts(ArrayReference& r, const Symbol& array, const fortran::Expr& e,
+                         const std::vector<std::string>& vars)
+  {
+    if (m_section.empty() || m_nonElementalCalls > 0)
+      return;
+    const bool written = !e.operands.empty();
+    const auto triplets = written ? std::count_if(e.operands.begin(), e.operands.end(),
+                                                  [](const auto& o) { return o.kind == ExprKind::Triplet; })
+                                  : static_cast<std::ptrdiff_t>(array.dims.size());
+    if (static_cast<std::size_t>(triplets) != m_section.size() || (written && e.operands.size() != array.dims.size()))
+      return;
+    std::vector<Subscript> out;
+    std::size_t k = 0;
+    for (std::size_t d = 0; d < array.dims.size(); ++d) {
+      const fortran::Expr* sub = written ? &e.operands[d] : nullptr;
+      if (sub && sub->kind != ExprKind::Triplet) {
+        out.push_back(r.subscripts[d]);
+        continue;
+      }
+      const auto lower = sub && !sub->operands[0].missing() ? valueOf(sub->operands[0]) : array.dims[d].lower;
+      const auto step = sub ? constantStride(*sub) : 1;
+      const auto& loop = m_section[k++];
+      if (!lower || step == 0 || step % loop.step != 0)
+        return;
+      const auto index = *lower + (symbolic::Expr::symbol(loop.variable) - loop.lower) * symbolic::Expr::integer(step / loop.step);
+      const auto affine = index.affineIn(vars);
+      if (!affine)
+        return;
+      Subscript s;
+      s.kind = SubscriptKind::Affine;
+      s.affine = *affine;
+      s.text = sub ? fortran::toString(*sub) : ":";
+      out.push_back(std::move(s));
+    }
+    r.subscripts = std::move(out);
   }
 
   Subscript subscript(const fortran::Expr& e, const std::vector<std::string>& vars)
@@ -1062,11 +1253,17 @@ private:
       st.ops.load += 1;
       st.refs.push_back(reference(e, false, vars));
       return; // subscript arithmetic is address computation, not work
-    case ExprKind::FunctionRef:
+    case ExprKind::FunctionRef: {
       if (!isIntrinsic(e.text))
         checkName(e.text, e.range);
       st.ops.intrinsic += 1;
-      break;
+      const int nonElemental = fortran::isElemental(e.text) ? 0 : 1;
+      m_nonElementalCalls += nonElemental;
+      for (const auto& o : e.operands)
+        count(o, st, vars);
+      m_nonElementalCalls -= nonElemental;
+      return;
+    }
     case ExprKind::Component: // an opaque read: components are not modelled
       checkName(componentRoot(e).text, componentRoot(e).range);
       st.ops.load += 1;
@@ -1147,6 +1344,18 @@ private:
   int m_branchLine = 0; // line of the IF whose branch is being visited
   std::vector<symbolic::AffineCondition> m_guards; // the enclosing THEN branches' affine conditions
   double m_guardedShare = 1.0;                     // their default branch shares (Statement::guardedShare)
+  /// While an array-section assignment's references are read: per
+  /// section subscript of its target (the k-th triplet), the loop that runs
+  /// over it (sectionLoops); references inside a call that is not
+  /// elemental (SUM(B(1:N))) keep their triplets.
+  struct SectionLoop {
+    std::string variable;
+    symbolic::Expr lower;
+    std::int64_t step = 1;
+  };
+  std::vector<SectionLoop> m_section;
+  int m_nonElementalCalls = 0; // count(): calls of that kind being read
+  int m_whereDepth = 0;        // WHERE statements and constructs being visited
   /// Integer scalars last assigned a MAX or MIN, where (loop body, IF branch):
   /// a loop bound naming one in the same place is clipped by its arguments.
   struct ClipDefinition {

@@ -151,6 +151,9 @@ struct Loop {
   /// One index of a FORALL header: the indices of one FORALL are a perfect
   /// nest on the same line, outermost first (HPF 1.1, Sec. 4.1).
   bool isForall = false;
+  /// One triplet of an array-section assignment (A(2:N-1,J) = ...), read as
+  /// a FORALL index on the statement's line (ModelBuilder's sectionLoops).
+  bool isSection = false;
   int line = 0;
   int endLine = 0;
   fortran::SourceRange range;

@@ -24,7 +24,7 @@ std::string loopHeader(const Loop& l)
   if (l.isWhile)
     return "DO WHILE";
   if (l.isForall) {
-    std::string s = "FORALL " + l.variable + " = " + l.lower.str() + ":" + l.upper.str();
+    std::string s = (l.isSection ? "array section " : "FORALL ") + l.variable + " = " + l.lower.str() + ":" + l.upper.str();
     if (auto step = l.step.asInteger(); !step || *step != 1)
       s += ":" + l.step.str();
     return s;
@@ -119,7 +119,7 @@ nlohmann::json outlineJson(const fortran::ParsedFile& parsed, const ProgramModel
                        {"lower", l.boundsKnown && l.boundGuards.empty() ? l.lower.str() : l.lowerText},
                        {"upper", l.boundsKnown && l.boundGuards.empty() ? l.upper.str() : l.upperText},
                        {"step", l.boundsKnown || l.stepText.empty() ? l.step.str() : l.stepText},
-                       {"while", l.isWhile}, {"forall", l.isForall}, {"independent", l.independent}, {"header", loopHeader(l)},
+                       {"while", l.isWhile}, {"forall", l.isForall}, {"section", l.isSection}, {"independent", l.independent}, {"header", loopHeader(l)},
                        {"arrays", arraysReferenced(u, l)}, {"unknowns", unknownsOfNest(u, l)}});
     j["units"].push_back({{"kind", fortran::unitKindName(u.kind)}, {"name", u.name}, {"line", u.line},
                           {"end_line", u.endLine}, {"unknowns", u.unknowns}, {"parameters", parameters},
