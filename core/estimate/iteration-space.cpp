@@ -66,8 +66,9 @@ std::optional<std::string> levelsOf(const program::Unit& unit, int nestLoop, con
       return "Loop at line " + std::to_string(loop.line) + " has MAX/MIN bounds and a step other than 1: " +
              loop.boundsNote;
     if (!loop.boundsKnown || loop.variable.empty())
-      return "Loop at line " + std::to_string(loop.line) + " has bounds that are not integer expressions" +
-             (loop.boundsNote.empty() ? "" : ": " + loop.boundsNote);
+      return "Loop at line " + std::to_string(loop.line) +
+             (loop.boundsNote.empty() ? " has bounds that are not integer expressions"
+                                      : " has bounds PartScope cannot count: " + loop.boundsNote);
     LevelBounds level;
     level.variable = loop.variable;
     level.loopId = loop.id;

@@ -1349,3 +1349,32 @@ TEST(UserReported, AConditionGuardingAReductionIsTestedWhereTheSumRuns)
   const auto e = ps::test::run(p, 6, "a=(*,CYCLIC); d=(CYCLIC)", "7", {});
   EXPECT_EQ(*std::max_element(e.workPerProc.begin(), e.workPerProc.end()), 1579.0);
 }
+
+TEST(UserReported, BoundsThatAreDataOrModSayWhyTheyAreNotCounted)
+{
+  // CSR's DO K = ROWPTR(I), ROWPTR(I+1)-1 and red-black's DO I = MOD(J,2)+2, N-1, 2 were "not integer
+  // expressions", which they are: the note says what PartScope cannot count in them
+  auto p = ps::test::build("      PROGRAM B\n"                                 // 1
+                           "      INTEGER N, I, J, K\n"                       // 2
+                           "      PARAMETER (N = 64)\n"                       // 3
+                           "      INTEGER ROWPTR(N+1)\n"                      // 4
+                           "      REAL U(N,N), Y(N), V(8*N)\n"                // 5
+                           "      DO 20 I = 1, N\n"                           // 6
+                           "        DO 10 K = ROWPTR(I), ROWPTR(I+1) - 1\n"   // 7
+                           "          Y(I) = Y(I) + V(K)\n"                   // 8
+                           "   10   CONTINUE\n"                               // 9
+                           "   20 CONTINUE\n"                                 // 10
+                           "      DO 40 J = 2, N - 1\n"                       // 11
+                           "        DO 30 I = MOD(J, 2) + 2, N - 1, 2\n"      // 12
+                           "          U(I,J) = 0.25 * (U(I-1,J) + U(I+1,J))\n" // 13
+                           "   30   CONTINUE\n"                               // 14
+                           "   40 CONTINUE\n"                                 // 15
+                           "      END\n",
+                           "b.f");
+  const auto csr = ps::test::run(p, 6, "y=(BLOCK)", "4", {});
+  EXPECT_TRUE(hasNote(csr, "Loop at line 7 has bounds PartScope cannot count: 'rowptr(i)' is an array element: the "
+                           "trip count depends on the data"));
+  const auto redBlack = ps::test::run(p, 11, "u=(*,BLOCK)", "4", {});
+  EXPECT_TRUE(hasNote(redBlack, "Loop at line 12 has bounds PartScope cannot count: 'mod(j,2)' is not affine"));
+  EXPECT_FALSE(hasNote(redBlack, "not integer expressions"));
+}

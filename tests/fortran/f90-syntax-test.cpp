@@ -144,7 +144,7 @@ TEST(F90Components, FreeFormAstAndModel)
   // Estimating the loop says why its bounds are unknown.
   symbolic::EvaluationError error;
   EXPECT_FALSE(estimate::IterationSpace::build(u, 0, st, {}, &error));
-  EXPECT_EQ(error.message, "Loop at line 23 has bounds that are not integer expressions: 'g%nx' is a component of "
+  EXPECT_EQ(error.message, "Loop at line 23 has bounds PartScope cannot count: 'g%nx' is a component of "
                            "a derived type, which PartScope does not model");
 }
 
