@@ -3,6 +3,7 @@
 #include "ddt/hpf-directives.h"
 #include "ddt/phase-times.h"
 #include "ddt/plan-report.h"
+#include "estimate/comparison.h"
 #include "fortran/parser.h"
 #include "machine/machine-lookup.h"
 #include "machine/profile-store.h"
@@ -89,6 +90,10 @@ int run(const DistributeOptions& o)
     return fail(loaded.error);
   const auto& parsed = *loaded.parsed;
   const auto model = program::buildModel(parsed, values);
+  for (const auto& e : estimate::unusedValues(model, values)) // a typo would otherwise plan without it
+    return fail(e);
+  for (const auto& w : estimate::ignoredValues(model, values))
+    std::cerr << o.file << ": warning: " << w << "\n";
   int syntaxErrors = 0;
   for (const auto& d : program::allDiagnostics(parsed, model))
     if (d.severity() == fortran::Severity::Error) {

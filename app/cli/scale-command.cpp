@@ -1,6 +1,8 @@
 #include "scale-command.h"
 
+#include "estimate/comparison.h"
 #include "fortran/parser.h"
+#include "program/model.h"
 #include "machine/machine-lookup.h"
 #include "machine/machine-profile.h"
 #include "machine/profile-store.h"
@@ -11,6 +13,8 @@
 #include "support/text.h"
 
 #include <iostream>
+#include <iterator>
+#include <set>
 #include <memory>
 #include <sstream>
 
@@ -141,6 +145,26 @@ std::optional<mapping::DistSpec> distSpec(const std::string& text)
   return spec;
 }
 
+/// Fails when --size-var names nothing in one of the programs (its times
+/// would not change with n) or a --set names nothing in any of them.
+void checkNames(const ScaleOptions& o, const ProgramFiles& files)
+{
+  const auto values = bindings(o);
+  const auto size = toLower(o.sizeVariable);
+  std::set<std::string> unused;
+  for (const auto& [name, value] : values)
+    unused.insert(name);
+  for (const auto& [path, file] : files) {
+    const auto model = program::buildModel(*file, values);
+    if (!estimate::unusedValues(model, {{size, static_cast<std::int64_t>(o.n)}}).empty())
+      fail("--size-var '" + size + "' names no unknown or PARAMETER of " + path);
+    for (auto it = unused.begin(); it != unused.end();)
+      it = estimate::unusedValues(model, {{*it, values.at(*it)}}).empty() ? unused.erase(it) : std::next(it);
+  }
+  if (!unused.empty())
+    fail("A value is given for '" + *unused.begin() + "', which no program has");
+}
+
 std::unique_ptr<scaling::TimeModel> programModel(const ScaleOptions& o, std::shared_ptr<const fortran::ParsedFile> file,
                                                  const std::string& name, int loop,
                                                  std::optional<mapping::DistSpec> dist,
@@ -183,6 +207,8 @@ std::vector<std::unique_ptr<scaling::TimeModel>> programModels(const ScaleOption
   }
   for (const auto& p : o.programs)
     models.push_back(otherProgram(o, p, files, machine));
+  if (!files.empty())
+    checkNames(o, files);
   return models;
 }
 

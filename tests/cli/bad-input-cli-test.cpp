@@ -81,6 +81,19 @@ TEST(BadInputCli, ValuesThatAreTyposOrOutOfRange)
                 "'u' is too large to estimate: dimension 1 is 1:9223372036854775807");
 }
 
+/// distribute and scale refuse a name the program does not have, as
+/// estimate does (both accepted --set q=5 and --size-var nosuch and went
+/// on: a plan without the value, a table of times flat in "n").
+TEST(BadInputCli, DistributeAndScaleRefuseNamesTheProgramDoesNotHave)
+{
+  const auto jacobi = sample("jacobi.hpf");
+  expectFailure("distribute " + jacobi + " --procs 4 --set q=5", 2, "A value is given for 'q', which the program does not have");
+  expectFailure("scale " + jacobi + " --loop 28 --dist 'a,b=(*,BLOCK)' --size-var nosuch", 2,
+                "--size-var 'nosuch' names no unknown or PARAMETER of " + jacobi);
+  expectFailure("scale " + jacobi + " --loop 28 --dist 'a,b=(*,BLOCK)' --set zz=3", 2,
+                "A value is given for 'zz', which no program has");
+}
+
 TEST(BadInputCli, DistributionsHpfForbids)
 {
   expectFailure(kStencil + "--dist 'u,u=(BLOCK)' --procs 4", 2, "Distribution 'u,u=(BLOCK)' names 'u' twice");
