@@ -245,16 +245,30 @@ void DistributionPanel::showSizes(const UnitInfo& unit, const LoopInfo& loop)
   }
 }
 
-/// "a(1001,1001)"; extents too wide for a narrow dock are elided in the
-/// middle ("a(100000…,1000000)"), whole in the tool tip, so that the
-/// formats keep their room.
+/// "a(1001,1001)"; too wide for a narrow dock, the extents are elided in
+/// the middle first ("a(100000…,1000000)"), then the name, also in the
+/// middle ("velo…ty_x(…)": velocity_x and velocity_y must not read alike);
+/// whole in the tool tip, so that the formats keep their room.
 void DistributionPanel::showArrayHeader(int row)
 {
   auto* header = m_table->verticalHeaderItem(row);
   if (!header)
     return;
-  const auto full = QStringLiteral("%1(%2)").arg(m_arrays[row], m_extents[m_arrays[row]]);
-  header->setText(m_table->fontMetrics().elidedText(full, Qt::ElideMiddle, kArrayHeaderWidth));
+  const auto& name = m_arrays[row];
+  const auto& extents = m_extents[name];
+  const auto full = QStringLiteral("%1(%2)").arg(name, extents);
+  const auto metrics = m_table->fontMetrics();
+  const int room = kArrayHeaderWidth - metrics.horizontalAdvance(QStringLiteral("()"));
+  const QString ellipsis(QChar(0x2026));
+  QString text = full;
+  if (metrics.horizontalAdvance(full) > kArrayHeaderWidth) {
+    const int nameWidth = metrics.horizontalAdvance(name);
+    text = nameWidth + metrics.horizontalAdvance(ellipsis) <= room
+               ? QStringLiteral("%1(%2)").arg(name, metrics.elidedText(extents, Qt::ElideMiddle, room - nameWidth))
+               : QStringLiteral("%1(%2)").arg(
+                     metrics.elidedText(name, Qt::ElideMiddle, room - metrics.horizontalAdvance(ellipsis)), ellipsis);
+  }
+  header->setText(text);
   header->setToolTip(full);
 }
 
@@ -479,10 +493,12 @@ qint64 DistributionPanel::value(const QString& name) const
   return it == m_valueBoxes.end() ? 0 : it->second->value();
 }
 
-void DistributionPanel::setMachine(const QString& name)
+bool DistributionPanel::setMachine(const QString& name)
 {
-  if (m_machine->findText(name) >= 0)
-    m_machine->setCurrentText(name);
+  if (m_machine->findText(name) < 0)
+    return false;
+  m_machine->setCurrentText(name);
+  return true;
 }
 
 QString DistributionPanel::machine() const { return m_machine->currentText(); }

@@ -46,7 +46,9 @@ public:
   void setArrangement(int variant, const QString& arrangement);
   void setValue(const QString& name, qint64 value);
   qint64 value(const QString& name) const;
-  void setMachine(const QString& name);
+  /// Selects the machine profile `name` for the estimates; false (and the
+  /// selection kept) when the list has none of that name.
+  bool setMachine(const QString& name);
   QString machine() const;
   /// The calibrated profiles the machine combo box lists after the built-ins.
   void setCalibratedMachines(const QStringList& names);

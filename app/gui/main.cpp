@@ -103,7 +103,8 @@ StartupOptions parseArguments(const QApplication& app)
 /// the Machines dock); "A,B" itself named no machine and left paragon on.
 QString estimateMachine(const QString& machine) { return machine.section(',', 0, 0).trimmed(); }
 
-/// Returns the problems (a --dist that does not parse), also printed.
+/// Returns the problems (a --dist that does not parse, an unknown
+/// --machine), also printed.
 QStringList applyOptions(const StartupOptions& o, ps::views::DistributionPanel& panel)
 {
   QStringList problems;
@@ -134,8 +135,11 @@ QStringList applyOptions(const StartupOptions& o, ps::views::DistributionPanel& 
     if (eq > 0)
       panel.setValue(s.left(eq).trimmed().toLower(), s.mid(eq + 1).toLongLong());
   }
-  if (!o.machine.isEmpty())
-    panel.setMachine(estimateMachine(o.machine));
+  if (!o.machine.isEmpty() && !panel.setMachine(estimateMachine(o.machine))) {
+    std::fprintf(stderr, "partscope: --machine: no profile named '%s'\n", qPrintable(estimateMachine(o.machine)));
+    problems << QStringLiteral("--machine '%1': no such profile; the estimates use %2")
+                    .arg(estimateMachine(o.machine), panel.machine());
+  }
   return problems;
 }
 

@@ -116,6 +116,7 @@ private slots:
   void keepEstimateStoresTheShownEstimate();
   void changingNReestimatesWithoutAClick();
   void syntaxErrorShowsAMarkerAndALaterLoopStillEstimates();
+  void longArrayNamesStayApartInTheDistributionsTable();
   void innerLoopSelection();
   void redistributeBetweenLoopsChangesThePrefill();
   void recoveryFileIsOfferedAfterAnAbort();
@@ -315,6 +316,39 @@ void IdeTest::changingNReestimatesWithoutAClick()
                             2.0 * 15 * 100 * 126 * 8, kWorkTimeoutMs);
   QVERIFY(before != 2.0 * 15 * 100 * 126 * 8);
   compareWithCli(w, 128);
+}
+
+/// Two long names that differ at their ends (velocity_component_x, _y)
+/// must not elide to the same row header: the extents go first, then the
+/// name's middle; the tool tip keeps the whole.
+void IdeTest::longArrayNamesStayApartInTheDistributionsTable()
+{
+  QTemporaryDir dir;
+  MainWindow w(m_recovery.path());
+  openWritten(w, dir, "long.f90",
+              "program long\n"
+              "  integer, parameter :: n = 100000\n"
+              "  real :: velocity_component_x(n, 8), velocity_component_y(n, 8)\n"
+              "  integer :: i, j\n"
+              "  do j = 1, 8\n"
+              "    do i = 1, n\n"
+              "      velocity_component_x(i, j) = velocity_component_y(i, j)\n"
+              "    end do\n"
+              "  end do\n"
+              "end program long\n");
+  if (QTest::currentTestFailed())
+    return;
+  w.editor()->goTo(7, 9);
+  QTRY_COMPARE(w.distributionPanel()->loopLine(), 5);
+  auto* formats = w.distributionPanel()->findChild<QTableWidget*>();
+  QVERIFY(formats);
+  QTRY_VERIFY(formats->rowCount() >= 2 && formats->verticalHeaderItem(1));
+  const auto x = formats->verticalHeaderItem(0)->text(), y = formats->verticalHeaderItem(1)->text();
+  QVERIFY2(x != y, qPrintable(x));
+  QVERIFY2((x.contains("_x(") && y.contains("_y(")) || (x.contains("_y(") && y.contains("_x(")), qPrintable(x + " " + y));
+  for (const auto& t : {x, y}) // DistributionPanel's header width, 120 pixels
+    QVERIFY2(formats->fontMetrics().horizontalAdvance(t) <= 120, qPrintable(t));
+  QVERIFY(formats->verticalHeaderItem(0)->toolTip().endsWith("(100000,8)"));
 }
 
 void IdeTest::syntaxErrorShowsAMarkerAndALaterLoopStillEstimates()
