@@ -12,6 +12,7 @@
 #include "scaling/scale-report.h"
 #include "support/text.h"
 
+#include <algorithm>
 #include <iostream>
 #include <iterator>
 #include <set>
@@ -156,7 +157,11 @@ void checkNames(const ScaleOptions& o, const ProgramFiles& files)
     unused.insert(name);
   for (const auto& [path, file] : files) {
     const auto model = program::buildModel(*file, values);
-    if (!estimate::unusedValues(model, {{size, static_cast<std::int64_t>(o.n)}}).empty())
+    const auto sized = [&](const program::Unit& u) {
+      const auto* s = u.symbol(size);
+      return std::count(u.unknowns.begin(), u.unknowns.end(), size) > 0 || (s && s->isParameter);
+    };
+    if (std::none_of(model.units.begin(), model.units.end(), sized)) // an array or a REAL would leave n out too
       fail("--size-var '" + size + "' names no unknown or PARAMETER of " + path);
     for (auto it = unused.begin(); it != unused.end();)
       it = estimate::unusedValues(model, {{*it, values.at(*it)}}).empty() ? unused.erase(it) : std::next(it);

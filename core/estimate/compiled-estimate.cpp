@@ -900,7 +900,7 @@ const program::ArrayReference* CompiledNestEstimate::State::guardedOperand(const
   std::vector<const program::ArrayReference*> reads;
   std::set<std::string> seen;
   for (const auto& ref : guarded->refs)
-    if (!ref.isWrite && mapping.array(ref.array) && seen.insert(ref.text()).second)
+    if (!ref.isWrite && mapping.array(ref.array) && seen.insert(ref.identity()).second)
       reads.push_back(&ref);
   if (reads.empty())
     return nullptr;
@@ -931,11 +931,9 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
     return c;
   std::set<std::string> seen;
   for (const auto& ref : st.refs) {
-    if (!ref.isWrite && mapping.array(ref.array)) {
-      if (auto text = ref.text(); seen.insert(text).second) {
-        c.reads.push_back(&ref);
-        c.readTexts.push_back(std::move(text));
-      }
+    if (!ref.isWrite && mapping.array(ref.array) && seen.insert(ref.identity()).second) {
+      c.reads.push_back(&ref);
+      c.readTexts.push_back(ref.text());
     }
     if (!ref.subscripts.empty())
       c.cacheRefs.push_back(&ref);

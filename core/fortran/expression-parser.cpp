@@ -387,16 +387,19 @@ Expr parseSubscript(Cursor& c)
     c.next();
     c.next();
   }
-  Expr lower = endsSubscriptPart(c.peek()) ? missing(start) : parseExpr(c);
-  if (!c.peek().isPunct(":"))
+  // the lexer reads A(::2) and A(1::2) with one '::' token: an upper bound omitted
+  const auto doubleColon = [&] { return c.peek().isPunct("::"); };
+  Expr lower = endsSubscriptPart(c.peek()) || doubleColon() ? missing(start) : parseExpr(c);
+  if (!c.peek().isPunct(":") && !doubleColon())
     return lower;
   Expr triplet;
   triplet.kind = ExprKind::Triplet;
   triplet.range = start;
+  const bool noUpper = doubleColon();
   c.next();
-  Expr upper = endsSubscriptPart(c.peek()) ? missing(c.peek().range) : parseExpr(c);
+  Expr upper = noUpper || endsSubscriptPart(c.peek()) ? missing(c.peek().range) : parseExpr(c);
   Expr stride = missing(c.peek().range);
-  if (c.acceptPunct(":"))
+  if (noUpper || c.acceptPunct(":"))
     stride = parseExpr(c);
   triplet.range.end = c.peek().range.begin;
   triplet.operands.push_back(std::move(lower));

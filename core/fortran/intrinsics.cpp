@@ -62,10 +62,15 @@ std::vector<Intrinsic> sortedTable()
 
 // clang-format off
 constexpr std::string_view kElemental[] = {
-  "abs",   "acos",  "aimag", "aint",  "amax1", "amin1", "anint", "asin",  "atan",  "atan2", "ceiling", "cmplx",
-  "conjg", "cos",   "cosh",  "dabs",  "dble",  "dcos",  "dexp",  "dim",   "dlog",  "dmax1", "dmin1",   "dprod",
-  "dsign", "dsin",  "dsqrt", "exp",   "float", "floor", "iabs",  "int",   "log",   "log10", "max",     "merge",
-  "min",   "mod",   "modulo", "nint", "real",  "sign",  "sin",   "sinh",  "sngl",  "sqrt",  "tan",     "tanh"};
+  "abs", "acos", "aimag", "aint", "alog", "alog10", "amax0", "amax1", "amin0", "amin1", "amod", "anint",
+  "asin", "atan", "atan2", "btest", "cabs", "ccos", "cdabs", "ceiling", "cexp", "char", "clog", "cmplx",
+  "conjg", "cos", "cosh", "csin", "csqrt", "dabs", "dacos", "dasin", "datan", "datan2", "dble", "dcmplx",
+  "dconjg", "dcos", "dcosh", "dexp", "dim", "dimag", "dint", "dlog", "dlog10", "dmax1", "dmin1", "dmod",
+  "dnint", "dprod", "dsign", "dsin", "dsinh", "dsqrt", "dtan", "dtanh", "exp", "exponent", "float", "floor",
+  "fraction", "iabs", "iand", "ichar", "idim", "idint", "idnint", "ieor", "ifix", "int", "ior", "ishft",
+  "isign", "log", "log10", "max", "max0", "max1", "merge", "min", "min0", "min1", "mod", "modulo",
+  "nearest", "nint", "not", "real", "scale", "sign", "sin", "sinh", "sngl", "spacing", "sqrt", "tan",
+  "tanh", "zabs"};
 // clang-format on
 
 } // namespace

@@ -107,6 +107,17 @@ std::optional<double> loopEntryProbability(const program::Loop& loop, int ifLine
   return std::clamp(static_cast<double>(*head->evaluations - *head->taken) / evaluations, 0.0, 1.0);
 }
 
+/// The statement's enclosing DO loops, gcov's loop heads: without the
+/// loops of an array-section assignment (on the statement's own line, whose
+/// scalarized loop gfortran counts there too).
+std::vector<int> doLoops(const program::Unit& unit, const program::Statement& st)
+{
+  auto loops = st.loops;
+  while (!loops.empty() && unit.loops[loops.back()].isSection)
+    loops.pop_back();
+  return loops;
+}
+
 /// The statement's count; for a logical IF's action its THEN arc; at a
 /// loop's body level, where gcov may add the loop latch to the last line, at
 /// most the loop's measured iterations.
@@ -118,9 +129,10 @@ std::optional<std::int64_t> executions(const program::Unit& unit, const program:
     return std::nullopt;
   if (inBranch && st.line == st.branchLine) // a logical IF's action: the THEN arc
     return own->taken ? own->taken : std::nullopt;
-  if (inBranch || st.loops.empty())
+  const auto loops = doLoops(unit, st);
+  if (inBranch || loops.empty())
     return own->count;
-  const auto* loop = counts.at(unit.loops[st.loops.back()].line);
+  const auto* loop = counts.at(unit.loops[loops.back()].line);
   return loop && loop->taken ? std::min(own->count, *loop->taken) : own->count;
 }
 
@@ -130,9 +142,10 @@ std::optional<std::int64_t> executions(const program::Unit& unit, const program:
 /// the iterations the loop's head line measured.
 void skippedByJumps(const program::Unit& unit, program::Statement& st, const CoverageCounts& counts)
 {
-  if (st.loops.empty() || !st.executions)
+  const auto loops = doLoops(unit, st);
+  if (loops.empty() || !st.executions)
     return;
-  const auto& loop = unit.loops[st.loops.back()];
+  const auto& loop = unit.loops[loops.back()];
   const auto* head = counts.at(loop.line);
   if (loop.isWhile || !head || !head->taken || *head->taken <= 0 || *st.executions >= *head->taken)
     return;
@@ -146,15 +159,19 @@ void applyToUnit(program::Unit& unit, const CoverageCounts& counts, std::vector<
   for (auto& st : unit.statements) {
     StatementProfile row{unit.name, st.line, std::nullopt, st.branchLine, std::nullopt, st.probability};
     const auto* test = st.branchLine > 0 ? ifTest(unit, st) : nullptr;
-    const bool inBranch = test && test->loops == st.loops;
-    const bool inLoopOfBranch = test && st.loops.size() > test->loops.size() &&
-                                std::equal(test->loops.begin(), test->loops.end(), st.loops.begin());
-    st.executions = executions(unit, st, inBranch, counts);
+    const auto loops = doLoops(unit, st);
+    const bool inBranch = test && test->loops == loops;
+    const bool inLoopOfBranch = test && loops.size() > test->loops.size() &&
+                                std::equal(test->loops.begin(), test->loops.end(), loops.begin());
+    // gcov counts a section's scalarized loop on its line: a block IF's statement count is then
+    // elements, not executions (a logical IF's action reads the IF's own arc)
+    const bool elementCount = loops.size() < st.loops.size() && st.line != st.branchLine;
+    st.executions = elementCount && inBranch ? std::nullopt : executions(unit, st, inBranch, counts);
     row.executions = st.executions;
-    if (inBranch)
+    if (inBranch && !elementCount)
       row.branchProbability = branchProbability(st, counts);
     else if (inLoopOfBranch) // the model weights the loop's whole body by the branch's probability
-      row.branchProbability = loopEntryProbability(unit.loops[st.loops[test->loops.size()]], st.branchLine, counts);
+      row.branchProbability = loopEntryProbability(unit.loops[loops[test->loops.size()]], st.branchLine, counts);
     if (row.branchProbability) {
       st.probability = *row.branchProbability * test->probability;
       st.probabilityMeasured = true;

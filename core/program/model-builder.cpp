@@ -10,10 +10,12 @@
 #include "fortran/intrinsics.h"
 
 #include <algorithm>
+#include <cctype>
 #include <array>
 #include <initializer_list>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace ps::program {
@@ -937,8 +939,9 @@ private:
   {
     m_section.clear();
     const Symbol* target = s.lhs.kind == ExprKind::ArrayRef ? m_unit.symbol(s.lhs.text) : nullptr;
-    if (m_whereDepth > 0 || !target || target->dims.size() != s.lhs.operands.size() || !hasSection(s))
-      return loops;
+    if (m_whereDepth > 0 || !target || target->dims.size() != s.lhs.operands.size() || !hasSection(s) ||
+        std::any_of(s.lhs.operands.begin(), s.lhs.operands.end(), [&](const auto& o) { return arrayValued(o); }))
+      return loops; // A(IDX, 1:M) = 0: a vector subscript has its own extent
     struct Range {
       symbolic::Expr lower, upper, lowerAsWritten, upperAsWritten;
       std::int64_t step = 1;
@@ -960,6 +963,23 @@ private:
       ranges.push_back({*lower, *upper, bound(sub.operands[0], dim.lowerAsWritten, SymbolicParameters::Keep).value_or(*lower),
                         bound(sub.operands[1], dim.upperAsWritten, SymbolicParameters::Keep).value_or(*upper), step});
     }
+    std::vector<SectionLoop> positions; // per triplet: where the loop variable counts from, and by what
+    for (std::size_t k = 0; k < ranges.size(); ++k) {
+      auto& r = ranges[k];
+      positions.push_back({sectionVariable(k), r.lower, r.step});
+      if (r.step == 1 || r.step == -1 || stridesDivide(s.rhs, k, ranges.size(), r.step))
+        continue;
+      // A(1:99:2) = B(1:50): the loop runs over the element positions 0, 1, ... instead (B(1 + t)
+      // is no affine function of A's index); count - 1 = (hi - lo + st)/st - 1, truncation
+      // being the floor wherever the count is positive
+      const auto last = [&](const symbolic::Expr& lo, const symbolic::Expr& hi) {
+        const auto span = r.step > 0 ? hi - lo + symbolic::Expr::integer(r.step) : lo - hi - symbolic::Expr::integer(r.step);
+        return symbolic::Expr::quotient(span, symbolic::Expr::integer(r.step > 0 ? r.step : -r.step)) - symbolic::Expr::integer(1);
+      };
+      r = {symbolic::Expr::integer(0), last(r.lower, r.upper), symbolic::Expr::integer(0),
+           last(r.lowerAsWritten, r.upperAsWritten), 1};
+      positions.back() = {positions.back().variable, symbolic::Expr::integer(0), 1};
+    }
     auto inner = loops;
     for (std::size_t k = ranges.size(); k-- > 0;) {
       Loop l;
@@ -970,7 +990,7 @@ private:
       l.endLine = s.range.end > s.range.begin ? std::max(l.line, line({s.range.end - 1, s.range.end})) : l.line;
       l.range = s.range;
       l.isForall = l.isSection = true;
-      l.variable = sectionVariable(k);
+      l.variable = positions[k].variable;
       auto& variable = declare(l.variable);
       variable.isLoopVariable = true;
       variable.type.base = fortran::BaseType::Integer;
@@ -984,9 +1004,40 @@ private:
       m_unit.loops.push_back(l);
       inner.push_back(l.id);
     }
-    for (std::size_t k = 0; k < ranges.size(); ++k)
-      m_section.push_back({sectionVariable(k), ranges[k].lower, ranges[k].step});
+    m_section = std::move(positions);
     return inner;
+  }
+
+  /// Whether the stride of the k-th triplet of every reference in `e` read
+  /// element by element (of `rank` triplets, outside calls that are not
+  /// elemental) is a multiple of `step`, the target's.
+  bool stridesDivide(const fortran::Expr& e, std::size_t k, std::size_t rank, std::int64_t step)
+  {
+    if (e.kind == ExprKind::FunctionRef && !fortran::isElemental(e.text))
+      return true;
+    if (e.kind == ExprKind::ArrayRef) {
+      std::vector<const fortran::Expr*> triplets;
+      for (const auto& o : e.operands)
+        if (o.kind == ExprKind::Triplet)
+          triplets.push_back(&o);
+      if (triplets.size() == rank && constantStride(*triplets[k]) % step != 0)
+        return false;
+    }
+    return std::all_of(e.operands.begin(), e.operands.end(), [&](const auto& o) { return stridesDivide(o, k, rank, step); });
+  }
+
+  /// Whether a subscript that is no triplet is array-valued (a vector
+  /// subscript: IDX or IDX(1:M), or an elemental expression of one).
+  bool arrayValued(const fortran::Expr& e) const
+  {
+    if (e.kind == ExprKind::Triplet)
+      return false;
+    if (e.kind == ExprKind::Name) {
+      const Symbol* s = m_unit.symbol(e.text);
+      return s && s->isArray();
+    }
+    return std::any_of(e.operands.begin(), e.operands.end(),
+                       [&](const auto& o) { return o.kind == ExprKind::Triplet || arrayValued(o); });
   }
 
   /// A triplet's stride: 1 when absent, 0 when not an integer constant.
@@ -1024,10 +1075,24 @@ private:
   /// (0-based): "i1_", "i2_", ... (Fortran names, implicitly integer, that
   /// programs seldom use), lengthened while the unit has the name already
   /// for something else.
-  std::string sectionVariable(std::size_t k) const
+  std::string sectionVariable(std::size_t k)
   {
+    if (!m_namesInText) { // every name the unit's text has, declared or not yet (READ *, I1_ later on)
+      m_namesInText.emplace();
+      const auto text = m_parsed.cooked().slice(m_ast.range);
+      for (std::size_t i = 0; i < text.size();) {
+        if (!std::isalpha(static_cast<unsigned char>(text[i]))) {
+          ++i;
+          continue;
+        }
+        const auto begin = i;
+        while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_'))
+          ++i;
+        m_namesInText->insert(toLower(std::string(text.substr(begin, i - begin))));
+      }
+    }
     std::string name = "i" + std::to_string(k + 1) + "_";
-    for (const Symbol* s = m_unit.symbol(name); s && !s->isLoopVariable; s = m_unit.symbol(name))
+    while (m_namesInText->count(name) || m_outer.symbols.count(name))
       name += "_";
     return name;
   }
@@ -1147,7 +1212,8 @@ private:
     const auto triplets = written ? std::count_if(e.operands.begin(), e.operands.end(),
                                                   [](const auto& o) { return o.kind == ExprKind::Triplet; })
                                   : static_cast<std::ptrdiff_t>(array.dims.size());
-    if (static_cast<std::size_t>(triplets) != m_section.size() || (written && e.operands.size() != array.dims.size()))
+    if (static_cast<std::size_t>(triplets) != m_section.size() || (written && e.operands.size() != array.dims.size()) ||
+        std::any_of(e.operands.begin(), e.operands.end(), [&](const auto& o) { return arrayValued(o); }))
       return;
     std::vector<Subscript> out;
     std::size_t k = 0;
@@ -1160,7 +1226,7 @@ private:
       const auto lower = sub && !sub->operands[0].missing() ? valueOf(sub->operands[0]) : array.dims[d].lower;
       const auto step = sub ? constantStride(*sub) : 1;
       const auto& loop = m_section[k++];
-      if (!lower || step == 0 || step % loop.step != 0)
+      if (!lower || variesInLoop(*lower) || step == 0 || step % loop.step != 0) // B(K+1:K+M), K = IOFF(I): data
         return;
       const auto index = *lower + (symbolic::Expr::symbol(loop.variable) - loop.lower) * symbolic::Expr::integer(step / loop.step);
       const auto affine = index.affineIn(vars);
@@ -1350,10 +1416,11 @@ private:
   /// elemental (SUM(B(1:N))) keep their triplets.
   struct SectionLoop {
     std::string variable;
-    symbolic::Expr lower;
-    std::int64_t step = 1;
+    symbolic::Expr lower; // the variable's value at the section's first element
+    std::int64_t step = 1; // and its change from one element to the next
   };
   std::vector<SectionLoop> m_section;
+  std::optional<std::set<std::string>> m_namesInText; // sectionVariable: the unit's names, lower case
   int m_nonElementalCalls = 0; // count(): calls of that kind being read
   int m_whereDepth = 0;        // WHERE statements and constructs being visited
   /// Integer scalars last assigned a MAX or MIN, where (loop body, IF branch):

@@ -34,6 +34,14 @@ std::string ArrayReference::text() const
   return s + ")";
 }
 
+std::string ArrayReference::identity() const
+{
+  auto s = text();
+  for (const auto& sub : subscripts)
+    s += static_cast<char>('0' + static_cast<int>(sub.kind));
+  return s;
+}
+
 const Symbol* Unit::symbol(const std::string& name) const
 {
   if (auto it = symbols.find(name); it != symbols.end())

@@ -72,6 +72,10 @@ struct ArrayReference {
 
   bool allAffine() const;
   std::string text() const; // "a(i,j-1)"
+  /// What two reads of a statement share when they read the same elements:
+  /// text() and the subscripts' kinds (in R(1:N) = Y(1:N) - MAXVAL(Y(1:N)),
+  /// the first Y(1:N) is read element by element, the second whole).
+  std::string identity() const;
 };
 
 enum class StatementKind { Assignment, Call, Io, Control };

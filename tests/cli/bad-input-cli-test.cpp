@@ -90,6 +90,8 @@ TEST(BadInputCli, DistributeAndScaleRefuseNamesTheProgramDoesNotHave)
   expectFailure("distribute " + jacobi + " --procs 4 --set q=5", 2, "A value is given for 'q', which the program does not have");
   expectFailure("scale " + jacobi + " --loop 28 --dist 'a,b=(*,BLOCK)' --size-var nosuch", 2,
                 "--size-var 'nosuch' names no unknown or PARAMETER of " + jacobi);
+  expectFailure("scale " + jacobi + " --loop 28 --dist 'a,b=(*,BLOCK)' --size-var a", 2, // an array
+                "--size-var 'a' names no unknown or PARAMETER of " + jacobi);
   expectFailure("scale " + jacobi + " --loop 28 --dist 'a,b=(*,BLOCK)' --set zz=3", 2,
                 "A value is given for 'zz', which no program has");
 }

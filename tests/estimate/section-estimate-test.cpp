@@ -137,3 +137,77 @@ TEST(SectionEstimate, TheModelNamesTheSectionLoops)
   // a WHERE's assignment stays an array assignment
   EXPECT_EQ(unit.loopAtLine(25), nullptr);
 }
+
+namespace {
+
+const char* kEdges = "program e\n"                                                   // 1
+                     "  integer, parameter :: n = 40, m = 8\n"                       // 2
+                     "  real :: a(m, n), b(n * m), x(0:n), y(n), w(m, n)\n"          // 3
+                     "  integer :: ioff(n), idx(m), i, k, i1_\n"                     // 4
+                     "  do i = 1, n\n"                                               // 5
+                     "    k = ioff(i)\n"                                             // 6
+                     "    a(1:m, i) = b(k+1:k+m)\n"                                  // 7
+                     "  end do\n"                                                    // 8
+                     "  do i1_ = 1, n\n"                                             // 9
+                     "    a(1:m, i1_) = w(1:m, i1_)\n"                               // 10
+                     "  end do\n"                                                    // 11
+                     "  a(idx, 1:n) = 0.0\n"                                         // 12
+                     "  x(:n-1) = y(1:)\n"                                           // 13
+                     "  do i = 0, n - 1\n"                                           // 14
+                     "    x(i) = y(i+1)\n"                                           // 15
+                     "  end do\n"                                                    // 16
+                     "  y(1:n) = alog(y(1:n)) + amax1(y(1:n), 0.0)\n"                // 17
+                     "  y(1:39:2) = x(0:19)\n"                                       // 18
+                     "  do i = 0, 19\n"                                              // 19
+                     "    y(1+2*i) = x(i)\n"                                         // 20
+                     "  end do\n"                                                    // 21
+                     "  y(1:37:4) = x(0:27:3)\n"                                     // 22
+                     "  do i = 0, 9\n"                                               // 23
+                     "    y(1+4*i) = x(3*i)\n"                                       // 24
+                     "  end do\n"                                                    // 25
+                     "end program e\n";
+
+const program::Statement& statementAt(const program::Unit& unit, int line)
+{
+  return *std::find_if(unit.statements.begin(), unit.statements.end(), [&](const auto& s) { return s.line == line; });
+}
+
+} // namespace
+
+TEST(SectionEstimate, EdgesOfTheSectionModel)
+{
+  auto p = test::build(kEdges);
+  const auto& unit = p.unit();
+  // a lower bound set from data in the loop (K = IOFF(I)) is no fixed shift, and asks for no value of K
+  const auto& gather = statementAt(unit, 7);
+  EXPECT_EQ(gather.refs[0].subscripts[0].kind, program::SubscriptKind::Affine);
+  EXPECT_NE(gather.refs[1].subscripts[0].kind, program::SubscriptKind::Affine);
+  EXPECT_EQ(std::count(unit.unknowns.begin(), unit.unknowns.end(), "k"), 0);
+  // the user's own I1_ is not the section's variable: A(1:M, I1_) is no diagonal
+  const auto& copy = statementAt(unit, 10);
+  ASSERT_EQ(copy.loops.size(), 2u);
+  const auto& section = unit.loops[copy.loops[1]];
+  EXPECT_TRUE(section.isSection);
+  EXPECT_NE(section.variable, "i1_");
+  EXPECT_EQ(copy.refs[0].subscripts[0].affine.coefficients.count(section.variable), 1u);
+  EXPECT_EQ(copy.refs[0].subscripts[1].affine.coefficients.count("i1_"), 1u);
+  // a vector subscript on the target has its own extent: left as an array assignment
+  EXPECT_EQ(unit.loopAtLine(12), nullptr);
+  // omitted bounds are the declared ones, X(0:N): X(0:39) = Y(1:40)
+  for (const auto* spec : {"x,y=(BLOCK)", "x=(CYCLIC);y=(BLOCK)"})
+    expectSameEstimate(test::run(p, 13, spec, "4", {}), test::run(p, 14, spec, "4", {}));
+  // the F77 specific names are elemental too
+  for (const auto& r : statementAt(unit, 17).refs)
+    EXPECT_EQ(r.subscripts[0].kind, program::SubscriptKind::Affine) << r.text();
+  // strides that do not divide the target's: the loop runs over element positions
+  for (const auto* spec : {"x,y=(BLOCK)", "x=(CYCLIC);y=(BLOCK)", "x,y=(CYCLIC(3))"}) {
+    SCOPED_TRACE(spec);
+    expectSameEstimate(test::run(p, 18, spec, "4", {}), test::run(p, 19, spec, "4", {}));
+    expectSameEstimate(test::run(p, 22, spec, "4", {}), test::run(p, 23, spec, "4", {}));
+  }
+  // by hand, BLOCK on 4 (x(0:40) in blocks of 11, y(1:40) of 10): y(1+2i) = x(i) sends x(5:9) from
+  // the first to the second, x(10) and x(11:14) to the third, x(15:19) to the fourth: 15 elements
+  const auto spread = test::run(p, 18, "x,y=(BLOCK)", "4", {});
+  EXPECT_EQ(spread.nt, 4);
+  EXPECT_EQ(spread.tdBytes, 60);
+}

@@ -332,3 +332,35 @@ TEST(Parser, MalformedRemapDirectivesNameTheirKeyword)
             (std::vector<std::string>{"3:20: Expected WITH in REALIGN", "4:27: REDISTRIBUTE needs a distributee",
                                       "5:14: Expected an array or template name"}));
 }
+
+TEST(Parser, SectionsWithTheUpperBoundOmittedBeforeAStride)
+{
+  // '::' is one token of the lexer (declarations): A(::2), A(1::2), A(N::-1) and C(::2,1) are
+  // triplets with the upper bound omitted (Fortran 90, R619), not "Expected an expression"
+  auto p = test::build("program s\n"
+                       "  integer, parameter :: n = 10\n"
+                       "  real :: a(n), b(n), c(n, n)\n"
+                       "  a(::2) = b(1::2)\n"
+                       "  a(n::-1) = c(n::-1, 1)\n"
+                       "  b(::2) = c(::2, 1)\n"
+                       "end program s\n");
+  ASSERT_TRUE(p.parsed->diagnostics.empty()) << testing::PrintToString(test::messages(*p.parsed));
+  const auto& body = p.parsed->units[0].body;
+  ASSERT_EQ(body.size(), 3u);
+  EXPECT_EQ(toString(body[0].lhs), "a(::2)");
+  EXPECT_EQ(toString(body[0].rhs), "b(1::2)");
+  EXPECT_EQ(toString(body[1].lhs), "a(n::-1)");
+  EXPECT_EQ(toString(body[2].rhs), "c(::2,1)");
+  const auto& t = body[1].lhs.operands[0];
+  ASSERT_EQ(t.kind, ExprKind::Triplet);
+  EXPECT_TRUE(t.operands[1].missing());
+  EXPECT_EQ(toString(t.operands[2]), "-1");
+  // the model's loops over their elements: an omitted bound is the declared one whatever the
+  // stride (A(N::-1) is the one element A(10))
+  const auto& loops = p.unit().loops;
+  ASSERT_EQ(loops.size(), 3u);
+  const auto bounds = [](const auto& l) { return l.lower.str() + ":" + l.upper.str() + ":" + l.step.str(); };
+  EXPECT_EQ(bounds(loops[0]), "1:10:2");
+  EXPECT_EQ(bounds(loops[1]), "10:10:-1");
+  EXPECT_EQ(bounds(loops[2]), "1:10:2");
+}

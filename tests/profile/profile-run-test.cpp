@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <atomic>
 #include <filesystem>
+#include <map>
 
 using namespace ps;
 using ps::test::writeTemp;
@@ -87,6 +88,42 @@ TEST(ProfileRun, MeasuredBranchProbabilityIsExactlyAQuarter)
       EXPECT_EQ(*r.branchProbability, 0.25);
     }
   EXPECT_EQ(branchRows, 2);
+}
+
+/// Array-section assignments are loops on their own line (their FORALL),
+/// which gfortran scalarizes and counts there too: their probabilities
+/// still come from the IF that guards them, and a section in a plain DO
+/// body runs in every iteration.
+TEST(ProfileRun, SectionAssignmentsTakeTheirIfsProbability)
+{
+  const auto path = writeTemp("profile-sections.f90",
+                              "program ps\n"                                   // 1
+                              "  integer, parameter :: m = 50, n = 100\n"     // 2
+                              "  real :: a(m, n), b(m, n)\n"                  // 3
+                              "  integer :: j\n"                              // 4
+                              "  b = 1.0\n"                                   // 5
+                              "  do j = 1, n\n"                               // 6
+                              "    if (mod(j, 4) == 0) a(1:m, j) = 0.0\n"     // 7
+                              "    if (mod(j, 5) == 0) then\n"                // 8
+                              "      a(2:m, j) = b(1:m-1, j)\n"               // 9
+                              "    end if\n"                                  // 10
+                              "    b(1:m, j) = b(1:m, j) * 2.0\n"             // 11
+                              "  end do\n"                                    // 12
+                              "  print *, a(1, 4), b(m, n)\n"                 // 13
+                              "end program ps\n");
+  auto p = test::build(*readTextFile(path, nullptr), path);
+  profile::applyCounts(p.model, measured(path));
+  std::map<int, const program::Statement*> at;
+  for (const auto& st : p.unit().statements)
+    at[st.line] = &st;
+  EXPECT_EQ(at[7]->probability, 0.25); // 25 of 100, the IF's THEN arc
+  EXPECT_TRUE(at[7]->probabilityMeasured);
+  // gcov gives line 9 the 1000 blocks of its scalarized loop (20 x 50), not its 20 executions:
+  // the default share stays, unmeasured (it was 1000 / 100, clamped to 1)
+  EXPECT_EQ(at[9]->probability, 0.5);
+  EXPECT_FALSE(at[9]->probabilityMeasured);
+  EXPECT_EQ(at[11]->probability, 1.0);
+  EXPECT_EQ(at[11]->executions, 100);
 }
 
 TEST(ProfileRun, MeasuredProbabilityChangesTheComputationTime)
