@@ -931,9 +931,9 @@ private:
   /// its elements, the first triplet innermost, whose references then read
   /// element by element (m_section, sectionSubscripts). The loops are FORALL
   /// loops (the right side is evaluated before any element is assigned).
-  /// Left alone: a target without a triplet, whole arrays only (A(:,:) =
-  /// B: elementwiseArrayAssignment), WHERE's assignments, and triplets
-  /// without integer bounds or with a stride that is not a constant.
+  /// Left alone: a target without a triplet (A = B: elementwiseArrayAssignment),
+  /// one with a vector subscript, WHERE's assignments, and triplets without
+  /// integer bounds or with a stride that is not a constant.
   /// Source: Fortran 90, Sec. 6.2.2.3 and 7.5.1.5.
   std::vector<int> sectionLoops(const fortran::Stmt& s, const std::vector<int>& loops)
   {
@@ -1049,26 +1049,14 @@ private:
     return stride ? stride->asInteger().value_or(0) : 0;
   }
 
-  /// Whether an assignment's target has a triplet and it or a reference
-  /// it reads is not a whole array (A(:,:) = B(:,:) + C is an array
-  /// assignment the estimate reads as one: elementwiseArrayAssignment).
+  /// Whether an assignment's target has a triplet: A(2:N-1,J), A(:,J), and
+  /// A(:,:) too, which the loops make owner-computes where B is mapped as A
+  /// and a copy where it is not (A = B, without parentheses, stays an
+  /// array assignment: elementwiseArrayAssignment).
   static bool hasSection(const fortran::Stmt& s)
   {
-    const auto bare = [](const fortran::Expr& o) {
-      return o.kind == ExprKind::Triplet && o.operands[0].missing() && o.operands[1].missing() && o.operands[2].missing();
-    };
     const auto& target = s.lhs.operands;
-    if (std::none_of(target.begin(), target.end(), [](const auto& o) { return o.kind == ExprKind::Triplet; }))
-      return false;
-    if (!std::all_of(target.begin(), target.end(), bare))
-      return true;
-    std::function<bool(const fortran::Expr&)> partial = [&](const fortran::Expr& e) {
-      if (e.kind == ExprKind::ArrayRef && !std::all_of(e.operands.begin(), e.operands.end(), bare) &&
-          std::any_of(e.operands.begin(), e.operands.end(), [](const auto& o) { return o.kind == ExprKind::Triplet; }))
-        return true;
-      return std::any_of(e.operands.begin(), e.operands.end(), partial);
-    };
-    return partial(s.rhs);
+    return std::any_of(target.begin(), target.end(), [](const auto& o) { return o.kind == ExprKind::Triplet; });
   }
 
   /// The variable of the loop over a section assignment's k-th triplet

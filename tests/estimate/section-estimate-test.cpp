@@ -211,3 +211,25 @@ TEST(SectionEstimate, EdgesOfTheSectionModel)
   EXPECT_EQ(spread.nt, 4);
   EXPECT_EQ(spread.tdBytes, 60);
 }
+
+TEST(SectionEstimate, ColonsOnlyAreTheirLoopsToo)
+{
+  // A(:) = B(:) + 1.0 with B mapped otherwise was one instance with all of B fetched, while
+  // A(1:N) = B(1:N) + 1.0 was its loop (a new user's w1/w2 pair): both are the loop now
+  auto p = test::build("program w\n"                        // 1
+                       "  integer, parameter :: n = 100\n"  // 2
+                       "  real :: a(n), b(n)\n"             // 3
+                       "  integer :: i\n"                   // 4
+                       "  a(:) = b(:) + 1.0\n"              // 5
+                       "  a(1:n) = b(1:n) + 1.0\n"          // 6
+                       "  do i = 1, n\n"                    // 7
+                       "    a(i) = b(i) + 1.0\n"            // 8
+                       "  end do\n"                         // 9
+                       "end program w\n");
+  for (const auto* spec : {"a=(BLOCK);b=(CYCLIC)", "a,b=(BLOCK)"}) {
+    SCOPED_TRACE(spec);
+    const auto loop = test::run(p, 7, spec, "4", {});
+    expectSameEstimate(test::run(p, 5, spec, "4", {}), loop);
+    expectSameEstimate(test::run(p, 6, spec, "4", {}), loop);
+  }
+}
