@@ -1200,6 +1200,10 @@ private:
     const auto triplets = written ? std::count_if(e.operands.begin(), e.operands.end(),
                                                   [](const auto& o) { return o.kind == ExprKind::Triplet; })
                                   : static_cast<std::ptrdiff_t>(array.dims.size());
+    if (written && triplets > 0 && static_cast<std::size_t>(triplets) != m_section.size())
+      diag(e.range, Severity::Warning,
+           "Section '" + fortran::toString(e) + "' has rank " + std::to_string(triplets) + " and the assigned one rank " +
+               std::to_string(m_section.size()) + ": they are not conformable; it is read whole");
     if (static_cast<std::size_t>(triplets) != m_section.size() || (written && e.operands.size() != array.dims.size()) ||
         std::any_of(e.operands.begin(), e.operands.end(), [&](const auto& o) { return arrayValued(o); }))
       return;

@@ -233,3 +233,17 @@ TEST(SectionEstimate, ColonsOnlyAreTheirLoopsToo)
     expectSameEstimate(test::run(p, 6, spec, "4", {}), loop);
   }
 }
+
+TEST(SectionEstimate, ARankMismatchIsAWarning)
+{
+  auto p = test::build("program r\n"
+                       "  integer, parameter :: n = 10\n"
+                       "  real :: a(n), c(n, n)\n"
+                       "  a(1:n) = c(1:n, 1:n)\n"
+                       "end program r\n");
+  const auto diagnostics = program::allDiagnostics(*p.parsed, p.model);
+  ASSERT_EQ(diagnostics.size(), 1u);
+  EXPECT_EQ(diagnostics[0].severity(), fortran::Severity::Warning);
+  EXPECT_EQ(diagnostics[0].message(), "Section 'c(1:n,1:n)' has rank 2 and the assigned one rank 1: they are not "
+                                      "conformable; it is read whole");
+}
