@@ -1065,20 +1065,8 @@ private:
   /// for something else.
   std::string sectionVariable(std::size_t k)
   {
-    if (!m_namesInText) { // every name the unit's text has, declared or not yet (READ *, I1_ later on)
-      m_namesInText.emplace();
-      const auto text = m_parsed.cooked().slice(m_ast.range);
-      for (std::size_t i = 0; i < text.size();) {
-        if (!std::isalpha(static_cast<unsigned char>(text[i]))) {
-          ++i;
-          continue;
-        }
-        const auto begin = i;
-        while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_'))
-          ++i;
-        m_namesInText->insert(toLower(std::string(text.substr(begin, i - begin))));
-      }
-    }
+    if (!m_namesInText) // every name the unit's text has, declared or not yet (READ *, I1_ later on)
+      m_namesInText = namesIn(m_parsed.cooked().slice(m_ast.range));
     std::string name = "i" + std::to_string(k + 1) + "_";
     while (m_namesInText->count(name) || m_outer.symbols.count(name))
       name += "_";
