@@ -257,7 +257,7 @@ void DistributionPanel::showArrayHeader(int row)
   const auto& name = m_arrays[row];
   const auto& extents = m_extents[name];
   const auto full = QStringLiteral("%1(%2)").arg(name, extents);
-  const auto metrics = m_table->fontMetrics();
+  const auto metrics = m_table->verticalHeader()->fontMetrics(); // the header's font, not the cells'
   const int room = kArrayHeaderWidth - metrics.horizontalAdvance(QStringLiteral("()"));
   const QString ellipsis(QChar(0x2026));
   QString text = full;

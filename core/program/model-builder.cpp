@@ -1040,7 +1040,8 @@ private:
                        [&](const auto& o) { return o.kind == ExprKind::Triplet || arrayValued(o); });
   }
 
-  /// A triplet's stride: 1 when absent, 0 when not an integer constant.
+  /// A triplet's stride: 1 when absent, 0 when not an integer constant
+  /// (or zero, which `subscript` reports).
   std::int64_t constantStride(const fortran::Expr& triplet)
   {
     if (triplet.operands[2].missing())
@@ -1227,6 +1228,9 @@ private:
     s.text = fortran::toString(e);
     if (e.kind == ExprKind::Triplet) {
       s.kind = SubscriptKind::Triplet;
+      const auto stride = e.operands[2].missing() ? std::nullopt : valueOf(e.operands[2]);
+      if (stride && stride->asInteger() == 0)
+        diag(e.operands[2].range, Severity::Error, "The stride of a section must not be zero (Fortran 90, 6.2.2.3.1)");
       return s;
     }
     if (auto sym = valueOf(e); sym && !variesInLoop(*sym)) {

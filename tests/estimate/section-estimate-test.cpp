@@ -40,6 +40,12 @@ const char* kColumns = "program c\n"                                            
                        "  where (y(1:n) > 0.0) x(1:n) = y(1:n)\n"                     // 25
                        "end program c\n";
 
+/// The first statement on `line` (the test programs have one there).
+const program::Statement& statementAt(const program::Unit& unit, int line)
+{
+  return *std::find_if(unit.statements.begin(), unit.statements.end(), [&](const auto& s) { return s.line == line; });
+}
+
 void expectSameEstimate(const estimate::Estimate& section, const estimate::Estimate& loop)
 {
   EXPECT_EQ(section.workPerProc, loop.workPerProc);
@@ -107,12 +113,11 @@ TEST(SectionEstimate, AReductionInsideKeepsItsArgumentWhole)
   const auto* loop = unit.loopAtLine(24);
   ASSERT_NE(loop, nullptr);
   EXPECT_TRUE(loop->isSection);
-  const auto st = std::find_if(unit.statements.begin(), unit.statements.end(), [](const auto& s) { return s.line == 24; });
-  ASSERT_NE(st, unit.statements.end());
-  ASSERT_EQ(st->refs.size(), 3u);
-  EXPECT_EQ(st->refs[0].subscripts[0].kind, program::SubscriptKind::Affine); // x(1:n)
-  EXPECT_EQ(st->refs[1].subscripts[0].kind, program::SubscriptKind::Affine); // y(1:n)
-  EXPECT_EQ(st->refs[2].subscripts[0].kind, program::SubscriptKind::Triplet); // z(1:n), SUM's
+  const auto& st = statementAt(unit, 24);
+  ASSERT_EQ(st.refs.size(), 3u);
+  EXPECT_EQ(st.refs[0].subscripts[0].kind, program::SubscriptKind::Affine); // x(1:n)
+  EXPECT_EQ(st.refs[1].subscripts[0].kind, program::SubscriptKind::Affine); // y(1:n)
+  EXPECT_EQ(st.refs[2].subscripts[0].kind, program::SubscriptKind::Triplet); // z(1:n), SUM's
   // 40 instances, owner computes: 10 on each of 4 blocks
   const auto e = test::run(p, 24, "x,y,z=(BLOCK)", "4", {});
   EXPECT_EQ(e.workPerProc, (std::vector<double>{10, 10, 10, 10}));
@@ -166,11 +171,6 @@ const char* kEdges = "program e\n"                                              
                      "    y(1+4*i) = x(3*i)\n"                                       // 24
                      "  end do\n"                                                    // 25
                      "end program e\n";
-
-const program::Statement& statementAt(const program::Unit& unit, int line)
-{
-  return *std::find_if(unit.statements.begin(), unit.statements.end(), [&](const auto& s) { return s.line == line; });
-}
 
 } // namespace
 
@@ -246,4 +246,20 @@ TEST(SectionEstimate, ARankMismatchIsAWarning)
   EXPECT_EQ(diagnostics[0].severity(), fortran::Severity::Warning);
   EXPECT_EQ(diagnostics[0].message(), "Section 'c(1:n,1:n)' has rank 2 and the assigned one rank 1: they are not "
                                       "conformable; it is read whole");
+}
+
+TEST(SectionEstimate, AZeroStrideIsAnError)
+{
+  auto p = test::build("program z\n"
+                       "  integer, parameter :: n = 10, s = 0\n"
+                       "  real :: a(n), b(n)\n"
+                       "  a(1:n:s) = b(1:n:s)\n"
+                       "end program z\n");
+  const auto diagnostics = program::allDiagnostics(*p.parsed, p.model);
+  ASSERT_EQ(diagnostics.size(), 2u); // once per reference, at its stride
+  for (const auto& d : diagnostics) {
+    EXPECT_EQ(d.severity(), fortran::Severity::Error);
+    EXPECT_EQ(d.message(), "The stride of a section must not be zero (Fortran 90, 6.2.2.3.1)");
+  }
+  EXPECT_EQ(p.unit().loopAtLine(4), nullptr); // no loop over it
 }

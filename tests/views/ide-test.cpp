@@ -32,6 +32,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QLabel>
+#include <QHeaderView>
 #include <QTableWidget>
 #include <QTest>
 
@@ -347,7 +348,7 @@ void IdeTest::longArrayNamesStayApartInTheDistributionsTable()
   QVERIFY2(x != y, qPrintable(x));
   QVERIFY2((x.contains("_x(") && y.contains("_y(")) || (x.contains("_y(") && y.contains("_x(")), qPrintable(x + " " + y));
   for (const auto& t : {x, y}) // DistributionPanel's header width, 120 pixels
-    QVERIFY2(formats->fontMetrics().horizontalAdvance(t) <= 120, qPrintable(t));
+    QVERIFY2(formats->verticalHeader()->fontMetrics().horizontalAdvance(t) <= 120, qPrintable(t));
   QVERIFY(formats->verticalHeaderItem(0)->toolTip().endsWith("(100000,8)"));
 }
 
