@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <iterator>
 #include <set>
 
@@ -63,25 +64,46 @@ bool onlyElementalCalls(const std::string& rhs, const program::Statement& st)
   return true;
 }
 
-/// The declared lower and upper bound of each dimension of `array` at
-/// `values`; nullopt when it is not declared or a bound has no value.
-std::optional<std::vector<std::pair<std::int64_t, std::int64_t>>> declaredBounds(const program::Unit& unit,
-                                                                                const symbolic::Bindings& values,
-                                                                                const std::string& array)
+/// The elements `ref` reads, one range per dimension, at `values`: the
+/// declared bounds where it is whole, else its triplets' fixed bounds and
+/// strides and its constant subscripts (one element); nullopt when a bound
+/// has no value or a subscript follows a loop.
+std::optional<std::vector<ElementRange>> elementBox(const program::Unit& unit, const symbolic::Bindings& values,
+                                                    const program::ArrayReference& ref)
 {
-  const auto* sym = unit.symbol(array);
-  if (!sym)
+  const auto* sym = unit.symbol(ref.array);
+  if (!sym || (!ref.subscripts.empty() && ref.subscripts.size() != sym->dims.size()))
     return std::nullopt;
-  std::vector<std::pair<std::int64_t, std::int64_t>> bounds;
-  for (const auto& d : sym->dims) {
+  std::vector<ElementRange> box;
+  for (std::size_t d = 0; d < sym->dims.size(); ++d) {
     symbolic::EvaluationError error;
-    const auto lo = symbolic::evaluateFor(d.lower, values, "", &error);
-    const auto hi = lo ? symbolic::evaluateFor(d.upper, values, "", &error) : std::nullopt;
-    if (!lo || !hi)
+    const auto value = [&](const std::optional<symbolic::Expr>& e) {
+      return e ? symbolic::evaluateFor(*e, values, "", &error) : std::nullopt;
+    };
+    const auto* sub = ref.subscripts.empty() ? nullptr : &ref.subscripts[d];
+    std::optional<std::int64_t> lo, hi;
+    std::int64_t stride = 1;
+    if (!sub) {
+      lo = value(sym->dims[d].lower), hi = value(sym->dims[d].upper);
+    } else if (sub->kind == program::SubscriptKind::Triplet) {
+      lo = value(sub->lower), hi = value(sub->upper), stride = sub->stride;
+    } else if (sub->kind == program::SubscriptKind::Affine && sub->affine.coefficients.empty()) {
+      lo = hi = value(sub->affine.constant);
+    }
+    if (!lo || !hi || stride == 0)
       return std::nullopt;
-    bounds.emplace_back(*lo, *hi);
+    box.push_back({*lo, *hi, stride});
   }
-  return bounds;
+  return box;
+}
+
+/// A range's elements as lowest..highest by a positive stride (lo:hi:-2
+/// reads what hi':lo:2 does, hi' the last element it reaches).
+ElementRange ascending(ElementRange r)
+{
+  if (r.stride > 0)
+    return r;
+  return {r.lower - (r.count() - 1) * -r.stride, r.lower, -r.stride};
 }
 
 /// Whether every array `st` reads (its write aside) is whole, of `shape`'s
@@ -146,6 +168,44 @@ bool mappedAlike(const mapping::Mapping& mapping, const mapping::ArrayMapping& a
   return true;
 }
 
+/// The subscripts' texts of a reference, ':' for each dimension of a
+/// whole one: two reads of arrays mapped alike with equal keys have their
+/// elements where each other's are.
+std::vector<std::string> sectionKey(const program::ArrayReference& ref)
+{
+  std::vector<std::string> key;
+  for (const auto& sub : ref.subscripts)
+    key.push_back(sub.text);
+  return key.empty() ? std::vector<std::string>{":"} : key;
+}
+
+/// Whether each processor can reduce the elements of `ref` it owns: a whole
+/// array, or a section (a triplet at least) whose triplets have fixed
+/// bounds and constant strides and whose other subscripts are constants,
+/// its distributed dimensions strided by 1 (ownedElements).
+bool reducibleSection(const program::ArrayReference& ref, const mapping::ArrayMapping& a, const mapping::Mapping& mapping)
+{
+  if (whole(ref))
+    return true;
+  bool triplet = false;
+  for (std::size_t d = 0; d < ref.subscripts.size(); ++d) {
+    const auto& sub = ref.subscripts[d];
+    bool distributed = false;
+    for (std::size_t td = 0; a.templateIndex >= 0 && td < a.axes.size(); ++td)
+      distributed = distributed || (a.axes[td].kind == mapping::TemplateAxis::Kind::ArrayDim &&
+                                    a.axes[td].arrayDim == static_cast<int>(d) &&
+                                    mapping.templates[static_cast<std::size_t>(a.templateIndex)].procDim[td] >= 0);
+    if (sub.kind == program::SubscriptKind::Triplet) {
+      triplet = true;
+      if (!sub.lower || !sub.upper || sub.stride == 0 || (distributed && std::llabs(sub.stride) != 1))
+        return false;
+    } else if (sub.kind != program::SubscriptKind::Affine || !sub.affine.coefficients.empty()) {
+      return false; // SUM(A(1:N,J)) in DO J: another section each iteration
+    }
+  }
+  return triplet;
+}
+
 const program::ArrayReference* wholeArrayReduction(const program::Statement& st, const mapping::Mapping& mapping)
 {
   const bool assigns = st.kind == program::StatementKind::Assignment && !st.scalarTarget.empty();
@@ -167,12 +227,12 @@ const program::ArrayReference* wholeArrayReduction(const program::Statement& st,
     const auto* a = ref.isWrite ? nullptr : mapping.array(ref.array);
     if (!a)
       continue;
-    if (!ref.subscripts.empty())
+    if (!reducibleSection(ref, *a, mapping))
       return nullptr;
     if (std::any_of(a->axes.begin(), a->axes.end(), [](const auto& x) { return x.stride != 1; }))
       return nullptr; // ALIGN D(I) WITH T(2*I): owned elements not counted (ownedElements)
-    if (first && !mappedAlike(mapping, *mapping.array(first->array), *a))
-      return nullptr;
+    if (first && (!mappedAlike(mapping, *mapping.array(first->array), *a) || sectionKey(*first) != sectionKey(ref)))
+      return nullptr; // SUM(A(1:N-1)*B(2:N)): elements of other processors meet
     first = first ? first : &ref;
   }
   return intrinsic ? first : nullptr;
@@ -236,19 +296,25 @@ bool readsAligned(const program::Statement& st, const mapping::Mapping& mapping,
   });
 }
 
-std::optional<std::vector<double>> ownedElements(const program::Unit& unit, const mapping::Mapping& mapping,
-                                                 const symbolic::Bindings& values, const std::string& array)
+std::int64_t ElementRange::count() const
 {
-  const auto* a = mapping.array(array);
-  const auto bounds = a && a->templateIndex >= 0 ? declaredBounds(unit, values, array) : std::nullopt;
-  if (!bounds)
+  if (stride == 0 || (stride > 0 ? upper < lower : lower < upper))
+    return 0;
+  return (stride > 0 ? upper - lower : lower - upper) / std::llabs(stride) + 1;
+}
+
+std::optional<std::vector<double>> ownedElements(const program::Unit& unit, const mapping::Mapping& mapping,
+                                                 const symbolic::Bindings& values, const program::ArrayReference& ref)
+{
+  const auto* a = mapping.array(ref.array);
+  const auto box = a && a->templateIndex >= 0 ? elementBox(unit, values, ref) : std::nullopt;
+  if (!box)
     return std::nullopt;
-  const auto& extents = *bounds;
   const auto& t = mapping.templates[static_cast<std::size_t>(a->templateIndex)];
   std::vector<double> out(static_cast<std::size_t>(mapping.procs.count()), 0.0);
   for (std::int64_t p = 0; p < mapping.procs.count(); ++p) {
     const auto coords = mapping.procs.coordinates(p);
-    std::vector<bool> counted(extents.size(), false);
+    std::vector<bool> counted(box->size(), false);
     double n = 1;
     for (std::size_t td = 0; td < t.dims.size() && td < a->axes.size(); ++td) {
       const auto& axis = a->axes[td];
@@ -261,28 +327,30 @@ std::optional<std::vector<double>> ownedElements(const program::Unit& unit, cons
         continue;
       }
       const auto k = static_cast<std::size_t>(axis.arrayDim);
-      if (axis.stride != 1 || k >= extents.size())
+      const auto range = k < box->size() ? ascending((*box)[k]) : ElementRange{};
+      if (axis.stride != 1 || k >= box->size() || (range.stride != 1 && range.count() > 1))
         return std::nullopt;
-      n *= static_cast<double>(t.dims[td].countOwned(extents[k].first + axis.offset, extents[k].second + axis.offset, c));
+      n *= range.count() == 0 ? 0.0
+                              : static_cast<double>(t.dims[td].countOwned(range.lower + axis.offset, range.upper + axis.offset, c));
       counted[k] = true;
     }
-    for (std::size_t k = 0; k < extents.size(); ++k)
+    for (std::size_t k = 0; k < box->size(); ++k)
       if (!counted[k])
-        n *= static_cast<double>(std::max<std::int64_t>(extents[k].second - extents[k].first + 1, 0));
+        n *= static_cast<double>((*box)[k].count());
     out[static_cast<std::size_t>(p)] = n;
   }
   return out;
 }
 
 std::optional<std::int64_t> elementCount(const program::Unit& unit, const symbolic::Bindings& values,
-                                         const std::string& array)
+                                         const program::ArrayReference& ref)
 {
-  const auto bounds = declaredBounds(unit, values, array);
-  if (!bounds)
+  const auto box = elementBox(unit, values, ref);
+  if (!box)
     return std::nullopt;
   std::int64_t elements = 1;
-  for (const auto& [lo, hi] : *bounds)
-    elements = saturatingMul(elements, std::max<std::int64_t>(hi - lo + 1, 0));
+  for (const auto& range : *box)
+    elements = saturatingMul(elements, range.count());
   return elements;
 }
 

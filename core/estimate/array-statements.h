@@ -74,17 +74,29 @@ std::string elementwiseWhy(const program::Statement& st, const std::string& arra
 /// accepted under a mapping of the same structure (a new N or P).
 bool readsAligned(const program::Statement& st, const mapping::Mapping& mapping, const std::string& target);
 
-/// How many elements of the distributed `array` each processor owns
-/// (processor order 0..P-1; a local copy counts where the array is
-/// replicated along a processors dimension), its extents evaluated at
-/// `values`; nullopt when `array` is not distributed, an extent has no
-/// value, or an alignment stride is not 1.
-std::optional<std::vector<double>> ownedElements(const program::Unit& unit, const mapping::Mapping& mapping,
-                                                 const symbolic::Bindings& values, const std::string& array);
+/// The elements one dimension of a reference reads: lower, lower +
+/// stride, ... up to upper (stride < 0: down to it).
+struct ElementRange {
+  std::int64_t lower = 0, upper = -1, stride = 1;
+  std::int64_t count() const;
+};
 
-/// The elements of `array` (its declared extents at `values`, the product
-/// saturating at INT64_MAX); nullopt when an extent has no value.
+/// How many elements of the distributed array `ref` names each processor
+/// owns (processor order 0..P-1; a local copy counts where the array is
+/// replicated along a processors dimension): all of them for a whole
+/// reference, else those of its section (triplets with fixed bounds,
+/// constant subscripts), extents and bounds evaluated at `values`; nullopt
+/// when the array is not distributed, a bound has no value, a subscript
+/// follows a loop, an alignment stride is not 1, or a distributed
+/// dimension's triplet strides by more than 1.
+std::optional<std::vector<double>> ownedElements(const program::Unit& unit, const mapping::Mapping& mapping,
+                                                 const symbolic::Bindings& values, const program::ArrayReference& ref);
+
+/// The elements `ref` names (its array's declared extents where it is
+/// whole, its section's otherwise, at `values`; the product saturating at
+/// INT64_MAX); nullopt when a bound has no value or a subscript follows a
+/// loop.
 std::optional<std::int64_t> elementCount(const program::Unit& unit, const symbolic::Bindings& values,
-                                         const std::string& array);
+                                         const program::ArrayReference& ref);
 
 } // namespace ps::estimate

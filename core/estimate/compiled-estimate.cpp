@@ -1102,8 +1102,10 @@ private:
                    const IterationSpace& space);
   std::string unsetGuardScalars(const program::Statement& st) const;
   std::optional<std::vector<double>> ownedWork(const CompiledStatement& c, const IterationSpace& space,
-                                               const std::string& array, const std::string& role,
+                                               const program::ArrayReference& ref, const std::string& role,
                                                const std::string& why, std::int64_t* instances);
+  void askSectionBounds(const program::ArrayReference& ref, int line, const std::string& role,
+                        const std::string& fallback);
   void reduceWholeArray(const CompiledStatement& c, const IterationSpace& space);
   void assignWholeArray(const CompiledStatement& c, const IterationSpace& space);
   void noteLeftOut();
@@ -1640,19 +1642,22 @@ std::optional<std::int64_t> PointEstimator::knownElements(const std::string& arr
   return elements;
 }
 
-/// The work of a statement on the elements of a whole distributed `array`,
-/// each processor doing those it owns once per instance of the statement:
-/// added to the estimate, the owned counts returned, and the statement's
-/// instances in `instances`. nullopt where an extent has no value (asked
-/// for: the statement, `role` of the array, is then not estimated).
+/// The work of a statement on the elements of the distributed array or
+/// section `ref` names, each processor doing those it owns once per
+/// instance of the statement: added to the estimate, the owned counts
+/// returned, and the statement's instances in `instances`. nullopt where an
+/// extent or a section bound has no value (asked for: the statement, `role`
+/// of the array, is then not estimated).
 std::optional<std::vector<double>> PointEstimator::ownedWork(const CompiledStatement& c, const IterationSpace& space,
-                                                             const std::string& array, const std::string& role,
+                                                             const program::ArrayReference& ref, const std::string& role,
                                                              const std::string& why, std::int64_t* instances)
 {
   const auto& st = *c.st;
-  auto owned = estimate::ownedElements(m_unit, m_mapping, m_values, array);
-  if (!owned) { // an extent without a value (strides were refused at compile time): asked for
-    arrayElements(array, st.line, role, "the statement" + c.at + " is not estimated");
+  auto owned = estimate::ownedElements(m_unit, m_mapping, m_values, ref);
+  if (!owned) { // a value missing (strides were refused at compile time): asked for
+    const auto fallback = "the statement" + c.at + " is not estimated";
+    if (arrayElements(ref.array, st.line, role, fallback))
+      askSectionBounds(ref, st.line, role, fallback);
     return std::nullopt;
   }
   std::vector<std::int64_t> first;
@@ -1669,7 +1674,7 @@ std::optional<std::vector<double>> PointEstimator::ownedWork(const CompiledState
     m_e.workPerProc[p] += w;
     m_ctPerProc[p] += w * c.cost; // Def. 3.7
   }
-  const auto elements = knownElements(array).value_or(0); // owned() had every extent
+  const auto elements = elementCount(m_unit, m_values, ref).value_or(0); // owned() had every bound
   work.frequency = static_cast<double>(elements) * static_cast<double>(*instances) * m_probability;
   work.wd = workDistributionGoodness(work.work);
   m_e.statements.push_back(std::move(work));
@@ -1684,14 +1689,18 @@ std::optional<std::vector<double>> PointEstimator::ownedWork(const CompiledState
 void PointEstimator::reduceWholeArray(const CompiledStatement& c, const IterationSpace& space)
 {
   const auto& st = *c.st;
-  const auto& array = c.reducedArray->array;
+  const auto& ref = *c.reducedArray;
+  const auto& array = ref.array;
+  const bool whole = ref.subscripts.empty();
+  const auto what = whole ? "'" + array + "'" : "'" + ref.text() + "'";
   std::int64_t instances = 0;
-  const auto owned = ownedWork(c, space, array, "reduced",
-                               "a whole-array reduction: each processor reduces the elements of '" + array + "' it owns",
+  const auto owned = ownedWork(c, space, ref, "reduced",
+                               std::string(whole ? "a whole-array" : "an array-section") +
+                                 " reduction: each processor reduces the elements of " + what + " it owns",
                                &instances);
   if (!owned)
     return;
-  const auto elements = knownElements(array).value_or(0);
+  const auto elements = elementCount(m_unit, m_values, ref).value_or(0);
   const auto* element = m_unit.symbol(array);
   const auto name = st.scalarTarget.empty() ? "the test of '" + array + "'" : st.scalarTarget;
   if (std::all_of(owned->begin(), owned->end(), [&](double n) { return n == static_cast<double>(elements); }))
@@ -1700,8 +1709,8 @@ void PointEstimator::reduceWholeArray(const CompiledStatement& c, const Iteratio
     addReduction(name, st.line, st.scalarTarget.empty() && element ? element->elementBytes : c.reductionBytes, instances,
                  instances, space.depth(), m_mapping, m_machine, m_e.comm);
   });
-  note("The reduction at line " + std::to_string(st.line) + " over the whole of '" + array +
-       "' runs where its elements are: each processor reduces its own, and the values combine");
+  note("The reduction at line " + std::to_string(st.line) + " over " + (whole ? "the whole of " : "") + what +
+       " runs where its elements are: each processor reduces its own, and the values combine");
 }
 
 /// P = R + BETA*P over whole arrays mapped alike (elementwiseArrayAssignment):
@@ -1711,7 +1720,7 @@ void PointEstimator::assignWholeArray(const CompiledStatement& c, const Iteratio
   const auto& array = c.assignedArray->array;
   const bool mask = c.st->kind == program::StatementKind::Control;
   std::int64_t instances = 0;
-  if (ownedWork(c, space, array, mask ? "masked" : "assigned", elementwiseWhy(*c.st, array), &instances))
+  if (ownedWork(c, space, *c.assignedArray, mask ? "masked" : "assigned", elementwiseWhy(*c.st, array), &instances))
     note(std::string(mask ? "The WHERE mask" : "The array assignment") + " at line " + std::to_string(c.st->line) +
          " runs where the elements of '" + array + "' are: every array it reads is mapped alike, so nothing moves");
 }
@@ -1728,6 +1737,25 @@ std::optional<std::int64_t> PointEstimator::arrayElements(const std::string& arr
   if (!elements)
     problem(error, fallback);
   return elements;
+}
+
+/// Asks for the first bound of the section `ref` (`role` in the statement
+/// at `line`) without a value, the statement then not estimated (`fallback`).
+void PointEstimator::askSectionBounds(const program::ArrayReference& ref, int line, const std::string& role,
+                                      const std::string& fallback)
+{
+  const auto what = "a bound of '" + ref.text() + "' (" + role + " at line " + std::to_string(line) + ")";
+  for (const auto& sub : ref.subscripts)
+    for (const auto* bound : {&sub.lower, &sub.upper}) {
+      symbolic::EvaluationError error;
+      if (sub.kind == program::SubscriptKind::Triplet && *bound && !symbolic::evaluateFor(**bound, m_values, what, &error))
+        return problem(error, fallback);
+    }
+  for (const auto& sub : ref.subscripts) {
+    symbolic::EvaluationError error;
+    if (sub.kind == program::SubscriptKind::Affine && !symbolic::evaluateFor(sub.affine.constant, m_values, what, &error))
+      return problem(error, fallback);
+  }
 }
 
 /// The probability that an exchange of `st` at `placement` happens, when

@@ -526,7 +526,7 @@ private:
                               const mapping::Mapping& m, Estimate& e, std::vector<StatementWork>& terms)
   {
     const auto at = " at line " + std::to_string(st.line);
-    const auto owned = target ? ownedElements(*f.unit, m, f.values, target->array) : std::nullopt;
+    const auto owned = target ? ownedElements(*f.unit, m, f.values, *target) : std::nullopt;
     if (!owned)
       return addNote(e, "Whole-array assignment" + at +
                           " is not estimated (only elementwise ones of arrays mapped alike, with known extents, are)");
@@ -544,7 +544,7 @@ private:
       e.ctPerProc[p] += w * cost;
     }
     // the array's elements once (a replicated dimension's copies are not more executions)
-    work.frequency = st.probability * static_cast<double>(elementCount(*f.unit, f.values, target->array).value_or(0));
+    work.frequency = st.probability * static_cast<double>(elementCount(*f.unit, f.values, *target).value_or(0));
     work.wd = workDistributionGoodness(work.work);
     terms.push_back(std::move(work));
   }

@@ -1165,8 +1165,8 @@ private:
            "Array '" + e.text + "' is referenced with " + std::to_string(e.operands.size()) + " subscript" +
                (e.operands.size() == 1 ? "" : "s") + " but declared with " + std::to_string(s->dims.size()));
     }
-    for (const auto& sub : e.operands)
-      r.subscripts.push_back(subscript(sub, vars));
+    for (std::size_t d = 0; d < e.operands.size(); ++d)
+      r.subscripts.push_back(subscript(e.operands[d], vars, s && d < s->dims.size() ? &s->dims[d] : nullptr));
     if (s && s->isArray())
       sectionSubscripts(r, *s, e, vars);
     return r;
@@ -1222,7 +1222,9 @@ private:
     r.subscripts = std::move(out);
   }
 
-  Subscript subscript(const fortran::Expr& e, const std::vector<std::string>& vars)
+  /// One subscript; a triplet's bounds where they are fixed in the loops
+  /// `vars` (Subscript::lower), the omitted ones `declared`'s.
+  Subscript subscript(const fortran::Expr& e, const std::vector<std::string>& vars, const Extent* declared)
   {
     Subscript s;
     s.text = fortran::toString(e);
@@ -1231,6 +1233,14 @@ private:
       const auto stride = e.operands[2].missing() ? std::nullopt : valueOf(e.operands[2]);
       if (stride && stride->asInteger() == 0)
         diag(e.operands[2].range, Severity::Error, "The stride of a section must not be zero (Fortran 90, 6.2.2.3.1)");
+      s.stride = constantStride(e);
+      const auto fixed = [&](const fortran::Expr& bound, const symbolic::Expr* omitted) -> std::optional<symbolic::Expr> {
+        const auto value = bound.missing() && omitted ? std::optional(*omitted) : valueOf(bound);
+        const auto affine = value && !variesInLoop(*value) ? value->affineIn(vars) : std::nullopt;
+        return affine && affine->coefficients.empty() ? value : std::nullopt;
+      };
+      s.lower = fixed(e.operands[0], declared ? &declared->lower : nullptr);
+      s.upper = fixed(e.operands[1], declared ? &declared->upper : nullptr);
       return s;
     }
     if (auto sym = valueOf(e); sym && !variesInLoop(*sym)) {

@@ -60,6 +60,12 @@ struct Subscript {
   SubscriptKind kind = SubscriptKind::NonAffine;
   symbolic::AffineForm affine; // Affine only
   std::string text;            // as written
+  /// Triplet only: its bounds, folded, where they stay fixed in the
+  /// enclosing loops (the declared bound where one is omitted; nullopt for
+  /// a bound that follows a loop or is no integer expression), and its
+  /// stride (1 when omitted, 0 when not an integer constant).
+  std::optional<symbolic::Expr> lower, upper;
+  std::int64_t stride = 0;
 };
 
 struct ArrayReference {

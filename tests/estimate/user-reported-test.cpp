@@ -1193,6 +1193,61 @@ TEST(UserReported, AnArrayIntrinsicReductionRunsWhereTheElementsAre)
   EXPECT_FALSE(hasNote(apart, "runs where its elements are"));
 }
 
+TEST(UserReported, AReductionOfASectionRunsWhereItsElementsAre)
+{
+  // ERR = MAXVAL(ABS(U(2:N-1,2:N-1) - V(2:N-1,2:N-1))) was every processor fetching all
+  // of U and V and doing one operation; now each reduces the elements of the interior it
+  // owns. 64x64 on 2x2 under (BLOCK,BLOCK): rows and columns 2..63 are 31 + 31 per
+  // processor dimension, so 31*31 each, 5 times; the four values combine (3 messages)
+  const auto p = ps::test::build("program sr\n"                                           // 1
+                                 "  integer :: it, n, m\n"                                // 2
+                                 "  real :: u(n, n), v(n, n), w(n), err, s\n"              // 3
+                                 "  do it = 1, 5\n"                                       // 4
+                                 "    err = maxval(abs(u(2:n-1, 2:n-1) - v(2:n-1, 2:n-1)))\n" // 5
+                                 "  end do\n"                                             // 6
+                                 "  do it = 1, 5\n"                                       // 7
+                                 "    s = sum(w(1:m))\n"                                  // 8
+                                 "  end do\n"                                             // 9
+                                 "  do it = 1, 5\n"                                       // 10
+                                 "    s = sum(u(1:n, 3))\n"                               // 11
+                                 "  end do\n"                                             // 12
+                                 "  do it = 1, 5\n"                                       // 13
+                                 "    s = sum(w(1:n-1) * w(2:n))\n"                       // 14
+                                 "  end do\n"                                             // 15
+                                 "  do it = 1, n\n"                                       // 16
+                                 "    s = sum(u(1:n, it))\n"                              // 17
+                                 "  end do\n"                                             // 18
+                                 "end program sr\n");
+  const auto interior = ps::test::run(p, 4, "u,v=(BLOCK,BLOCK)", "2x2", {{"n", 64}});
+  EXPECT_EQ(interior.workPerProc, (std::vector<double>(4, 5 * 31.0 * 31.0)));
+  ASSERT_EQ(interior.comm.records.size(), 1u);
+  EXPECT_EQ(interior.comm.records[0].pattern, "reduction");
+  EXPECT_EQ(interior.comm.records[0].messages, 5 * 3);
+  EXPECT_TRUE(hasNote(interior, "The reduction at line 5 over 'u(2:n-1,2:n-1)' runs where its elements are"));
+  // W(1:M) with M = 10 of 64 under BLOCK on 4 (blocks of 16): all ten on the first
+  const auto prefix = ps::test::run(p, 7, "w=(BLOCK)", "4", {{"n", 64}, {"m", 10}});
+  EXPECT_EQ(prefix.workPerProc, (std::vector<double>{50, 0, 0, 0}));
+  // M without a value: asked for, not taken as the whole array
+  const ps::symbolic::Bindings noM{{"n", 64}};
+  std::string error;
+  const auto mapped = ps::mapping::mappingFromSpec(*ps::mapping::parseDistSpec("w=(BLOCK)", &error), p.unit(), noM,
+                                                   *ps::mapping::parseArrangement("4"));
+  const auto unknown =
+    ps::estimate::estimateNest(p.unit(), *p.unit().loopAtLine(7), *mapped.mapping, ps::test::unitMachine(), noM);
+  EXPECT_EQ(unknown.missing, (std::vector<std::string>{"m"}));
+  // column 3 of U under (*,BLOCK) on 4: all of it on the first processor, whose value the
+  // others still need (3 messages a step)
+  const auto column = ps::test::run(p, 10, "u=(*,BLOCK)", "4", {{"n", 64}});
+  EXPECT_EQ(column.workPerProc, (std::vector<double>{5 * 64.0, 0, 0, 0}));
+  EXPECT_EQ(column.nt, 5 * 3);
+  // the same column under (BLOCK,*): 16 rows each, combined
+  EXPECT_EQ(ps::test::run(p, 10, "u=(BLOCK,*)", "4", {{"n", 64}}).workPerProc,
+            (std::vector<double>(4, 5 * 16.0)));
+  // sections of one array that do not coincide, or one that follows the loop: not reduced in place
+  EXPECT_FALSE(hasNote(ps::test::run(p, 13, "w=(BLOCK)", "4", {{"n", 64}}), "runs where its elements are"));
+  EXPECT_FALSE(hasNote(ps::test::run(p, 16, "u=(*,BLOCK)", "4", {{"n", 64}}), "runs where its elements are"));
+}
+
 TEST(UserReported, TheReviewsTemporariesAndWholeArrays)
 {
   // E = E*E updates the temporary, it reduces nothing: one combine of ERR (it was 15 per
