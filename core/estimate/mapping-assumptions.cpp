@@ -12,10 +12,13 @@ namespace {
 bool hasMappingDirective(const program::Unit& unit)
 {
   using fortran::DirectiveKind;
-  return std::any_of(unit.directives.begin(), unit.directives.end(), [](const fortran::Directive& d) {
+  const auto maps = [](const fortran::Directive& d) {
     return d.kind == DirectiveKind::Distribute || d.kind == DirectiveKind::Align ||
            d.kind == DirectiveKind::Redistribute || d.kind == DirectiveKind::Realign;
-  });
+  };
+  return std::any_of(unit.directives.begin(), unit.directives.end(), maps) ||
+         std::any_of(unit.inheritedDirectives.begin(), unit.inheritedDirectives.end(),
+                     [&](const auto& inherited) { return maps(inherited.directive); });
 }
 
 std::string quoted(const std::vector<std::string>& names)

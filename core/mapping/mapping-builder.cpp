@@ -210,31 +210,39 @@ private:
     return {formats(d), d.onto, std::move(origin), !d.formatsWritten};
   }
 
+  /// The inherited directives (a used module's, the host's) first: the
+  /// unit's own come after and win.
   void collect()
   {
+    for (const auto& inherited : m_unit.inheritedDirectives)
+      collect(inherited.directive);
+    for (const auto& d : m_unit.directives)
+      collect(d);
+  }
+
+  void collect(const fortran::Directive& d)
+  {
     using fortran::DirectiveKind;
-    for (const auto& d : m_unit.directives) {
-      if (d.kind == DirectiveKind::Processors)
-        for (const auto& o : d.objects)
-          m_arrangements.push_back(arrangement(o));
-      else if (d.kind == DirectiveKind::Template)
-        for (const auto& o : d.objects)
-          m_templates[o.name] = o;
-      else if (d.kind == DirectiveKind::Distribute && d.formatMode == fortran::MappingMode::Transcriptive)
-        for (const auto& name : d.distributees)
-          fromCaller(name, "DISTRIBUTE *");
-      else if (d.kind == DirectiveKind::Distribute)
-        for (const auto& name : d.distributees)
-          m_distributions[name] = distOf(d);
-      else if (d.kind == DirectiveKind::Align)
-        for (const auto& name : d.alignees)
-          m_aligns[name] = &d;
-      else if (d.kind == DirectiveKind::Dynamic)
-        m_dynamic.insert(d.dynamicNames.begin(), d.dynamicNames.end());
-      else if (d.kind == DirectiveKind::Inherit)
-        for (const auto& name : d.names)
-          fromCaller(name, "INHERIT");
-    }
+    if (d.kind == DirectiveKind::Processors)
+      for (const auto& o : d.objects)
+        m_arrangements.push_back(arrangement(o));
+    else if (d.kind == DirectiveKind::Template)
+      for (const auto& o : d.objects)
+        m_templates[o.name] = o;
+    else if (d.kind == DirectiveKind::Distribute && d.formatMode == fortran::MappingMode::Transcriptive)
+      for (const auto& name : d.distributees)
+        fromCaller(name, "DISTRIBUTE *");
+    else if (d.kind == DirectiveKind::Distribute)
+      for (const auto& name : d.distributees)
+        m_distributions[name] = distOf(d);
+    else if (d.kind == DirectiveKind::Align)
+      for (const auto& name : d.alignees)
+        m_aligns[name] = &d;
+    else if (d.kind == DirectiveKind::Dynamic)
+      m_dynamic.insert(d.dynamicNames.begin(), d.dynamicNames.end());
+    else if (d.kind == DirectiveKind::Inherit)
+      for (const auto& name : d.names)
+        fromCaller(name, "INHERIT");
   }
 
   /// Source: HPF 2.0, Sec. 3.3 and 3.8: a transcriptive dummy has the
@@ -685,10 +693,15 @@ MappingResult mappingFromSpec(const DistSpec& spec, const Unit& unit, const Bind
 
 std::optional<ProcessorsArrangement> declaredArrangement(const Unit& unit, const Bindings& values)
 {
+  std::vector<const fortran::Directive*> directives; // the unit's own first, then a module's or the host's
   for (const auto& d : unit.directives)
-    if (d.kind == fortran::DirectiveKind::Processors && !d.objects.empty()) {
+    directives.push_back(&d);
+  for (const auto& inherited : unit.inheritedDirectives)
+    directives.push_back(&inherited.directive);
+  for (const auto* d : directives)
+    if (d->kind == fortran::DirectiveKind::Processors && !d->objects.empty()) {
       MappingResult problems;
-      auto a = arrangementOf(d.objects.front(), unit, values, problems);
+      auto a = arrangementOf(d->objects.front(), unit, values, problems);
       if (problems.errors.empty())
         return a;
     }

@@ -102,6 +102,7 @@ public:
     collectUnknowns();
     for (const auto& [name, unused] : m_unit.symbols)
       m_unit.associated.erase(name);
+    inheritDirectives();
     for (const auto& [name, origin] : m_scalars.origins())
       if (std::find(m_unit.unknowns.begin(), m_unit.unknowns.end(), name) != m_unit.unknowns.end())
         m_unit.unknownOrigins.emplace(name, origin);
@@ -109,6 +110,60 @@ public:
   }
 
 private:
+  /// The outer scope's mapping directives reduced to the arrays the unit
+  /// sees by association (a local declaration hides one; a renamed or
+  /// unlisted one is not seen) and to the templates and processors it does
+  /// not declare itself; those left with no name are dropped.
+  void inheritDirectives()
+  {
+    using fortran::DirectiveKind;
+    const auto own = [&](const std::string& name) { return m_unit.symbols.count(name) > 0; };
+    const auto seen = [&](const std::string& name) { return m_unit.associated.count(name) > 0; };
+    // the outer templates and processors whose shapes the unit can evaluate as their scope does
+    // (a local N, or N outside an ONLY list, leaves TEMPLATE T(N) and what is mapped onto it out)
+    const auto evaluable = [&](const fortran::EntityDecl& o) {
+      return std::all_of(o.dims.begin(), o.dims.end(), [&](const fortran::DimSpec& d) {
+        std::set<std::string> names;
+        for (const auto* e : {&d.lower, &d.upper})
+          if (!e->missing())
+            names.merge(namesIn(fortran::toString(*e)));
+        return std::all_of(names.begin(), names.end(), [&](const auto& n) {
+          return std::isdigit(static_cast<unsigned char>(n.front())) || seen(n) ||
+                 (!own(n) && (fortran::findIntrinsic(n) || n == "number_of_processors"));
+        });
+      });
+    };
+    std::set<std::string> arrangements; // templates and processors
+    for (const auto& inherited : m_outer.directives)
+      if (inherited.directive.kind == DirectiveKind::Template || inherited.directive.kind == DirectiveKind::Processors)
+        for (const auto& o : inherited.directive.objects)
+          if (!own(o.name) && evaluable(o))
+            arrangements.insert(o.name);
+    const auto mapped = [&](const std::string& name) { return seen(name) || arrangements.count(name) > 0; };
+    for (auto inherited : m_outer.directives) {
+      auto& d = inherited.directive;
+      const auto keep = [&](std::vector<std::string>& names, auto pred) {
+        names.erase(std::remove_if(names.begin(), names.end(), [&](const auto& n) { return !pred(n); }), names.end());
+        return !names.empty();
+      };
+      bool kept = true;
+      if (d.kind == DirectiveKind::Processors || d.kind == DirectiveKind::Template) {
+        d.objects.erase(std::remove_if(d.objects.begin(), d.objects.end(),
+                                       [&](const auto& o) { return !arrangements.count(o.name); }),
+                        d.objects.end());
+        kept = !d.objects.empty();
+      } else if (d.kind == DirectiveKind::Distribute) {
+        kept = (d.onto.empty() || arrangements.count(d.onto)) && keep(d.distributees, mapped);
+      } else if (d.kind == DirectiveKind::Align) {
+        kept = mapped(d.target) && keep(d.alignees, seen);
+      } else if (d.kind == DirectiveKind::Dynamic) {
+        kept = keep(d.dynamicNames, mapped);
+      }
+      if (kept)
+        m_unit.inheritedDirectives.push_back(std::move(inherited));
+    }
+  }
+
   void diag(fortran::SourceRange range, Severity severity, std::string message)
   {
     m_diags.push_back(Diagnostic::at(m_parsed.cooked(), range, severity, std::move(message)));
@@ -1492,6 +1547,8 @@ private:
         continue;
       const auto module = findModule(d.use.module);
       addUse(outer, d.use, module ? &exported(*module) : nullptr);
+      if (module)
+        addUseDirectives(outer, exported(*module));
     }
     return outer;
   }

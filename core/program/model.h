@@ -211,6 +211,17 @@ struct UnreachableCode {
 /// "line 12" or "lines 9-11" of `dead`.
 std::string linesOf(const UnreachableCode& dead);
 
+/// A mapping directive (PROCESSORS, TEMPLATE, DISTRIBUTE, ALIGN, DYNAMIC) of
+/// a module the unit uses or of its host, for names the unit sees by that
+/// association: the mapping of a module's or host's arrays holds wherever
+/// they are visible (HPF 2.0, Sec. 3.2, mapping directives in a module's
+/// specification part; F90, Secs. 11.3.2, 12.1.2.2.1).
+struct InheritedDirective {
+  fortran::Directive directive; // reduced to the names the unit sees
+  int line = 0;                 // its line in the module or host
+  std::string scope;            // the module's or host's name
+};
+
 struct Unit {
   std::string name;
   fortran::UnitKind kind = fortran::UnitKind::Program;
@@ -230,6 +241,10 @@ struct Unit {
   std::map<std::string, UnknownOrigin> unknownOrigins;
   std::vector<fortran::Directive> directives;
   std::vector<int> directiveLines;   // original line of each of `directives`, same order
+  /// The mapping directives of used modules and the host for the arrays,
+  /// templates and processors the unit sees and does not declare itself
+  /// (its own directives come after them and win).
+  std::vector<InheritedDirective> inheritedDirectives;
   std::vector<UnreadDirective> unreadDirectives; // directive lines with a parse error, in order
   std::vector<UnreadStatement> unreadStatements; // other lines with a parse error, in order
   std::vector<int> gotoLines; // GO TO statements (their jumps are not modelled), in order

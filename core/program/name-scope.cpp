@@ -1,6 +1,36 @@
 #include "program/name-scope.h"
 
+#include <algorithm>
+
 namespace ps::program {
+
+namespace {
+
+/// `d` with the shapes of its templates and processors folded where they
+/// are integer constants of `unit` (TEMPLATE T(N), N a PARAMETER of the
+/// module): a unit that uses the module need not see N to map onto T.
+fortran::Directive withFoldedShapes(fortran::Directive d, const Unit& unit)
+{
+  const auto fold = [&](fortran::Expr& e) {
+    const auto value = e.missing() ? std::nullopt : toSymbolic(e, unit);
+    const auto constant = value ? value->asInteger() : std::nullopt;
+    if (!constant || *constant < 0)
+      return;
+    fortran::Expr literal;
+    literal.kind = fortran::ExprKind::Integer;
+    literal.range = e.range;
+    literal.text = std::to_string(*constant);
+    e = std::move(literal);
+  };
+  for (auto& o : d.objects)
+    for (auto& dim : o.dims) {
+      fold(dim.lower);
+      fold(dim.upper);
+    }
+  return d;
+}
+
+} // namespace
 
 OuterScope exportedScope(const Unit& unit, const OuterScope& outer, const std::vector<std::string>& contained)
 {
@@ -8,6 +38,13 @@ OuterScope exportedScope(const Unit& unit, const OuterScope& outer, const std::v
   for (const auto& [name, symbol] : unit.symbols)
     out.symbols[name] = symbol; // a local declaration hides the outer name
   out.procedures.insert(contained.begin(), contained.end());
+  using fortran::DirectiveKind;
+  for (std::size_t k = 0; k < unit.directives.size() && k < unit.directiveLines.size(); ++k) {
+    const auto kind = unit.directives[k].kind;
+    if (kind == DirectiveKind::Processors || kind == DirectiveKind::Template || kind == DirectiveKind::Distribute ||
+        kind == DirectiveKind::Align || kind == DirectiveKind::Dynamic)
+      out.directives.push_back({withFoldedShapes(unit.directives[k], unit), unit.directiveLines[k], unit.name});
+  }
   return out;
 }
 
@@ -52,6 +89,14 @@ void addUse(OuterScope& into, const fortran::UseSpec& use, const OuterScope* mod
     if (!renamed.count(name))
       into.procedures.insert(name);
   into.foreignModules.insert(into.foreignModules.end(), module->foreignModules.begin(), module->foreignModules.end());
+}
+
+void addUseDirectives(OuterScope& into, const OuterScope& module)
+{
+  for (const auto& d : module.directives)
+    if (std::none_of(into.directives.begin(), into.directives.end(),
+                     [&](const auto& x) { return x.scope == d.scope && x.line == d.line; })) // used twice
+      into.directives.push_back(d);
 }
 
 } // namespace ps::program

@@ -25,6 +25,9 @@ struct OuterScope {
   /// IMPLICIT NONE holds in the unit (its own, or its host's when the unit
   /// has no IMPLICIT statement: F90, Sec. 5.3).
   bool implicitNone = false;
+  /// The mapping directives of used modules and hosts, and the directives
+  /// they inherited in turn (Unit::inheritedDirectives before filtering).
+  std::vector<InheritedDirective> directives;
 };
 
 /// What `unit` shows to the units that use it (a module) or that it contains
@@ -36,5 +39,10 @@ OuterScope exportedScope(const Unit& unit, const OuterScope& outer, const std::v
 /// scope of the used module, or nullptr when the file does not contain it:
 /// then only the ONLY names are known, or without ONLY the module is foreign.
 void addUse(OuterScope& into, const fortran::UseSpec& use, const OuterScope* module);
+
+/// Adds to `into` the mapping directives of the used `module` (each once:
+/// a module used along two paths passes its directives twice). The unit
+/// keeps those of the names it sees (Unit::inheritedDirectives).
+void addUseDirectives(OuterScope& into, const OuterScope& module);
 
 } // namespace ps::program

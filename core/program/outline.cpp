@@ -114,6 +114,10 @@ nlohmann::json outlineJson(const fortran::ParsedFile& parsed, const ProgramModel
         arrays.push_back({{"name", name}, {"type", fortran::baseTypeName(s.type.base)},
                           {"element_bytes", s.elementBytes}, {"extents", extentText(s)}});
     }
+    for (const auto& [name, s] : u.associated) // a module's or the host's: the IDE maps them too
+      if (s.isArray())
+        arrays.push_back({{"name", name}, {"type", fortran::baseTypeName(s.type.base)},
+                          {"element_bytes", s.elementBytes}, {"extents", extentText(s)}, {"associated", true}});
     for (const auto& l : u.loops)
       loops.push_back({{"line", l.line}, {"end_line", l.endLine}, {"depth", l.depth}, {"variable", l.variable},
                        {"lower", l.boundsKnown && l.boundGuards.empty() ? l.lower.str() : l.lowerText},
