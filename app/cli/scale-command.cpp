@@ -364,6 +364,8 @@ CLI::App* addScaleCommand(CLI::App& app, ScaleOptions& o)
 int runScale(const ScaleOptions& o)
 {
   try {
+    if (!(o.p >= 1) || !(o.n >= 1)) // a bad option value, as --to 0 is: exit 2
+      throw Failure{"--p and --n must be at least 1 (the initial state's processors and size)"};
     const auto rows = measurements(o);
     ProgramFiles files;
     nlohmann::json all = nlohmann::json::array();

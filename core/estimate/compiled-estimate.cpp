@@ -2034,16 +2034,27 @@ void PointEstimator::wholeArrayFetch(const program::Statement& st, const program
   const auto procs = m_mapping.procs.count();
   if (procs < 2)
     return;
-  const auto perProcBytes = saturatingMul(*elements - *elements / procs, s->elementBytes);
+  // what each processor lacks: the elements it does not own (R(0:64) on 2 owns 33 and 32)
+  program::ArrayReference whole;
+  whole.array = ref.array;
+  const auto owned = estimate::ownedElements(m_unit, m_mapping, m_values, whole);
+  std::vector<std::int64_t> lacking(static_cast<std::size_t>(procs));
+  std::int64_t total = 0, most = 0;
+  for (std::int64_t p = 0; p < procs; ++p) {
+    const auto own = owned ? static_cast<std::int64_t>((*owned)[static_cast<std::size_t>(p)]) : *elements / procs;
+    lacking[static_cast<std::size_t>(p)] = saturatingMul(std::max<std::int64_t>(*elements - own, 0), s->elementBytes);
+    total = saturatingAdd(total, lacking[static_cast<std::size_t>(p)]);
+    most = std::max(most, lacking[static_cast<std::size_t>(p)]);
+  }
   CommRecord r{ref.array, ref.text(), "copy", line, at, instances, saturatingMul(instances, procs * (procs - 1)),
-               saturatingMul(instances, saturatingMul(procs, perProcBytes)), 0, {}};
+               saturatingMul(instances, total), 0, {}};
   // procs - 1 copies of a share each, with no hop term: (P-1) rho + beta * bytes without a curve
   r.time = static_cast<double>(instances) * static_cast<double>(procs - 1) *
-           m_machine.transferTime("copy", static_cast<double>(perProcBytes) / static_cast<double>(procs - 1), 0, procs);
+           m_machine.transferTime("copy", static_cast<double>(most) / static_cast<double>(procs - 1), 0, procs);
   m_e.comm.records.push_back(r);
   for (std::int64_t p = 0; p < procs; ++p) {
     m_e.comm.messagesPerProc[p] = saturatingAdd(m_e.comm.messagesPerProc[p], saturatingMul(instances, procs - 1));
-    m_e.comm.bytesPerProc[p] = saturatingAdd(m_e.comm.bytesPerProc[p], saturatingMul(instances, perProcBytes));
+    m_e.comm.bytesPerProc[p] = saturatingAdd(m_e.comm.bytesPerProc[p], saturatingMul(instances, lacking[static_cast<std::size_t>(p)]));
   }
 }
 

@@ -94,6 +94,9 @@ TEST(BadInputCli, DistributeAndScaleRefuseNamesTheProgramDoesNotHave)
                 "--size-var 'a' names no unknown or PARAMETER of " + jacobi);
   expectFailure("scale " + jacobi + " --loop 28 --dist 'a,b=(*,BLOCK)' --set zz=3", 2,
                 "A value is given for 'zz', which no program has");
+  // an initial state of no processors is a bad option value (it was exit 1, an estimate's error)
+  expectFailure("scale " + jacobi + " --loop 28 --dist 'a,b=(*,BLOCK)' --p 0", 2,
+                "--p and --n must be at least 1");
 }
 
 TEST(BadInputCli, DistributionsHpfForbids)

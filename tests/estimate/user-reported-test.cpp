@@ -1248,6 +1248,27 @@ TEST(UserReported, AReductionOfASectionRunsWhereItsElementsAre)
   EXPECT_FALSE(hasNote(ps::test::run(p, 16, "u=(*,BLOCK)", "4", {{"n", 64}}), "runs where its elements are"));
 }
 
+TEST(UserReported, AWholeArrayFetchMovesWhatEachProcessorLacks)
+{
+  // X(I) = X(I) + R(IDX(I)) with R(0:64) under BLOCK: on 2 the blocks are 33 and 32, so the
+  // processors lack 32 and 33 elements, 65 * 4 bytes in all (it was 2 * (65 - 65/2) * 4 = 264);
+  // on 4 (17, 17, 17, 14) they lack 48, 48, 48 and 51: 195 * 4 = 780
+  const auto p = ps::test::build("subroutine gath(x, r, idx, np, ng)\n" // 1
+                                 "  integer :: np, ng, i\n"              // 2
+                                 "  real :: x(np), r(0:ng)\n"            // 3
+                                 "  integer :: idx(np)\n"                // 4
+                                 "  do i = 1, np\n"                      // 5
+                                 "    x(i) = x(i) + r(idx(i))\n"         // 6
+                                 "  end do\n"                            // 7
+                                 "end subroutine gath\n");
+  for (const auto& [procs, bytes] : {std::pair{"2", 260}, std::pair{"4", 780}}) {
+    const auto e = ps::test::run(p, 5, "x,idx,r=(BLOCK)", procs, {{"np", 64}, {"ng", 64}});
+    const auto r = std::find_if(e.comm.records.begin(), e.comm.records.end(), [](const auto& c) { return c.array == "r"; });
+    ASSERT_NE(r, e.comm.records.end()) << procs;
+    EXPECT_EQ(r->bytes, bytes) << procs;
+  }
+}
+
 TEST(UserReported, TheReviewsTemporariesAndWholeArrays)
 {
   // E = E*E updates the temporary, it reduces nothing: one combine of ERR (it was 15 per
