@@ -4,7 +4,9 @@
 #include "symbolic/evaluation.h"
 
 #include <algorithm>
+#include <deque>
 #include <set>
+#include <utility>
 
 namespace ps::mapping {
 namespace {
@@ -176,6 +178,22 @@ public:
                   int atLine)
     : m_unit(unit), m_values(values), m_requested(procs), m_atLine(atLine)
   {
+    for (const auto& st : unit.statements) {
+      for (const auto& r : st.refs)
+        m_referenced.insert(r.array);
+      for (const auto& a : st.arguments)
+        m_referenced.insert(a.name);
+    }
+    // and what they are aligned with, through chains of inherited ALIGNs
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (const auto& inherited : unit.inheritedDirectives) {
+        const auto& d = inherited.directive;
+        if (d.kind == fortran::DirectiveKind::Align && !m_referenced.count(d.target) &&
+            std::any_of(d.alignees.begin(), d.alignees.end(), [&](const auto& a) { return m_referenced.count(a) > 0; }))
+          grew = m_referenced.insert(d.target).second;
+      }
+    }
   }
 
   MappingResult run()
@@ -215,9 +233,31 @@ private:
   void collect()
   {
     for (const auto& inherited : m_unit.inheritedDirectives)
-      collect(inherited.directive);
+      if (auto d = referencedOnly(inherited.directive))
+        collect(m_inherited.emplace_back(std::move(*d)));
+    // an arrangement of the unit's own of the same name is found first
+    auto inheritedArrangements = std::exchange(m_arrangements, {});
     for (const auto& d : m_unit.directives)
       collect(d);
+    m_arrangements.insert(m_arrangements.end(), inheritedArrangements.begin(), inheritedArrangements.end());
+  }
+
+  /// An inherited directive reduced to the arrays the unit references (a
+  /// module's other arrays would shape its arrangement for nothing);
+  /// nullopt when none is left. Templates and processors stay.
+  std::optional<fortran::Directive> referencedOnly(fortran::Directive d) const
+  {
+    const auto unused = [&](const std::string& n) {
+      const auto* s = m_unit.symbol(n);
+      return s && s->isArray() && !m_referenced.count(n);
+    };
+    for (auto* names : {&d.distributees, &d.alignees, &d.dynamicNames}) {
+      const bool had = !names->empty();
+      std::erase_if(*names, unused);
+      if (had && names->empty())
+        return std::nullopt;
+    }
+    return d;
   }
 
   void collect(const fortran::Directive& d)
@@ -624,6 +664,8 @@ private:
   std::map<std::string, fortran::EntityDecl> m_templates;
   std::map<std::string, Dist> m_distributions;
   std::map<std::string, const fortran::Directive*> m_aligns;
+  std::set<std::string> m_referenced;          // the arrays the unit's statements name
+  std::deque<fortran::Directive> m_inherited;  // referencedOnly's copies (m_aligns points into them)
   std::map<std::string, int> m_templateIndex;
   std::set<std::string> m_dynamic; // names declared DYNAMIC
   std::map<std::string, MappingResult> m_shapeProblems; // per PROCESSORS name

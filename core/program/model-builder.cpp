@@ -1548,7 +1548,7 @@ private:
       const auto module = findModule(d.use.module);
       addUse(outer, d.use, module ? &exported(*module) : nullptr);
       if (module)
-        addUseDirectives(outer, exported(*module));
+        addUseDirectives(outer, d.use, exported(*module));
     }
     return outer;
   }

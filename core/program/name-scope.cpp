@@ -35,6 +35,8 @@ fortran::Directive withFoldedShapes(fortran::Directive d, const Unit& unit)
 OuterScope exportedScope(const Unit& unit, const OuterScope& outer, const std::vector<std::string>& contained)
 {
   OuterScope out = outer;
+  // what the unit inherited, as it sees it (its own declarations hide a module's names), then its own
+  out.directives = unit.inheritedDirectives;
   for (const auto& [name, symbol] : unit.symbols)
     out.symbols[name] = symbol; // a local declaration hides the outer name
   out.procedures.insert(contained.begin(), contained.end());
@@ -91,12 +93,28 @@ void addUse(OuterScope& into, const fortran::UseSpec& use, const OuterScope* mod
   into.foreignModules.insert(into.foreignModules.end(), module->foreignModules.begin(), module->foreignModules.end());
 }
 
-void addUseDirectives(OuterScope& into, const OuterScope& module)
+void addUseDirectives(OuterScope& into, const fortran::UseSpec& use, const OuterScope& module)
 {
-  for (const auto& d : module.directives)
-    if (std::none_of(into.directives.begin(), into.directives.end(),
-                     [&](const auto& x) { return x.scope == d.scope && x.line == d.line; })) // used twice
-      into.directives.push_back(d);
+  std::set<std::string> renamed; // the local and the module's name of each rename
+  for (const auto& n : use.names)
+    if (n.local != n.remote) {
+      renamed.insert(n.local);
+      renamed.insert(n.remote);
+    }
+  const auto drop = [&](std::vector<std::string>& names) {
+    std::erase_if(names, [&](const std::string& n) { return renamed.count(n) > 0; });
+  };
+  for (auto d : module.directives) {
+    // a combined directive (TEMPLATE, DISTRIBUTE :: T) is one per attribute on one line
+    if (std::any_of(into.directives.begin(), into.directives.end(), [&](const auto& x) {
+          return x.scope == d.scope && x.line == d.line && x.directive.kind == d.directive.kind;
+        }))
+      continue; // the module used along two paths
+    drop(d.directive.distributees);
+    drop(d.directive.alignees);
+    drop(d.directive.dynamicNames);
+    into.directives.push_back(std::move(d));
+  }
 }
 
 } // namespace ps::program

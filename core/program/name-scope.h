@@ -40,9 +40,12 @@ OuterScope exportedScope(const Unit& unit, const OuterScope& outer, const std::v
 /// then only the ONLY names are known, or without ONLY the module is foreign.
 void addUse(OuterScope& into, const fortran::UseSpec& use, const OuterScope* module);
 
-/// Adds to `into` the mapping directives of the used `module` (each once:
-/// a module used along two paths passes its directives twice). The unit
-/// keeps those of the names it sees (Unit::inheritedDirectives).
-void addUseDirectives(OuterScope& into, const OuterScope& module);
+/// Adds to `into` the mapping directives of the module `use` names
+/// (`module`, its exported scope), each once: a module used along two
+/// paths passes its directives twice. A renamed array (USE M, X => B)
+/// keeps none of them, and no directive of B applies to a local B: such an
+/// array is replicated. The unit keeps those of the names it sees
+/// (Unit::inheritedDirectives).
+void addUseDirectives(OuterScope& into, const fortran::UseSpec& use, const OuterScope& module);
 
 } // namespace ps::program

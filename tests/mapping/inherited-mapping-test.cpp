@@ -48,7 +48,7 @@ TEST(InheritedMapping, AModulesDirectivesMapItsArraysInTheUnitsThatUseIt)
   const auto& main = p.unit(1);
   EXPECT_EQ(formats(main, "a"), "(BLOCK)");
   EXPECT_EQ(formats(main, "b"), "(CYCLIC)");
-  EXPECT_EQ(formats(main, "w"), "(*,BLOCK)");
+  EXPECT_EQ(formats(main, "w"), "replicated"); // not referenced here: it does not shape the arrangement
   ASSERT_EQ(main.inheritedDirectives.size(), 6u);
   EXPECT_EQ(main.inheritedDirectives.front().scope, "grid");
   EXPECT_EQ(main.inheritedDirectives.front().line, 4);
@@ -108,4 +108,45 @@ TEST(InheritedMapping, AHostsDirectivesHoldInItsInternalProcedures)
   const auto relax = std::find_if(p.model.units.begin(), p.model.units.end(), [](const auto& u) { return u.name == "relax"; });
   ASSERT_NE(relax, p.model.units.end());
   EXPECT_EQ(formats(*relax, "u"), "(BLOCK,*)");
+}
+
+TEST(InheritedMapping, TheReviewsCombinedDirectivesHostsAndProcessors)
+{
+  // a combined TEMPLATE, DISTRIBUTE line is two directives on one line: both are inherited;
+  // the host's own B hides the module's B from its internal procedure; the unit's own
+  // PROCESSORS PR(8) is the one its DISTRIBUTE ... ONTO PR means, not the module's PR(4)
+  const auto p = test::build("module g\n"                                          // 1
+                             "  integer, parameter :: n = 64\n"                   // 2
+                             "  real :: a(n), b(n)\n"                             // 3
+                             "!HPF$ PROCESSORS pr(4)\n"                           // 4
+                             "!HPF$ TEMPLATE, DISTRIBUTE(CYCLIC) ONTO pr :: t(n)\n" // 5
+                             "!HPF$ ALIGN (i) WITH t(i) :: a\n"                   // 6
+                             "!HPF$ DISTRIBUTE b(BLOCK)\n"                        // 7
+                             "end module g\n"                                     // 8
+                             "program h\n"                                        // 9
+                             "  use g, only: a\n"                                 // 10
+                             "  real :: b(64)\n"                                  // 11
+                             "  a(1) = b(1)\n"                                    // 12
+                             "  call s()\n"                                       // 13
+                             "contains\n"                                         // 14
+                             "  subroutine s()\n"                                 // 15
+                             "    b(1) = a(1)\n"                                  // 16
+                             "  end subroutine s\n"                               // 17
+                             "end program h\n"                                    // 18
+                             "subroutine own()\n"                                 // 19
+                             "  use g\n"                                          // 20
+                             "  real :: x(64)\n"                                  // 21
+                             "!HPF$ PROCESSORS pr(8)\n"                           // 22
+                             "!HPF$ DISTRIBUTE x(BLOCK) ONTO pr\n"                // 23
+                             "  x(1) = a(1)\n"                                    // 24
+                             "end subroutine own\n");
+  const auto unit = [&](const char* name) -> const program::Unit& {
+    return *std::find_if(p.model.units.begin(), p.model.units.end(), [&](const auto& u) { return u.name == name; });
+  };
+  EXPECT_EQ(formats(unit("h"), "a"), "(CYCLIC)");
+  EXPECT_EQ(formats(unit("s"), "a"), "(CYCLIC)");
+  EXPECT_EQ(formats(unit("s"), "b"), "replicated"); // the host's b, which hides the module's
+  const auto own = mapping::mappingFromDirectives(unit("own"), {}, std::nullopt);
+  ASSERT_TRUE(own.mapping);
+  EXPECT_EQ(own.mapping->procs.str(), "8");
 }
