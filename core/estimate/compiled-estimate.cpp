@@ -21,6 +21,7 @@
 #include <iterator>
 #include <map>
 #include <set>
+#include <span>
 
 namespace ps::estimate {
 namespace {
@@ -355,9 +356,13 @@ struct CompiledNestEstimate::State {
                                            std::string* through) const;
   /// scalarUser's answers under the compiled structure: the user and the scalars between.
   mutable std::map<const program::Statement*, std::pair<const program::Statement*, std::string>> scalarUsers;
+  const program::Statement* temporariesUser(const program::Statement& condition, const mapping::Mapping& mapping) const;
   const program::Statement* newScalarUser(const program::Statement& st, const mapping::Mapping& mapping,
                                           std::vector<std::string>& notes) const;
   bool privateTemporary(const program::Statement& st) const;
+  template <class Definition>
+  bool everyArmDefines(std::span<const program::Statement* const> before, const program::Statement& use,
+                       const Definition& definition) const;
   bool onlyReductionsUse(const program::Statement& st) const;
   bool updatesTemporary(const program::Statement& st) const;
   const program::ArrayReference* temporaryRead(const program::Statement& st, const mapping::Mapping& mapping) const;
@@ -511,6 +516,28 @@ const program::Statement* CompiledNestEstimate::State::newScalarUser(const progr
                     (declared ? "" : " (assigned before every use in its loop body, so private to each iteration)"));
   else if (declared)
     notes.push_back(what + " is computed on every processor: no statement of the loop that assigns a distributed array uses it");
+  return user;
+}
+
+/// For an IF whose arms assign only private temporaries (IF (C(I) > 0)
+/// THEN; FM = ...; ELSE; FM = ...; END IF): the statement that uses them,
+/// whose owners compute them (newScalarUser), when it is one for all; its
+/// owners then evaluate the condition too. nullptr otherwise.
+const program::Statement* CompiledNestEstimate::State::temporariesUser(const program::Statement& condition,
+                                                                       const mapping::Mapping& mapping) const
+{
+  if (condition.kind != program::StatementKind::Control)
+    return nullptr;
+  const program::Statement* user = nullptr;
+  std::vector<std::string> ignored;
+  for (const auto* st : statements) {
+    if (st == &condition || st->branchLine != condition.line || st->loops != condition.loops)
+      continue;
+    const auto* u = st->scalarTarget.empty() || st->write() ? nullptr : newScalarUser(*st, mapping, ignored);
+    if (!u || (user && u != user))
+      return nullptr;
+    user = u;
+  }
   return user;
 }
 
@@ -741,13 +768,38 @@ bool CompiledNestEstimate::State::privateTemporary(const program::Statement& st)
     const auto& use = *statements[u];
     if (definition(use) || !namesIn(use.text).count(name))
       continue;
-    const bool covered = std::any_of(statements.begin(), statements.begin() + static_cast<std::ptrdiff_t>(u), [&](const auto* d) {
+    const auto before = std::span(statements.data(), u);
+    const bool covered = std::any_of(before.begin(), before.end(), [&](const auto* d) {
       return definition(*d) && d->loops == use.loops && (d->branchLine == 0 || use.branchLine == d->branchLine);
     });
-    if (!covered)
+    if (!covered && !everyArmDefines(before, use, definition))
       return false;
   }
   return true;
+}
+
+/// Whether the statements `before` a use of a scalar assign it afresh
+/// (`definition`) in every arm of one IF of the use's loops that runs in the
+/// use's own branch: IF (C(I) > 0) THEN; FM = ...; ELSE; FM = ...; END IF
+/// before QN(I) = ... FM.
+template <class Definition>
+bool CompiledNestEstimate::State::everyArmDefines(std::span<const program::Statement* const> before,
+                                                  const program::Statement& use, const Definition& definition) const
+{
+  std::map<int, std::set<int>> arms; // IF line -> the arms that assign it
+  int complete = 0;
+  for (const auto* d : before)
+    if (definition(*d) && d->loops == use.loops && d->branchLine != 0) {
+      auto& defined = arms[d->branchLine];
+      defined.insert(d->branchArm);
+      if (static_cast<int>(defined.size()) == d->branchArms)
+        complete = d->branchLine;
+    }
+  // the IF itself runs where the use does: its condition is a statement of that branch
+  return complete != 0 && std::any_of(before.begin(), before.end(), [&](const auto* c) {
+           return c->kind == program::StatementKind::Control && c->line == complete && c->loops == use.loops &&
+                  c->branchLine == use.branchLine;
+         });
 }
 
 /// Whether `st` updates a private temporary (privateTemporary) assigned
@@ -976,6 +1028,9 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
     c.rule = ExecRule::Guard;
     c.execRef = guarded;
   } else if (const auto* user = newScalarUser(st, mapping, c.newScalarNotes)) {
+    c.execRef = user->write();
+  } else if (const auto* user = temporariesUser(st, mapping)) {
+    c.rule = ExecRule::Guard;
     c.execRef = user->write();
   } else if (!c.reads.empty() && !st.scalarTarget.empty() && privateTemporary(st) && onlyReductionsUse(st)) {
     // E = ABS(U(I,J) - V(I,J)) for IF (E .GT. EMAX) EMAX = E: where U(I,J) is, each its own iterations

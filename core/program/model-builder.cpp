@@ -17,6 +17,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <tuple>
 
 namespace ps::program {
 namespace {
@@ -466,7 +467,9 @@ private:
       auto guards = select ? std::nullopt : earlierFail;
       if (guards && !b.condition.missing() && !addGuards(b.condition, loopVariables(loops), *guards))
         guards.reset();
-      visitBranch(b.body, line(s.range), loops, share, guards ? &*guards : nullptr, fraction);
+      const auto arm = static_cast<int>(&b - s.branches.data());
+      visitBranch(b.body, line(s.range), loops, share, guards ? &*guards : nullptr, fraction,
+                  {arm, static_cast<int>(s.branches.size()) + (hasElse ? 0 : 1)});
       const auto negated = earlierFail && !b.condition.missing() ? negatedGuard(b.condition, loops) : std::nullopt;
       if (negated)
         earlierFail->push_back(*negated);
@@ -531,9 +534,11 @@ private:
   /// then has no guard, a superset of its iterations).
   void visitBranch(const std::vector<fortran::Stmt>& body, int ifLine, const std::vector<int>& loops,
                    double probability, const std::vector<symbolic::AffineCondition>* branchGuards = nullptr,
-                   double share = 1.0)
+                   double share = 1.0, std::pair<int, int> arm = {0, 2})
   {
     const int outer = m_branchLine;
+    const auto outerArm = std::pair{m_branchArm, m_branchArms};
+    std::tie(m_branchArm, m_branchArms) = arm;
     const auto guards = m_guards.size();
     const double guardedShare = m_guardedShare;
     const auto clipDefinitions = m_clipDefinitions; // a branch's definitions hold in it only
@@ -547,6 +552,7 @@ private:
     m_guardedShare = guardedShare;
     m_clipDefinitions = clipDefinitions;
     m_branchLine = outer;
+    std::tie(m_branchArm, m_branchArms) = outerArm;
   }
 
   /// The negation of `c` when it is one affine comparison of the loop
@@ -934,6 +940,8 @@ private:
     st.loops = loops;
     st.probability = probability;
     st.branchLine = m_branchLine;
+    st.branchArm = m_branchArm;
+    st.branchArms = m_branchArms;
     st.guards = m_guards;
     st.guardedShare = m_guardedShare;
     m_unit.statements.push_back(std::move(st));
@@ -1457,6 +1465,7 @@ private:
   Unit m_unit;
   ImplicitTyping m_typing;
   int m_branchLine = 0; // line of the IF whose branch is being visited
+  int m_branchArm = 0, m_branchArms = 0; // which of its arms, of how many (Statement::branchArm)
   std::vector<symbolic::AffineCondition> m_guards; // the enclosing THEN branches' affine conditions
   double m_guardedShare = 1.0;                     // their default branch shares (Statement::guardedShare)
   /// While an array-section assignment's references are read: per

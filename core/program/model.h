@@ -107,6 +107,11 @@ struct Statement {
   bool probabilityMeasured = false; // `probability` comes from a profile run, not the default share
   std::optional<std::int64_t> executions; // measured count of the whole run (profile run)
   int branchLine = 0;            // line of the innermost enclosing IF (block or logical); 0 outside IF
+  /// The arm of that IF it runs in (0: THEN, 1: the first ELSE IF or the
+  /// ELSE, ...; a CASE of a SELECT CASE), and how many arms the IF has, a
+  /// missing ELSE counted (a logical IF: 2): a scalar assigned in every arm
+  /// is assigned whichever runs.
+  int branchArm = 0, branchArms = 0;
   OperationCounts ops;
   std::vector<ArrayReference> refs; // the write (if any) first, then reads
   std::string scalarTarget;      // LHS when it is a scalar

@@ -1269,6 +1269,40 @@ TEST(UserReported, AWholeArrayFetchMovesWhatEachProcessorLacks)
   }
 }
 
+TEST(UserReported, TemporariesAssignedInEveryArmOfAnIfArePrivate)
+{
+  // An upwind flux: FM and FP are assigned in both arms, then used by QN(I). They were not
+  // private (a use after an IF was "not covered"), so every processor ran all 62 iterations
+  // and fetched all of Q. Now the owners of QN(I) compute them and test C(I): BLOCK of 64 on 4
+  // gives 15, 16, 16, 15 iterations, each the test, half of the four assignments and QN(I):
+  // 4 operations; Q(I-1) and Q(I+1) are the two shifts (3 messages each)
+  const auto p = ps::test::build("subroutine up1(q, qn, c, n)\n"     // 1
+                                 "  integer :: n, i\n"               // 2
+                                 "  real :: q(n), qn(n), c(n), fm, fp\n" // 3
+                                 "  do i = 2, n - 1\n"               // 4
+                                 "    if (c(i) > 0.0) then\n"        // 5
+                                 "      fm = c(i) * q(i - 1)\n"      // 6
+                                 "      fp = c(i) * q(i)\n"          // 7
+                                 "    else\n"                        // 8
+                                 "      fm = c(i) * q(i)\n"          // 9
+                                 "      fp = c(i) * q(i + 1)\n"      // 10
+                                 "    end if\n"                      // 11
+                                 "    qn(i) = q(i) - (fp - fm)\n"    // 12
+                                 "  end do\n"                        // 13
+                                 "  do i = 2, n - 1\n"               // 14
+                                 "    if (c(i) > 0.0) fm = c(i) * q(i - 1)\n" // 15
+                                 "    qn(i) = q(i) - fm\n"           // 16
+                                 "  end do\n"                        // 17
+                                 "end subroutine up1\n");
+  const auto e = ps::test::run(p, 4, "q,qn,c=(BLOCK)", "4", {{"n", 64}});
+  EXPECT_EQ(e.workPerProc, (std::vector<double>{15 * 4, 16 * 4, 16 * 4, 15 * 4}));
+  EXPECT_EQ(e.nt, 6);
+  EXPECT_EQ(e.tdBytes, 6 * 4);
+  // assigned in one arm only: FM may keep the previous iteration's value, so not private
+  const auto one = ps::test::run(p, 14, "q,qn,c=(BLOCK)", "4", {{"n", 64}});
+  EXPECT_GT(one.workPerProc[0], 16 * 3.0);
+}
+
 TEST(UserReported, TheReviewsTemporariesAndWholeArrays)
 {
   // E = E*E updates the temporary, it reduces nothing: one combine of ERR (it was 15 per
