@@ -1,5 +1,6 @@
 #include "estimate/array-statements.h"
 
+#include "estimate/reference-plan.h"
 #include "estimate/saturating-count.h"
 #include "fortran/intrinsics.h"
 #include "symbolic/evaluation.h"
@@ -190,11 +191,7 @@ bool reducibleSection(const program::ArrayReference& ref, const mapping::ArrayMa
   bool triplet = false;
   for (std::size_t d = 0; d < ref.subscripts.size(); ++d) {
     const auto& sub = ref.subscripts[d];
-    bool distributed = false;
-    for (std::size_t td = 0; a.templateIndex >= 0 && td < a.axes.size(); ++td)
-      distributed = distributed || (a.axes[td].kind == mapping::TemplateAxis::Kind::ArrayDim &&
-                                    a.axes[td].arrayDim == static_cast<int>(d) &&
-                                    mapping.templates[static_cast<std::size_t>(a.templateIndex)].procDim[td] >= 0);
+    const bool distributed = distributedDimension(mapping, &a, static_cast<int>(d));
     if (sub.kind == program::SubscriptKind::Triplet) {
       triplet = true;
       if (!sub.lower || !sub.upper || sub.stride == 0 || (distributed && std::llabs(sub.stride) != 1))

@@ -1382,6 +1382,10 @@ const ReferencePlan* PointEstimator::plan(std::size_t index, PlanMemo& memo, con
     return nullptr;
   }
   memo.plan->map = m_mapping.array(ref.array);
+  if (memo.plan->standIn)
+    note("Reference '" + ref.text() + "' at line " + std::to_string(ref.line) +
+         " has a subscript that is not affine in a dimension that is not distributed: the element is where its "
+         "other subscripts say, and one element per iteration is counted");
   return &*memo.plan;
 }
 

@@ -1,4 +1,5 @@
 #include "estimate/reference-plan.h"
+#include "symbolic/evaluation.h"
 
 #include <algorithm>
 #include <limits>
@@ -11,6 +12,17 @@ void ReferencePlan::element(const std::vector<std::int64_t>& values, std::int64_
     index[d] = subscripts[d].at(values);
 }
 
+bool distributedDimension(const mapping::Mapping& mapping, const mapping::ArrayMapping* a, int dim)
+{
+  if (!a || a->templateIndex < 0)
+    return false;
+  const auto& t = mapping.templates[static_cast<std::size_t>(a->templateIndex)];
+  for (std::size_t td = 0; td < a->axes.size() && td < t.procDim.size(); ++td)
+    if (a->axes[td].kind == mapping::TemplateAxis::Kind::ArrayDim && a->axes[td].arrayDim == dim && t.procDim[td] >= 0)
+      return true;
+  return false;
+}
+
 std::optional<ReferencePlan> planReference(const program::ArrayReference& ref, const program::Unit& unit,
                                            const IterationSpace& space, const mapping::Mapping& mapping,
                                            const symbolic::Bindings& values, symbolic::EvaluationError* error)
@@ -19,14 +31,32 @@ std::optional<ReferencePlan> planReference(const program::ArrayReference& ref, c
   plan.ref = &ref;
   plan.map = mapping.array(ref.array);
   const auto* symbol = unit.symbol(ref.array);
-  if (!symbol || ref.subscripts.size() != symbol->dims.size() || !ref.allAffine() || symbol->dims.size() > 8) {
+  const auto notAffine = [&] {
     *error = {{}, "Reference '" + ref.text() + "' at line " + std::to_string(ref.line) + " is not affine"};
     return std::nullopt;
-  }
+  };
+  if (!symbol || ref.subscripts.size() != symbol->dims.size() || symbol->dims.size() > 8)
+    return notAffine();
   plan.elementBytes = symbol->elementBytes;
   for (std::size_t d = 0; d < symbol->dims.size(); ++d) {
-    auto sub = space.numeric(ref.subscripts[d].affine, values, "the subscripts of '" + ref.text() + "' at line " +
-                             std::to_string(ref.line), error);
+    const auto& s = ref.subscripts[d];
+    const auto what = "the subscripts of '" + ref.text() + "' at line " + std::to_string(ref.line);
+    if (s.kind == program::SubscriptKind::NonAffine) { // a stand-in where it does not decide the owner
+      if (distributedDimension(mapping, plan.map, static_cast<int>(d)))
+        return notAffine();
+      const auto lower = symbolic::evaluateFor(symbol->dims[d].lower, values, what, error);
+      if (!lower)
+        return std::nullopt;
+      NumericAffine standIn;
+      standIn.coef.assign(static_cast<std::size_t>(space.depth()), 0);
+      standIn.constant = *lower;
+      plan.subscripts.push_back(std::move(standIn));
+      plan.standIn = true;
+      continue;
+    }
+    if (s.kind != program::SubscriptKind::Affine)
+      return notAffine();
+    auto sub = space.numeric(s.affine, values, what, error);
     if (!sub)
       return std::nullopt;
     plan.subscripts.push_back(*sub);

@@ -18,13 +18,24 @@ struct ReferencePlan {
   const mapping::ArrayMapping* map = nullptr; // nullptr: replicated (a copy everywhere)
   std::vector<NumericAffine> subscripts;      // one per array dimension (at most 8)
   int elementBytes = 8;
+  /// Some subscript is not affine (A(P,J), P = IPIV(K)) in a dimension the
+  /// mapping does not distribute: the dimension's lower bound stands in for
+  /// it, since the element's owner follows the other subscripts alone; one
+  /// element per iteration is counted where the real one may differ.
+  bool standIn = false;
 
   /// Element index touched at iteration `values`.
   void element(const std::vector<std::int64_t>& values, std::int64_t* index) const;
 };
 
-/// Builds the plan; nullopt with `error` when a subscript is not affine or
-/// cannot be evaluated.
+/// Whether dimension `dim` (0-based) of the array `a` maps onto a
+/// processors dimension: its template dimension is distributed. False for
+/// nullptr (a replicated array).
+bool distributedDimension(const mapping::Mapping& mapping, const mapping::ArrayMapping* a, int dim);
+
+/// Builds the plan; nullopt with `error` when a subscript in a distributed
+/// dimension is not affine (one elsewhere gets a stand-in:
+/// ReferencePlan::standIn), or a subscript cannot be evaluated.
 std::optional<ReferencePlan> planReference(const program::ArrayReference& ref, const program::Unit& unit,
                                            const IterationSpace& space, const mapping::Mapping& mapping,
                                            const symbolic::Bindings& values, symbolic::EvaluationError* error);
