@@ -787,19 +787,19 @@ bool CompiledNestEstimate::State::everyArmDefines(std::span<const program::State
                                                   const program::Statement& use, const Definition& definition) const
 {
   std::map<int, std::set<int>> arms; // IF line -> the arms that assign it
-  int complete = 0;
+  std::set<int> complete;             // the IFs all of whose arms do
   for (const auto* d : before)
     if (definition(*d) && d->loops == use.loops && d->branchLine != 0) {
       auto& defined = arms[d->branchLine];
       defined.insert(d->branchArm);
       if (static_cast<int>(defined.size()) == d->branchArms)
-        complete = d->branchLine;
+        complete.insert(d->branchLine);
     }
   // the IF itself runs where the use does: its condition is a statement of that branch
-  return complete != 0 && std::any_of(before.begin(), before.end(), [&](const auto* c) {
-           return c->kind == program::StatementKind::Control && c->line == complete && c->loops == use.loops &&
-                  c->branchLine == use.branchLine;
-         });
+  return std::any_of(before.begin(), before.end(), [&](const auto* c) {
+    return c->kind == program::StatementKind::Control && complete.count(c->line) && c->loops == use.loops &&
+           c->branchLine == use.branchLine;
+  });
 }
 
 /// Whether `st` updates a private temporary (privateTemporary) assigned
