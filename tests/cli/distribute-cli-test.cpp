@@ -134,7 +134,7 @@ TEST(DistributeCli, BadInputGetsASentence)
 
 TEST(DistributeCli, UnknownSizesAreAskedForAllAtOnce)
 {
-  const auto path = writeTemp("unknown.f90", R"(subroutine sweep(a, b, n, m, nt)
+  const auto path = writeTemp("unknown-sweep.f90", R"(subroutine sweep(a, b, n, m, nt)
   integer :: n, m, nt, i, j, it
   real(8) :: a(n,m), b(n,m)
   do it = 1, nt
