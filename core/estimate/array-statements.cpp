@@ -3,6 +3,7 @@
 #include "estimate/reference-plan.h"
 #include "estimate/saturating-count.h"
 #include "fortran/intrinsics.h"
+#include "support/wide-int.h"
 #include "symbolic/evaluation.h"
 #include "support/text.h"
 
@@ -65,46 +66,76 @@ bool onlyElementalCalls(const std::string& rhs, const program::Statement& st)
   return true;
 }
 
-/// The elements `ref` reads, one range per dimension, at `values`: the
-/// declared bounds where it is whole, else its triplets' fixed bounds and
-/// strides and its constant subscripts (one element); nullopt when a bound
-/// has no value or a subscript follows a loop.
+/// `lower`:`upper`:`stride` (stride != 0) as ascending elements by a
+/// positive stride, clipped to the declared `first`..`last` (a section
+/// reaching outside its array, W(-M:M) of W(N), counts the elements there
+/// are); `clipped` is set when elements were left out. In 128 bits: the
+/// bounds may be anything a user sets.
+ElementRange clippedRange(std::int64_t lower, std::int64_t upper, std::int64_t stride, std::int64_t first,
+                          std::int64_t last, bool* clipped)
+{
+  using Wide = WideInt;
+  const Wide step = stride > 0 ? stride : -Wide{stride};
+  Wide lo = lower, hi = upper;
+  if (stride < 0) { // lo:hi:-s reads hi' .. lo by s, hi' the last element it reaches
+    if (lower < upper)
+      return {};
+    hi = lower;
+    lo = lower - (Wide{lower} - upper) / step * step;
+  }
+  if (lo > hi)
+    return {};
+  Wide from = lo, to = hi;
+  if (from < first)
+    from += (Wide{first} - from + step - 1) / step * step;
+  if (to > last)
+    to = last;
+  if (from > to) {
+    *clipped = true;
+    return {};
+  }
+  to = from + (to - from) / step * step; // the last element reached
+  *clipped = *clipped || from != lo || to < hi - (hi - lo) % step;
+  return {static_cast<std::int64_t>(from), static_cast<std::int64_t>(to), static_cast<std::int64_t>(step)};
+}
+
+/// The elements `ref` reads, one ascending range per dimension, at
+/// `values`: the declared bounds where it is whole, else its triplets'
+/// fixed bounds and strides and its constant subscripts (one element),
+/// clipped to the declared bounds (`clipped` says whether that left
+/// elements out); nullopt when a bound has no value or a subscript
+/// follows a loop.
 std::optional<std::vector<ElementRange>> elementBox(const program::Unit& unit, const symbolic::Bindings& values,
-                                                    const program::ArrayReference& ref)
+                                                    const program::ArrayReference& ref, bool* clipped = nullptr)
 {
   const auto* sym = unit.symbol(ref.array);
   if (!sym || (!ref.subscripts.empty() && ref.subscripts.size() != sym->dims.size()))
     return std::nullopt;
+  bool outside = false;
   std::vector<ElementRange> box;
   for (std::size_t d = 0; d < sym->dims.size(); ++d) {
     symbolic::EvaluationError error;
     const auto value = [&](const std::optional<symbolic::Expr>& e) {
       return e ? symbolic::evaluateFor(*e, values, "", &error) : std::nullopt;
     };
+    const auto first = value(sym->dims[d].lower), last = value(sym->dims[d].upper);
     const auto* sub = ref.subscripts.empty() ? nullptr : &ref.subscripts[d];
-    std::optional<std::int64_t> lo, hi;
+    auto lo = first, hi = last;
     std::int64_t stride = 1;
-    if (!sub) {
-      lo = value(sym->dims[d].lower), hi = value(sym->dims[d].upper);
-    } else if (sub->kind == program::SubscriptKind::Triplet) {
+    if (sub && sub->kind == program::SubscriptKind::Triplet) {
       lo = value(sub->lower), hi = value(sub->upper), stride = sub->stride;
-    } else if (sub->kind == program::SubscriptKind::Affine && sub->affine.coefficients.empty()) {
+    } else if (sub && sub->kind == program::SubscriptKind::Affine && sub->affine.coefficients.empty()) {
       lo = hi = value(sub->affine.constant);
-    }
-    if (!lo || !hi || stride == 0)
+    } else if (sub) {
       return std::nullopt;
-    box.push_back({*lo, *hi, stride});
+    }
+    if (!first || !last || !lo || !hi || stride == 0)
+      return std::nullopt;
+    box.push_back(clippedRange(*lo, *hi, stride, *first, *last, &outside));
   }
+  if (clipped)
+    *clipped = outside;
   return box;
-}
-
-/// A range's elements as lowest..highest by a positive stride (lo:hi:-2
-/// reads what hi':lo:2 does, hi' the last element it reaches).
-ElementRange ascending(ElementRange r)
-{
-  if (r.stride > 0)
-    return r;
-  return {r.lower - (r.count() - 1) * -r.stride, r.lower, -r.stride};
 }
 
 /// Whether every array `st` reads (its write aside) is whole, of `shape`'s
@@ -295,9 +326,7 @@ bool readsAligned(const program::Statement& st, const mapping::Mapping& mapping,
 
 std::int64_t ElementRange::count() const
 {
-  if (stride == 0 || (stride > 0 ? upper < lower : lower < upper))
-    return 0;
-  return (stride > 0 ? upper - lower : lower - upper) / std::llabs(stride) + 1;
+  return stride <= 0 || upper < lower ? 0 : (upper - lower) / stride + 1;
 }
 
 std::optional<std::vector<double>> ownedElements(const program::Unit& unit, const mapping::Mapping& mapping,
@@ -324,7 +353,7 @@ std::optional<std::vector<double>> ownedElements(const program::Unit& unit, cons
         continue;
       }
       const auto k = static_cast<std::size_t>(axis.arrayDim);
-      const auto range = k < box->size() ? ascending((*box)[k]) : ElementRange{};
+      const auto range = k < box->size() ? (*box)[k] : ElementRange{};
       if (axis.stride != 1 || k >= box->size() || (range.stride != 1 && range.count() > 1))
         return std::nullopt;
       n *= range.count() == 0 ? 0.0
@@ -340,9 +369,9 @@ std::optional<std::vector<double>> ownedElements(const program::Unit& unit, cons
 }
 
 std::optional<std::int64_t> elementCount(const program::Unit& unit, const symbolic::Bindings& values,
-                                         const program::ArrayReference& ref)
+                                         const program::ArrayReference& ref, bool* clipped)
 {
-  const auto box = elementBox(unit, values, ref);
+  const auto box = elementBox(unit, values, ref, clipped);
   if (!box)
     return std::nullopt;
   std::int64_t elements = 1;

@@ -75,7 +75,7 @@ std::string elementwiseWhy(const program::Statement& st, const std::string& arra
 bool readsAligned(const program::Statement& st, const mapping::Mapping& mapping, const std::string& target);
 
 /// The elements one dimension of a reference reads: lower, lower +
-/// stride, ... up to upper (stride < 0: down to it).
+/// stride, ... up to upper (stride > 0; none when upper < lower).
 struct ElementRange {
   std::int64_t lower = 0, upper = -1, stride = 1;
   std::int64_t count() const;
@@ -85,7 +85,8 @@ struct ElementRange {
 /// owns (processor order 0..P-1; a local copy counts where the array is
 /// replicated along a processors dimension): all of them for a whole
 /// reference, else those of its section (triplets with fixed bounds,
-/// constant subscripts), extents and bounds evaluated at `values`; nullopt
+/// constant subscripts; clipped to the declared bounds), extents and
+/// bounds evaluated at `values`; nullopt
 /// when the array is not distributed, a bound has no value, a subscript
 /// follows a loop, an alignment stride is not 1, or a distributed
 /// dimension's triplet strides by more than 1.
@@ -93,10 +94,11 @@ std::optional<std::vector<double>> ownedElements(const program::Unit& unit, cons
                                                  const symbolic::Bindings& values, const program::ArrayReference& ref);
 
 /// The elements `ref` names (its array's declared extents where it is
-/// whole, its section's otherwise, at `values`; the product saturating at
-/// INT64_MAX); nullopt when a bound has no value or a subscript follows a
-/// loop.
+/// whole, its section's otherwise, clipped to the declared bounds, at
+/// `values`; the product saturating at INT64_MAX); nullopt when a bound has
+/// no value or a subscript follows a loop. `clipped`, when given, says
+/// whether the section reaches outside its array (W(0:N) of W(1:N)).
 std::optional<std::int64_t> elementCount(const program::Unit& unit, const symbolic::Bindings& values,
-                                         const program::ArrayReference& ref);
+                                         const program::ArrayReference& ref, bool* clipped = nullptr);
 
 } // namespace ps::estimate

@@ -1759,7 +1759,11 @@ void PointEstimator::reduceWholeArray(const CompiledStatement& c, const Iteratio
                                &instances);
   if (!owned)
     return;
-  const auto elements = elementCount(m_unit, m_values, ref).value_or(0);
+  bool clipped = false;
+  const auto elements = elementCount(m_unit, m_values, ref, &clipped).value_or(0);
+  if (clipped)
+    note("Section '" + ref.text() + "' at line " + std::to_string(st.line) + " reaches outside the bounds of '" + array +
+         "': only the elements it has are counted");
   const auto* element = m_unit.symbol(array);
   const auto name = st.scalarTarget.empty() ? "the test of '" + array + "'" : st.scalarTarget;
   if (std::all_of(owned->begin(), owned->end(), [&](double n) { return n == static_cast<double>(elements); }))

@@ -178,6 +178,8 @@ public:
                   int atLine)
     : m_unit(unit), m_values(values), m_requested(procs), m_atLine(atLine)
   {
+    if (unit.inheritedDirectives.empty())
+      return; // m_referenced filters only those (an outline maps every loop of a unit)
     for (const auto& st : unit.statements) {
       for (const auto& r : st.refs)
         m_referenced.insert(r.array);

@@ -141,12 +141,12 @@ private:
           if (!own(o.name) && evaluable(o))
             arrangements.insert(o.name);
     const auto mapped = [&](const std::string& name) { return seen(name) || arrangements.count(name) > 0; };
+    const auto keep = [](std::vector<std::string>& names, auto pred) {
+      std::erase_if(names, [&](const auto& n) { return !pred(n); });
+      return !names.empty();
+    };
     for (auto inherited : m_outer.directives) {
       auto& d = inherited.directive;
-      const auto keep = [&](std::vector<std::string>& names, auto pred) {
-        names.erase(std::remove_if(names.begin(), names.end(), [&](const auto& n) { return !pred(n); }), names.end());
-        return !names.empty();
-      };
       bool kept = true;
       if (d.kind == DirectiveKind::Processors || d.kind == DirectiveKind::Template) {
         d.objects.erase(std::remove_if(d.objects.begin(), d.objects.end(),
@@ -1293,10 +1293,10 @@ private:
     s.text = fortran::toString(e);
     if (e.kind == ExprKind::Triplet) {
       s.kind = SubscriptKind::Triplet;
-      const auto stride = e.operands[2].missing() ? std::nullopt : valueOf(e.operands[2]);
-      if (stride && stride->asInteger() == 0)
-        diag(e.operands[2].range, Severity::Error, "The stride of a section must not be zero (Fortran 90, 6.2.2.3.1)");
       s.stride = constantStride(e);
+      if (const auto stride = s.stride == 0 ? valueOf(e.operands[2]) : std::nullopt; // zero, or not a constant
+          stride && stride->asInteger() == 0)
+        diag(e.operands[2].range, Severity::Error, "The stride of a section must not be zero (Fortran 90, 6.2.2.3.1)");
       const auto fixed = [&](const fortran::Expr& bound, const symbolic::Expr* omitted) -> std::optional<symbolic::Expr> {
         const auto value = bound.missing() && omitted ? std::optional(*omitted) : valueOf(bound);
         const auto affine = value && !variesInLoop(*value) ? value->affineIn(vars) : std::nullopt;

@@ -107,17 +107,22 @@ nlohmann::json outlineJson(const fortran::ParsedFile& parsed, const ProgramModel
   for (const auto& u : model.units) {
     nlohmann::json arrays = nlohmann::json::array(), loops = nlohmann::json::array();
     nlohmann::json parameters = nlohmann::json::array();
+    const auto addArray = [&](const std::string& name, const Symbol& s, bool associated) {
+      nlohmann::json a{{"name", name}, {"type", fortran::baseTypeName(s.type.base)},
+                       {"element_bytes", s.elementBytes}, {"extents", extentText(s)}};
+      if (associated) // a module's or the host's: the IDE maps them too
+        a["associated"] = true;
+      arrays.push_back(std::move(a));
+    };
     for (const auto& [name, s] : u.symbols) {
       if (s.isParameter && s.value && s.value->asInteger())
         parameters.push_back({{"name", name}, {"value", *s.value->asInteger()}});
       if (s.isArray())
-        arrays.push_back({{"name", name}, {"type", fortran::baseTypeName(s.type.base)},
-                          {"element_bytes", s.elementBytes}, {"extents", extentText(s)}});
+        addArray(name, s, false);
     }
-    for (const auto& [name, s] : u.associated) // a module's or the host's: the IDE maps them too
+    for (const auto& [name, s] : u.associated)
       if (s.isArray())
-        arrays.push_back({{"name", name}, {"type", fortran::baseTypeName(s.type.base)},
-                          {"element_bytes", s.elementBytes}, {"extents", extentText(s)}, {"associated", true}});
+        addArray(name, s, true);
     for (const auto& l : u.loops)
       loops.push_back({{"line", l.line}, {"end_line", l.endLine}, {"depth", l.depth}, {"variable", l.variable},
                        {"lower", l.boundsKnown && l.boundGuards.empty() ? l.lower.str() : l.lowerText},

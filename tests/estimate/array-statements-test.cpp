@@ -142,3 +142,20 @@ TEST(ArrayStatements, AnElsewhereMaskIsJudgedByItsOwnText)
   EXPECT_NE(estimate::elementwiseMask(*masks[0], p.unit(), *m.mapping), nullptr);
   EXPECT_EQ(estimate::elementwiseMask(*masks[1], p.unit(), *m.mapping), nullptr);
 }
+
+TEST(ArrayStatements, SectionElementsAreCountedWithinTheArray)
+{
+  // elementCount of W(100)'s sections, by hand: the even elements read backwards; every third
+  // from 0, where 0 is outside (3, 6, ..., 99); a reversed section read forwards (none); one element
+  const auto p = test::build("program ec\n  real :: w(100), s\n"
+                             "  s = sum(w(100:1:-2)) + sum(w(0:100:3)) + sum(w(1:5:-1)) + sum(w(5:5))\n"
+                             "end program ec\n");
+  const auto& refs = p.unit().statements.front().refs;
+  ASSERT_EQ(refs.size(), 4u);
+  const std::vector<std::pair<std::int64_t, bool>> expected{{50, false}, {33, true}, {0, false}, {1, false}};
+  for (std::size_t k = 0; k < refs.size(); ++k) {
+    bool clipped = false;
+    EXPECT_EQ(estimate::elementCount(p.unit(), {}, refs[k], &clipped), expected[k].first) << refs[k].text();
+    EXPECT_EQ(clipped, expected[k].second) << refs[k].text();
+  }
+}

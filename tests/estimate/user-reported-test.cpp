@@ -1243,6 +1243,25 @@ TEST(UserReported, AReductionOfASectionRunsWhereItsElementsAre)
   // the same column under (BLOCK,*): 16 rows each, combined
   EXPECT_EQ(ps::test::run(p, 10, "u=(BLOCK,*)", "4", {{"n", 64}}).workPerProc,
             (std::vector<double>(4, 5 * 16.0)));
+  // a reversed section, and one reaching outside W (the program's error) clipped to
+  // it, with a note (the huge bound made the work negative); n = 100 under BLOCK on 4 (25 each)
+  const auto q = ps::test::build("program cl\n"                  // 1
+                                 "  integer :: n, m, k\n"        // 2
+                                 "  real :: w(n), s\n"           // 3
+                                 "  do k = 1, 10\n"              // 4
+                                 "    s = sum(w(n:1:-1))\n"      // 5
+                                 "  end do\n"                    // 6
+                                 "  do k = 1, 10\n"              // 7
+                                 "    s = sum(w(-m:m))\n"        // 8
+                                 "  end do\n"                    // 9
+                                 "end program cl\n");
+  // W(100:1:-1) is all of W, 25 each
+  const auto reversed = ps::test::run(q, 4, "w=(BLOCK)", "4", {{"n", 100}});
+  EXPECT_EQ(reversed.workPerProc, (std::vector<double>(4, 10 * 25.0)));
+  EXPECT_FALSE(hasNote(reversed, "reaches outside"));
+  const auto outside = ps::test::run(q, 7, "w=(BLOCK)", "4", {{"n", 100}, {"m", 9223372036854775807}});
+  EXPECT_EQ(outside.workPerProc, (std::vector<double>(4, 10 * 25.0)));
+  EXPECT_TRUE(hasNote(outside, "Section 'w(-m:m)' at line 8 reaches outside the bounds of 'w'"));
   // sections of one array that do not coincide, or one that follows the loop: not reduced in place
   EXPECT_FALSE(hasNote(ps::test::run(p, 13, "w=(BLOCK)", "4", {{"n", 64}}), "runs where its elements are"));
   EXPECT_FALSE(hasNote(ps::test::run(p, 16, "u=(*,BLOCK)", "4", {{"n", 64}}), "runs where its elements are"));
