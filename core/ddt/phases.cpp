@@ -135,9 +135,9 @@ private:
   std::int64_t tripCount(const Loop& loop)
   {
     const std::string where = "the trip count of the loop at line " + std::to_string(loop.line);
-    if (loop.isWhile || !loop.boundsKnown) {
-      m_out.notes.push_back("The loop at line " + std::to_string(loop.line) +
-                            " has no countable trip count; its body is taken as executed once");
+    if (!loop.boundsKnown || program::whileTripsUnset(loop, m_values)) {
+      m_out.notes.push_back("The loop at line " + std::to_string(loop.line) + " has no countable trip count" +
+                            program::unsetTripsClause(loop) + "; its body is taken as executed once");
       return 1;
     }
     symbolic::EvaluationError error;

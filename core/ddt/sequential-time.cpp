@@ -60,12 +60,13 @@ public:
 private:
   std::optional<symbolic::LoopRange> bounds(const program::Loop& loop)
   {
-    if (loop.isWhile || !loop.boundsKnown) {
-      note("The loop at line " + std::to_string(loop.line) + " has no countable trip count; taken as one iteration");
+    if (!loop.boundsKnown || program::whileTripsUnset(loop, m_values)) {
+      note("The loop at line " + std::to_string(loop.line) + " has no countable trip count" + program::unsetTripsClause(loop) +
+           "; taken as one iteration");
       return symbolic::LoopRange{0, 1, 1};
     }
     symbolic::EvaluationError error;
-    const std::string what = "the bounds of the loop at line " + std::to_string(loop.line);
+    const std::string what = program::boundsWhat(loop);
     auto range = symbolic::loopRangeFor(loop.lower, loop.upper, loop.step, m_values, what, &error);
     if (!range && !error.missingValues()) { // a zero step: the loop does not run
       note(error.message + "; the loop is taken as not running");

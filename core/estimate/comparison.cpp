@@ -158,7 +158,7 @@ void addNestUnknowns(const program::Unit& unit, const program::Loop& nest, Compa
   for (const auto& l : unit.loops)
     if (inNest(unit, l.id, nest.id))
       for (const auto* e : {&l.lower, &l.upper, &l.step})
-        need(*e, "the bounds of the loop at line " + std::to_string(l.line));
+        need(*e, program::boundsWhat(l));
   for (const auto* st : unit.statementsIn(nest.id))
     for (const auto& r : st->refs)
       for (const auto& sub : r.subscripts)

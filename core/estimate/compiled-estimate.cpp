@@ -1135,6 +1135,7 @@ public:
 private:
   void note(std::string text);
   void noteMeasured();
+  void noteWhileTrips();
   void problem(const symbolic::EvaluationError& error, const std::string& fallback);
   void statement(std::size_t index);
   const ReferencePlan* plan(std::size_t index, PlanMemo& memo, const program::ArrayReference& ref,
@@ -1224,6 +1225,7 @@ EstimateResult PointEstimator::run()
   for (std::size_t i = 0; i < m_s.compiled.size(); ++i)
     statement(i);
   noteMeasured();
+  noteWhileTrips();
   if (!m_problems.errors.empty())
     return std::move(m_problems);
   finish();
@@ -1246,6 +1248,25 @@ void PointEstimator::noteMeasured()
     lines += (lines.empty() ? "" : ", ") + std::to_string(line);
   note(std::string(m_measured.size() == 1 ? "The branch probability of line " : "Branch probabilities of lines ") +
        lines + (m_measured.size() == 1 ? " was" : " were") + " measured by a profile run");
+}
+
+/// The iterations taken for each DO WHILE of the nest, and where they come from.
+/// Source: P3T+, Sec. 3.1 (iteration counts from a profile run or the user).
+void PointEstimator::noteWhileTrips()
+{
+  for (const auto& loop : m_unit.loops) {
+    if (loop.tripsUnknown.empty() || !program::nestedIn(m_unit, loop, m_s.nest->id))
+      continue;
+    const auto given = m_values.find(loop.tripsUnknown);
+    const auto runs = [&](std::int64_t n) {
+      return "The DO WHILE at line " + std::to_string(loop.line) + " runs " + std::to_string(n) +
+             (n == 1 ? " time" : " times") + " per entry, ";
+    };
+    if (loop.measuredTrips)
+      note(runs(*loop.measuredTrips) + "as the profile run measured");
+    else if (given != m_values.end())
+      note(runs(given->second) + "the value given to '" + loop.tripsUnknown + "' (a profile run measures it)");
+  }
 }
 
 /// Missing values stop the estimate (the user must give them); anything

@@ -112,7 +112,7 @@ std::optional<IterationSpace> IterationSpace::build(const program::Unit& unit, i
     auto upper = loop.upper.affineIn(vars);
     if (!lower || !upper)
       return fail("Loop at line " + std::to_string(loop.line) + " has bounds that are not affine in the loop variables");
-    const auto what = "the bounds of the loop at line " + std::to_string(loop.line);
+    const auto what = program::boundsWhat(loop);
     auto step = symbolic::evaluateFor(loop.step, values, what, error);
     if (!step)
       return std::nullopt;

@@ -107,6 +107,67 @@ std::optional<double> loopEntryProbability(const program::Loop& loop, int ifLine
   return std::clamp(static_cast<double>(*head->evaluations - *head->taken) / evaluations, 0.0, 1.0);
 }
 
+/// The iterations of `loop` in the whole run, from its head line: a DO's
+/// body arc (`taken`); a DO WHILE's test evaluations less its exit arc
+/// (gfortran's `taken` there is the way out). A DO without control has no
+/// test: its most executed body-level statement.
+std::optional<std::int64_t> loopIterations(const program::Unit& unit, const program::Loop& loop,
+                                           const CoverageCounts& counts)
+{
+  const auto* head = counts.at(loop.line);
+  if (!loop.isWhile)
+    return head ? head->taken : std::nullopt;
+  if (head && head->taken && head->evaluations)
+    return *head->evaluations - *head->taken;
+  std::optional<std::int64_t> most;
+  for (const auto& st : unit.statements)
+    if (!st.loops.empty() && st.loops.back() == loop.id && st.branchLine == 0)
+      if (const auto* c = counts.at(st.line))
+        most = std::max(most.value_or(0), c->count);
+  return most;
+}
+
+/// The times an EXIT at `line` ran: a logical IF's action is the IF's THEN arc.
+std::int64_t exitCount(int line, const CoverageCounts& counts)
+{
+  const auto* c = counts.at(line);
+  return !c ? 0 : c->taken ? *c->taken : c->count;
+}
+
+/// A DO WHILE's (or DO without control's) iterations per entry: the
+/// iterations over the entries, each entry leaving once, by the test or by
+/// an EXIT (Loop::exitLines). nullopt when it was never left (never entered,
+/// or left by GO TO, RETURN or STOP only).
+std::optional<std::int64_t> tripsPerEntry(const program::Unit& unit, const program::Loop& loop,
+                                          const CoverageCounts& counts)
+{
+  const auto iterations = loopIterations(unit, loop, counts);
+  const auto* head = counts.at(loop.line);
+  std::int64_t entries = head && head->taken && head->evaluations ? *head->taken : 0;
+  for (int line : loop.exitLines)
+    entries += exitCount(line, counts);
+  if (!iterations || entries <= 0)
+    return std::nullopt;
+  return (*iterations + entries / 2) / entries;
+}
+
+/// Puts the measured iterations per entry of each DO WHILE in place of its
+/// unknown (Loop::tripsUnknown), which the unit then no longer asks for.
+void measureWhileTrips(program::Unit& unit, const CoverageCounts& counts)
+{
+  for (auto& loop : unit.loops) {
+    if (loop.tripsUnknown.empty())
+      continue;
+    const auto trips = tripsPerEntry(unit, loop, counts);
+    if (!trips)
+      continue;
+    loop.measuredTrips = trips;
+    loop.upper = loop.upperAsWritten = symbolic::Expr::integer(*trips);
+    std::erase(unit.unknowns, loop.tripsUnknown);
+    unit.unknownOrigins.erase(loop.tripsUnknown);
+  }
+}
+
 /// The statement's enclosing DO loops, gcov's loop heads: without the
 /// loops of an array-section assignment (on the statement's own line, whose
 /// scalarized loop gfortran counts there too).
@@ -132,8 +193,8 @@ std::optional<std::int64_t> executions(const program::Unit& unit, const program:
   const auto loops = doLoops(unit, st);
   if (inBranch || loops.empty())
     return own->count;
-  const auto* loop = counts.at(unit.loops[loops.back()].line);
-  return loop && loop->taken ? std::min(own->count, *loop->taken) : own->count;
+  const auto iterations = loopIterations(unit, unit.loops[loops.back()], counts);
+  return iterations ? std::min(own->count, *iterations) : own->count;
 }
 
 /// A statement of a loop body outside any IF that runs in fewer of the
@@ -145,11 +206,10 @@ void skippedByJumps(const program::Unit& unit, program::Statement& st, const Cov
   const auto loops = doLoops(unit, st);
   if (loops.empty() || !st.executions)
     return;
-  const auto& loop = unit.loops[loops.back()];
-  const auto* head = counts.at(loop.line);
-  if (loop.isWhile || !head || !head->taken || *head->taken <= 0 || *st.executions >= *head->taken)
+  const auto iterations = loopIterations(unit, unit.loops[loops.back()], counts);
+  if (!iterations || *iterations <= 0 || *st.executions >= *iterations)
     return;
-  st.probability = static_cast<double>(*st.executions) / static_cast<double>(*head->taken);
+  st.probability = static_cast<double>(*st.executions) / static_cast<double>(*iterations);
   st.probabilityMeasured = true;
 }
 
@@ -256,8 +316,10 @@ CountsResult readCounts(const std::string& path)
 std::vector<StatementProfile> applyCounts(program::ProgramModel& model, const CoverageCounts& counts)
 {
   std::vector<StatementProfile> rows;
-  for (auto& unit : model.units)
+  for (auto& unit : model.units) {
     applyToUnit(unit, counts, rows);
+    measureWhileTrips(unit, counts);
+  }
   return rows;
 }
 

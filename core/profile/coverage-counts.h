@@ -78,7 +78,10 @@ struct StatementProfile {
 /// line. A statement of a DO loop inside an IF branch gets the share of the
 /// IF's evaluations that entered the loop (the model weights the whole loop
 /// by the branch). DO WHILE loops inside IF branches and IFs never executed
-/// keep their default. Returns one row per statement (IF tests included), in
+/// keep their default. A DO WHILE (or DO without control) gets its
+/// measured iterations per entry (Loop::measuredTrips: iterations over the
+/// exits by its test and its EXITs, rounded) as its upper bound in place of
+/// its unknown. Returns one row per statement (IF tests included), in
 /// source order. Source: P3T+, Section 3.1, frequencies and branch
 /// probabilities from a profile run.
 std::vector<StatementProfile> applyCounts(program::ProgramModel& model, const CoverageCounts& counts);

@@ -5,14 +5,6 @@
 namespace ps::program {
 namespace {
 
-bool inside(const Unit& unit, const Loop& loop, int root)
-{
-  for (int id = loop.id; id >= 0; id = unit.loops[id].parent)
-    if (id == root)
-      return true;
-  return false;
-}
-
 symbolic::NestAccess accessOf(const ArrayReference& ref)
 {
   symbolic::NestAccess a{ref.array, ref.isWrite, std::nullopt, ref.text()};
@@ -31,11 +23,11 @@ symbolic::LoopNest loopNestOf(const Unit& unit, const Loop& nest)
   symbolic::LoopNest out;
   std::vector<int> levelOf(unit.loops.size(), -1);
   for (const auto& loop : unit.loops) {
-    if (!inside(unit, loop, nest.id))
+    if (!nestedIn(unit, loop, nest.id))
       continue;
     levelOf[loop.id] = static_cast<int>(out.loops.size());
     const auto step = loop.step.asInteger();
-    const bool affine = loop.boundsKnown && !loop.isWhile && step && *step != 0;
+    const bool affine = loop.boundsKnown && step && *step != 0;
     out.loops.push_back({loop.variable, loop.lower, loop.upper, affine ? *step : 1, affine, loop.line});
   }
   for (const auto* st : unit.statementsIn(nest.id)) {

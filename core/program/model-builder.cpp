@@ -107,6 +107,7 @@ public:
     for (const auto& [name, origin] : m_scalars.origins())
       if (std::find(m_unit.unknowns.begin(), m_unit.unknowns.end(), name) != m_unit.unknowns.end())
         m_unit.unknownOrigins.emplace(name, origin);
+    m_unit.unknownOrigins.insert(m_whileTrips.begin(), m_whileTrips.end());
     return std::move(m_unit);
   }
 
@@ -434,6 +435,10 @@ private:
       break;
     case StmtKind::Io: other(s, loops, probability, StatementKind::Io); break;
     case StmtKind::Forall: forall(s, loops, probability); break;
+    case StmtKind::Exit:
+      if (!loops.empty() && s.name.empty()) // a named EXIT may leave an outer loop: not followed
+        m_unit.loops[loops.back()].exitLines.push_back(line(s.range));
+      break;
     default: break;
     }
   }
@@ -649,7 +654,7 @@ private:
         clipBounds(l, s.lower, s.upper, s.step, loops);
       boundsNote(l, {&s.lower, &s.upper, &s.step});
     } else {
-      l.boundsKnown = false;
+      whileBounds(l);
     }
     if (l.parent >= 0)
       m_unit.loops[l.parent].children.push_back(l.id);
@@ -669,6 +674,29 @@ private:
     m_guards.resize(guards);
     m_setInOpenLoops.pop_back();
     m_scalars.leaveLoop(l.variable, l.line);
+  }
+
+  /// A DO WHILE (or a DO without control, left by EXIT) as DO w = 1, ntrips:
+  /// its iterations per entry are an unknown of the unit (set by the user or
+  /// measured by a profile run), asked for as any loop bound is; `w` is a
+  /// variable no statement reads, so the body's iterations all look alike
+  /// and carry every dependence (a convergence loop runs one after another).
+  /// Source: P3T+, Sec. 3.1 (loop iteration counts the analysis cannot
+  /// derive come from a profile run or the user).
+  void whileBounds(Loop& l)
+  {
+    l.variable = freshName("w" + std::to_string(l.line) + "_");
+    auto& variable = declare(l.variable);
+    variable.isLoopVariable = true;
+    variable.type.base = fortran::BaseType::Integer;
+    l.tripsUnknown = freshName("ntrips_" + std::to_string(l.line));
+    l.lower = l.lowerAsWritten = symbolic::Expr::integer(1);
+    l.upper = l.upperAsWritten = symbolic::Expr::symbol(l.tripsUnknown);
+    l.step = symbolic::Expr::integer(1);
+    l.boundsKnown = true;
+    m_whileTrips.emplace(l.tripsUnknown, UnknownOrigin{l.line, "the number of iterations of the DO WHILE at line " +
+                                                                   std::to_string(l.line) +
+                                                                   " (a profile run measures it)"});
   }
 
   /// Bounds MAX(a, b, ...) below and MIN(c, d, ...) above, each argument an
@@ -1127,11 +1155,13 @@ private:
   /// (0-based): "i1_", "i2_", ... (Fortran names, implicitly integer, that
   /// programs seldom use), lengthened while the unit has the name already
   /// for something else.
-  std::string sectionVariable(std::size_t k)
+  std::string sectionVariable(std::size_t k) { return freshName("i" + std::to_string(k + 1) + "_"); }
+
+  /// `name`, lengthened by '_' while the unit's text or outer scope has it.
+  std::string freshName(std::string name)
   {
     if (!m_namesInText) // every name the unit's text has, declared or not yet (READ *, I1_ later on)
       m_namesInText = namesIn(m_parsed.cooked().slice(m_ast.range));
-    std::string name = "i" + std::to_string(k + 1) + "_";
     while (m_namesInText->count(name) || m_outer.symbols.count(name))
       name += "_";
     return name;
@@ -1456,6 +1486,7 @@ private:
   std::vector<Diagnostic>& m_diags;
   const symbolic::Bindings& m_overrides;
   std::set<std::string> m_allocated; // arrays whose extents an ALLOCATE gave
+  std::map<std::string, UnknownOrigin> m_whileTrips; // DO WHILE iteration unknowns (whileBounds)
   std::map<std::string, const fortran::Declaration*> m_statementFunctions; // name -> its definition
   static constexpr int kMaxInlining = 16; // statement functions inside statement functions (F77 forbids recursion)
   static constexpr std::int64_t kMaxInlinedNodes = 100000;

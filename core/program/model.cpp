@@ -60,6 +60,33 @@ const UnreachableCode* Unit::unreachableAt(int line) const
   return innermost;
 }
 
+bool nestedIn(const Unit& unit, const Loop& loop, int root)
+{
+  for (int id = loop.id; id >= 0; id = unit.loops[id].parent)
+    if (id == root)
+      return true;
+  return false;
+}
+
+bool whileTripsUnset(const Loop& loop, const symbolic::Bindings& values)
+{
+  return !loop.tripsUnknown.empty() && !loop.measuredTrips && !values.count(loop.tripsUnknown);
+}
+
+std::string boundsWhat(const Loop& loop)
+{
+  const auto at = std::to_string(loop.line);
+  return loop.tripsUnknown.empty() ? "the bounds of the loop at line " + at : "the iterations of the DO WHILE at line " + at;
+}
+
+std::string unsetTripsClause(const Loop& loop)
+{
+  if (loop.tripsUnknown.empty())
+    return "";
+  return " (its iterations per entry are the unknown '" + loop.tripsUnknown +
+         "': set it, or measure it with a profile run)";
+}
+
 std::string linesOf(const UnreachableCode& dead)
 {
   return dead.firstLine == dead.lastLine

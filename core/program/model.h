@@ -163,6 +163,17 @@ struct Loop {
   /// same iterations). `lowerText`/`upperText` keep the bounds as written.
   std::vector<symbolic::AffineCondition> boundGuards;
   bool isWhile = false;
+  /// A DO WHILE (or DO without control) is modelled as DO variable = 1,
+  /// tripsUnknown: the unknown ("ntrips_11") is its iterations per entry;
+  /// `variable` is a name of the model's ("w11_"), read by no statement.
+  /// Empty for other loops.
+  std::string tripsUnknown;
+  /// Iterations per entry measured by a profile run (rounded): the profile
+  /// then put it in `upper` in place of tripsUnknown, as it replaces branch
+  /// probabilities.
+  std::optional<std::int64_t> measuredTrips;
+  /// Lines of the EXIT statements (without a construct name) that leave it.
+  std::vector<int> exitLines;
   /// One index of a FORALL header: the indices of one FORALL are a perfect
   /// nest on the same line, outermost first (HPF 1.1, Sec. 4.1).
   bool isForall = false;
@@ -265,6 +276,21 @@ struct Unit {
   /// Statements inside loop `id` (at any depth), in source order.
   std::vector<const Statement*> statementsIn(int loopId) const;
 };
+
+/// True when `loop` is the loop `root` (a loop id of `unit`) or nested in it.
+bool nestedIn(const Unit& unit, const Loop& loop, int root);
+
+/// True for a DO WHILE whose iterations neither `values` (its
+/// Loop::tripsUnknown) nor a profile run gave.
+bool whileTripsUnset(const Loop& loop, const symbolic::Bindings& values);
+
+/// What a loop's bounds are, for "the value of 'n' is needed for ...": "the
+/// bounds of the loop at line 7", or "the iterations of the DO WHILE at line 11".
+std::string boundsWhat(const Loop& loop);
+
+/// For a DO WHILE, the clause " (its iterations per entry are the unknown
+/// 'ntrips_11': set it, or measure it with a profile run)"; "" otherwise.
+std::string unsetTripsClause(const Loop& loop);
 
 struct ProgramModel {
   std::vector<Unit> units;

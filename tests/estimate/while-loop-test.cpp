@@ -1,0 +1,183 @@
+// DO WHILE loops (and DO without control, left by EXIT) in estimates: the
+// model counts them as DO w = 1, ntrips_L over an unknown that the user sets
+// or a profile run measures (iterations per entry), so a convergence loop's
+// body is estimated like the counted time loop it stands for.
+// Source: P3T+, Sec. 3.1 (iteration counts from a profile run or the user).
+#include "cli/cli-run.h"
+#include "estimate/run-estimate.h"
+#include "estimate/unit-estimator.h"
+#include "profile/profile-run.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+using namespace ps;
+
+namespace {
+
+// The same sweep under a convergence test (line 10) and a counted loop (line 10).
+const char* kWhileSweep = "program relax\n"
+                          "  integer, parameter :: n = 64\n"
+                          "  real :: u(n), v(n), err\n"
+                          "  integer :: i\n"
+                          "!hpf$ processors pr(4)\n"
+                          "!hpf$ distribute (block) onto pr :: u, v\n"
+                          "  u = 1.0\n"
+                          "  v = 0.0\n"
+                          "  err = 1.0\n"
+                          "  do while (err > 1.0e-6)\n"
+                          "    do i = 2, n - 1\n"
+                          "      v(i) = 0.5 * (u(i - 1) + u(i + 1))\n"
+                          "    end do\n"
+                          "    err = maxval(abs(v - u))\n"
+                          "    u = v\n"
+                          "  end do\n"
+                          "end program relax\n";
+const char* kCountedSweep = "program relax\n"
+                            "  integer, parameter :: n = 64\n"
+                            "  real :: u(n), v(n), err\n"
+                            "  integer :: i, it, niter\n"
+                            "!hpf$ processors pr(4)\n"
+                          "!hpf$ distribute (block) onto pr :: u, v\n"
+                            "  u = 1.0\n"
+                            "  v = 0.0\n"
+                            "  err = 1.0\n"
+                            "  do it = 1, niter\n"
+                            "    do i = 2, n - 1\n"
+                            "      v(i) = 0.5 * (u(i - 1) + u(i + 1))\n"
+                            "    end do\n"
+                            "    err = maxval(abs(v - u))\n"
+                            "    u = v\n"
+                            "  end do\n"
+                            "end program relax\n";
+
+// A DO WHILE run 3 times for 10 iterations each, and a DO left by EXIT after 7.
+const char* kLoops = "program loops\n"
+                     "  integer :: k, m, j\n"
+                     "  real :: a(100)\n"
+                     "  do j = 1, 3\n"
+                     "    k = 0\n"
+                     "    do while (k < 10)\n"
+                     "      k = k + 1\n"
+                     "      a(k + 10 * (j - 1)) = 1.0\n"
+                     "    end do\n"
+                     "  end do\n"
+                     "  m = 0\n"
+                     "  do\n"
+                     "    m = m + 1\n"
+                     "    if (m >= 7) exit\n"
+                     "  end do\n"
+                     "  print *, a(1), m\n"
+                     "end program loops\n";
+
+estimate::Estimate unitEstimate(const test::Program& p, const symbolic::Bindings& values)
+{
+  auto r = estimate::estimateUnit(p.model, p.unit(), std::nullopt, std::nullopt, test::unitMachine(), values);
+  EXPECT_TRUE(r.estimate) << (r.errors.empty() ? "" : r.errors[0]);
+  return r.estimate.value_or(estimate::Estimate{});
+}
+
+bool hasNote(const estimate::Estimate& e, const std::string& part)
+{
+  return std::any_of(e.notes.begin(), e.notes.end(), [&](const auto& n) { return n.find(part) != std::string::npos; });
+}
+
+} // namespace
+
+TEST(WhileLoop, IsACountedLoopOverAnUnknownOfTheUnit)
+{
+  const auto p = test::build(kLoops);
+  const auto& u = p.unit();
+  const auto* w = u.loopAtLine(6);
+  ASSERT_NE(w, nullptr);
+  EXPECT_TRUE(w->isWhile);
+  EXPECT_TRUE(w->boundsKnown);
+  EXPECT_EQ(w->tripsUnknown, "ntrips_6");
+  EXPECT_EQ(w->lower.asInteger(), 1);
+  EXPECT_EQ(w->upper.str(), "ntrips_6");
+  EXPECT_EQ(w->variable, "w6_");
+  const auto* bare = u.loopAtLine(12);
+  ASSERT_NE(bare, nullptr);
+  EXPECT_EQ(bare->tripsUnknown, "ntrips_12");
+  EXPECT_EQ(bare->exitLines, std::vector<int>{14});
+  EXPECT_TRUE(w->exitLines.empty());
+  EXPECT_NE(std::find(u.unknowns.begin(), u.unknowns.end(), "ntrips_6"), u.unknowns.end());
+  ASSERT_TRUE(u.unknownOrigins.count("ntrips_12"));
+  EXPECT_EQ(u.unknownOrigins.at("ntrips_12").line, 12);
+  EXPECT_EQ(u.unknownOrigins.at("ntrips_12").reason,
+            "the number of iterations of the DO WHILE at line 12 (a profile run measures it)");
+}
+
+TEST(WhileLoop, ItsUnknownDoesNotTakeAProgramsName)
+{
+  const auto p = test::build("program t\n  integer :: ntrips_3, k\n  do while (k < ntrips_3)\n    k = k + 1\n"
+                             "  end do\nend program t\n");
+  EXPECT_EQ(p.unit().loopAtLine(3)->tripsUnknown, "ntrips_3_");
+}
+
+TEST(WhileLoop, WithoutItsIterationsTheUnitAsksForThem)
+{
+  const auto p = test::build(kWhileSweep);
+  auto r = estimate::estimateUnit(p.model, p.unit(), std::nullopt, std::nullopt, test::unitMachine(), {});
+  EXPECT_FALSE(r.estimate);
+  EXPECT_EQ(r.missing, std::vector<std::string>{"ntrips_10"});
+  ASSERT_FALSE(r.errors.empty());
+  EXPECT_EQ(r.errors[0], "The value of 'ntrips_10' is needed for the iterations of the DO WHILE at line 10");
+}
+
+TEST(WhileLoop, EstimatesAsTheCountedLoopOfAsManyIterations)
+{
+  const auto w = unitEstimate(test::build(kWhileSweep), {{"ntrips_10", 250}});
+  const auto d = unitEstimate(test::build(kCountedSweep), {{"niter", 250}});
+  ASSERT_EQ(w.workPerProc.size(), 4u);
+  EXPECT_EQ(w.workPerProc, d.workPerProc);
+  EXPECT_EQ(w.comm.messagesPerProc, d.comm.messagesPerProc);
+  EXPECT_EQ(w.comm.bytesPerProc, d.comm.bytesPerProc);
+  EXPECT_DOUBLE_EQ(w.ct, d.ct);
+  EXPECT_GE(w.comm.messagesPerProc[1], 2 * 250); // its halo and the reduction, every iteration
+  EXPECT_TRUE(hasNote(w, "The DO WHILE at line 10 runs 250 times per entry, the value given to 'ntrips_10'"));
+}
+
+TEST(WhileLoop, ProfileCountsGiveTheIterationsPerEntry)
+{
+  auto p = test::build(kLoops);
+  profile::CoverageCounts counts; // as gfortran 12 measures kLoops (partscope-cli profile --json)
+  counts.lines[4] = {4, 4, 3, 4};
+  counts.lines[5] = {5, 3, std::nullopt, std::nullopt};
+  counts.lines[6] = {6, 34, 3, 33}; // a DO WHILE's taken arc is its exit: 33 tests, 3 exits
+  counts.lines[7] = {7, 30, std::nullopt, std::nullopt};
+  counts.lines[8] = {8, 30, std::nullopt, std::nullopt};
+  counts.lines[12] = {12, 6, std::nullopt, std::nullopt};
+  counts.lines[13] = {13, 7, std::nullopt, std::nullopt};
+  counts.lines[14] = {14, 7, 1, 7}; // IF (M >= 7) EXIT: taken once
+  profile::applyCounts(p.model, counts);
+  const auto& u = p.unit();
+  EXPECT_EQ(u.loopAtLine(6)->measuredTrips, 10);
+  EXPECT_EQ(u.loopAtLine(6)->upper.asInteger(), 10);
+  EXPECT_EQ(u.loopAtLine(12)->measuredTrips, 7);
+  EXPECT_EQ(std::count(u.unknowns.begin(), u.unknowns.end(), "ntrips_6"), 0);
+  EXPECT_EQ(u.unknownOrigins.count("ntrips_12"), 0u);
+  for (const auto& st : u.statements) {
+    if (st.line == 7) {
+      EXPECT_EQ(st.executions, 30); // not clamped to the DO WHILE's 3 exits
+    }
+  }
+}
+
+TEST(WhileLoop, ARealProfileRunMeasuresThemAndTheEstimateUsesThem)
+{
+  const auto path = test::writeTemp("while-loops.f90", kLoops);
+  auto run = profile::runProfile(path, {});
+  ASSERT_TRUE(run.counts) << run.error;
+  auto measured = test::build(kLoops);
+  profile::applyCounts(measured.model, *run.counts);
+  EXPECT_EQ(measured.unit().loopAtLine(6)->measuredTrips, 10);
+  EXPECT_EQ(measured.unit().loopAtLine(12)->measuredTrips, 7);
+  const symbolic::Bindings k{{"k", 10}}; // a(k + ...) after the loop has set k: not followed
+  const auto e = unitEstimate(measured, k);
+  const auto given = unitEstimate(test::build(kLoops), {{"k", 10}, {"ntrips_6", 10}, {"ntrips_12", 7}});
+  EXPECT_EQ(e.workPerProc, given.workPerProc);
+  EXPECT_DOUBLE_EQ(e.ct, given.ct);
+  EXPECT_TRUE(hasNote(e, "The DO WHILE at line 6 runs 10 times per entry, as the profile run measured"));
+}
