@@ -97,7 +97,7 @@ private:
   {
     auto model = program::buildModel(m_parsed, values);
     if (m_input.profileCounts)
-      profile::applyCounts(model, *m_input.profileCounts);
+      profile::applyCounts(model, *m_input.profileCounts, values);
     return model;
   }
 

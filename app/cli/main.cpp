@@ -245,7 +245,11 @@ void adviseMissing(const ps::estimate::ComparisonResult& result, const ps::fortr
     std::cerr << o.file << ":" << line << ": note: " << names << " may"
               << " come from the INCLUDE file " << name << " at line " << line
               << " that could not be read; give its folder with -I DIR\n";
-  std::cerr << o.file << ": note: give " << names << " a value with --set " << rest.front() << "=VALUE\n";
+  std::string sets;
+  for (const auto& name : rest)
+    sets += " --set " + name + "=VALUE";
+  std::cerr << o.file << ": note: give " << names << (rest.size() == 1 ? " a value" : " values") << " with" << sets
+            << "\n";
 }
 
 int runEstimate(const Options& o)
@@ -277,7 +281,7 @@ int runEstimate(const Options& o)
     const auto name = std::filesystem::path(o.file).filename().string();
     if (!counts->file.empty() && counts->file != name)
       std::cerr << o.file << ": warning: the profile counts are of '" << counts->file << "', not of '" << name << "'\n";
-    ps::profile::applyCounts(model, *counts);
+    ps::profile::applyCounts(model, *counts, request.values); // --set wins over a measured DO WHILE
   }
   int sourceErrors = 0;
   for (const auto& d : ps::program::allDiagnostics(*parsed, model))

@@ -264,6 +264,11 @@ std::vector<std::string> unusedValues(const program::ProgramModel& model, const 
   for (const auto& [name, value] : values)
     if (!namesVariable(model, name))
       errors.push_back("A value is given for '" + name + "', which the program does not have");
+  for (const auto& unit : model.units)
+    for (const auto& loop : unit.loops)
+      if (const auto v = values.find(loop.tripsUnknown); !loop.tripsUnknown.empty() && v != values.end() && v->second < 0)
+        errors.push_back("'" + loop.tripsUnknown + "' = " + std::to_string(v->second) + " is not a number of iterations (" +
+                         program::whileName(loop) + " runs 0 or more times per entry)");
   return errors;
 }
 

@@ -72,7 +72,8 @@ ComparisonResult compare(const program::ProgramModel& model, const ComparisonReq
 
 /// One sentence per name in `values` that no unit declares or uses (as a
 /// symbol, unknown or loop variable): `--set zz=5` is a typo, not a no-op.
-/// Empty when every value names something.
+/// Also one per DO WHILE iterations unknown given a negative value. Empty
+/// when every value names something it can be.
 std::vector<std::string> unusedValues(const program::ProgramModel& model, const symbolic::Bindings& values);
 
 /// One sentence per name in `values` that the program has but an estimate

@@ -1135,7 +1135,7 @@ public:
 private:
   void note(std::string text);
   void noteMeasured();
-  void noteWhileTrips();
+  void noteLoopBounds();
   void problem(const symbolic::EvaluationError& error, const std::string& fallback);
   void statement(std::size_t index);
   const ReferencePlan* plan(std::size_t index, PlanMemo& memo, const program::ArrayReference& ref,
@@ -1225,7 +1225,7 @@ EstimateResult PointEstimator::run()
   for (std::size_t i = 0; i < m_s.compiled.size(); ++i)
     statement(i);
   noteMeasured();
-  noteWhileTrips();
+  noteLoopBounds();
   if (!m_problems.errors.empty())
     return std::move(m_problems);
   finish();
@@ -1250,19 +1250,28 @@ void PointEstimator::noteMeasured()
        lines + (m_measured.size() == 1 ? " was" : " were") + " measured by a profile run");
 }
 
-/// The iterations taken for each DO WHILE of the nest, and where they come from.
+/// The loops of the nest whose bounds are approximated (Loop::boundsApproximation),
+/// and the iterations taken for each DO WHILE, and where they come from.
 /// Source: P3T+, Sec. 3.1 (iteration counts from a profile run or the user).
-void PointEstimator::noteWhileTrips()
+void PointEstimator::noteLoopBounds()
 {
   for (const auto& loop : m_unit.loops) {
-    if (loop.tripsUnknown.empty() || !program::nestedIn(m_unit, loop, m_s.nest->id))
+    if (!program::nestedIn(m_unit, loop, m_s.nest->id))
+      continue;
+    if (!loop.boundsApproximation.empty())
+      note(loop.boundsApproximation);
+    if (loop.tripsUnknown.empty())
       continue;
     const auto given = m_values.find(loop.tripsUnknown);
     const auto runs = [&](std::int64_t n) {
-      return "The DO WHILE at line " + std::to_string(loop.line) + " runs " + std::to_string(n) +
-             (n == 1 ? " time" : " times") + " per entry, ";
+      auto name = program::whileName(loop);
+      name[0] = 'T';
+      return name + " runs " + std::to_string(n) + (n == 1 ? " time" : " times") + " per entry, ";
     };
-    if (loop.measuredTrips)
+    if (loop.measuredTrips && loop.measuredMean != static_cast<double>(*loop.measuredTrips))
+      note(runs(*loop.measuredTrips) + "the profile run's mean of " + formatNumber(loop.measuredMean) +
+           " rounded (an estimate counts whole iterations)");
+    else if (loop.measuredTrips)
       note(runs(*loop.measuredTrips) + "as the profile run measured");
     else if (given != m_values.end())
       note(runs(given->second) + "the value given to '" + loop.tripsUnknown + "' (a profile run measures it)");

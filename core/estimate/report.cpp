@@ -10,6 +10,14 @@
 namespace ps::estimate {
 namespace {
 
+/// "DO i", "FORALL i", "array section i1_", "DO WHILE": what the header names the selected loop by.
+std::string loopTitle(const program::Loop& loop)
+{
+  if (loop.isWhile)
+    return loop.withoutControl ? "DO" : "DO WHILE";
+  return (loop.isSection ? "array section " : loop.isForall ? "FORALL " : "DO ") + loop.variable;
+}
+
 const char* partKind(EstimatePart::Kind kind)
 {
   switch (kind) {
@@ -245,8 +253,8 @@ std::string toText(const ComparisonResult& result, const std::string& file, cons
 {
   std::string out = "PartScope estimate of " + file;
   if (result.loop)
-    out += ", loop at line " + std::to_string(result.loop->line) + (result.loop->isSection ? " (array section " : result.loop->isForall ? " (FORALL " : " (DO ") +
-           result.loop->variable + ") in '" + result.unit->name + "'";
+    out += ", loop at line " + std::to_string(result.loop->line) + " (" + loopTitle(*result.loop) + ") in '" +
+           result.unit->name + "'";
   if (result.scope != EstimateScope::Loop && result.unit)
     out += std::string(result.scope == EstimateScope::Program ? ", program '" : ", unit '") + result.unit->name +
            "' (" + toLower(fortran::unitKindName(result.unit->kind)) + " at line " + std::to_string(result.unit->line) +

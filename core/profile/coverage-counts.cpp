@@ -107,24 +107,35 @@ std::optional<double> loopEntryProbability(const program::Loop& loop, int ifLine
   return std::clamp(static_cast<double>(*head->evaluations - *head->taken) / evaluations, 0.0, 1.0);
 }
 
-/// The iterations of `loop` in the whole run, from its head line: a DO's
-/// body arc (`taken`); a DO WHILE's test evaluations less its exit arc
-/// (gfortran's `taken` there is the way out). A DO without control has no
-/// test: its most executed body-level statement.
+/// The count of the first statement of a DO WHILE's body that runs at
+/// every iteration (at the body's level, under no IF of the body), or
+/// nullopt when it has none with a count.
+std::optional<std::int64_t> firstBodyCount(const program::Unit& unit, const program::Loop& loop,
+                                           const CoverageCounts& counts)
+{
+  for (const auto& st : unit.statements)
+    if (!st.loops.empty() && st.loops.back() == loop.id && st.branchLine < loop.line)
+      if (const auto* c = counts.at(st.line))
+        return c->count;
+  return std::nullopt;
+}
+
+/// The iterations of `loop` in the whole run. A DO's body arc (`taken`) on
+/// its head line. A DO WHILE's first statement at body level: gfortran
+/// lays out the test's arcs either way round (`taken` is the exit for
+/// K < 10 and the body for 2**K < J), so the arcs alone do not say;
+/// without such a statement, the test's evaluations less its `taken` arc.
 std::optional<std::int64_t> loopIterations(const program::Unit& unit, const program::Loop& loop,
                                            const CoverageCounts& counts)
 {
   const auto* head = counts.at(loop.line);
   if (!loop.isWhile)
     return head ? head->taken : std::nullopt;
+  if (auto body = firstBodyCount(unit, loop, counts))
+    return body;
   if (head && head->taken && head->evaluations)
     return *head->evaluations - *head->taken;
-  std::optional<std::int64_t> most;
-  for (const auto& st : unit.statements)
-    if (!st.loops.empty() && st.loops.back() == loop.id && st.branchLine == 0)
-      if (const auto* c = counts.at(st.line))
-        most = std::max(most.value_or(0), c->count);
-  return most;
+  return std::nullopt;
 }
 
 /// The times an EXIT at `line` ran: a logical IF's action is the IF's THEN arc.
@@ -134,35 +145,51 @@ std::int64_t exitCount(int line, const CoverageCounts& counts)
   return !c ? 0 : c->taken ? *c->taken : c->count;
 }
 
-/// A DO WHILE's (or DO without control's) iterations per entry: the
-/// iterations over the entries, each entry leaving once, by the test or by
-/// an EXIT (Loop::exitLines). nullopt when it was never left (never entered,
-/// or left by GO TO, RETURN or STOP only).
-std::optional<std::int64_t> tripsPerEntry(const program::Unit& unit, const program::Loop& loop,
-                                          const CoverageCounts& counts)
+/// A DO WHILE's entries in the whole run: each entry leaves it once, by the
+/// test (its evaluations less the iterations) or by an EXIT (Loop::exitLines).
+std::int64_t whileEntries(const program::Loop& loop, std::int64_t iterations, const CoverageCounts& counts)
 {
-  const auto iterations = loopIterations(unit, loop, counts);
   const auto* head = counts.at(loop.line);
-  std::int64_t entries = head && head->taken && head->evaluations ? *head->taken : 0;
+  std::int64_t entries = head && head->evaluations ? std::max<std::int64_t>(*head->evaluations - iterations, 0) : 0;
   for (int line : loop.exitLines)
     entries += exitCount(line, counts);
-  if (!iterations || entries <= 0)
-    return std::nullopt;
-  return (*iterations + entries / 2) / entries;
+  return entries;
 }
 
-/// Puts the measured iterations per entry of each DO WHILE in place of its
-/// unknown (Loop::tripsUnknown), which the unit then no longer asks for.
-void measureWhileTrips(program::Unit& unit, const CoverageCounts& counts)
+/// A DO WHILE directly in an IF branch: the share of the IF's evaluations
+/// that entered it.
+std::optional<double> whileEntryProbability(const program::Unit& unit, const program::Loop& loop, int ifLine,
+                                            const CoverageCounts& counts)
+{
+  const auto* test = counts.at(ifLine);
+  const auto iterations = loopIterations(unit, loop, counts);
+  if (!test || !iterations)
+    return std::nullopt;
+  const auto evaluations = static_cast<double>(test->evaluations.value_or(test->count));
+  if (evaluations <= 0)
+    return std::nullopt;
+  return std::clamp(static_cast<double>(whileEntries(loop, *iterations, counts)) / evaluations, 0.0, 1.0);
+}
+
+/// Puts the measured iterations per entry of each DO WHILE (iterations over
+/// entries, rounded; 0 when it was never entered) in place of its unknown
+/// (Loop::tripsUnknown), which the unit then no longer asks for; not for
+/// the unknowns `given` has (the user's value wins). A loop that ran and was
+/// never left (GO TO, RETURN, STOP only) keeps its unknown.
+void measureWhileTrips(program::Unit& unit, const CoverageCounts& counts, const symbolic::Bindings& given)
 {
   for (auto& loop : unit.loops) {
-    if (loop.tripsUnknown.empty())
+    if (loop.tripsUnknown.empty() || given.count(loop.tripsUnknown))
       continue;
-    const auto trips = tripsPerEntry(unit, loop, counts);
-    if (!trips)
+    const auto iterations = loopIterations(unit, loop, counts);
+    if (!iterations)
       continue;
-    loop.measuredTrips = trips;
-    loop.upper = loop.upperAsWritten = symbolic::Expr::integer(*trips);
+    const auto entries = whileEntries(loop, *iterations, counts);
+    if (entries <= 0 && *iterations > 0)
+      continue;
+    loop.measuredMean = entries > 0 ? static_cast<double>(*iterations) / static_cast<double>(entries) : 0.0;
+    loop.measuredTrips = entries > 0 ? (*iterations + entries / 2) / entries : 0;
+    loop.upper = loop.upperAsWritten = symbolic::Expr::integer(*loop.measuredTrips);
     std::erase(unit.unknowns, loop.tripsUnknown);
     unit.unknownOrigins.erase(loop.tripsUnknown);
   }
@@ -231,7 +258,11 @@ void applyToUnit(program::Unit& unit, const CoverageCounts& counts, std::vector<
     if (inBranch && !elementCount)
       row.branchProbability = branchProbability(st, counts);
     else if (inLoopOfBranch) // the model weights the loop's whole body by the branch's probability
-      row.branchProbability = loopEntryProbability(unit.loops[loops[test->loops.size()]], st.branchLine, counts);
+    {
+      const auto& entered = unit.loops[loops[test->loops.size()]];
+      row.branchProbability = entered.isWhile ? whileEntryProbability(unit, entered, st.branchLine, counts)
+                                              : loopEntryProbability(entered, st.branchLine, counts);
+    }
     if (row.branchProbability) {
       st.probability = *row.branchProbability * test->probability;
       st.probabilityMeasured = true;
@@ -313,12 +344,13 @@ CountsResult readCounts(const std::string& path)
   return countsFromJson(j);
 }
 
-std::vector<StatementProfile> applyCounts(program::ProgramModel& model, const CoverageCounts& counts)
+std::vector<StatementProfile> applyCounts(program::ProgramModel& model, const CoverageCounts& counts,
+                                          const symbolic::Bindings& given)
 {
   std::vector<StatementProfile> rows;
   for (auto& unit : model.units) {
     applyToUnit(unit, counts, rows);
-    measureWhileTrips(unit, counts);
+    measureWhileTrips(unit, counts, given);
   }
   return rows;
 }

@@ -77,14 +77,16 @@ struct StatementProfile {
 /// the IF's line, so its branch probability is the THEN arc's share of the
 /// line. A statement of a DO loop inside an IF branch gets the share of the
 /// IF's evaluations that entered the loop (the model weights the whole loop
-/// by the branch). DO WHILE loops inside IF branches and IFs never executed
+/// by the branch). A DO WHILE gets the share from its entries. IFs never executed
 /// keep their default. A DO WHILE (or DO without control) gets its
 /// measured iterations per entry (Loop::measuredTrips: iterations over the
-/// exits by its test and its EXITs, rounded) as its upper bound in place of
-/// its unknown. Returns one row per statement (IF tests included), in
+/// exits by its test and its EXITs, rounded; 0 when never entered) as its
+/// upper bound in place of its unknown, unless `given` (the user's values)
+/// has that unknown. Returns one row per statement (IF tests included), in
 /// source order. Source: P3T+, Section 3.1, frequencies and branch
 /// probabilities from a profile run.
-std::vector<StatementProfile> applyCounts(program::ProgramModel& model, const CoverageCounts& counts);
+std::vector<StatementProfile> applyCounts(program::ProgramModel& model, const CoverageCounts& counts,
+                                          const symbolic::Bindings& given = {});
 
 /// The lines whose probability was measured, ascending, without repeats.
 std::vector<int> measuredLines(const program::Unit& unit);

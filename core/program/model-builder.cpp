@@ -638,6 +638,7 @@ private:
     l.endLine = s.endRange.end > s.endRange.begin ? line(s.endRange) : l.line;
     l.range = {s.range.begin, std::max(s.range.end, s.endRange.end)};
     l.isWhile = s.kind == fortran::StmtKind::DoWhile;
+    l.withoutControl = l.isWhile && s.condition.missing();
     if (s.independent) {
       l.independent = true;
       l.newVariables = s.independent->newVariables;
@@ -652,6 +653,8 @@ private:
       };
       if (!l.boundsKnown || clipDefined(s.lower) || clipDefined(s.upper))
         clipBounds(l, s.lower, s.upper, s.step, loops);
+      if (!l.boundsKnown)
+        parityStart(l, s.lower, s.upper, s.step);
       boundsNote(l, {&s.lower, &s.upper, &s.step});
     } else {
       whileBounds(l);
@@ -676,6 +679,38 @@ private:
     m_scalars.leaveLoop(l.variable, l.line);
   }
 
+  /// A start A + MOD(E, M) with step M, as red-black and odd-even sweeps
+  /// write it (DO I = 2 + MOD(J+K, 2), N-1, 2): counted from A with step M
+  /// (Loop::boundsApproximation). Each value of the MOD gives every M-th
+  /// element from A + MOD: as many iterations within one, one element over.
+  /// Leaves `l` as it is otherwise.
+  void parityStart(Loop& l, const fortran::Expr& lowerExpr, const fortran::Expr& upperExpr,
+                   const fortran::Expr& stepExpr)
+  {
+    const auto step = stepExpr.missing() ? std::nullopt : valueOf(stepExpr);
+    const auto m = step ? step->asInteger() : std::nullopt;
+    if (!m || *m < 2 || !valueOf(upperExpr))
+      return;
+    const fortran::Expr* mod = isCall(lowerExpr, "mod") ? &lowerExpr : nullptr;
+    const fortran::Expr* start = nullptr;
+    if (lowerExpr.kind == ExprKind::Binary && lowerExpr.op == fortran::Op::Add)
+      for (int k = 0; k < 2 && !mod; ++k)
+        if (isCall(lowerExpr.operands[k], "mod"))
+          mod = &lowerExpr.operands[k], start = &lowerExpr.operands[1 - k];
+    if (!mod || mod->operands.size() != 2 || !valueOf(mod->operands[0]))
+      return;
+    const auto modulus = valueOf(mod->operands[1]);
+    const auto from = start ? valueOf(*start) : symbolic::Expr::integer(0);
+    if (!modulus || modulus->asInteger() != m || !from)
+      return;
+    l.lower = *from;
+    l.lowerAsWritten = start ? valueOf(*start, SymbolicParameters::Keep).value_or(*from) : *from;
+    l.boundsKnown = true;
+    l.boundsApproximation = "The loop at line " + std::to_string(l.line) + " starts at " + l.lowerText +
+                            " with step " + std::to_string(*m) + ": it is counted from " + l.lower.str() +
+                            " (for each value of the MOD as many iterations within one, one element over)";
+  }
+
   /// A DO WHILE (or a DO without control, left by EXIT) as DO w = 1, ntrips:
   /// its iterations per entry are an unknown of the unit (set by the user or
   /// measured by a profile run), asked for as any loop bound is; `w` is a
@@ -694,9 +729,9 @@ private:
     l.upper = l.upperAsWritten = symbolic::Expr::symbol(l.tripsUnknown);
     l.step = symbolic::Expr::integer(1);
     l.boundsKnown = true;
-    m_whileTrips.emplace(l.tripsUnknown, UnknownOrigin{l.line, "the number of iterations of the DO WHILE at line " +
-                                                                   std::to_string(l.line) +
-                                                                   " (a profile run measures it)"});
+    m_whileTrips.emplace(l.tripsUnknown,
+                         UnknownOrigin{l.line, "the number of iterations per entry of " + whileName(l) +
+                                                   " (a profile run measures it)"});
   }
 
   /// Bounds MAX(a, b, ...) below and MIN(c, d, ...) above, each argument an

@@ -73,10 +73,16 @@ bool whileTripsUnset(const Loop& loop, const symbolic::Bindings& values)
   return !loop.tripsUnknown.empty() && !loop.measuredTrips && !values.count(loop.tripsUnknown);
 }
 
+std::string whileName(const Loop& loop)
+{
+  return (loop.withoutControl ? "the DO loop without control at line " : "the DO WHILE at line ") +
+         std::to_string(loop.line);
+}
+
 std::string boundsWhat(const Loop& loop)
 {
-  const auto at = std::to_string(loop.line);
-  return loop.tripsUnknown.empty() ? "the bounds of the loop at line " + at : "the iterations of the DO WHILE at line " + at;
+  return loop.tripsUnknown.empty() ? "the bounds of the loop at line " + std::to_string(loop.line)
+                                   : "the iterations of " + whileName(loop);
 }
 
 std::string unsetTripsClause(const Loop& loop)

@@ -162,6 +162,10 @@ struct Loop {
   /// loop variable (I >= 1, I <= N), guards of the body's statements (the
   /// same iterations). `lowerText`/`upperText` keep the bounds as written.
   std::vector<symbolic::AffineCondition> boundGuards;
+  /// A sentence when the bounds kept are an approximation of those written
+  /// (a start 2 + MOD(J, 2) with step 2 counted from 2); estimates show it.
+  /// `lowerText`/`upperText`/`stepText` keep the bounds as written.
+  std::string boundsApproximation;
   bool isWhile = false;
   /// A DO WHILE (or DO without control) is modelled as DO variable = 1,
   /// tripsUnknown: the unknown ("ntrips_11") is its iterations per entry;
@@ -170,8 +174,10 @@ struct Loop {
   std::string tripsUnknown;
   /// Iterations per entry measured by a profile run (rounded): the profile
   /// then put it in `upper` in place of tripsUnknown, as it replaces branch
-  /// probabilities.
+  /// probabilities; `measuredMean` is the mean before rounding.
   std::optional<std::int64_t> measuredTrips;
+  double measuredMean = 0;
+  bool withoutControl = false; // DO ... END DO left by EXIT (isWhile too)
   /// Lines of the EXIT statements (without a construct name) that leave it.
   std::vector<int> exitLines;
   /// One index of a FORALL header: the indices of one FORALL are a perfect
@@ -287,6 +293,10 @@ bool whileTripsUnset(const Loop& loop, const symbolic::Bindings& values);
 /// What a loop's bounds are, for "the value of 'n' is needed for ...": "the
 /// bounds of the loop at line 7", or "the iterations of the DO WHILE at line 11".
 std::string boundsWhat(const Loop& loop);
+
+/// "the DO WHILE at line 11", or "the DO loop without control at line 26"
+/// for a DO left by EXIT.
+std::string whileName(const Loop& loop);
 
 /// For a DO WHILE, the clause " (its iterations per entry are the unknown
 /// 'ntrips_11': set it, or measure it with a profile run)"; "" otherwise.

@@ -68,7 +68,7 @@ TEST(GuessedValuesCli, EveryMissingValueWithTheLineThatSetsIt)
                            ":10: note: 'l' is assigned differently on several paths (lines 10 and 12)\n",
                            ":7: note: 'm' is possibly set by CALL 'setup' at line 7\n",
                            ":18: note: 'mm' is assigned at line 18 in the loop at line 16, after this use\n",
-                           ": note: give 'n', 'l', 'm', 'mm' a value with --set n=VALUE\n"})
+                           ": note: give 'n', 'l', 'm', 'mm' values with --set n=VALUE --set l=VALUE --set m=VALUE --set mm=VALUE\n"})
     EXPECT_NE(text.out.find(line), std::string::npos) << line << "\n" << text.out;
   EXPECT_EQ(text.out.find("'kp1'"), std::string::npos) << text.out; // KP1 = K + 1 is substituted
   EXPECT_EQ(text.out.find("'nh'"), std::string::npos) << text.out;

@@ -4,6 +4,7 @@
 // body is estimated like the counted time loop it stands for.
 // Source: P3T+, Sec. 3.1 (iteration counts from a profile run or the user).
 #include "cli/cli-run.h"
+#include "estimate/comparison.h"
 #include "estimate/run-estimate.h"
 #include "estimate/unit-estimator.h"
 #include "profile/profile-run.h"
@@ -71,6 +72,27 @@ const char* kLoops = "program loops\n"
                      "  print *, a(1), m\n"
                      "end program loops\n";
 
+// gfortran lays out the first test's arcs the other way round from K < 10's;
+// the second loop is entered in one outer iteration in four.
+const char* kPow = "program pow\n"
+                   "  integer :: j, k, s\n"
+                   "  s = 0\n"
+                   "  do j = 1, 40\n"
+                   "    k = 0\n"
+                   "    do while (2**k < j)\n"
+                   "      k = k + 1\n"
+                   "    end do\n"
+                   "    s = s + k\n"
+                   "    if (mod(j, 4) == 0) then\n"
+                   "      k = 0\n"
+                   "      do while (k < j)\n"
+                   "        k = k + 2\n"
+                   "      end do\n"
+                   "    end if\n"
+                   "  end do\n"
+                   "  print *, s, k\n"
+                   "end program pow\n";
+
 estimate::Estimate unitEstimate(const test::Program& p, const symbolic::Bindings& values)
 {
   auto r = estimate::estimateUnit(p.model, p.unit(), std::nullopt, std::nullopt, test::unitMachine(), values);
@@ -106,7 +128,7 @@ TEST(WhileLoop, IsACountedLoopOverAnUnknownOfTheUnit)
   ASSERT_TRUE(u.unknownOrigins.count("ntrips_12"));
   EXPECT_EQ(u.unknownOrigins.at("ntrips_12").line, 12);
   EXPECT_EQ(u.unknownOrigins.at("ntrips_12").reason,
-            "the number of iterations of the DO WHILE at line 12 (a profile run measures it)");
+            "the number of iterations per entry of the DO loop without control at line 12 (a profile run measures it)");
 }
 
 TEST(WhileLoop, ItsUnknownDoesNotTakeAProgramsName)
@@ -180,4 +202,52 @@ TEST(WhileLoop, ARealProfileRunMeasuresThemAndTheEstimateUsesThem)
   EXPECT_EQ(e.workPerProc, given.workPerProc);
   EXPECT_DOUBLE_EQ(e.ct, given.ct);
   EXPECT_TRUE(hasNote(e, "The DO WHILE at line 6 runs 10 times per entry, as the profile run measured"));
+}
+
+TEST(WhileLoop, MeanIterationsAndEntriesUnderAnIfAreMeasuredWhicheverWayTheArcsRun)
+{
+  const auto path = test::writeTemp("while-pow.f90", kPow);
+  auto run = profile::runProfile(path, {});
+  ASSERT_TRUE(run.counts) << run.error;
+  auto p = test::build(kPow);
+  profile::applyCounts(p.model, *run.counts);
+  const auto& u = p.unit();
+  // ceil(log2 j) for j = 1..40: 0 + 1 + 2*2 + 4*3 + 8*4 + 16*5 + 8*6 = 177 over 40 entries
+  EXPECT_EQ(u.loopAtLine(6)->measuredTrips, 4);
+  EXPECT_DOUBLE_EQ(u.loopAtLine(6)->measuredMean, 177.0 / 40.0);
+  // j = 4, 8, ..., 40: j/2 iterations each, 110 over 10 entries
+  EXPECT_EQ(u.loopAtLine(12)->measuredTrips, 11);
+  for (const auto& st : u.statements) {
+    if (st.line == 13) {
+      EXPECT_TRUE(st.probabilityMeasured);
+      EXPECT_DOUBLE_EQ(st.probability, 0.25); // entered in 10 of the IF's 40 evaluations
+    }
+  }
+  const auto e = unitEstimate(p, {});
+  EXPECT_TRUE(hasNote(e, "The DO WHILE at line 6 runs 4 times per entry, the profile run's mean of 4.425 rounded"));
+}
+
+TEST(WhileLoop, AValueTheUserGivesWinsOverTheProfileAndMustNotBeNegative)
+{
+  auto p = test::build(kLoops);
+  profile::CoverageCounts counts;
+  counts.lines[6] = {6, 34, 3, 33};
+  counts.lines[7] = {7, 30, std::nullopt, std::nullopt};
+  profile::applyCounts(p.model, counts, {{"ntrips_6", 9}});
+  EXPECT_FALSE(p.unit().loopAtLine(6)->measuredTrips);
+  EXPECT_EQ(p.unit().loopAtLine(6)->upper.str(), "ntrips_6");
+  const auto errors = estimate::unusedValues(p.model, {{"ntrips_6", -5}});
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0], "'ntrips_6' = -5 is not a number of iterations (the DO WHILE at line 6 runs 0 or more times "
+                       "per entry)");
+}
+
+TEST(WhileLoop, ALoopTheProfileNeverEnteredRunsNoTimes)
+{
+  auto p = test::build(kLoops);
+  profile::CoverageCounts counts;
+  counts.lines[6] = {6, 0, 0, 0};
+  counts.lines[7] = {7, 0, std::nullopt, std::nullopt};
+  profile::applyCounts(p.model, counts);
+  EXPECT_EQ(p.unit().loopAtLine(6)->measuredTrips, 0);
 }

@@ -1,0 +1,66 @@
+// A loop that starts at A + MOD(E, M) with step M (red-black and odd-even
+// sweeps): counted from A with step M, with a note; it was left out (0 ms).
+#include "estimate/run-estimate.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+using namespace ps;
+
+namespace {
+
+// Red-black SOR on 16 x 16 under (*,BLOCK): hand-checked, every colour of
+// every inner column has 7 points (I = 2..14 or 3..15, step 2).
+const char* kRedBlack = "program redblk\n"
+                        "  integer, parameter :: n = 16\n"
+                        "  real :: u(n, n), f(n, n)\n"
+                        "  integer :: i, j, is\n"
+                        "  ! the red points, then the black ones\n"
+                        "  do is = 0, 1\n"
+                        "    do j = 2, n - 1\n"
+                        "      do i = 2 + mod(j + is, 2), n - 1, 2\n"
+                        "        u(i, j) = 0.25 * (u(i-1, j) + u(i+1, j) + u(i, j-1) + u(i, j+1) - f(i, j))\n"
+                        "      end do\n"
+                        "    end do\n"
+                        "  end do\n"
+                        "end program redblk\n";
+
+} // namespace
+
+TEST(ParityStart, RedBlackSweepIsCountedFromItsFirstColourWithANote)
+{
+  const auto p = test::build(kRedBlack, "redblk.f90");
+  const auto* loop = p.unit().loopAtLine(8);
+  ASSERT_NE(loop, nullptr);
+  EXPECT_TRUE(loop->boundsKnown);
+  EXPECT_EQ(loop->lower.asInteger(), 2);
+  EXPECT_EQ(loop->step.asInteger(), 2);
+  const auto e = test::run(p, 6, "u=(*,BLOCK); f=(*,BLOCK)", "4", {});
+  // columns 2..15 over blocks of 4: 3, 4, 4, 3 columns, 2 colours x 7 points each
+  const std::vector<double> points{42, 56, 56, 42};
+  ASSERT_EQ(e.workPerProc.size(), 4u);
+  for (std::size_t q = 0; q < 4; ++q)
+    EXPECT_DOUBLE_EQ(e.workPerProc[q] / e.workPerProc[0], points[q] / points[0]) << "processor " << q;
+  // the same as the sweep written from 2 with step 2, which has as many points per column
+  std::string twin = kRedBlack;
+  twin.replace(twin.find("2 + mod(j + is, 2)"), 18, "2");
+  const auto fromTwo = test::run(test::build(twin, "twin.f90"), 6, "u=(*,BLOCK); f=(*,BLOCK)", "4", {});
+  EXPECT_EQ(e.workPerProc, fromTwo.workPerProc);
+  EXPECT_EQ(e.comm.bytesPerProc, fromTwo.comm.bytesPerProc);
+  EXPECT_GT(e.comm.messagesPerProc[1], 0); // U(I,J-1) and U(I,J+1) across the block edges
+  EXPECT_NE(std::find_if(e.notes.begin(), e.notes.end(),
+                         [](const auto& n) {
+                           return n.find("The loop at line 8 starts at 2 + mod(j + is, 2) with step 2: it is "
+                                         "counted from 2") != std::string::npos;
+                         }),
+            e.notes.end());
+}
+
+TEST(ParityStart, AnotherModulusThanTheStepIsStillNotCounted)
+{
+  const auto p = test::build("program t\n  integer :: i, j\n  real :: a(20, 20)\n  do j = 1, 20\n"
+                             "    do i = 1 + mod(j, 3), 20, 2\n      a(i, j) = 0.0\n    end do\n  end do\n"
+                             "end program t\n");
+  EXPECT_FALSE(p.unit().loopAtLine(5)->boundsKnown);
+}
