@@ -108,13 +108,14 @@ std::optional<double> loopEntryProbability(const program::Loop& loop, int ifLine
 }
 
 /// The count of the first statement of a DO WHILE's body that runs at
-/// every iteration (at the body's level, under no IF of the body), or
+/// every iteration (at the body's level, under no IF of the body; not the
+/// test, which runs once more per entry), or
 /// nullopt when it has none with a count.
 std::optional<std::int64_t> firstBodyCount(const program::Unit& unit, const program::Loop& loop,
                                            const CoverageCounts& counts)
 {
   for (const auto& st : unit.statements)
-    if (!st.loops.empty() && st.loops.back() == loop.id && st.branchLine < loop.line)
+    if (!st.loops.empty() && st.loops.back() == loop.id && st.branchLine < loop.line && st.line != loop.line)
       if (const auto* c = counts.at(st.line))
         return c->count;
   return std::nullopt;

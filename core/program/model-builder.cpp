@@ -673,6 +673,8 @@ private:
       m_clipDefinitions.erase(name);
     const auto guards = m_guards.size();
     m_guards.insert(m_guards.end(), l.boundGuards.begin(), l.boundGuards.end());
+    if (l.isWhile && !l.withoutControl) // the test runs before every iteration: it reads what the last one left
+      conditionReads(s.condition, s.range, inner, probability);
     visitSequence(s.body, inner, probability);
     m_guards.resize(guards);
     m_setInOpenLoops.pop_back();
