@@ -7,12 +7,17 @@ namespace {
 
 symbolic::NestAccess accessOf(const ArrayReference& ref)
 {
-  symbolic::NestAccess a{ref.array, ref.isWrite, std::nullopt, ref.text()};
-  if (ref.subscripts.empty() || !ref.allAffine())
-    return a; // a whole array or a non-affine subscript: conservative
+  symbolic::NestAccess a{ref.array, ref.isWrite, std::nullopt, {}, ref.text()};
+  const auto affine = [](const Subscript& s) { return s.kind == SubscriptKind::Affine; };
+  if (ref.subscripts.empty() || std::none_of(ref.subscripts.begin(), ref.subscripts.end(), affine))
+    return a; // a whole array, or no subscript that says where: conservative
   a.subscripts.emplace();
-  for (const auto& s : ref.subscripts)
-    a.subscripts->push_back(s.affine);
+  for (const auto& s : ref.subscripts) {
+    a.subscripts->push_back(affine(s) ? s.affine : symbolic::AffineForm{});
+    a.anyValue.push_back(!affine(s)); // a section or a non-affine subscript: any element along it
+  }
+  if (ref.allAffine())
+    a.anyValue.clear();
   return a;
 }
 

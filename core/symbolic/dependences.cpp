@@ -240,7 +240,9 @@ int notEqualGuards(const NestStatement& a, const NestStatement& b)
 
 /// The same-element relation between two references (each statement's
 /// iterations restricted by its guards), or nullopt (with `reason`) when a
-/// subscript is not affine.
+/// reference says nothing of where (no affine subscript). A non-affine
+/// subscript (NestAccess::anyValue) relates every pair along its dimension,
+/// with `reason` set: the relation is then a superset.
 std::optional<Map> sameElement(isl_ctx* ctx, const LoopNest& nest, const NestStatement& a, const NestAccess& x,
                                const NestStatement& b, const NestAccess& y, const Bindings& values,
                                std::string* reason)
@@ -266,6 +268,13 @@ std::optional<Map> sameElement(isl_ctx* ctx, const LoopNest& nest, const NestSta
     addGuards(a, sdims, rel, sides, sidesLeft);
     addGuards(b, tdims, rel, sides, sidesLeft);
     for (std::size_t k = 0; k < x.subscripts->size(); ++k) {
+      const auto any = [k](const NestAccess& r) { return k < r.anyValue.size() && r.anyValue[k]; };
+      if (any(x) || any(y)) { // every value: the same element as far as this dimension knows
+        if (reason->empty())
+          *reason = "A subscript of " + (any(x) ? x.text : y.text) +
+                    " is not affine: any element along its dimension is assumed";
+        continue;
+      }
       const auto sx = rel.linear((*x.subscripts)[k], sdims), ty = rel.linear((*y.subscripts)[k], tdims);
       if (!sx || !ty) {
         *reason = "A subscript of " + (sx ? y.text : x.text) + " is not affine in the loop variables and unknowns";

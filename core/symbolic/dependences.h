@@ -37,6 +37,11 @@ struct NestAccess {
   std::string array;
   bool isWrite = false;
   std::optional<std::vector<AffineForm>> subscripts;
+  /// Per subscript, true where it is not affine (the IP(I) of A(IP(I), J)):
+  /// that dimension relates no iterations, the others still do (A(IP(I), J)
+  /// and A(I, J) are the same element only in the same column J). Empty
+  /// when every subscript is affine.
+  std::vector<bool> anyValue;
   std::string text; // as written, for reasons: "a(ix(i))"
 };
 
@@ -95,9 +100,10 @@ struct Dependence {
 /// Flow, anti and output dependences (those of `kinds`) between every pair
 /// of references to the same array in `nest` (at least one a write). Unknowns with a value in
 /// `values` are fixed; the others are isl parameters, and a dependence is
-/// reported when it exists for some value of them. A non-affine reference
-/// gives a conservative dependence carried at every common level with
-/// unbounded distances and a reason. Never throws; isl failures become
+/// reported when it exists for some value of them. A reference without an
+/// affine subscript gives a conservative dependence carried at every common
+/// level with unbounded distances and a reason; one with some (A(IP(I), J))
+/// is related by those, not exact, with a reason. Never throws; isl failures become
 /// conservative dependences with a reason. Cost: a few isl operations per
 /// pair of references, about 0.3 ms per pair for ADI's forward sweep.
 std::vector<Dependence> analyzeDependences(const LoopNest& nest, const Bindings& values = {},

@@ -1540,3 +1540,22 @@ TEST(UserReported, BoundsThatAreDataOrModSayWhyTheyAreNotCounted)
   EXPECT_TRUE(hasNote(ps::test::run(odd, 4, "u=(*,BLOCK)", "4", {}),
                       "Loop at line 5 has bounds PartScope cannot count: 'mod(j,3)' is not affine"));
 }
+
+TEST(UserReported, ANonAffineRowDoesNotSerializeTheColumnsOfAColumnMapping)
+{
+  // A(IP(I), J) and A(I, J) meet only in the same column J: under (*,BLOCK) the
+  // J loop carries nothing (was "serialized by 'a' carried by loop 'j'", the
+  // whole reference taken as any element)
+  auto p = ps::test::build("program piv\n"
+                           "  integer, parameter :: n = 64\n"
+                           "  real :: a(n, n)\n"
+                           "  integer :: ip(n), i, j\n"
+                           "  do j = 1, n\n"
+                           "    do i = 1, n\n"
+                           "      a(ip(i), j) = a(ip(i), j) * 2.0 + a(i, j)\n"
+                           "    end do\n"
+                           "  end do\n"
+                           "end program piv\n");
+  const auto columns = ps::test::run(p, 5, "a=(*,BLOCK)", "4", {});
+  EXPECT_EQ(columns.parallelism.kind, "parallel");
+}
