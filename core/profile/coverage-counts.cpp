@@ -107,36 +107,44 @@ std::optional<double> loopEntryProbability(const program::Loop& loop, int ifLine
   return std::clamp(static_cast<double>(*head->evaluations - *head->taken) / evaluations, 0.0, 1.0);
 }
 
-/// The count of the first statement of a DO WHILE's body that runs at
-/// every iteration (at the body's level, under no IF of the body; not the
-/// test, which runs once more per entry), or
-/// nullopt when it has none with a count.
-std::optional<std::int64_t> firstBodyCount(const program::Unit& unit, const program::Loop& loop,
+/// The least count of the statements of a DO WHILE's body that run at its
+/// level (under no IF of the body; not the test on the loop's line), or
+/// nullopt when none has a count. gcov adds a loop inside a line (an array
+/// expression, an implied DO, a label's jump) to its count, so the least
+/// is the one nearest the iterations; a statement skipped by EXIT or GO TO
+/// in some iterations can make it lower.
+std::optional<std::int64_t> leastBodyCount(const program::Unit& unit, const program::Loop& loop,
                                            const CoverageCounts& counts)
 {
+  std::optional<std::int64_t> least;
   for (const auto& st : unit.statements)
     if (!st.loops.empty() && st.loops.back() == loop.id && st.branchLine < loop.line && st.line != loop.line)
       if (const auto* c = counts.at(st.line))
-        return c->count;
-  return std::nullopt;
+        least = std::min(least.value_or(c->count), c->count);
+  return least;
 }
 
 /// The iterations of `loop` in the whole run. A DO's body arc (`taken`) on
-/// its head line. A DO WHILE's first statement at body level: gfortran
-/// lays out the test's arcs either way round (`taken` is the exit for
-/// K < 10 and the body for 2**K < J), so the arcs alone do not say;
-/// without such a statement, the test's evaluations less its `taken` arc.
+/// its head line. A DO WHILE's test has two arcs, and gfortran lays them
+/// out either way round (`taken` is the exit for K < 10, the body for
+/// I < N*N), or the line's first branch belongs to something else (2**K <
+/// J): the body's least count picks the arc it equals, else is taken
+/// itself when the test ran at least as often; nullopt when neither says.
 std::optional<std::int64_t> loopIterations(const program::Unit& unit, const program::Loop& loop,
                                            const CoverageCounts& counts)
 {
   const auto* head = counts.at(loop.line);
   if (!loop.isWhile)
     return head ? head->taken : std::nullopt;
-  if (auto body = firstBodyCount(unit, loop, counts))
+  const auto body = leastBodyCount(unit, loop, counts);
+  if (!head || !head->taken || !head->evaluations)
+    return body; // a DO without control has no test
+  if (!body)
+    return std::nullopt;
+  const auto other = *head->evaluations - *head->taken;
+  if (*body == *head->taken || *body == other)
     return body;
-  if (head && head->taken && head->evaluations)
-    return *head->evaluations - *head->taken;
-  return std::nullopt;
+  return *body <= *head->evaluations ? body : std::nullopt;
 }
 
 /// The times an EXIT at `line` ran: a logical IF's action is the IF's THEN arc.
@@ -167,16 +175,18 @@ std::optional<double> whileEntryProbability(const program::Unit& unit, const pro
   if (!test || !iterations)
     return std::nullopt;
   const auto evaluations = static_cast<double>(test->evaluations.value_or(test->count));
-  if (evaluations <= 0)
+  const auto entries = whileEntries(loop, *iterations, counts);
+  if (evaluations <= 0 || (entries <= 0 && *iterations > 0)) // entered, never left: the counts do not say
     return std::nullopt;
-  return std::clamp(static_cast<double>(whileEntries(loop, *iterations, counts)) / evaluations, 0.0, 1.0);
+  return std::clamp(static_cast<double>(entries) / evaluations, 0.0, 1.0);
 }
 
 /// Puts the measured iterations per entry of each DO WHILE (iterations over
-/// entries, rounded; 0 when it was never entered) in place of its unknown
-/// (Loop::tripsUnknown), which the unit then no longer asks for; not for
-/// the unknowns `given` has (the user's value wins). A loop that ran and was
-/// never left (GO TO, RETURN, STOP only) keeps its unknown.
+/// entries, rounded, at least 1 when it ran; 0 when it was never entered)
+/// in place of its unknown (Loop::tripsUnknown), which the unit then no
+/// longer asks for; not for the unknowns `given` has (the user's value
+/// wins). A loop whose iterations the counts do not give (loopIterations),
+/// or that ran and was never left by its test or an EXIT, keeps its unknown.
 void measureWhileTrips(program::Unit& unit, const CoverageCounts& counts, const symbolic::Bindings& given)
 {
   for (auto& loop : unit.loops) {
@@ -189,7 +199,9 @@ void measureWhileTrips(program::Unit& unit, const CoverageCounts& counts, const 
     if (entries <= 0 && *iterations > 0)
       continue;
     loop.measuredMean = entries > 0 ? static_cast<double>(*iterations) / static_cast<double>(entries) : 0.0;
-    loop.measuredTrips = entries > 0 ? (*iterations + entries / 2) / entries : 0;
+    // rounded, but a loop that ran runs at least once
+    const auto rounded = entries > 0 ? *iterations / entries + (*iterations % entries) * 2 / entries : 0;
+    loop.measuredTrips = *iterations > 0 ? std::max<std::int64_t>(rounded, 1) : 0;
     loop.upper = loop.upperAsWritten = symbolic::Expr::integer(*loop.measuredTrips);
     std::erase(unit.unknowns, loop.tripsUnknown);
     unit.unknownOrigins.erase(loop.tripsUnknown);

@@ -33,7 +33,7 @@ symbolic::LoopNest loopNestOf(const Unit& unit, const Loop& nest)
     levelOf[loop.id] = static_cast<int>(out.loops.size());
     const auto step = loop.step.asInteger();
     const bool affine = loop.boundsKnown && step && *step != 0;
-    out.loops.push_back({loop.variable, loop.lower, loop.upper, affine ? *step : 1, affine, loop.line});
+    out.loops.push_back({loop.variable, loop.lower, loop.upper, affine ? *step : 1, affine, loop.line, loop.strideOrigin});
   }
   for (const auto* st : unit.statementsIn(nest.id)) {
     if (unreachableInNest(unit, *st, nest))

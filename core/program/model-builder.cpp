@@ -684,8 +684,10 @@ private:
   /// A start A + MOD(E, M) with step M, as red-black and odd-even sweeps
   /// write it (DO I = 2 + MOD(J+K, 2), N-1, 2): counted from A with step M
   /// (Loop::boundsApproximation). Each value of the MOD gives every M-th
-  /// element from A + MOD: as many iterations within one, one element over.
-  /// Leaves `l` as it is otherwise.
+  /// element from A + MOD: as many iterations within one, one element apart.
+  /// The dependence analysis keeps the parity (Loop::strideOrigin = A + E):
+  /// one colour's points do not depend on each other. Leaves `l` as it is
+  /// otherwise (a MOD that is an array, a modulus other than the step).
   void parityStart(Loop& l, const fortran::Expr& lowerExpr, const fortran::Expr& upperExpr,
                    const fortran::Expr& stepExpr)
   {
@@ -699,18 +701,21 @@ private:
       for (int k = 0; k < 2 && !mod; ++k)
         if (isCall(lowerExpr.operands[k], "mod"))
           mod = &lowerExpr.operands[k], start = &lowerExpr.operands[1 - k];
-    if (!mod || mod->operands.size() != 2 || !valueOf(mod->operands[0]))
+    const Symbol* named = mod ? m_unit.symbol(mod->text) : nullptr;
+    if (!mod || (named && named->isArray()) || mod->operands.size() != 2) // an array named MOD is no MOD
       return;
+    const auto dividend = valueOf(mod->operands[0]);
     const auto modulus = valueOf(mod->operands[1]);
     const auto from = start ? valueOf(*start) : symbolic::Expr::integer(0);
-    if (!modulus || modulus->asInteger() != m || !from)
+    if (!dividend || !modulus || modulus->asInteger() != m || !from)
       return;
     l.lower = *from;
+    l.strideOrigin = *from + *dividend;
     l.lowerAsWritten = start ? valueOf(*start, SymbolicParameters::Keep).value_or(*from) : *from;
     l.boundsKnown = true;
     l.boundsApproximation = "The loop at line " + std::to_string(l.line) + " starts at " + l.lowerText +
                             " with step " + std::to_string(*m) + ": it is counted from " + l.lower.str() +
-                            " (for each value of the MOD as many iterations within one, one element over)";
+                            " (each value of the MOD has as many iterations within one, on elements one apart)";
   }
 
   /// A DO WHILE (or a DO without control, left by EXIT) as DO w = 1, ntrips:

@@ -166,6 +166,10 @@ struct Loop {
   /// (a start 2 + MOD(J, 2) with step 2 counted from 2); estimates show it.
   /// `lowerText`/`upperText`/`stepText` keep the bounds as written.
   std::string boundsApproximation;
+  /// With a parity start (boundsApproximation), where its iterations really
+  /// lie: the values = strideOrigin modulo `step` (2 + J + IS for 2 +
+  /// MOD(J+IS, 2)), which the dependence analysis keeps exact.
+  std::optional<symbolic::Expr> strideOrigin;
   bool isWhile = false;
   /// A DO WHILE (or DO without control) is modelled as DO variable = 1,
   /// tripsUnknown: the unknown ("ntrips_11") is its iterations per entry;

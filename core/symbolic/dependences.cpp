@@ -190,8 +190,9 @@ void addDomain(const LoopNest& nest, const NestStatement& st, isl_dim_type type,
     const std::int64_t sign = loop.step > 0 ? 1 : -1; // a backward loop runs from lo down to hi
     rel.require(Linear().add(var, sign).add(*lo, -sign), false); // sign*(v - lo) >= 0
     rel.require(Linear().add(*hi, sign).add(var, -sign), false); // sign*(hi - v) >= 0
-    if (loop.step != 1 && loop.step != -1) // v = lo + step*e
-      rel.require(Linear(var).add(*lo, -1).add(Linear{{{rel.existential(), 1}}, 0}, -loop.step), true);
+    const auto origin = loop.origin ? rel.linear(*loop.origin, dims) : lo;
+    if (loop.step != 1 && loop.step != -1 && origin) // v = origin + step*e
+      rel.require(Linear(var).add(*origin, -1).add(Linear{{{rel.existential(), 1}}, 0}, -loop.step), true);
   }
 }
 

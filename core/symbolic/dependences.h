@@ -27,6 +27,9 @@ struct NestLoop {
   std::int64_t step = 1;
   bool boundsAffine = true; // false: the bounds are dropped (any value), a conservative superset
   int line = 0;
+  /// The values are origin modulo step, between the bounds; absent: lower
+  /// modulo step (a start 2 + MOD(J, 2) with step 2: origin 2 + J, lower 2).
+  std::optional<Expr> origin;
 };
 
 /// One array reference of a statement. `subscripts` holds one affine form

@@ -100,6 +100,15 @@ estimate::Estimate unitEstimate(const test::Program& p, const symbolic::Bindings
   return r.estimate.value_or(estimate::Estimate{});
 }
 
+/// The assignment on `line`, or nullptr.
+const program::Statement* statementAt(const program::Unit& u, int line)
+{
+  for (const auto& st : u.statements)
+    if (st.line == line && st.kind == program::StatementKind::Assignment)
+      return &st;
+  return nullptr;
+}
+
 bool hasNote(const estimate::Estimate& e, const std::string& part)
 {
   return std::any_of(e.notes.begin(), e.notes.end(), [&](const auto& n) { return n.find(part) != std::string::npos; });
@@ -182,11 +191,9 @@ TEST(WhileLoop, ProfileCountsGiveTheIterationsPerEntry)
   EXPECT_EQ(u.loopAtLine(12)->measuredTrips, 7);
   EXPECT_EQ(std::count(u.unknowns.begin(), u.unknowns.end(), "ntrips_6"), 0);
   EXPECT_EQ(u.unknownOrigins.count("ntrips_12"), 0u);
-  for (const auto& st : u.statements) {
-    if (st.line == 7) {
-      EXPECT_EQ(st.executions, 30); // not clamped to the DO WHILE's 3 exits
-    }
-  }
+  const auto* seven = statementAt(u, 7);
+  ASSERT_NE(seven, nullptr);
+  EXPECT_EQ(seven->executions, 30); // not clamped to the DO WHILE's 3 exits
 }
 
 TEST(WhileLoop, ARealProfileRunMeasuresThemAndTheEstimateUsesThem)
@@ -219,12 +226,10 @@ TEST(WhileLoop, MeanIterationsAndEntriesUnderAnIfAreMeasuredWhicheverWayTheArcsR
   EXPECT_DOUBLE_EQ(u.loopAtLine(6)->measuredMean, 177.0 / 40.0);
   // j = 4, 8, ..., 40: j/2 iterations each, 110 over 10 entries
   EXPECT_EQ(u.loopAtLine(12)->measuredTrips, 11);
-  for (const auto& st : u.statements) {
-    if (st.line == 13) {
-      EXPECT_TRUE(st.probabilityMeasured);
-      EXPECT_DOUBLE_EQ(st.probability, 0.25); // entered in 10 of the IF's 40 evaluations
-    }
-  }
+  const auto* thirteen = statementAt(u, 13);
+  ASSERT_NE(thirteen, nullptr);
+  EXPECT_TRUE(thirteen->probabilityMeasured);
+  EXPECT_DOUBLE_EQ(thirteen->probability, 0.25); // entered in 10 of the IF's 40 evaluations
   const auto e = unitEstimate(p, {});
   EXPECT_TRUE(hasNote(e, "The DO WHILE at line 6 runs 4 times per entry, the profile run's mean of 4.425 rounded"));
 }
@@ -279,4 +284,36 @@ TEST(WhileLoop, AReductionItsTestReadsIsCombinedEveryIteration)
   };
   EXPECT_GT(messages(1), 0);
   EXPECT_EQ(messages(5), 5 * messages(1));
+}
+
+TEST(WhileLoop, InflatedLineCountsAndABodyWithoutStatementsDoNotMisleadTheProfile)
+{
+  // gcov counts an array expression's inner loop on its line: 816 for 48 iterations
+  auto p = test::build(kWhileSweep);
+  profile::CoverageCounts counts;
+  counts.lines[10] = {10, 50, 1, 49};  // 49 tests, 1 exit
+  counts.lines[14] = {14, 816, std::nullopt, std::nullopt}; // err = maxval(abs(v - u))
+  counts.lines[15] = {15, 48, std::nullopt, std::nullopt};  // u = v
+  profile::applyCounts(p.model, counts);
+  EXPECT_EQ(p.unit().loopAtLine(10)->measuredTrips, 48);
+  // a body of nothing but a nested loop: the test's arcs alone do not say which is which
+  auto nested = test::build("program t\n  integer :: j, k, i\n  real :: a(8)\n  j = 40\n  k = 0\n"
+                            "  do while (2**k < j)\n    do i = 1, 8\n      a(i) = k\n    end do\n"
+                            "    k = k + 1\n  end do\nend program t\n");
+  profile::CoverageCounts flipped;
+  flipped.lines[6] = {6, 7, 7, 7}; // the line's first branch belongs to 2**K
+  profile::applyCounts(nested.model, flipped);
+  EXPECT_FALSE(nested.unit().loopAtLine(6)->measuredTrips); // k = k + 1 has no count: still asked for
+}
+
+TEST(WhileLoop, ALoopThatRanRunsAtLeastOncePerEntry)
+{
+  auto p = test::build(kLoops);
+  profile::CoverageCounts counts;
+  counts.lines[6] = {6, 13, 10, 13}; // 3 iterations over 10 entries
+  counts.lines[7] = {7, 3, std::nullopt, std::nullopt};
+  counts.lines[8] = {8, 3, std::nullopt, std::nullopt};
+  profile::applyCounts(p.model, counts);
+  EXPECT_EQ(p.unit().loopAtLine(6)->measuredTrips, 1);
+  EXPECT_DOUBLE_EQ(p.unit().loopAtLine(6)->measuredMean, 0.3);
 }
