@@ -107,12 +107,18 @@ bool outerLevelsDistribute(const std::vector<OwnedStatement>& statements, const 
 
 /// Fills kind, outer iterations and why-not from the recurrence found.
 void classify(ParallelismDecision& d, const std::vector<OwnedStatement>& statements,
-              const mapping::Mapping& mapping, const program::Loop& carrier)
+              const mapping::Mapping& mapping, const program::Unit& unit, const program::Loop& carrier)
 {
   const int k = d.recurrence->level;
   d.kind = ParallelismKind::Serialized;
   if (k == 0)
     return void(d.whyNotPipelined = "loop '" + carrier.variable + "' is the outermost loop of the nest");
+  // a DO WHILE's test (or EXIT) decides the next iteration once this one is done everywhere: no stages across it
+  int level = k;
+  for (int id = carrier.parent; id >= 0 && level-- > 0; id = unit.loops[id].parent)
+    if (unit.loops[id].isWhile)
+      return void(d.whyNotPipelined = program::whileName(unit.loops[id]) +
+                                      " decides its next iteration once the last one has ended on every processor");
   if (d.crossedDims.size() > 1)
     return void(d.whyNotPipelined = "the recurrences cross two processors dimensions");
   if (outerLevelsDistribute(statements, mapping, k))
@@ -333,7 +339,7 @@ ParallelismDecision decideParallelism(const program::Unit& unit, const NestOwner
     }
   }
   if (d.recurrence)
-    classify(d, statements, mapping, *carrier);
+    classify(d, statements, mapping, unit, *carrier);
   return d;
 }
 

@@ -42,7 +42,9 @@
 //   m(b). Under BLOCK (G = Q, r = 1) this is the schedule above.
 //   PartScope does not interchange loops: a recurrence carried by the
 //   outermost loop (ADI's forward sweep under (*,BLOCK)) is serialized,
-//   as an HPF compiler executing the source order does.
+//   as an HPF compiler executing the source order does. So is one inside a
+//   DO WHILE: its test decides the next iteration only once the last one
+//   has ended on every processor, so its iterations are no stages.
 //
 // Flow dependences come from the exact (isl) analysis of
 // symbolic/dependences.h; a non-affine reference makes a conservative

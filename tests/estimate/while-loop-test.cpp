@@ -308,3 +308,28 @@ TEST(WhileLoop, ALoopThatRanRunsAtLeastOncePerEntry)
   EXPECT_EQ(p.unit().loopAtLine(6)->measuredTrips, 1);
   EXPECT_DOUBLE_EQ(p.unit().loopAtLine(6)->measuredMean, 0.3);
 }
+
+TEST(WhileLoop, ItsIterationsAreNotStagesOfAPipeline)
+{
+  // a recurrence along the distributed i: a counted time loop overlaps its
+  // iterations as a wavefront, a DO WHILE waits for its test every iteration
+  const std::string whileText = "program rec\n"
+                                "  integer, parameter :: n = 64\n"
+                                "  real :: u(n), v(n), err\n"
+                                "  integer :: i\n"
+                                "  err = 1.0\n"
+                                "  do while (err > 1.0e-6)\n"
+                                "    do i = 2, n\n"
+                                "      u(i) = v(i) + u(i-1)\n"
+                                "    end do\n"
+                                "    err = u(n)\n"
+                                "  end do\n"
+                                "end program rec\n";
+  const auto w = test::run(test::build(whileText), 6, "u=(BLOCK); v=(BLOCK)", "4", {{"ntrips_6", 10}});
+  EXPECT_EQ(w.parallelism.kind, "serialized");
+  EXPECT_TRUE(hasNote(w, "not pipelined: the DO WHILE at line 6 decides its next iteration once the last one has ended"));
+  std::string counted = whileText;
+  counted.replace(counted.find("do while (err > 1.0e-6)"), 23, "do it = 1, 10");
+  counted.replace(counted.find("integer :: i\n"), 13, "integer :: i, it\n");
+  EXPECT_EQ(test::run(test::build(counted), 6, "u=(BLOCK); v=(BLOCK)", "4", {}).parallelism.kind, "pipelined");
+}
