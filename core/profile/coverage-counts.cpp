@@ -270,8 +270,7 @@ void applyToUnit(program::Unit& unit, const CoverageCounts& counts, std::vector<
     row.executions = st.executions;
     if (inBranch && !elementCount)
       row.branchProbability = branchProbability(st, counts);
-    else if (inLoopOfBranch) // the model weights the loop's whole body by the branch's probability
-    {
+    else if (inLoopOfBranch) { // the model weights the loop's whole body by the branch's probability
       const auto& entered = unit.loops[loops[test->loops.size()]];
       row.branchProbability = entered.isWhile ? whileEntryProbability(unit, entered, st.branchLine, counts)
                                               : loopEntryProbability(entered, st.branchLine, counts);

@@ -436,7 +436,8 @@ private:
     case StmtKind::Io: other(s, loops, probability, StatementKind::Io); break;
     case StmtKind::Forall: forall(s, loops, probability); break;
     case StmtKind::Exit:
-      if (!loops.empty() && s.name.empty()) // a named EXIT may leave an outer loop: not followed
+      // the parser keeps no construct name: EXIT outer from an inner loop counts as the inner loop's exit
+      if (!loops.empty())
         m_unit.loops[loops.back()].exitLines.push_back(line(s.range));
       break;
     default: break;

@@ -182,7 +182,8 @@ struct Loop {
   std::optional<std::int64_t> measuredTrips;
   double measuredMean = 0;
   bool withoutControl = false; // DO ... END DO left by EXIT (isWhile too)
-  /// Lines of the EXIT statements (without a construct name) that leave it.
+  /// Lines of the EXIT statements directly in its body (an EXIT naming an
+  /// outer loop too: the parser keeps no construct name).
   std::vector<int> exitLines;
   /// One index of a FORALL header: the indices of one FORALL are a perfect
   /// nest on the same line, outermost first (HPF 1.1, Sec. 4.1).
