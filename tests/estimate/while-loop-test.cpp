@@ -91,6 +91,16 @@ estimate::Estimate unitEstimate(const test::Program& p, const symbolic::Bindings
   return r.estimate.value_or(estimate::Estimate{});
 }
 
+/// `text` built and given the counts of a real profile run (gfortran, gcov).
+test::Program profiled(const std::string& name, const char* text)
+{
+  auto run = profile::runProfile(test::writeTemp(name, text), {});
+  EXPECT_TRUE(run.counts) << run.error;
+  auto p = test::build(text);
+  profile::applyCounts(p.model, run.counts.value_or(profile::CoverageCounts{}));
+  return p;
+}
+
 /// The assignment on `line`, or nullptr.
 const program::Statement* statementAt(const program::Unit& u, int line)
 {
@@ -189,11 +199,7 @@ TEST(WhileLoop, ProfileCountsGiveTheIterationsPerEntry)
 
 TEST(WhileLoop, ARealProfileRunMeasuresThemAndTheEstimateUsesThem)
 {
-  const auto path = test::writeTemp("while-loops.f90", kLoops);
-  auto run = profile::runProfile(path, {});
-  ASSERT_TRUE(run.counts) << run.error;
-  auto measured = test::build(kLoops);
-  profile::applyCounts(measured.model, *run.counts);
+  const auto measured = profiled("while-loops.f90", kLoops);
   EXPECT_EQ(measured.unit().loopAtLine(6)->measuredTrips, 10);
   EXPECT_EQ(measured.unit().loopAtLine(12)->measuredTrips, 7);
   const symbolic::Bindings k{{"k", 10}}; // a(k + ...) after the loop has set k: not followed
@@ -206,11 +212,7 @@ TEST(WhileLoop, ARealProfileRunMeasuresThemAndTheEstimateUsesThem)
 
 TEST(WhileLoop, MeanIterationsAndEntriesUnderAnIfAreMeasuredWhicheverWayTheArcsRun)
 {
-  const auto path = test::writeTemp("while-pow.f90", kPow);
-  auto run = profile::runProfile(path, {});
-  ASSERT_TRUE(run.counts) << run.error;
-  auto p = test::build(kPow);
-  profile::applyCounts(p.model, *run.counts);
+  const auto p = profiled("while-pow.f90", kPow);
   const auto& u = p.unit();
   // ceil(log2 j) for j = 1..40: 0 + 1 + 2*2 + 4*3 + 8*4 + 16*5 + 8*6 = 177 over 40 entries
   EXPECT_EQ(u.loopAtLine(6)->measuredTrips, 4);
