@@ -545,8 +545,20 @@ Stmt simple(Cursor& c, StmtKind kind)
 {
   Stmt s;
   s.kind = kind;
-  while (!c.atEnd()) // STOP 'msg', RETURN 1, EXIT name: the rest is not needed
+  while (!c.atEnd()) // STOP 'msg', RETURN 1: the rest is not needed
     c.next();
+  return s;
+}
+
+/// EXIT [name] or CYCLE [name]: the name of the DO construct it leaves or
+/// continues (Fortran 90, R835, R834), "" for the innermost.
+Stmt parseLoopJump(Cursor& c, StmtKind kind)
+{
+  Stmt s;
+  s.kind = kind;
+  if (c.peek().kind == TokenKind::Identifier)
+    s.constructName = c.next().text;
+  c.expectEnd();
   return s;
 }
 
@@ -851,8 +863,8 @@ ParsedLine parseExecutable(Cursor& c)
   if (k == "go" && c.peek(1).isName("to")) { c.next(); c.next(); return execLine(parseGoto(c)); }
   if (k == "return") { c.next(); return execLine(simple(c, StmtKind::Return)); }
   if (k == "stop") { c.next(); return execLine(simple(c, StmtKind::Stop)); }
-  if (k == "exit") { c.next(); return execLine(simple(c, StmtKind::Exit)); }
-  if (k == "cycle") { c.next(); return execLine(simple(c, StmtKind::Cycle)); }
+  if (k == "exit") { c.next(); return execLine(parseLoopJump(c, StmtKind::Exit)); }
+  if (k == "cycle") { c.next(); return execLine(parseLoopJump(c, StmtKind::Cycle)); }
   if (isIoKeyword(k)) { c.next(); return execLine(parseIo(c, k)); }
   if (k == "assign") { c.next(); return execLine(parseAssign(c)); }
   if (k == "allocate") { c.next(); return execLine(parseAllocate(c)); }
@@ -943,9 +955,12 @@ ParsedLine parseStatement(Cursor& c)
   if (isUnitPrefix(c))
     return prefixedUnit(c);
   if (c.peek(1).isPunct(":") && isConstructKeyword(c.peek(2))) { // construct name: DO, IF, FORALL, WHERE, SELECT
+    std::string name = c.next().text;
     c.next();
-    c.next();
-    return parseStatement(c);
+    auto line = parseStatement(c);
+    if (line.kind == LineKind::Exec && (line.stmt.kind == StmtKind::Do || line.stmt.kind == StmtKind::DoWhile))
+      line.stmt.constructName = std::move(name); // EXIT and CYCLE name it
+    return line;
   }
   if (k == "end") { c.next(); return parseEnd(c, ""); }
   if (k.size() > 3 && k.compare(0, 3, "end") == 0 && k != "endfile") { c.next(); return parseEnd(c, k.substr(3)); }

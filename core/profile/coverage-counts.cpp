@@ -147,7 +147,7 @@ std::optional<std::int64_t> loopIterations(const program::Unit& unit, const prog
   return *body <= *head->evaluations ? body : std::nullopt;
 }
 
-/// The times an EXIT at `line` ran: a logical IF's action is the IF's THEN arc.
+/// The times an EXIT (CYCLE, RETURN, STOP) at `line` ran: a logical IF's action is the IF's THEN arc.
 std::int64_t exitCount(int line, const CoverageCounts& counts)
 {
   const auto* c = counts.at(line);
@@ -155,7 +155,9 @@ std::int64_t exitCount(int line, const CoverageCounts& counts)
 }
 
 /// A DO WHILE's entries in the whole run: each entry leaves it once, by the
-/// test (its evaluations less the iterations) or by an EXIT (Loop::exitLines).
+/// test (its evaluations less the iterations) or by a statement that leaves
+/// it (Loop::exitLines: an EXIT of it or of a loop around it, a CYCLE of a
+/// loop around it, RETURN, STOP).
 std::int64_t whileEntries(const program::Loop& loop, std::int64_t iterations, const CoverageCounts& counts)
 {
   const auto* head = counts.at(loop.line);

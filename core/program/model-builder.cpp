@@ -436,10 +436,9 @@ private:
     case StmtKind::Io: other(s, loops, probability, StatementKind::Io); break;
     case StmtKind::Forall: forall(s, loops, probability); break;
     case StmtKind::Exit:
-      // the parser keeps no construct name: EXIT outer from an inner loop counts as the inner loop's exit
-      if (!loops.empty())
-        m_unit.loops[loops.back()].exitLines.push_back(line(s.range));
-      break;
+    case StmtKind::Cycle:
+    case StmtKind::Return:
+    case StmtKind::Stop: leaves(s, loops); break;
     default: break;
     }
   }
@@ -629,6 +628,29 @@ private:
     return true;
   }
 
+  /// Adds the line of `s` (EXIT, CYCLE, RETURN, STOP) to the exitLines of
+  /// each open loop it leaves: EXIT the innermost or the one it names and
+  /// every loop inside that, CYCLE the loops inside the one it names
+  /// (Fortran 90, 8.1.4.4.3-4), RETURN and STOP all of them. A name that
+  /// no open DO has (an IF's, Fortran 2008) leaves none.
+  void leaves(const fortran::Stmt& s, const std::vector<int>& loops)
+  {
+    using fortran::StmtKind;
+    std::size_t left = 0; // how many of the innermost open loops it leaves
+    if (s.kind == StmtKind::Return || s.kind == StmtKind::Stop)
+      left = loops.size();
+    else if (s.constructName.empty())
+      left = s.kind == StmtKind::Exit && !loops.empty() ? 1 : 0;
+    else
+      for (std::size_t k = loops.size(); k-- > 0;)
+        if (const auto it = m_constructNames.find(loops[k]); it != m_constructNames.end() && it->second == s.constructName) {
+          left = loops.size() - k - (s.kind == StmtKind::Cycle ? 1 : 0); // CYCLE: the named loop goes on
+          break;
+        }
+    for (std::size_t k = loops.size() - left; k < loops.size(); ++k)
+      m_unit.loops[static_cast<std::size_t>(loops[k])].exitLines.push_back(line(s.range));
+  }
+
   void loop(const fortran::Stmt& s, const std::vector<int>& loops, double probability)
   {
     Loop l;
@@ -663,6 +685,8 @@ private:
     if (l.parent >= 0)
       m_unit.loops[l.parent].children.push_back(l.id);
     m_unit.loops.push_back(l);
+    if (!s.constructName.empty())
+      m_constructNames[l.id] = s.constructName;
     auto inner = loops;
     inner.push_back(l.id);
     std::map<std::string, std::set<int>> setInBody;
@@ -1565,6 +1589,7 @@ private:
   std::map<std::string, ClipDefinition> m_clipDefinitions;
   ScalarValues m_scalars; // forward substitution of integer scalars
   int m_deadDepth = 0;    // visitSequence: statements being visited inside an unreachable range
+  std::map<int, std::string> m_constructNames; // loop id -> its DO construct's name (named ones only)
   std::vector<const std::map<std::string, std::set<int>>*> m_setInOpenLoops; // namesSetIn of each open DO's body
   std::set<std::string> m_typed;
   std::set<std::string> m_reported;

@@ -182,8 +182,10 @@ struct Loop {
   std::optional<std::int64_t> measuredTrips;
   double measuredMean = 0;
   bool withoutControl = false; // DO ... END DO left by EXIT (isWhile too)
-  /// Lines of the EXIT statements directly in its body (an EXIT naming an
-  /// outer loop too: the parser keeps no construct name).
+  /// Lines of the statements in its body that leave it other than by its
+  /// own test or count: an EXIT of it or of a loop around it (EXIT without
+  /// a name leaves the innermost loop), a CYCLE of a loop around it, a
+  /// RETURN or STOP. GO TO is not followed.
   std::vector<int> exitLines;
   /// One index of a FORALL header: the indices of one FORALL are a perfect
   /// nest on the same line, outermost first (HPF 1.1, Sec. 4.1).

@@ -84,6 +84,48 @@ const char* kPow = "program pow\n"
                    "  print *, s, k\n"
                    "end program pow\n";
 
+// Loops left through a construct name (line numbers in the comments): the
+// search (6) by EXIT search from the DO at 9 after ceil(2j/3) iterations, the
+// DO WHILE at 14 by CYCLE outer after j.
+const char* kNamed = "program named\n"
+                     "  integer :: i, j, k, m, s\n"
+                     "  s = 0\n"
+                     "  outer: do j = 1, 5\n"
+                     "    k = 0\n"
+                     "    search: do while (k < 100)\n"              // 6
+                     "      k = k + 1\n"
+                     "      s = s + k\n"
+                     "      do i = 1, 3\n"                           // 9
+                     "        if (i * k >= 2 * j) exit search\n"     // 10
+                     "      end do\n"
+                     "    end do search\n"
+                     "    m = 0\n"
+                     "    do while (m < 50)\n"                       // 14
+                     "      m = m + 1\n"
+                     "      if (m >= j) cycle outer\n"               // 16
+                     "    end do\n"
+                     "  end do outer\n"
+                     "  print *, s, m\n"
+                     "end program named\n";
+
+// An unnamed EXIT inside a named loop, an IF's name, RETURN and STOP.
+const char* kLeaving = "subroutine leave(a, n)\n"
+                       "  integer :: n, i, j\n"
+                       "  real :: a(n)\n"
+                       "  rows: do j = 1, n\n"
+                       "    do i = 1, n\n"                              // 5
+                       "      if (a(i) < 0.0) exit\n"                   // 6
+                       "      test: if (a(i) > 9.0) then\n"
+                       "        exit test\n"                            // 8
+                       "      end if test\n"
+                       "      if (a(i) == 5.0) return\n"                // 10
+                       "      if (a(i) == 6.0) cycle rows\n"            // 11
+                       "      if (a(i) == 7.0) cycle\n"                 // 12
+                       "      if (a(i) == 8.0) stop\n"                  // 13
+                       "    end do\n"
+                       "  end do rows\n"
+                       "end subroutine leave\n";
+
 estimate::Estimate unitEstimate(const test::Program& p, const symbolic::Bindings& values)
 {
   auto r = estimate::estimateUnit(p.model, p.unit(), std::nullopt, std::nullopt, test::unitMachine(), values);
@@ -139,6 +181,19 @@ TEST(WhileLoop, IsACountedLoopOverAnUnknownOfTheUnit)
   EXPECT_EQ(u.unknownOrigins.at("ntrips_12").line, 12);
   EXPECT_EQ(u.unknownOrigins.at("ntrips_12").reason,
             "the number of iterations per entry of the DO loop without control at line 12 (a profile run measures it)");
+}
+
+TEST(WhileLoop, ExitLinesAreTheStatementsThatLeaveEachLoop)
+{
+  const auto p = test::build(kLeaving);
+  const auto& u = p.unit();
+  EXPECT_EQ(u.loopAtLine(5)->exitLines, (std::vector<int>{6, 10, 11, 13}));
+  EXPECT_EQ(u.loopAtLine(4)->exitLines, (std::vector<int>{10, 13}));
+  const auto named = test::build(kNamed);
+  EXPECT_EQ(named.unit().loopAtLine(4)->exitLines, std::vector<int>{});
+  EXPECT_EQ(named.unit().loopAtLine(6)->exitLines, std::vector<int>{10});
+  EXPECT_EQ(named.unit().loopAtLine(9)->exitLines, std::vector<int>{10});
+  EXPECT_EQ(named.unit().loopAtLine(14)->exitLines, std::vector<int>{16});
 }
 
 TEST(WhileLoop, ItsUnknownDoesNotTakeAProgramsName)
@@ -225,6 +280,18 @@ TEST(WhileLoop, MeanIterationsAndEntriesUnderAnIfAreMeasuredWhicheverWayTheArcsR
   EXPECT_DOUBLE_EQ(thirteen->probability, 0.25); // entered in 10 of the IF's 40 evaluations
   const auto e = unitEstimate(p, {});
   EXPECT_TRUE(hasNote(e, "The DO WHILE at line 6 runs 4 times per entry, the profile run's mean of 4.425 rounded"));
+}
+
+TEST(WhileLoop, ExitsAndCyclesThroughAConstructNameEndItsEntries)
+{
+  const auto p = profiled("while-named.f90", kNamed);
+  const auto& u = p.unit();
+  // ceil(2j/3) for j = 1..5: 1 + 2 + 2 + 3 + 4 = 12 over 5 entries, each left by EXIT search
+  EXPECT_EQ(u.loopAtLine(6)->measuredTrips, 2);
+  EXPECT_DOUBLE_EQ(u.loopAtLine(6)->measuredMean, 12.0 / 5.0);
+  // j for j = 1..5: 15 over 5 entries, each left by CYCLE outer
+  EXPECT_EQ(u.loopAtLine(14)->measuredTrips, 3);
+  EXPECT_DOUBLE_EQ(u.loopAtLine(14)->measuredMean, 3.0);
 }
 
 TEST(WhileLoop, AValueTheUserGivesWinsOverTheProfileAndMustNotBeNegative)
