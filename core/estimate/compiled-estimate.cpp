@@ -140,6 +140,13 @@ int elementRestartLevels(const program::Statement& st, const std::vector<const p
   });
 }
 
+/// Whether the loops `outer` (a statement's, outermost first) are those of
+/// `inner` or enclose them: `inner` starts with `outer`.
+bool enclosesLoops(const std::vector<int>& outer, const std::vector<int>& inner)
+{
+  return outer.size() <= inner.size() && std::equal(outer.begin(), outer.end(), inner.begin());
+}
+
 bool sameAxis(const mapping::TemplateAxis& a, const mapping::TemplateAxis& b)
 {
   return a.kind == b.kind && a.arrayDim == b.arrayDim && a.stride == b.stride && a.offset == b.offset;
@@ -356,10 +363,19 @@ struct CompiledNestEstimate::State {
                                            std::string* through) const;
   /// scalarUser's answers under the compiled structure: the user and the scalars between.
   mutable std::map<const program::Statement*, std::pair<const program::Statement*, std::string>> scalarUsers;
+  std::optional<std::vector<std::size_t>> innerSubscriptDimensions(const program::Statement& st,
+                                                                   const program::Statement& user,
+                                                                   const mapping::Mapping& mapping) const;
+  const program::ArrayReference* userOwner(const program::Statement& st, const program::Statement& user,
+                                           const mapping::Mapping& mapping) const;
+  /// userOwner's stand-in writes, by user and the temporary's loop depth (kept: plans point at them).
+  mutable std::map<std::pair<const program::Statement*, std::size_t>, std::unique_ptr<program::ArrayReference>>
+      ownerStandIns;
   const program::Statement* temporariesUser(const program::Statement& condition, const mapping::Mapping& mapping) const;
   const program::Statement* newScalarUser(const program::Statement& st, const mapping::Mapping& mapping,
                                           std::vector<std::string>& notes) const;
   bool privateTemporary(const program::Statement& st) const;
+  bool assignedOnlyAt(const std::string& name, const std::vector<int>& loops) const;
   template <class Definition>
   bool everyArmDefines(std::span<const program::Statement* const> before, const program::Statement& use,
                        const Definition& definition) const;
@@ -705,17 +721,19 @@ const program::Statement* CompiledNestEstimate::State::findScalarUser(const prog
   const auto& name = st.scalarTarget;
   if (name.empty() || (!declaredNew(st) && !privateTemporary(st)))
     return nullptr;
-  // the later statements of its loop body that name it
+  // the later statements of its loop body that name it, there or in its inner loops
   std::vector<const program::Statement*> users;
   for (auto it = std::find(statements.begin(), statements.end(), &st); it != statements.end(); ++it)
-    if (*it != &st && (*it)->loops == st.loops && namesIn((*it)->text).count(name))
+    if (*it != &st && enclosesLoops(st.loops, (*it)->loops) && namesIn((*it)->text).count(name))
       users.push_back(*it);
-  // a user that assigns one distributed element (not P(:,:) = BETA*P: every owner of P needs BETA)
+  // a user that assigns one distributed element (not P(:,:) = BETA*P: every owner of P needs BETA),
+  // in an inner loop one whose owner does not move with it (A(I,J) under (*,CYCLIC) inside DO I)
   const auto elementUser = [&](const program::Statement* u) {
     const auto* w = u->write();
     return w && mapping.array(w->array) && !w->subscripts.empty() &&
            std::none_of(w->subscripts.begin(), w->subscripts.end(),
-                        [](const auto& sub) { return sub.kind == program::SubscriptKind::Triplet; });
+                        [](const auto& sub) { return sub.kind == program::SubscriptKind::Triplet; }) &&
+           (u->loops == st.loops || innerSubscriptDimensions(st, *u, mapping));
   };
   if (const auto direct = std::find_if(users.begin(), users.end(), elementUser); direct != users.end())
     return *direct; // a direct user first (F*DX in FX(I) rather than DX through R2)
@@ -727,6 +745,50 @@ const program::Statement* CompiledNestEstimate::State::findScalarUser(const prog
     }
   }
   return nullptr;
+}
+
+/// The dimensions of `user`'s write (a statement in loops inside those of
+/// the temporary `st`) whose subscripts name a variable of those inner
+/// loops, or nullopt when one of them is distributed: the write's owner
+/// then moves with the inner loops, and the temporary is needed on each.
+std::optional<std::vector<std::size_t>> CompiledNestEstimate::State::innerSubscriptDimensions(
+    const program::Statement& st, const program::Statement& user, const mapping::Mapping& mapping) const
+{
+  std::set<std::string> inner;
+  for (auto k = st.loops.size(); k < user.loops.size(); ++k)
+    inner.insert(unit->loops[static_cast<std::size_t>(user.loops[k])].variable);
+  const auto& w = *user.write();
+  std::vector<std::size_t> dims;
+  for (std::size_t d = 0; d < w.subscripts.size(); ++d) {
+    const auto used = namesIn(w.subscripts[d].text);
+    if (std::none_of(inner.begin(), inner.end(), [&](const auto& v) { return used.count(v) > 0; }))
+      continue;
+    if (distributedDimension(mapping, mapping.array(w.array), static_cast<int>(d)))
+      return std::nullopt;
+    dims.push_back(d);
+  }
+  return dims;
+}
+
+/// The reference whose owners compute the temporary `st` for its `user`
+/// (scalarUser): the user's write, or, for a user in inner loops, that
+/// write with the subscripts that follow those loops made non-affine (only
+/// in dimensions the mapping does not distribute, innerSubscriptDimensions;
+/// planReference puts a stand-in there): the element of F = A(K,J)/A(K,K)
+/// for A(I,J) = A(I,J) - A(I,K)*F inside DO I is A(*,J)'s owner.
+const program::ArrayReference* CompiledNestEstimate::State::userOwner(const program::Statement& st,
+                                                                      const program::Statement& user,
+                                                                      const mapping::Mapping& mapping) const
+{
+  if (user.loops == st.loops)
+    return user.write();
+  auto& standIn = ownerStandIns[{&user, st.loops.size()}];
+  if (!standIn) {
+    standIn = std::make_unique<program::ArrayReference>(*user.write());
+    for (const auto d : innerSubscriptDimensions(st, user, mapping).value_or(std::vector<std::size_t>{}))
+      standIn->subscripts[d].kind = program::SubscriptKind::NonAffine;
+  }
+  return standIn.get();
 }
 
 /// The statement's probability of executing at the remembered values: a
@@ -770,12 +832,23 @@ bool CompiledNestEstimate::State::privateTemporary(const program::Statement& st)
       continue;
     const auto before = std::span(statements.data(), u);
     const bool covered = std::any_of(before.begin(), before.end(), [&](const auto* d) {
-      return definition(*d) && d->loops == use.loops && (d->branchLine == 0 || use.branchLine == d->branchLine);
+      return definition(*d) && (d->loops == use.loops || (enclosesLoops(d->loops, use.loops) && assignedOnlyAt(name, d->loops))) &&
+             (d->branchLine == 0 || use.branchLine == d->branchLine);
     });
     if (!covered && !everyArmDefines(before, use, definition))
       return false;
   }
   return true;
+}
+
+/// Whether every statement of the nest that assigns the scalar `name` is
+/// directly in the body of `loops`: then a use in its inner loops sees the
+/// value this iteration assigned there (F = A(K,J)/A(K,K) before DO I),
+/// not one a sibling loop left (IP = I in a pivot search before the swap).
+bool CompiledNestEstimate::State::assignedOnlyAt(const std::string& name, const std::vector<int>& loops) const
+{
+  return std::all_of(statements.begin(), statements.end(),
+                     [&](const auto* st) { return st->scalarTarget != name || st->loops == loops; });
 }
 
 /// Whether the statements `before` a use of a scalar assign it afresh
@@ -856,7 +929,7 @@ const program::ArrayReference* CompiledNestEstimate::State::temporaryRead(const 
     return nullptr;
   std::vector<std::string> notes; // the temporary's own statement says where it is computed
   if (const auto* user = newScalarUser(*source, mapping, notes))
-    return user->write();
+    return userOwner(*source, *user, mapping);
   for (const auto& ref : source->refs)
     if (!ref.isWrite && mapping.array(ref.array))
       return &ref;
@@ -1028,10 +1101,10 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
     c.rule = ExecRule::Guard;
     c.execRef = guarded;
   } else if (const auto* user = newScalarUser(st, mapping, c.newScalarNotes)) {
-    c.execRef = user->write();
+    c.execRef = userOwner(st, *user, mapping);
   } else if (const auto* user = temporariesUser(st, mapping)) {
     c.rule = ExecRule::Guard;
-    c.execRef = user->write();
+    c.execRef = userOwner(st, *user, mapping);
   } else if (!c.reads.empty() && !st.scalarTarget.empty() && privateTemporary(st) && onlyReductionsUse(st)) {
     // E = ABS(U(I,J) - V(I,J)) for IF (E .GT. EMAX) EMAX = E: where U(I,J) is, each its own iterations
     c.rule = ExecRule::Guard;
@@ -1163,6 +1236,7 @@ private:
   void askSectionBounds(const program::ArrayReference& ref, int line, const std::string& role,
                         const std::string& fallback);
   void reduceWholeArray(const CompiledStatement& c, const IterationSpace& space);
+  std::int64_t copySources(const std::string& array, const std::optional<std::vector<double>>& owned) const;
   void assignWholeArray(const CompiledStatement& c, const IterationSpace& space);
   void noteLeftOut();
   double exchangeProbability(const program::Statement& st, int placement, const IterationSpace& space);
@@ -1412,7 +1486,10 @@ const ReferencePlan* PointEstimator::plan(std::size_t index, PlanMemo& memo, con
     return nullptr;
   }
   memo.plan->map = m_mapping.array(ref.array);
-  if (memo.plan->standIn)
+  // a temporary's owner in its user's inner loops (userOwner) stands in for nothing the program reads
+  const auto ownerOfTemporary = std::any_of(m_s.ownerStandIns.begin(), m_s.ownerStandIns.end(),
+                                            [&](const auto& o) { return o.second.get() == &ref; });
+  if (memo.plan->standIn && !ownerOfTemporary)
     note("Reference '" + ref.text() + "' at line " + std::to_string(ref.line) +
          " has a subscript that is not affine in a dimension that is not distributed: the element is where its "
          "other subscripts say, and one element per iteration is counted");
@@ -2105,7 +2182,9 @@ static int firstLevelNamedIn(const program::ArrayReference& ref, const Iteration
 /// another statement of the nest that writes the array (placementOf with
 /// any distance: a time loop that rewrites rho before rho(idx(i)) is read
 /// fetches it every step), outside the loops its subscripts move with. The
-/// statement's own write does not repeat it.
+/// statement's own write does not repeat it. Each processor gets one
+/// message from each piece it lacks (copySources): x(10) BLOCK on 16 gives
+/// 9 messages to each of the 10 owners and 10 to each of the 6 others.
 void PointEstimator::wholeArrayFetch(const program::Statement& st, const program::ArrayReference& ref,
                                      const IterationSpace& space)
 {
@@ -2131,24 +2210,62 @@ void PointEstimator::wholeArrayFetch(const program::Statement& st, const program
   program::ArrayReference whole;
   whole.array = ref.array;
   const auto owned = estimate::ownedElements(m_unit, m_mapping, m_values, whole);
-  std::vector<std::int64_t> lacking(static_cast<std::size_t>(procs));
-  std::int64_t total = 0, most = 0;
+  const auto sources = copySources(ref.array, owned);
+  std::vector<std::int64_t> lacking(static_cast<std::size_t>(procs)), messages(lacking.size());
+  std::int64_t total = 0, sent = 0, most = 0, mostMessages = 0;
   for (std::int64_t p = 0; p < procs; ++p) {
-    const auto own = owned ? static_cast<std::int64_t>((*owned)[static_cast<std::size_t>(p)]) : *elements / procs;
-    lacking[static_cast<std::size_t>(p)] = saturatingMul(std::max<std::int64_t>(*elements - own, 0), s->elementBytes);
-    total = saturatingAdd(total, lacking[static_cast<std::size_t>(p)]);
-    most = std::max(most, lacking[static_cast<std::size_t>(p)]);
+    const auto at = static_cast<std::size_t>(p);
+    const auto own = owned ? static_cast<std::int64_t>((*owned)[at]) : *elements / procs;
+    lacking[at] = saturatingMul(std::max<std::int64_t>(*elements - own, 0), s->elementBytes);
+    messages[at] = lacking[at] == 0 ? 0 : sources - (own > 0 ? 1 : 0);
+    total = saturatingAdd(total, lacking[at]);
+    sent = saturatingAdd(sent, messages[at]);
+    if (std::tie(lacking[at], messages[at]) > std::tie(most, mostMessages))
+      std::tie(most, mostMessages) = std::tie(lacking[at], messages[at]);
   }
-  CommRecord r{ref.array, ref.text(), "copy", line, at, instances, saturatingMul(instances, procs * (procs - 1)),
+  if (sent == 0)
+    return;
+  CommRecord r{ref.array, ref.text(), "copy", line, at, instances, saturatingMul(instances, sent),
                saturatingMul(instances, total), 0, {}};
-  // procs - 1 copies of a share each, with no hop term: (P-1) rho + beta * bytes without a curve
-  r.time = static_cast<double>(instances) * static_cast<double>(procs - 1) *
-           m_machine.transferTime("copy", static_cast<double>(most) / static_cast<double>(procs - 1), 0, procs);
+  // the slowest processor's copies of a share each, with no hop term: m rho + beta * bytes without a curve
+  r.time = static_cast<double>(instances) * static_cast<double>(mostMessages) *
+           m_machine.transferTime("copy", static_cast<double>(most) / static_cast<double>(mostMessages), 0, procs);
   m_e.comm.records.push_back(r);
   for (std::int64_t p = 0; p < procs; ++p) {
-    m_e.comm.messagesPerProc[p] = saturatingAdd(m_e.comm.messagesPerProc[p], saturatingMul(instances, procs - 1));
-    m_e.comm.bytesPerProc[p] = saturatingAdd(m_e.comm.bytesPerProc[p], saturatingMul(instances, lacking[static_cast<std::size_t>(p)]));
+    const auto at = static_cast<std::size_t>(p);
+    m_e.comm.messagesPerProc[at] = saturatingAdd(m_e.comm.messagesPerProc[at], saturatingMul(instances, messages[at]));
+    m_e.comm.bytesPerProc[at] = saturatingAdd(m_e.comm.bytesPerProc[at], saturatingMul(instances, lacking[at]));
   }
+}
+
+/// The processors a copy of all of `array` comes from: one per distinct
+/// piece, i.e. per coordinate (along the processors dimensions the array is
+/// distributed on) that some processor holding part of it has; processors
+/// that differ only along a dimension it is replicated on hold the same
+/// piece. `owned` is ownedElements of the array (nullopt: every processor
+/// holds a piece, each a different one).
+std::int64_t PointEstimator::copySources(const std::string& array, const std::optional<std::vector<double>>& owned) const
+{
+  const auto procs = m_mapping.procs.count();
+  const auto* a = m_mapping.array(array);
+  if (!owned || !a)
+    return procs;
+  const auto& t = m_mapping.templates[static_cast<std::size_t>(a->templateIndex)];
+  std::vector<int> varying; // the processors dimensions along which pieces differ
+  for (int pd = 0; pd < m_mapping.procs.rank(); ++pd)
+    if (const int d = t.dimOn(pd); d >= 0 && a->axes[static_cast<std::size_t>(d)].kind == mapping::TemplateAxis::Kind::ArrayDim)
+      varying.push_back(pd);
+  std::set<std::vector<std::int64_t>> pieces;
+  for (std::int64_t p = 0; p < procs; ++p) {
+    if ((*owned)[static_cast<std::size_t>(p)] <= 0)
+      continue;
+    const auto coords = m_mapping.procs.coordinates(p);
+    std::vector<std::int64_t> key;
+    for (const int pd : varying)
+      key.push_back(coords[static_cast<std::size_t>(pd)]);
+    pieces.insert(std::move(key));
+  }
+  return static_cast<std::int64_t>(pieces.size());
 }
 
 void PointEstimator::finish()

@@ -1,0 +1,171 @@
+// Where a scalar temporary is computed when its user sits in an inner loop,
+// and how many processors a fetch of a whole array comes from: numbers a
+// new user found wrong in Gaussian elimination and in a gather through an
+// index array. Hand counts in the comments; machine of round numbers
+// (run-estimate.h).
+#include "estimate/run-estimate.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+
+using namespace ps;
+
+namespace {
+
+// One elimination step k of Gaussian elimination (line 7) with the
+// multiplier in a temporary (line 8) used inside DO I (line 10).
+const char* kStep = "subroutine step(a, n, k)\n"
+                    "  integer :: n, k, i, j\n"
+                    "  double precision :: a(n, n), f\n"
+                    "!hpf$ processors pr(4)\n"
+                    "!hpf$ distribute a(%s) onto pr\n"
+                    "  integer :: ip\n"
+                    "  do j = k + 1, n\n"
+                    "    f = a(k, j) / a(k, k)\n"
+                    "    do i = k + 1, n\n"
+                    "      a(i, j) = a(i, j) - a(i, k) * f\n"
+                    "    end do\n"
+                    "  end do\n"
+                    "end subroutine step\n";
+
+std::string stepUnder(const char* formats)
+{
+  std::string text = kStep;
+  text.replace(text.find("%s"), 2, formats);
+  return text;
+}
+
+// A pivot row found by a search loop (line 10) and used by the swap (line 14):
+// IP = K at line 8 is not the value every use sees.
+const char* kPivot = "subroutine pivot(a, n, k)\n"
+                     "  integer :: n, k, i, j, ip\n"
+                     "  double precision :: a(n, n), t\n"
+                     "!hpf$ processors pr(4)\n"
+                     "!hpf$ distribute a(*, cyclic) onto pr\n"
+                     "  integer :: m\n"
+                     "  do m = 1, 1\n"
+                     "    ip = k\n"
+                     "    do i = k + 1, n\n"
+                     "      if (abs(a(i, k)) > abs(a(ip, k))) ip = i\n"
+                     "    end do\n"
+                     "    do j = k, n\n"
+                     "      t = a(k, j)\n"
+                     "      a(k, j) = a(ip, j)\n"
+                     "      a(ip, j) = t\n"
+                     "    end do\n"
+                     "  end do\n"
+                     "end subroutine pivot\n";
+
+// y(i) = x(idx(i)) with x(10) BLOCK on 16: 10 processors own one element, 6 none.
+const char* kGather = "program gather\n"
+                      "  integer, parameter :: n = 10, m = 64\n"
+                      "  real :: x(n), y(m)\n"
+                      "  integer :: idx(m), i\n"
+                      "!hpf$ processors pr(16)\n"
+                      "!hpf$ distribute (block) onto pr :: x, y\n"
+                      "!hpf$ align idx(i) with y(i)\n"
+                      "  do i = 1, m\n"
+                      "    y(i) = x(idx(i))\n"
+                      "  end do\n"
+                      "end program gather\n";
+
+// x(16) on the rows of a 2x2 grid, a copy along its columns: two pieces.
+const char* kGatherGrid = "program grid\n"
+                          "  integer, parameter :: n = 16\n"
+                          "  real :: x(n), y(n, n)\n"
+                          "  integer :: idx(n), i, j\n"
+                          "!hpf$ processors pr(2, 2)\n"
+                          "!hpf$ distribute y(block, block) onto pr\n"
+                          "!hpf$ align x(i) with y(i, *)\n"
+                          "!hpf$ align idx(j) with y(*, j)\n"
+                          "  do j = 1, n\n"
+                          "    do i = 1, n\n"
+                          "      y(i, j) = x(idx(j))\n"
+                          "    end do\n"
+                          "  end do\n"
+                          "end program grid\n";
+
+estimate::Estimate underDirectives(const test::Program& p, int line, const symbolic::Bindings& values)
+{
+  const auto& unit = p.unit();
+  auto m = mapping::mappingFromDirectives(unit, values, std::nullopt, line);
+  EXPECT_TRUE(m.mapping) << (m.errors.empty() ? "" : m.errors[0]);
+  if (!m.mapping)
+    return {};
+  auto e = estimate::estimateNest(unit, *unit.loopAtLine(line), *m.mapping, test::unitMachine(), values);
+  EXPECT_TRUE(e.estimate) << (e.errors.empty() ? "" : e.errors[0]);
+  return e.estimate.value_or(estimate::Estimate{});
+}
+
+std::vector<double> workOfLine(const estimate::Estimate& e, int line)
+{
+  const auto it = std::find_if(e.statements.begin(), e.statements.end(), [&](const auto& w) { return w.line == line; });
+  EXPECT_NE(it, e.statements.end()) << line;
+  return it == e.statements.end() ? std::vector<double>{} : it->work;
+}
+
+bool hasNote(const estimate::Estimate& e, const std::string& part)
+{
+  return std::any_of(e.notes.begin(), e.notes.end(), [&](const auto& n) { return n.find(part) != std::string::npos; });
+}
+
+bool hasRecord(const estimate::Estimate& e, const std::string& reference)
+{
+  return std::any_of(e.comm.records.begin(), e.comm.records.end(),
+                     [&](const auto& r) { return r.reference == reference; });
+}
+
+} // namespace
+
+TEST(TemporaryOwner, AMultiplierUsedInAnInnerLoopIsComputedWhereItsColumnIs)
+{
+  const auto p = test::build(stepUnder("*, cyclic"));
+  const auto e = underDirectives(p, 7, {{"n", 32}, {"k", 1}});
+  // columns 2..32, column j on processor (j-1) mod 4: 7, 8, 8, 8 of them
+  EXPECT_EQ(workOfLine(e, 8), (std::vector<double>{7, 8, 8, 8}));
+  EXPECT_TRUE(hasNote(e, "Scalar temporary 'f' at line 8 is computed by the owners of 'a(i,j)' at line 10"));
+  EXPECT_FALSE(hasNote(e, "not affine")); // the owner's row is no reference the program makes
+  // a(k,j) is each column owner's own; a(k,k) and a(i,k) go from processor 0 to the 3 others
+  EXPECT_FALSE(hasRecord(e, "a(k,j)"));
+  EXPECT_EQ(e.nt, 6);
+}
+
+TEST(TemporaryOwner, AMultiplierWhoseUsersOwnersMoveWithTheInnerLoopStaysOnEveryProcessor)
+{
+  const auto p = test::build(stepUnder("cyclic, *"));
+  const auto e = underDirectives(p, 7, {{"n", 32}, {"k", 1}});
+  // a(i,j)'s rows are on every processor: each needs f, and computes it
+  EXPECT_EQ(workOfLine(e, 8), (std::vector<double>{31, 31, 31, 31}));
+  EXPECT_FALSE(hasNote(e, "Scalar temporary 'f'"));
+}
+
+TEST(TemporaryOwner, AValueASiblingLoopMayReassignIsNotTakenForTheEnclosingOne)
+{
+  const auto p = test::build(kPivot);
+  const auto e = underDirectives(p, 7, {{"n", 32}, {"k", 1}, {"ip", 5}}); // the search is not followed
+  EXPECT_FALSE(hasNote(e, "Scalar temporary 'ip' at line 8"));
+  EXPECT_TRUE(hasNote(e, "Scalar temporary 't' at line 13")); // the swap's own temporary still is one
+}
+
+TEST(WholeArrayCopy, EachProcessorHearsFromThePiecesItLacks)
+{
+  const auto e = underDirectives(test::build(kGather), 8, {});
+  // the 10 owners get 9 elements in 9 messages, the 6 others 10 in 10: 150 messages, 600 bytes
+  ASSERT_EQ(e.comm.records.size(), 1u);
+  EXPECT_EQ(e.comm.records[0].messages, 150);
+  EXPECT_EQ(e.comm.records[0].bytes, 600);
+  EXPECT_EQ(e.comm.messagesPerProc[0], 9);
+  EXPECT_EQ(e.comm.messagesPerProc[15], 10);
+}
+
+TEST(WholeArrayCopy, ProcessorsHoldingTheSamePieceSendItOnce)
+{
+  const auto e = underDirectives(test::build(kGatherGrid), 9, {});
+  // x's rows 1..8 on grid row 0, 9..16 on row 1: each processor lacks the other 8 elements, one message
+  ASSERT_EQ(e.comm.records.size(), 1u);
+  EXPECT_EQ(e.comm.records[0].messages, 4);
+  EXPECT_EQ(e.comm.records[0].bytes, 4 * 8 * 4);
+  EXPECT_EQ(e.comm.messagesPerProc, (std::vector<std::int64_t>{1, 1, 1, 1}));
+}
