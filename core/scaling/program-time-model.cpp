@@ -95,7 +95,7 @@ std::optional<std::string> ProgramTimeModel::sizeError(double n) const
   if (n >= minSize() && n <= maxSize())
     return std::nullopt;
   return "Variant " + m_spec.name + " needs " + m_spec.sizeVariable + " from " + formatNumber(minSize()) + " to " +
-         formatNumber(maxSize()) + " (the estimator simulates beyond that too slowly), not " + formatNumber(n);
+         formatNumber(maxSize()) + ", not " + formatNumber(n);
 }
 
 ModelValue ProgramTimeModel::work(double n) const

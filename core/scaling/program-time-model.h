@@ -41,8 +41,10 @@ public:
   ModelValue time(double p, double n) const override;
   std::optional<double> delta() const override;
   double minSize() const override { return 2; }
-  /// Beyond this the estimator's simulation is too slow for a root search.
-  double maxSize() const override { return 1 << 16; }
+  /// The largest n a root search tries: 2^30. Estimates count in closed form
+  /// (their cost does not grow with n), and a search doubles n, so this is
+  /// about 15 doublings from a small initial n.
+  double maxSize() const override { return 1 << 30; }
 
   /// The mapping of the variant at p processors ("a,b=(BLOCK,BLOCK) onto
   /// 2x2"), empty when it cannot be built.

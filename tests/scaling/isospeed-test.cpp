@@ -11,6 +11,22 @@
 using namespace ps;
 using test::analytic;
 
+// T = n^2*Delta/p, no overhead: every size keeps the average speed, and the
+// ideal W' = p'W/p is the one reported (psi = 1), not W itself (psi = p'/p,
+// better than ideal) where the root finder would stop first.
+TEST(Isospeed, WithoutOverheadEverySizeKeepsTheSpeedAndPsiIsOne)
+{
+  auto m = analytic("no overhead", "n^2*delta/p", "n^2", {{"delta", 1e-6}});
+  ASSERT_TRUE(m);
+  for (const double pPrime : {8.0, 32.0}) {
+    const auto root = scaling::scaledWorkByRoot(*m, 4, 64, pPrime);
+    ASSERT_TRUE(root.ok()) << root.error;
+    EXPECT_NEAR(root.psi, 1.0, 1e-9);
+    EXPECT_NEAR(root.wPrime, 4096 * pPrime / 4, 1e-6);
+    EXPECT_NEAR(root.nPrime, 64 * std::sqrt(pPrime / 4), 1e-6);
+  }
+}
+
 // R16: T = W*Delta/p + kappa*n, W = n^2, Delta = kappa = 1 us, p = 4, n = 64.
 // a = 4096/4352 flop/us, c = a/(1 - a*Delta) = 16, so W' = (16*kappa*p')^2/... :
 // W' = 16384 at p' = 8 and 65536 at p' = 16 (psi 0.5 and 0.25).
