@@ -1257,6 +1257,8 @@ private:
   void wholeArrayFetch(const program::Statement& st, const program::ArrayReference& ref, const IterationSpace& space);
   void finish();
   void schedule();
+  void keepRecordMessages(const std::vector<std::int64_t>& before);
+  void restage(const ParallelismDecision& decision, const Schedule& s);
 
   CompiledNestEstimate::State& m_s;
   const program::Unit& m_unit;
@@ -1264,6 +1266,9 @@ private:
   const machine::MachineProfile& m_machine;
   const symbolic::Bindings& m_values;
   std::vector<std::string> m_fetched;  // reads already fetched, as firstFetch's key
+  /// Per record (by index) placed inside a loop: the messages it added to
+  /// each processor (restage divides them by the pipeline's strip).
+  std::map<std::size_t, std::vector<std::int64_t>> m_recordMessages;
   Estimate m_e;
   std::vector<double> m_ctPerProc;
   std::vector<std::int64_t> m_messagesBefore, m_bytesBefore; // a conditional read's counts before it (scaleLastRecord)
@@ -1742,10 +1747,13 @@ void PointEstimator::addReads(std::size_t index, const IterationSpace& space, co
       instances = readInstances(exchanged, owner, read, at);
     if (!instances->iterations && !folded)
       instances->iterations = statementIterations(c, owner);
+    const auto messagesBefore = at > 0 ? m_e.comm.messagesPerProc : std::vector<std::int64_t>{};
     underBranch(st, at, exchanged, [&] {
       addReadMessages(exchanged, owner, read, at, st.line, m_mapping, m_machine, m_e.comm,
                       CommunicationMethod::Closed, &*instances, &c.readTexts[readIndex[i]]);
     });
+    if (at > 0 && m_e.comm.records.size() > before) // a pipeline's stage may bundle them (restage)
+      keepRecordMessages(messagesBefore);
     if (m_s.options.formulas && m_e.comm.records.size() > before) // NT and TD in closed form (comm-formula.h)
       attachReadFormula(m_e.comm.records.back(), m_unit, exchanged, owner, read, at, m_mapping, m_machine);
     if (m_e.comm.records.size() > before && m_e.comm.records.back().sampledEvery > 1)
@@ -2290,6 +2298,52 @@ void PointEstimator::finish()
   finishCache();
 }
 
+/// Remembers what the record just added sent to each processor: the
+/// difference from `before`, the counts before it was added.
+void PointEstimator::keepRecordMessages(const std::vector<std::int64_t>& before)
+{
+  auto& added = m_recordMessages[m_e.comm.records.size() - 1];
+  added = m_e.comm.messagesPerProc;
+  for (std::size_t p = 0; p < added.size() && p < before.size(); ++p)
+    added[p] -= before[p];
+}
+
+/// The pipeline's boundary records as its schedule sends them: one message
+/// per stage of `s.strip` outer iterations where the records counted one per
+/// outer iteration (NT and each processor's count divided by the strip, the
+/// bytes unchanged), and their times shares of the schedule's TT, which is
+/// the wavefront's critical path, not the sum of every message's time.
+void PointEstimator::restage(const ParallelismDecision& decision, const Schedule& s)
+{
+  const auto strip = std::max<std::int64_t>(s.strip, 1);
+  const auto bundled = [&](std::int64_t m) { return m / strip + (m % strip != 0); };
+  double stageTime = 0, otherTime = 0;
+  for (const auto& r : m_e.comm.records)
+    (isStageRecord(decision, r) ? stageTime : otherTime) += r.time;
+  const double share = stageTime > 0 ? std::max(s.tt - otherTime, 0.0) / stageTime : 0;
+  m_e.nt = 0;
+  for (std::size_t i = 0; i < m_e.comm.records.size(); ++i) {
+    auto& r = m_e.comm.records[i];
+    if (isStageRecord(decision, r)) {
+      r.time *= share;
+      r.instances = bundled(r.instances);
+      const auto it = m_recordMessages.find(i);
+      if (it == m_recordMessages.end()) {
+        r.messages = bundled(r.messages);
+      } else {
+        for (std::size_t p = 0; p < it->second.size() && p < m_e.comm.messagesPerProc.size(); ++p) {
+          const auto fewer = it->second[p] - bundled(it->second[p]);
+          m_e.comm.messagesPerProc[p] -= fewer;
+          r.messages -= fewer;
+        }
+      }
+    }
+    m_e.nt = saturatingAdd(m_e.nt, r.messages);
+  }
+  const auto& mp = m_e.comm.messagesPerProc;
+  m_e.ntMaxPerProc = mp.empty() ? 0 : *std::max_element(mp.begin(), mp.end());
+}
+
 /// Source: DDT Sec. 2 and Table 1 (a recurrence across owners serializes);
 /// the pipeline's schedule is PartScope's (estimate/parallelism.h).
 void PointEstimator::schedule()
@@ -2323,6 +2377,8 @@ void PointEstimator::schedule()
   auto s = scheduleOf(decision, split ? inside : m_ctPerProc, m_e.comm, m_e.tt, m_mapping, m_machine);
   if (split)
     s.ct += outside;
+  if (decision.kind == ParallelismKind::Pipelined)
+    restage(decision, s);
   m_e.ct = s.ct;
   m_e.ctPerProc.assign(m_e.ctPerProc.size(), s.ct); // every processor waits for the critical path: a unit adds it
   m_e.tt = s.tt;
@@ -2335,7 +2391,8 @@ void PointEstimator::schedule()
     text += ": processors run one after another";
   else
     text += ": a wavefront of " + counted(s.stages, "stage") + " of " + counted(s.strip, "outer iteration") +
-            " over " + counted(s.chain, "processor");
+            " over " + counted(s.chain, "processor") + "; each boundary message carries a stage, and their time is the " +
+            "wavefront's critical path";
   if (decision.kind == ParallelismKind::Serialized && r.level > 0)
     text += " (not pipelined: " + decision.whyNotPipelined + ")";
   if (!r.exact)

@@ -163,9 +163,7 @@ StageMessages stageMessages(const ParallelismDecision& d, const CommTotals& comm
   StageMessages out;
   *otherTT = 0;
   for (const auto& r : comm.records) {
-    const bool stage = std::find(d.arrays.begin(), d.arrays.end(), r.array) != d.arrays.end() &&
-                       r.placement > d.recurrence->level && r.messages > 0;
-    if (!stage) {
+    if (!isStageRecord(d, r)) {
       *otherTT += r.time;
       continue;
     }
@@ -249,6 +247,13 @@ Schedule pipelined(const ParallelismDecision& d, const std::vector<double>& ctPe
 }
 
 } // namespace
+
+bool isStageRecord(const ParallelismDecision& decision, const CommRecord& record)
+{
+  return decision.recurrence &&
+         std::find(decision.arrays.begin(), decision.arrays.end(), record.array) != decision.arrays.end() &&
+         record.placement > decision.recurrence->level && record.messages > 0;
+}
 
 const char* parallelismName(ParallelismKind kind)
 {

@@ -140,6 +140,11 @@ const std::vector<symbolic::Dependence>& nestFlowDependences(const program::Unit
 const std::vector<symbolic::Dependence>& nestFlowDependences(const symbolic::LoopNest& nest,
                                                              const symbolic::Bindings& values);
 
+/// Whether `record` is one of a pipelined or serialized decision's boundary
+/// messages: a read of an array of a crossing dependence, placed inside the
+/// carrying loop.
+bool isStageRecord(const ParallelismDecision& decision, const CommRecord& record);
+
 /// CT and TT of the nest under a decision, with the pipeline's stages.
 struct Schedule {
   double ct = 0, tt = 0;  // seconds

@@ -160,7 +160,12 @@ TEST(Parallelism, WavefrontWrappedByCyclicByHand)
   m.startup = 100;
   const auto e = run(p, 10, "x,y=(*,CYCLIC(16))", "2", {}, m);
   ASSERT_EQ(e.parallelism.kind, "pipelined");
-  EXPECT_EQ(e.comm.records.front().messages, 3 * 64);
+  // 3 boundaries per row, one message per stage of 16 rows: 12, not one per row (192); processor 1
+  // receives at 16|17 and 48|49, processor 0 at 32|33; the records' time is the schedule's TT
+  EXPECT_EQ(e.comm.records.front().messages, 3 * 64 / 16);
+  EXPECT_EQ(e.comm.messagesPerProc, (std::vector<std::int64_t>{4, 8}));
+  EXPECT_EQ(e.nt, 12);
+  EXPECT_NEAR(e.comm.records.front().time, e.tt, 1e-9);
   EXPECT_EQ(e.parallelism.stages, 4);
   EXPECT_EQ(e.parallelism.strip, 16);
   EXPECT_EQ(e.parallelism.chain, 2);
