@@ -381,6 +381,8 @@ struct CompiledNestEstimate::State {
                        const Definition& definition) const;
   bool onlyReductionsUse(const program::Statement& st) const;
   bool updatesTemporary(const program::Statement& st) const;
+  const program::Statement* updatedTemporary(const program::Statement& st) const;
+  bool accumulatesPrivately(const program::Statement& st, const mapping::Mapping& mapping) const;
   const program::ArrayReference* temporaryRead(const program::Statement& st, const mapping::Mapping& mapping) const;
   bool guardsOnlyReductions(const program::Statement& condition) const;
   const program::ArrayReference* guardedOperand(const program::Statement& condition,
@@ -841,14 +843,17 @@ bool CompiledNestEstimate::State::privateTemporary(const program::Statement& st)
   return true;
 }
 
-/// Whether every statement of the nest that assigns the scalar `name` is
-/// directly in the body of `loops`: then a use in its inner loops sees the
-/// value this iteration assigned there (F = A(K,J)/A(K,K) before DO I),
-/// not one a sibling loop left (IP = I in a pivot search before the swap).
+/// Whether every statement of the nest that assigns the scalar `name`
+/// afresh is directly in the body of `loops`: then a use in its inner
+/// loops sees the value this iteration assigned there (F = A(K,J)/A(K,K)
+/// before DO I), not one a sibling loop left (IP = I in a pivot search
+/// before the swap).
 bool CompiledNestEstimate::State::assignedOnlyAt(const std::string& name, const std::vector<int>& loops) const
 {
-  return std::all_of(statements.begin(), statements.end(),
-                     [&](const auto* st) { return st->scalarTarget != name || st->loops == loops; });
+  // an update (S = S + A(I,K)*X(K) in DO K) goes on from this iteration's value
+  return std::all_of(statements.begin(), statements.end(), [&](const auto* st) {
+    return st->scalarTarget != name || st->loops == loops || namesIn(assignedValue(st->text)).count(name) > 0;
+  });
 }
 
 /// Whether the statements `before` a use of a scalar assign it afresh
@@ -879,15 +884,50 @@ bool CompiledNestEstimate::State::everyArmDefines(std::span<const program::State
 /// earlier in its body: E = E*E after E = U(I,J) - V(I,J).
 bool CompiledNestEstimate::State::updatesTemporary(const program::Statement& st) const
 {
-  if (st.scalarTarget.empty())
+  const auto* fresh = updatedTemporary(st);
+  return fresh && fresh->loops == st.loops;
+}
+
+/// Whether `st` updates a private temporary assigned afresh in the body
+/// around its loops (updatedTemporary) and reads no distributed element
+/// whose owner is known (a CSR row's S = S + VAL(K)*P(COLIDX(K)) with VAL
+/// replicated and P indirect): the owners of the row's result then
+/// accumulate it, not every processor. Where an operand is owned (S = S +
+/// A(K,J) over a distributed row), the sum stays a reduction of the
+/// owners' partial sums.
+bool CompiledNestEstimate::State::accumulatesPrivately(const program::Statement& st, const mapping::Mapping& mapping) const
+{
+  const auto* fresh = updatedTemporary(st);
+  if (!fresh || fresh->loops == st.loops)
     return false;
+  return std::none_of(st.refs.begin(), st.refs.end(), [&](const program::ArrayReference& ref) {
+    if (ref.isWrite || !mapping.array(ref.array) || ref.subscripts.empty())
+      return false;
+    for (std::size_t d = 0; d < ref.subscripts.size(); ++d)
+      if (ref.subscripts[d].kind != program::SubscriptKind::Affine &&
+          distributedDimension(mapping, mapping.array(ref.array), static_cast<int>(d)))
+        return false;
+    return true; // an operand whose owner the affine subscripts give
+  });
+}
+
+/// The fresh assignment of the private temporary `st` updates (E = E*E
+/// after E = U(I,J) - V(I,J) in the same body; a row's S = S + A(I,K)*X(K)
+/// inside DO K after S = 0 in the body around it: each iteration's own
+/// accumulator, as NEW(S) on the row loop says), the last one before it;
+/// nullptr when `st` updates none.
+const program::Statement* CompiledNestEstimate::State::updatedTemporary(const program::Statement& st) const
+{
+  if (st.scalarTarget.empty() || !namesIn(assignedValue(st.text)).count(st.scalarTarget))
+    return nullptr;
+  const program::Statement* fresh = nullptr;
   for (const auto* d : statements) {
     if (d == &st)
-      return false;
-    if (d->loops == st.loops && d->scalarTarget == st.scalarTarget && privateTemporary(*d))
-      return true;
+      break;
+    if (enclosesLoops(d->loops, st.loops) && d->scalarTarget == st.scalarTarget && privateTemporary(*d))
+      fresh = d;
   }
-  return false;
+  return fresh;
 }
 
 /// True when every statement that uses the scalar `st` assigns is a
@@ -1083,7 +1123,8 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
       c.readByBranch.assign(c.reads.size(), true);
   }
   // E = E*E or E = MAX(E, 1.0E-6) after E = U(I,J) - V(I,J): computing the temporary, not reducing into it
-  c.reduction = isReduction(st, *unit) && !updatesTemporary(st);
+  const bool privateSum = accumulatesPrivately(st, mapping);
+  c.reduction = isReduction(st, *unit) && !updatesTemporary(st) && !privateSum;
   if (!st.wholeArray) // X(:,:) = ... or a WHERE mask (X = ... was classified above)
     c.assignedArray = elementwiseTarget(st, *unit, mapping);
   if ((c.reducedArray = wholeArrayReduction(st, mapping))) { // its reads are its own elements: none fetched
@@ -1105,6 +1146,16 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
   } else if (const auto* user = temporariesUser(st, mapping)) {
     c.rule = ExecRule::Guard;
     c.execRef = userOwner(st, *user, mapping);
+  } else if (privateSum) { // S = S + VAL(K)*P(COLIDX(K)) after S = 0: where the row's S is computed, and used
+    const auto& fresh = *updatedTemporary(st);
+    std::vector<std::string> notes; // the fresh assignment's statement says where
+    if (const auto* user = newScalarUser(fresh, mapping, notes)) {
+      c.execRef = userOwner(fresh, *user, mapping);
+      c.newScalarNotes.push_back("The sum into '" + st.scalarTarget + "'" + c.at + " is accumulated by the owners of '" +
+                                 user->write()->text() + "' at line " + std::to_string(user->line) +
+                                 ", where its start at line " + std::to_string(fresh.line) +
+                                 " is: no operand of it has a known owner, and each iteration's sum is its own");
+    }
   } else if (!c.reads.empty() && !st.scalarTarget.empty() && privateTemporary(st) && onlyReductionsUse(st)) {
     // E = ABS(U(I,J) - V(I,J)) for IF (E .GT. EMAX) EMAX = E: where U(I,J) is, each its own iterations
     c.rule = ExecRule::Guard;

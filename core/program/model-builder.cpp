@@ -654,6 +654,7 @@ private:
   void loop(const fortran::Stmt& s, const std::vector<int>& loops, double probability)
   {
     Loop l;
+    bool indirectVariable = false; // dataBounds: the loop variable's values are data too
     l.id = static_cast<int>(m_unit.loops.size());
     l.parent = loops.empty() ? -1 : loops.back();
     l.depth = static_cast<int>(loops.size());
@@ -678,6 +679,8 @@ private:
         clipBounds(l, s.lower, s.upper, s.step, loops);
       if (!l.boundsKnown)
         parityStart(l, s.lower, s.upper, s.step);
+      if (!l.boundsKnown)
+        indirectVariable = dataBounds(l, s.lower, s.upper, s.step, loops);
       boundsNote(l, {&s.lower, &s.upper, &s.step});
     } else {
       whileBounds(l);
@@ -691,7 +694,11 @@ private:
     inner.push_back(l.id);
     std::map<std::string, std::set<int>> setInBody;
     namesSetIn(s.body, setInBody);
+    if (indirectVariable)
+      setInBody[l.variable].insert(l.line);
     m_scalars.enterLoop(l.variable, setInBody, l.line);
+    if (indirectVariable) // K = ROWPTR(I), ...: its subscripts are indirect (variesInLoop)
+      m_scalars.assign(l.variable, std::nullopt, std::nullopt, loopVariables(inner), l.line, true);
     m_setInOpenLoops.push_back(&setInBody);
     m_clipDefinitions.erase(l.variable);
     for (const auto& [name, lines] : setInBody) // set again in the body: not the value before it
@@ -704,6 +711,38 @@ private:
     m_guards.resize(guards);
     m_setInOpenLoops.pop_back();
     m_scalars.leaveLoop(l.variable, l.line);
+  }
+
+  /// A DO whose bounds read array elements (CSR's DO K = ROWPTR(I),
+  /// ROWPTR(I+1) - 1): its iterations per entry are data, so, as a DO
+  /// WHILE's, they become an unknown of the unit (Loop::tripsUnknown) that
+  /// the user sets or a profile run measures: DO K = L, L + S*(ntrips_L - 1)
+  /// with S the step, where the start L is an integer expression that does
+  /// not vary with the data, else DO K = 1, ntrips_L with K's values unknown
+  /// (true: its subscripts are indirect, as after K = ICELL(I)). Only for
+  /// a positive constant step and no MAX/MIN clipping; leaves `l` as it is
+  /// otherwise.
+  bool dataBounds(Loop& l, const fortran::Expr& lowerExpr, const fortran::Expr& upperExpr, const fortran::Expr& stepExpr,
+                  const std::vector<int>& loops)
+  {
+    const auto step = stepExpr.missing() ? std::optional<std::int64_t>(1)
+                                         : valueOf(stepExpr).value_or(symbolic::Expr::symbol("?")).asInteger();
+    if (!step || *step < 1 || !l.boundGuards.empty() || findComponent(lowerExpr) || findComponent(upperExpr) ||
+        (!findReference(lowerExpr, true) && !findReference(upperExpr, true)))
+      return false;
+    const auto vars = loopVariables(loops);
+    const auto lower = findReference(lowerExpr, true) ? std::nullopt : valueOf(lowerExpr);
+    const bool fixedStart = lower && !variesInLoop(*lower) && lower->affineIn(vars);
+    l.tripsUnknown = freshName("ntrips_" + std::to_string(l.line));
+    const auto trips = symbolic::Expr::symbol(l.tripsUnknown);
+    const auto start = fixedStart ? *lower : symbolic::Expr::integer(1);
+    l.lower = l.lowerAsWritten = start;
+    l.upper = l.upperAsWritten = start + symbolic::Expr::integer(*step) * (trips - symbolic::Expr::integer(1));
+    l.step = symbolic::Expr::integer(*step);
+    l.boundsKnown = true;
+    m_whileTrips.emplace(l.tripsUnknown, UnknownOrigin{l.line, "the number of iterations per entry of " + whileName(l) +
+                                                                   " (a profile run measures it)"});
+    return !fixedStart;
   }
 
   /// A start A + MOD(E, M) with step M, as red-black and odd-even sweeps

@@ -75,6 +75,8 @@ bool whileTripsUnset(const Loop& loop, const symbolic::Bindings& values)
 
 std::string whileName(const Loop& loop)
 {
+  if (!loop.isWhile) // a DO whose bounds are data (Loop::tripsUnknown)
+    return "the DO " + loop.variable + " at line " + std::to_string(loop.line) + " with bounds from data";
   return (loop.withoutControl ? "the DO loop without control at line " : "the DO WHILE at line ") +
          std::to_string(loop.line);
 }

@@ -174,6 +174,9 @@ struct Loop {
   /// A DO WHILE (or DO without control) is modelled as DO variable = 1,
   /// tripsUnknown: the unknown ("ntrips_11") is its iterations per entry;
   /// `variable` is a name of the model's ("w11_"), read by no statement.
+  /// A DO whose bounds read array elements (CSR's DO K = ROWPTR(I),
+  /// ROWPTR(I+1)-1) runs tripsUnknown times too, from its start where that
+  /// is no data (else from 1, its variable's subscripts indirect).
   /// Empty for other loops.
   std::string tripsUnknown;
   /// Iterations per entry measured by a profile run (rounded): the profile
@@ -301,8 +304,9 @@ bool whileTripsUnset(const Loop& loop, const symbolic::Bindings& values);
 /// bounds of the loop at line 7", or "the iterations of the DO WHILE at line 11".
 std::string boundsWhat(const Loop& loop);
 
-/// "the DO WHILE at line 11", or "the DO loop without control at line 26"
-/// for a DO left by EXIT.
+/// "the DO WHILE at line 11", "the DO loop without control at line 26"
+/// for a DO left by EXIT, or "the DO k at line 47 with bounds from data"
+/// (CSR's DO K = ROWPTR(I), ROWPTR(I+1) - 1).
 std::string whileName(const Loop& loop);
 
 /// For a DO WHILE, the clause " (its iterations per entry are the unknown

@@ -29,7 +29,7 @@ std::string loopHeader(const Loop& l)
       s += ":" + l.step.str();
     return s;
   }
-  if (!l.boundsKnown || !l.boundGuards.empty() || !l.boundsApproximation.empty()) // as written: MAX(-KL,1-I) is no integer expression the model keeps
+  if (!l.boundsKnown || !l.boundGuards.empty() || !l.boundsApproximation.empty() || !l.tripsUnknown.empty()) // as written: MAX(-KL,1-I) is no integer expression the model keeps
     return "DO " + l.variable + " = " + l.lowerText + ", " + l.upperText + (l.stepText.empty() ? "" : ", " + l.stepText);
   std::string s = "DO " + l.variable + " = " + l.lower.str() + ", " + l.upper.str();
   if (auto step = l.step.asInteger(); !step || *step != 1)
