@@ -720,6 +720,10 @@ MappingResult mappingFromSpec(const DistSpec& spec, const Unit& unit, const Bind
                                 " for '" + name + "', which has " + counted(s->dims.size(), "dimension"));
         continue;
       }
+      // (*,*) distributes no dimension: a copy on every processor, as 'replicated' says
+      if (std::all_of(group.formats.begin(), group.formats.end(),
+                      [](const DistributionFormat& f) { return f.kind == FormatKind::Collapsed; }))
+        continue;
       auto extents = arrayExtents(*s, values, result);
       if (!extents)
         continue;

@@ -69,6 +69,7 @@ public:
   }
 
 private:
+
   std::array<fortran::TypeSpec, 26> m_types;
   bool m_none = false;
 };
@@ -104,6 +105,7 @@ public:
     for (const auto& [name, unused] : m_unit.symbols)
       m_unit.associated.erase(name);
     inheritDirectives();
+    checkDirectives();
     for (const auto& [name, origin] : m_scalars.origins())
       if (std::find(m_unit.unknowns.begin(), m_unit.unknowns.end(), name) != m_unit.unknowns.end())
         m_unit.unknownOrigins.emplace(name, origin);
@@ -112,6 +114,42 @@ public:
   }
 
 private:
+  /// Warnings for mapping directives that name what the unit does not have
+  /// (ALIGN WITH an undeclared name) or give another number of formats
+  /// than the array has dimensions: the estimate would replicate or refuse
+  /// the array, and `parse` said nothing. Source: HPF 2.0, Sec. 3.3-3.4.
+  void checkDirectives()
+  {
+    using fortran::DirectiveKind;
+    std::set<std::string> templates;
+    const auto addTemplates = [&](const fortran::Directive& d) {
+      if (d.kind == DirectiveKind::Template)
+        for (const auto& o : d.objects)
+          templates.insert(o.name);
+    };
+    for (const auto& d : m_unit.directives)
+      addTemplates(d);
+    for (const auto& inherited : m_outer.directives)
+      addTemplates(inherited.directive);
+    const auto isArray = [&](const std::string& name) {
+      const auto* s = m_unit.symbol(name);
+      return s && s->isArray();
+    };
+    for (const auto& d : m_unit.directives) {
+      if (d.kind == DirectiveKind::Align && !d.target.empty() && !templates.count(d.target) && !isArray(d.target))
+        diag(d.range, Severity::Warning,
+             "ALIGN WITH '" + d.target + "': '" + d.target + "' is neither a TEMPLATE nor an array of '" + m_unit.name +
+                 "', so what is aligned with it stays replicated");
+      if (d.kind != DirectiveKind::Distribute || !d.formatsWritten)
+        continue;
+      for (const auto& name : d.distributees)
+        if (const auto* s = m_unit.symbol(name); s && s->isArray() && s->dims.size() != d.formats.size())
+          diag(d.range, Severity::Warning,
+               "DISTRIBUTE gives " + std::to_string(d.formats.size()) + (d.formats.size() == 1 ? " format" : " formats") +
+                   " for '" + name + "', which has " + std::to_string(s->dims.size()) +
+                   (s->dims.size() == 1 ? " dimension" : " dimensions") + "; estimates under the directives stop there");
+    }
+  }
   /// The outer scope's mapping directives reduced to the arrays the unit
   /// sees by association (a local declaration hides one; a renamed or
   /// unlisted one is not seen) and to the templates and processors it does

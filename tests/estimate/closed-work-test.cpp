@@ -14,7 +14,8 @@ using namespace ps;
 
 namespace {
 
-/// Every iteration visited; its owner from the mapping.
+/// Every iteration visited; its owner from the mapping (every processor for
+/// a replicated array: (*,*) distributes nothing).
 std::vector<double> bruteForce(const estimate::IterationSpace& space, const estimate::ReferencePlan& plan,
                                const mapping::Mapping& mapping)
 {
@@ -22,6 +23,11 @@ std::vector<double> bruteForce(const estimate::IterationSpace& space, const esti
   std::vector<std::int64_t> values(static_cast<std::size_t>(space.depth()), 0);
   std::vector<std::int64_t> coords(static_cast<std::size_t>(mapping.procs.rank()));
   space.walk(0, space.depth(), values, [&](std::vector<std::int64_t>& v) {
+    if (!plan.map) {
+      for (auto& w : work)
+        w += 1;
+      return;
+    }
     std::int64_t index[2];
     plan.element(v, index);
     mapping.ownerCoords(*plan.map, index, coords.data());

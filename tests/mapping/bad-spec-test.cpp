@@ -64,6 +64,11 @@ TEST(BadSpec, ReplicatedIsTheIdesWordForUndistributed)
   ASSERT_TRUE(m.mapping);
   EXPECT_EQ(m.mapping->str(), "a=(BLOCK) onto 4"); // b stays on every processor
   EXPECT_TRUE(parseDistSpec("b=(REPLICATED)", &error));
+  // (*,*) distributes nothing: the same copy on every processor (it was charged a reduction's combines)
+  auto collapsed = mappingFromSpec(*parseDistSpec("a=(BLOCK); b=(*,*)", &error), p.unit(), {}, *parseArrangement("4"));
+  ASSERT_TRUE(collapsed.mapping);
+  EXPECT_EQ(collapsed.mapping->str(), "a=(BLOCK) onto 4");
+  EXPECT_EQ(collapsed.mapping->array("b"), nullptr);
 }
 
 TEST(BadSpec, BlockSizeMustCoverTheExtent)

@@ -276,3 +276,34 @@ TEST(HpfMapping, AnAlignedVectorsFormatsAreItsOwnDimensions)
   EXPECT_EQ(m.mapping->formatsOf("b", 1), "(BLOCK)");
   EXPECT_EQ(m.mapping->formatsOf("nothing", 1), "replicated");
 }
+
+// A new user's ALIGN with a name the unit does not have, and DISTRIBUTE
+// with one format too many, passed `parse` silently: the first replicated
+// the array in every estimate, the second stopped them.
+TEST(HpfMapping, DirectivesNamingWhatTheUnitLacksAreWarnedOf)
+{
+  const auto p = test::build("module grid\n"                            // 1
+                             "  real :: g(100)\n"                        // 2
+                             "!hpf$ template t(100)\n"                   // 3
+                             "end module grid\n"                         // 4
+                             "program bad\n"                             // 5
+                             "  use grid\n"                              // 6
+                             "  real :: a(100), b(100), c(100), d(100)\n" // 7
+                             "!hpf$ align b(i) with q(i)\n"              // 8
+                             "!hpf$ distribute a(block, block)\n"        // 9
+                             "!hpf$ align c(i) with t(i)\n"              // 10
+                             "!hpf$ align d(i) with g(i)\n"              // 11
+                             "  a = b + c + d\n"                         // 12
+                             "end program bad\n");
+  std::vector<std::string> warnings;
+  for (const auto& d : p.model.diagnostics)
+    if (d.severity() == fortran::Severity::Warning) {
+      const auto lc = p.parsed->file->lineColumn(d.range().begin);
+      warnings.push_back(std::to_string(lc.line) + ": " + d.message());
+    }
+  EXPECT_EQ(warnings, (std::vector<std::string>{
+                          "8: ALIGN WITH 'q': 'q' is neither a TEMPLATE nor an array of 'bad', so what is aligned "
+                          "with it stays replicated",
+                          "9: DISTRIBUTE gives 2 formats for 'a', which has 1 dimension; estimates under the "
+                          "directives stop there"}));
+}
