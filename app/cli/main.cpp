@@ -357,11 +357,12 @@ int main(int argc, char** argv)
   estimate->add_flag("--latex", o.latex, "With --formulas: print the formulas in LaTeX")->needs(formulas);
   auto* profileFile = estimate->add_option("--profile", o.profile,
                                            "Branch probabilities from a counts file written by 'profile --json'");
-  estimate->add_flag("--profile-run", o.profileRun, "Run the profile first; branch probabilities from its counts")
+  auto* profileRun = estimate->add_flag("--profile-run", o.profileRun, "Run the profile first; branch probabilities from its counts")
       ->excludes(profileFile);
-  estimate->add_option("--input", o.input, "With --profile-run: the program's standard input");
+  estimate->add_option("--input", o.input, "With --profile-run: the program's standard input")->needs(profileRun);
   estimate->add_option("--timeout", o.timeout, "With --profile-run: stop the program after this many seconds")
-      ->check(ps::cli::greaterThanZero("a number of seconds"));
+      ->check(ps::cli::greaterThanZero("a number of seconds"))
+      ->needs(profileRun);
 
   ps::cli::ProfileCommandOptions profileOptions;
   auto* profile = ps::cli::addProfileCommand(app, profileOptions);

@@ -79,6 +79,9 @@ TEST(BadInputCli, ValuesThatAreTyposOrOutOfRange)
   // printed a time of 4.6e14 ms and a TD of "0.09223372036854775808" before
   expectFailure(kStencil + "--set n=9223372036854775807 --procs 4", 1,
                 "'u' is too large to estimate: dimension 1 is 1:9223372036854775807");
+  // options of the profile run without it were accepted and did nothing
+  expectFailure(kStencil + "--set n=64 --timeout 5", 2, "--timeout requires --profile-run");
+  expectFailure(kStencil + "--set n=64 --input in.txt", 2, "--input requires --profile-run");
 }
 
 /// distribute and scale refuse a name the program does not have, as
