@@ -33,7 +33,9 @@ symbolic::LoopNest loopNestOf(const Unit& unit, const Loop& nest)
     levelOf[loop.id] = static_cast<int>(out.loops.size());
     const auto step = loop.step.asInteger();
     const bool affine = loop.boundsKnown && step && *step != 0;
-    out.loops.push_back({loop.variable, loop.lower, loop.upper, affine ? *step : 1, affine, loop.line, loop.strideOrigin});
+    const bool symbolicStep = loop.boundsKnown && !step; // 2*LS: its value comes with the values
+    out.loops.push_back({loop.variable, loop.lower, loop.upper, affine ? *step : 1, affine || symbolicStep, loop.line,
+                         loop.strideOrigin, symbolicStep ? std::optional(loop.step) : std::nullopt});
   }
   for (const auto* st : unit.statementsIn(nest.id)) {
     if (unreachableInNest(unit, *st, nest))

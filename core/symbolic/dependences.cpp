@@ -803,9 +803,33 @@ const char* kindName(DependenceKind kind)
   PS_DIE("unknown dependence kind");
 }
 
-std::vector<Dependence> analyzeDependences(const LoopNest& nest, const Bindings& values,
+namespace {
+
+/// `nest` with each symbolic step (NestLoop::stepExpr) replaced by its
+/// value at `values`; a loop whose step has no nonzero value there keeps
+/// its bounds out (boundsAffine false: a superset, with a reason).
+LoopNest withSteps(const LoopNest& nest, const Bindings& values)
+{
+  LoopNest out = nest;
+  for (auto& loop : out.loops) {
+    if (!loop.stepExpr)
+      continue;
+    const auto step = loop.stepExpr->evaluate(values);
+    loop.boundsAffine = loop.boundsAffine && step && *step != 0;
+    loop.step = loop.boundsAffine ? *step : 1;
+    loop.stepExpr.reset();
+  }
+  return out;
+}
+
+} // namespace
+
+std::vector<Dependence> analyzeDependences(const LoopNest& given, const Bindings& values,
                                            const std::vector<DependenceKind>& kinds)
 {
+  const bool symbolicSteps = std::any_of(given.loops.begin(), given.loops.end(), [](const auto& l) { return l.stepExpr; });
+  const auto resolved = symbolicSteps ? withSteps(given, values) : LoopNest{};
+  const auto& nest = symbolicSteps ? resolved : given;
   Ctx ctx(isl_ctx_alloc()); // one context per call: callers may run on several threads
   PS_CHECK(ctx);
   isl_options_set_on_error(ctx.get(), ISL_ON_ERROR_CONTINUE); // failures come back as null, quietly
@@ -819,6 +843,10 @@ std::vector<Dependence> analyzeDependences(const LoopNest& nest, const Bindings&
 
 CompiledDependences::CompiledDependences(const LoopNest& nest, const std::vector<DependenceKind>& kinds)
 {
+  if (std::any_of(nest.loops.begin(), nest.loops.end(), [](const auto& l) { return l.stepExpr; })) {
+    m_decides = false; // a step of 2*LS is no affine relation in LS: each values' own analysis
+    return;
+  }
   Ctx ctx(isl_ctx_alloc());
   PS_CHECK(ctx);
   isl_options_set_on_error(ctx.get(), ISL_ON_ERROR_CONTINUE);

@@ -30,6 +30,11 @@ struct NestLoop {
   /// The values are origin modulo step, between the bounds; absent: lower
   /// modulo step (a start 2 + MOD(J, 2) with step 2: origin 2 + J, lower 2).
   std::optional<Expr> origin;
+  /// A step that names unknowns (an FFT stage's DO J = 1, N, 2*LS): `step`
+  /// is its value at the values analysed (analyzeDependences), and the
+  /// bounds count as not affine where it has none; CompiledDependences
+  /// leaves such a nest to analyzeDependences.
+  std::optional<Expr> stepExpr;
 };
 
 /// One array reference of a statement. `subscripts` holds one affine form

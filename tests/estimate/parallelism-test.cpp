@@ -305,3 +305,19 @@ TEST(Parallelism, OnlyTheCarryingLoopOfATimeStepWaits)
     return n.find("the statements outside that loop run in parallel") != std::string::npos;
   }));
 }
+
+// A butterfly stage whose step names an unknown (DO J = 1, N, 2*LS): at
+// LS = 4 its J iterations touch disjoint blocks of 8, so it is parallel; the
+// dependences dropped its bounds and serialized it (CT the sequential 384
+// updates per processor times 8).
+TEST(Parallelism, AStepThatNamesAnUnknownIsTakenAtItsValue)
+{
+  const auto p = test::build("subroutine stage(x, n, ls)\n  integer :: n, ls, j, k\n  real :: x(n), t\n"
+                             "  do j = 1, n, 2 * ls\n    do k = 0, ls - 1\n      t = x(j + k + ls)\n"
+                             "      x(j + k + ls) = x(j + k) - t\n      x(j + k) = x(j + k) + t\n"
+                             "    end do\n  end do\nend subroutine stage\n");
+  const auto e = run(p, 4, "x=(BLOCK)", "8", {{"n", 1024}, {"ls", 4}});
+  EXPECT_EQ(e.parallelism.kind, "parallel");
+  EXPECT_EQ(e.nt, 0); // the pairs 8 apart never cross a block of 128
+  EXPECT_EQ(e.workMax, 3 * 64.0); // 128 stages of 4 pairs over 8 processors, 3 statements each
+}
