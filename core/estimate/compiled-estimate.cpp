@@ -730,20 +730,29 @@ const program::Statement* CompiledNestEstimate::State::findScalarUser(const prog
       users.push_back(*it);
   // a user that assigns one distributed element (not P(:,:) = BETA*P: every owner of P needs BETA),
   // in an inner loop one whose owner does not move with it (A(I,J) under (*,CYCLIC) inside DO I)
+  // (and then the only statement of the inner loops that names it: another one there, C(I,J) = F
+  // under another mapping, would need it too, and only a user at its own level is computed again)
+  // `element` writes the distributed element, reached through `via`, one of `users`
+  const auto ownerStays = [&](const program::Statement& element, const program::Statement& via) {
+    return element.loops == st.loops ||
+           (innerSubscriptDimensions(st, element, mapping) && std::none_of(users.begin(), users.end(), [&](const auto* o) {
+              return o != &via && o->loops != st.loops;
+            }));
+  };
   const auto elementUser = [&](const program::Statement* u) {
     const auto* w = u->write();
     return w && mapping.array(w->array) && !w->subscripts.empty() &&
            std::none_of(w->subscripts.begin(), w->subscripts.end(),
                         [](const auto& sub) { return sub.kind == program::SubscriptKind::Triplet; }) &&
-           (u->loops == st.loops || innerSubscriptDimensions(st, *u, mapping));
+           ownerStays(*u, *u);
   };
   if (const auto direct = std::find_if(users.begin(), users.end(), elementUser); direct != users.end())
     return *direct; // a direct user first (F*DX in FX(I) rather than DX through R2)
   for (const auto* u : users) {
     std::string further;
-    if (const auto* user = scalarUser(*u, mapping, &further)) { // a later statement, so this ends
+    if (const auto* user = scalarUser(*u, mapping, &further); user && ownerStays(*user, *u)) {
       *through = "'" + u->scalarTarget + "'" + (further.empty() ? "" : ", then " + further);
-      return user;
+      return user; // a later statement, so this ends
     }
   }
   return nullptr;
@@ -762,10 +771,17 @@ std::optional<std::vector<std::size_t>> CompiledNestEstimate::State::innerSubscr
   const auto& w = *user.write();
   std::vector<std::size_t> dims;
   for (std::size_t d = 0; d < w.subscripts.size(); ++d) {
-    const auto used = namesIn(w.subscripts[d].text);
-    if (std::none_of(inner.begin(), inner.end(), [&](const auto& v) { return used.count(v) > 0; }))
+    const auto& sub = w.subscripts[d];
+    const bool distributed = distributedDimension(mapping, mapping.array(w.array), static_cast<int>(d));
+    if (sub.kind != program::SubscriptKind::Affine) {
+      if (distributed) // an owner no affine form gives (A(IP(I),J) rows by BLOCK)
+        return std::nullopt;
       continue;
-    if (distributedDimension(mapping, mapping.array(w.array), static_cast<int>(d)))
+    }
+    // the substituted form, not the text: II = I makes A(II,J) follow I
+    if (std::none_of(inner.begin(), inner.end(), [&](const auto& v) { return sub.affine.coefficients.count(v) > 0; }))
+      continue;
+    if (distributed)
       return std::nullopt;
     dims.push_back(d);
   }
@@ -1218,6 +1234,7 @@ void CompiledNestEstimate::State::compile(const mapping::Mapping& mapping)
   structure = mapping;
   compiled.clear();
   scalarUsers.clear();
+  ownerStandIns.clear(); // which dimensions stand in depends on the structure
   for (std::size_t i = 0; i < statements.size(); ++i)
     compiled.push_back(compileStatement(i, mapping));
   memoValid = false; // the plans' maps and formulas follow the structure
@@ -2377,11 +2394,9 @@ void PointEstimator::restage(const ParallelismDecision& decision, const Schedule
     auto& r = m_e.comm.records[i];
     if (isStageRecord(decision, r)) {
       r.time *= share;
-      r.instances = bundled(r.instances);
-      const auto it = m_recordMessages.find(i);
-      if (it == m_recordMessages.end()) {
-        r.messages = bundled(r.messages);
-      } else {
+      // a record of no read (a whole-array copy inside the loop) keeps its count: its processors' are not known
+      if (const auto it = m_recordMessages.find(i); it != m_recordMessages.end()) {
+        r.instances = bundled(r.instances);
         for (std::size_t p = 0; p < it->second.size() && p < m_e.comm.messagesPerProc.size(); ++p) {
           const auto fewer = it->second[p] - bundled(it->second[p]);
           m_e.comm.messagesPerProc[p] -= fewer;

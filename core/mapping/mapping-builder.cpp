@@ -537,6 +537,10 @@ private:
                                   "', which has " + counted(extents->size(), "dimension"));
       return;
     }
+    // (*,*) distributes no dimension: it and what is aligned with it are on every processor
+    if (std::all_of(dist.formats.begin(), dist.formats.end(),
+                    [](const DistributionFormat& f) { return f.kind == FormatKind::Collapsed; }))
+      return;
     const int t = addTemplate(m_mapping, name, *extents, dist.formats, m_problems);
     if (t < 0)
       return;

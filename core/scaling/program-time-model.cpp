@@ -95,7 +95,7 @@ std::optional<std::string> ProgramTimeModel::sizeError(double n) const
   if (n >= minSize() && n <= maxSize())
     return std::nullopt;
   return "Variant " + m_spec.name + " needs " + m_spec.sizeVariable + " from " + formatNumber(minSize()) + " to " +
-         formatNumber(maxSize()) + ", not " + formatNumber(n);
+         std::to_string(static_cast<std::int64_t>(maxSize())) + ", not " + formatNumber(n);
 }
 
 ModelValue ProgramTimeModel::work(double n) const

@@ -169,3 +169,33 @@ TEST(WholeArrayCopy, ProcessorsHoldingTheSamePieceSendItOnce)
   EXPECT_EQ(e.comm.records[0].bytes, 4 * 8 * 4);
   EXPECT_EQ(e.comm.messagesPerProc, (std::vector<std::int64_t>{1, 1, 1, 1}));
 }
+
+// A reviewer's cases where the inner user's owner moves with the inner loop,
+// or another statement there needs the temporary too: it stays on every
+// processor, as before, and the estimate goes on (the first two stopped
+// with "The value of 'i' is needed", the third charged no fetch for c).
+TEST(TemporaryOwner, UsersWhoseOwnerMovesOrWhoAreSeveralKeepItEverywhere)
+{
+  const char* through = "subroutine thr(a, x, n)\n  integer :: n, i, j\n  real :: a(n, n), x(n), f, g\n"
+                        "!hpf$ processors pr(4)\n!hpf$ distribute (block, *) onto pr :: a\n!hpf$ distribute (block) onto pr :: x\n"
+                        "  do j = 1, n\n    f = x(j) * 2.0\n    do i = 1, n\n      g = f * a(i, j)\n"
+                        "      a(i, j) = g + 1.0\n    end do\n  end do\nend subroutine thr\n";
+  const char* renamed = "subroutine gs(a, x, n)\n  integer :: n, i, j, ii\n  real :: a(n, n), x(n), f\n"
+                        "!hpf$ processors pr(4)\n!hpf$ distribute (block, *) onto pr :: a\n!hpf$ distribute (block) onto pr :: x\n"
+                        "  do j = 1, n\n    f = x(j) * 2.0\n    do i = 1, n\n      ii = i\n"
+                        "      a(ii, j) = a(ii, j) + f\n    end do\n  end do\nend subroutine gs\n";
+  for (const char* text : {through, renamed}) {
+    const auto e = underDirectives(test::build(text), 7, {{"n", 32}});
+    EXPECT_EQ(workOfLine(e, 8), (std::vector<double>{32, 32, 32, 32})) << text; // f on every processor
+    ASSERT_EQ(e.comm.records.size(), 1u) << text;
+    EXPECT_EQ(e.comm.records[0].reference, "x(j)") << text; // each processor fetches the x(j) it lacks
+  }
+  const char* two = "subroutine two(a, c, n, k)\n  integer :: n, k, i, j\n  real :: a(n, n), c(n, n), f\n"
+                    "!hpf$ processors pr(4)\n!hpf$ distribute (*, cyclic) onto pr :: a\n!hpf$ distribute (block, *) onto pr :: c\n"
+                    "  do j = k + 1, n\n    f = a(k, j) / a(k, k)\n    do i = k + 1, n\n"
+                    "      a(i, j) = a(i, j) - a(i, k) * f\n      c(i, j) = f\n    end do\n  end do\n"
+                    "end subroutine two\n";
+  const auto e = underDirectives(test::build(two), 7, {{"n", 32}, {"k", 1}});
+  EXPECT_EQ(workOfLine(e, 8), (std::vector<double>{31, 31, 31, 31}));
+  EXPECT_TRUE(std::any_of(e.comm.records.begin(), e.comm.records.end(), [](const auto& r) { return r.reference == "a(k,j)"; }));
+}

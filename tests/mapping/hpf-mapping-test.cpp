@@ -307,3 +307,17 @@ TEST(HpfMapping, DirectivesNamingWhatTheUnitLacksAreWarnedOf)
                           "9: DISTRIBUTE gives 2 formats for 'a', which has 1 dimension; estimates under the "
                           "directives stop there"}));
 }
+
+// DISTRIBUTE (*,*) distributes nothing: a copy everywhere, as under --dist
+// 'a=(*,*)' (the directive charged a reduction's combines the spec did not).
+TEST(HpfMapping, CollapsedInEveryDimensionIsReplicated)
+{
+  const auto p = test::build("program rep\n  real :: a(8, 8), b(8)\n!hpf$ processors pr(4)\n"
+                             "!hpf$ distribute (*, *) onto pr :: a\n!hpf$ align b(i) with a(i, *)\n"
+                             "  a = 0\nend program rep\n");
+  auto m = mapping::mappingFromDirectives(p.unit(), {}, std::nullopt);
+  ASSERT_TRUE(m.mapping);
+  EXPECT_EQ(m.mapping->array("a"), nullptr);
+  EXPECT_EQ(m.mapping->array("b"), nullptr);
+  EXPECT_EQ(m.mapping->procs.count(), 4);
+}

@@ -25,6 +25,13 @@ TEST(Isospeed, WithoutOverheadEverySizeKeepsTheSpeedAndPsiIsOne)
     EXPECT_NEAR(root.wPrime, 4096 * pPrime / 4, 1e-6);
     EXPECT_NEAR(root.nPrime, 64 * std::sqrt(pPrime / 4), 1e-6);
   }
+  // a small overhead is no flat speed: T = W/p + c*p keeps it at W' = (p'/p)^2 W, psi = p/p'
+  // (psi 1 was printed when the ideal was taken within 1e-4 of the speed)
+  auto small = analytic("small", "n*delta/p + c*p", "n", {{"delta", 1.0}, {"c", 3e-4}});
+  ASSERT_TRUE(small);
+  const auto root = scaling::scaledWorkByRoot(*small, 4, 64, 8);
+  ASSERT_TRUE(root.ok()) << root.error;
+  EXPECT_NEAR(root.psi, 0.5, 1e-6);
 }
 
 // R16: T = W*Delta/p + kappa*n, W = n^2, Delta = kappa = 1 us, p = 4, n = 64.
