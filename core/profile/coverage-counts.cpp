@@ -111,17 +111,30 @@ std::optional<double> loopEntryProbability(const program::Loop& loop, int ifLine
 /// level (under no IF of the body; not the test on the loop's line), or
 /// nullopt when none has a count. gcov adds a loop inside a line (an array
 /// expression, an implied DO, a label's jump) to its count, so the least
-/// is the one nearest the iterations; a statement skipped by EXIT or GO TO
-/// in some iterations can make it lower.
+/// is the one nearest the iterations; the statements before the body's
+/// first EXIT or CYCLE (its own or an inner loop's, Loop::exitLines) are
+/// taken where there are some, since one after it may be skipped (a GO TO
+/// still can make it lower).
 std::optional<std::int64_t> leastBodyCount(const program::Unit& unit, const program::Loop& loop,
                                            const CoverageCounts& counts)
 {
-  std::optional<std::int64_t> least;
+  // a statement after an EXIT or CYCLE in the body (of this loop or an inner one) may be skipped:
+  // those before the first such jump run in every iteration
+  int firstJump = loop.endLine + 1;
+  for (const auto& inner : unit.loops)
+    if (program::nestedIn(unit, inner, loop.id))
+      for (int line : inner.exitLines)
+        if (line > loop.line && line < firstJump)
+          firstJump = line;
+  std::optional<std::int64_t> least, beforeJumps;
   for (const auto& st : unit.statements)
     if (!st.loops.empty() && st.loops.back() == loop.id && st.branchLine < loop.line && st.line != loop.line)
-      if (const auto* c = counts.at(st.line))
+      if (const auto* c = counts.at(st.line)) {
         least = std::min(least.value_or(c->count), c->count);
-  return least;
+        if (st.line < firstJump)
+          beforeJumps = std::min(beforeJumps.value_or(c->count), c->count);
+      }
+  return beforeJumps ? beforeJumps : least;
 }
 
 /// The iterations of `loop` in the whole run. A DO's body arc (`taken`) on

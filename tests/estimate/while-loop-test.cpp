@@ -126,6 +126,25 @@ const char* kLeaving = "subroutine leave(a, n)\n"
                        "  end do rows\n"
                        "end subroutine leave\n";
 
+// A statement after an inner loop that CYCLE solve skips (line 12 runs 6 of
+// the 12 iterations): the iterations are counted before the first jump.
+const char* kSkipped = "program skip\n"
+                       "  integer :: it, k, total, m\n"
+                       "  total = 0\n"
+                       "  do m = 1, 3\n"
+                       "    it = 0\n"
+                       "    solve: do while (.true.)\n"                          // 6
+                       "      it = it + 1\n"
+                       "      do k = 1, 4\n"
+                       "        if (k == 2 .and. mod(it, 2) == 0) cycle solve\n"  // 9
+                       "        if (it >= 2 * m) exit solve\n"                    // 10
+                       "      end do\n"
+                       "      total = total + 1\n"                                // 12
+                       "    end do solve\n"
+                       "  end do\n"
+                       "  print *, total\n"
+                       "end program skip\n";
+
 estimate::Estimate unitEstimate(const test::Program& p, const symbolic::Bindings& values)
 {
   auto r = estimate::estimateUnit(p.model, p.unit(), std::nullopt, std::nullopt, test::unitMachine(), values);
@@ -292,6 +311,14 @@ TEST(WhileLoop, ExitsAndCyclesThroughAConstructNameEndItsEntries)
   // j for j = 1..5: 15 over 5 entries, each left by CYCLE outer
   EXPECT_EQ(u.loopAtLine(14)->measuredTrips, 3);
   EXPECT_DOUBLE_EQ(u.loopAtLine(14)->measuredMean, 3.0);
+}
+
+TEST(WhileLoop, StatementsAJumpMaySkipDoNotCountItsIterations)
+{
+  const auto p = profiled("while-skip.f90", kSkipped);
+  // 2m iterations for m = 1..3: 12 over 3 entries (line 12's 6 gave a mean of 2)
+  EXPECT_EQ(p.unit().loopAtLine(6)->measuredTrips, 4);
+  EXPECT_DOUBLE_EQ(p.unit().loopAtLine(6)->measuredMean, 4.0);
 }
 
 TEST(WhileLoop, AValueTheUserGivesWinsOverTheProfileAndMustNotBeNegative)
