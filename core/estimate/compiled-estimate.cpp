@@ -1322,7 +1322,8 @@ private:
   void buildCacheStatement(std::size_t index, const IterationSpace& space, const ReferencePlan* exec);
   void finishCache();
   bool firstFetch(const program::Statement& st, const ReferencePlan& read, int placement);
-  void wholeArrayFetch(const program::Statement& st, const program::ArrayReference& ref, const IterationSpace& space);
+  void wholeArrayFetch(const program::Statement& st, const program::ArrayReference& ref, const IterationSpace& space,
+                       const std::vector<double>& executes);
   void finish();
   void schedule();
   void keepRecordMessages(const std::vector<std::int64_t>& before);
@@ -1602,6 +1603,7 @@ void PointEstimator::estimateStatement(std::size_t index, const IterationSpace& 
     return assignWholeArray(c, space);
   PlanList reads;
   boost::container::small_vector<std::size_t, 8> readIndex; // reads[i] is c.reads[readIndex[i]]
+  boost::container::small_vector<const program::ArrayReference*, 4> fetchedWhole;
   for (std::size_t r = 0; r < c.reads.size(); ++r) {
     const auto& ref = *c.reads[r];
     if (const auto* p = plan(index, m.reads[r], ref, space,
@@ -1609,11 +1611,13 @@ void PointEstimator::estimateStatement(std::size_t index, const IterationSpace& 
       reads.push_back(p);
       readIndex.push_back(r);
     } else {
-      wholeArrayFetch(*c.st, ref, space);
+      fetchedWhole.push_back(&ref);
     }
   }
   const auto* exec = execPlan(index, space, reads);
   addWork(c, space, exec, m.guardCounted);
+  for (const auto* ref : fetchedWhole) // by the processors that execute it (addWork's counts)
+    wholeArrayFetch(*c.st, *ref, space, m_e.statements.back().work);
   cacheStatement(index, space, exec);
   addReads(index, space, reads, readIndex, exec); // a condition's reads too: its evaluators fetch what they lack
   if (c.st->kind == program::StatementKind::Control)
@@ -2260,9 +2264,11 @@ static int firstLevelNamedIn(const program::ArrayReference& ref, const Iteration
 /// fetches it every step), outside the loops its subscripts move with. The
 /// statement's own write does not repeat it. Each processor gets one
 /// message from each piece it lacks (copySources): x(10) BLOCK on 16 gives
-/// 9 messages to each of the 10 owners and 10 to each of the 6 others.
+/// 9 messages to each of the 10 owners and 10 to each of the 6 others; a
+/// processor that executes none of its iterations (`executes`, the
+/// statement's work per processor) fetches nothing.
 void PointEstimator::wholeArrayFetch(const program::Statement& st, const program::ArrayReference& ref,
-                                     const IterationSpace& space)
+                                     const IterationSpace& space, const std::vector<double>& executes)
 {
   std::vector<const program::Statement*> others;
   std::copy_if(m_s.statements.begin(), m_s.statements.end(), std::back_inserter(others),
@@ -2292,7 +2298,8 @@ void PointEstimator::wholeArrayFetch(const program::Statement& st, const program
   for (std::int64_t p = 0; p < procs; ++p) {
     const auto at = static_cast<std::size_t>(p);
     const auto own = owned ? static_cast<std::int64_t>((*owned)[at]) : *elements / procs;
-    lacking[at] = saturatingMul(std::max<std::int64_t>(*elements - own, 0), s->elementBytes);
+    const bool idle = at < executes.size() && executes[at] <= 0; // no iteration of it: nothing to fetch
+    lacking[at] = idle ? 0 : saturatingMul(std::max<std::int64_t>(*elements - own, 0), s->elementBytes);
     messages[at] = lacking[at] == 0 ? 0 : sources - (own > 0 ? 1 : 0);
     total = saturatingAdd(total, lacking[at]);
     sent = saturatingAdd(sent, messages[at]);

@@ -758,14 +758,14 @@ private:
   /// with S the step, where the start L is an integer expression that does
   /// not vary with the data, else DO K = 1, ntrips_L with K's values unknown
   /// (true: its subscripts are indirect, as after K = ICELL(I)). Only for
-  /// a positive constant step and no MAX/MIN clipping; leaves `l` as it is
+  /// a constant step and no MAX/MIN clipping; leaves `l` as it is
   /// otherwise.
   bool dataBounds(Loop& l, const fortran::Expr& lowerExpr, const fortran::Expr& upperExpr, const fortran::Expr& stepExpr,
                   const std::vector<int>& loops)
   {
     const auto step = stepExpr.missing() ? std::optional<std::int64_t>(1)
                                          : valueOf(stepExpr).value_or(symbolic::Expr::symbol("?")).asInteger();
-    if (!step || *step < 1 || !l.boundGuards.empty() || findComponent(lowerExpr) || findComponent(upperExpr) ||
+    if (!step || *step == 0 || !l.boundGuards.empty() || findComponent(lowerExpr) || findComponent(upperExpr) ||
         (!findReference(lowerExpr, true) && !findReference(upperExpr, true)))
       return false;
     const auto vars = loopVariables(loops);
@@ -773,10 +773,12 @@ private:
     const bool fixedStart = lower && !variesInLoop(*lower) && lower->affineIn(vars);
     l.tripsUnknown = freshName("ntrips_" + std::to_string(l.line));
     const auto trips = symbolic::Expr::symbol(l.tripsUnknown);
+    // a backward loop from data (CSR rows walked from their end) counts up from 1: only K's values are unknown
+    const auto stride = fixedStart ? *step : 1;
     const auto start = fixedStart ? *lower : symbolic::Expr::integer(1);
     l.lower = l.lowerAsWritten = start;
-    l.upper = l.upperAsWritten = start + symbolic::Expr::integer(*step) * (trips - symbolic::Expr::integer(1));
-    l.step = symbolic::Expr::integer(*step);
+    l.upper = l.upperAsWritten = start + symbolic::Expr::integer(stride) * (trips - symbolic::Expr::integer(1));
+    l.step = symbolic::Expr::integer(stride);
     l.boundsKnown = true;
     m_whileTrips.emplace(l.tripsUnknown, UnknownOrigin{l.line, "the number of iterations per entry of " + whileName(l) +
                                                                    " (a profile run measures it)"});

@@ -105,6 +105,22 @@ TEST(DataBounds, ARowLoopRunsAnUnknownNumberOfTimesFromAnUnknownStart)
   EXPECT_FALSE(u.loopAtLine(10)->boundsKnown);
 }
 
+TEST(DataBounds, ARowWalkedBackwardsCountsUpFromOne)
+{
+  auto text = std::string(kCsr);
+  const std::string forwards = "do k = rowptr(i), rowptr(i + 1) - 1";
+  text.replace(text.find(forwards), forwards.size(), "do k = rowptr(i + 1) - 1, rowptr(i), -1");
+  const auto p = test::build(text);
+  const auto* row = p.unit().loopAtLine(20);
+  ASSERT_NE(row, nullptr);
+  EXPECT_EQ(row->tripsUnknown, "ntrips_20");
+  EXPECT_EQ(row->lower.asInteger(), 1);
+  EXPECT_EQ(row->step.asInteger(), 1);
+  EXPECT_EQ(row->upper.str(), "ntrips_20");
+  const auto e = underDirectives(p, 18, {{"ntrips_20", 5}});
+  EXPECT_EQ(e.workPerProc, (std::vector<double>{21, 21, 21, 21})); // as forwards
+}
+
 TEST(DataBounds, AStartThatIsNoDataKeepsTheLoopVariableAffine)
 {
   const auto p = test::build(kCounted);

@@ -199,3 +199,17 @@ TEST(TemporaryOwner, UsersWhoseOwnerMovesOrWhoAreSeveralKeepItEverywhere)
   EXPECT_EQ(workOfLine(e, 8), (std::vector<double>{31, 31, 31, 31}));
   EXPECT_TRUE(std::any_of(e.comm.records.begin(), e.comm.records.end(), [](const auto& r) { return r.reference == "a(k,j)"; }));
 }
+
+TEST(WholeArrayCopy, ProcessorsThatRunNoIterationFetchNothing)
+{
+  // y(6) BLOCK on 4 is 2, 2, 2, 0 elements: processor 3 runs no y(i) = x(idx(i)) and needs no x;
+  // the others lack 4 of x's 6 in 2 messages each (from the other two owners)
+  const auto p = test::build("program g\n  integer, parameter :: n = 6\n  real :: x(n), y(n)\n  integer :: idx(n), i\n"
+                             "!hpf$ processors pr(4)\n!hpf$ distribute (block) onto pr :: x, y\n"
+                             "!hpf$ align idx(i) with y(i)\n  do i = 1, n\n    y(i) = x(idx(i))\n  end do\n"
+                             "end program g\n");
+  const auto e = underDirectives(p, 8, {});
+  ASSERT_EQ(e.comm.records.size(), 1u);
+  EXPECT_EQ(e.comm.messagesPerProc, (std::vector<std::int64_t>{2, 2, 2, 0}));
+  EXPECT_EQ(e.comm.records[0].bytes, 3 * 4 * 4);
+}
