@@ -15,6 +15,8 @@ using namespace ps;
 
 namespace {
 
+using test::underDirectives;
+
 // A CSR product q = A p over 12 rows on 4 (line 18); row i has mod(i,3)+1
 // entries, 24 in all, which the assembly loop (line 9) builds.
 const char* kCsr = "program csr\n"
@@ -54,18 +56,6 @@ const char* kCounted = "subroutine cols(a, cnt, n)\n"
                        "    end do\n"
                        "  end do\n"
                        "end subroutine cols\n";
-
-estimate::Estimate underDirectives(const test::Program& p, int line, const symbolic::Bindings& values)
-{
-  const auto& unit = p.unit();
-  auto m = mapping::mappingFromDirectives(unit, values, std::nullopt, line);
-  EXPECT_TRUE(m.mapping) << (m.errors.empty() ? "" : m.errors[0]);
-  if (!m.mapping)
-    return {};
-  auto e = estimate::estimateNest(unit, *unit.loopAtLine(line), *m.mapping, test::unitMachine(), values);
-  EXPECT_TRUE(e.estimate) << (e.errors.empty() ? "" : e.errors[0]);
-  return e.estimate.value_or(estimate::Estimate{});
-}
 
 bool hasNote(const estimate::Estimate& e, const std::string& part)
 {

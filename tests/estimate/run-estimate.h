@@ -38,4 +38,18 @@ inline estimate::Estimate run(const Program& p, int loopLine, const std::string&
   return e.estimate ? *e.estimate : estimate::Estimate{};
 }
 
+/// The nest on `loopLine` under the unit's own directives (their
+/// arrangement) and the round-numbers machine.
+inline estimate::Estimate underDirectives(const Program& p, int loopLine, const symbolic::Bindings& values)
+{
+  const auto& unit = p.unit();
+  auto m = mapping::mappingFromDirectives(unit, values, std::nullopt, loopLine);
+  EXPECT_TRUE(m.mapping) << (m.errors.empty() ? "" : m.errors[0]);
+  if (!m.mapping)
+    return {};
+  auto e = estimate::estimateNest(unit, *unit.loopAtLine(loopLine), *m.mapping, unitMachine(), values);
+  EXPECT_TRUE(e.estimate) << (e.errors.empty() ? "" : e.errors[0]);
+  return e.estimate.value_or(estimate::Estimate{});
+}
+
 } // namespace ps::test

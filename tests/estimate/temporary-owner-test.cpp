@@ -14,6 +14,8 @@ using namespace ps;
 
 namespace {
 
+using test::underDirectives;
+
 // One elimination step k of Gaussian elimination (line 7) with the
 // multiplier in a temporary (line 8) used inside DO I (line 10).
 const char* kStep = "subroutine step(a, n, k)\n"
@@ -86,18 +88,6 @@ const char* kGatherGrid = "program grid\n"
                           "    end do\n"
                           "  end do\n"
                           "end program grid\n";
-
-estimate::Estimate underDirectives(const test::Program& p, int line, const symbolic::Bindings& values)
-{
-  const auto& unit = p.unit();
-  auto m = mapping::mappingFromDirectives(unit, values, std::nullopt, line);
-  EXPECT_TRUE(m.mapping) << (m.errors.empty() ? "" : m.errors[0]);
-  if (!m.mapping)
-    return {};
-  auto e = estimate::estimateNest(unit, *unit.loopAtLine(line), *m.mapping, test::unitMachine(), values);
-  EXPECT_TRUE(e.estimate) << (e.errors.empty() ? "" : e.errors[0]);
-  return e.estimate.value_or(estimate::Estimate{});
-}
 
 std::vector<double> workOfLine(const estimate::Estimate& e, int line)
 {
