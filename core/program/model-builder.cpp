@@ -679,12 +679,18 @@ private:
       left = loops.size();
     else if (s.constructName.empty())
       left = s.kind == StmtKind::Exit && !loops.empty() ? 1 : 0;
-    else
-      for (std::size_t k = loops.size(); k-- > 0;)
+    else {
+      bool named = false;
+      for (std::size_t k = loops.size(); k-- > 0 && !named;)
         if (const auto it = m_constructNames.find(loops[k]); it != m_constructNames.end() && it->second == s.constructName) {
           left = loops.size() - k - (s.kind == StmtKind::Cycle ? 1 : 0); // CYCLE: the named loop goes on
-          break;
+          named = true;
         }
+      // (EXIT may name an IF or BLOCK construct in Fortran 2008, whose names the parser does not keep)
+      if (!named && s.kind == StmtKind::Cycle)
+        diag(s.range, Severity::Warning,
+             "CYCLE names '" + s.constructName + "', which is no DO construct around it (Fortran 90, 8.1.4.4.3)");
+    }
     for (std::size_t k = loops.size() - left; k < loops.size(); ++k)
       m_unit.loops[static_cast<std::size_t>(loops[k])].exitLines.push_back(line(s.range));
   }

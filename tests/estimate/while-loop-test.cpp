@@ -213,6 +213,12 @@ TEST(WhileLoop, ExitLinesAreTheStatementsThatLeaveEachLoop)
   EXPECT_EQ(named.unit().loopAtLine(6)->exitLines, std::vector<int>{10});
   EXPECT_EQ(named.unit().loopAtLine(9)->exitLines, std::vector<int>{10});
   EXPECT_EQ(named.unit().loopAtLine(14)->exitLines, std::vector<int>{16});
+  EXPECT_TRUE(p.model.diagnostics.empty()); // EXIT test leaves the IF named test (Fortran 2008)
+  const auto bogus = test::build("program b\n  integer :: i\n  do i = 1, 3\n    cycle bogus\n  end do\nend program b\n");
+  ASSERT_EQ(bogus.model.diagnostics.size(), 1u);
+  EXPECT_EQ(bogus.model.diagnostics[0].message(),
+            "CYCLE names 'bogus', which is no DO construct around it (Fortran 90, 8.1.4.4.3)");
+  EXPECT_TRUE(bogus.unit().loopAtLine(3)->exitLines.empty());
 }
 
 TEST(WhileLoop, ItsUnknownDoesNotTakeAProgramsName)
