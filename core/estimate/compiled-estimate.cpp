@@ -914,8 +914,9 @@ bool CompiledNestEstimate::State::updatesTemporary(const program::Statement& st)
 bool CompiledNestEstimate::State::accumulatesPrivately(const program::Statement& st, const mapping::Mapping& mapping) const
 {
   const auto* fresh = updatedTemporary(st);
-  if (!fresh || fresh->loops == st.loops)
-    return false;
+  std::string through;
+  if (!fresh || fresh->loops == st.loops || !scalarUser(*fresh, mapping, &through))
+    return false; // without a user whose owners could keep it, the sum stays a reduction
   return std::none_of(st.refs.begin(), st.refs.end(), [&](const program::ArrayReference& ref) {
     if (ref.isWrite || !mapping.array(ref.array) || ref.subscripts.empty())
       return false;
