@@ -935,7 +935,7 @@ bool CompiledNestEstimate::State::accumulatesPrivately(const program::Statement&
 /// nullptr when `st` updates none.
 const program::Statement* CompiledNestEstimate::State::updatedTemporary(const program::Statement& st) const
 {
-  if (st.scalarTarget.empty() || !namesIn(assignedValue(st.text)).count(st.scalarTarget))
+  if (st.scalarTarget.empty())
     return nullptr;
   const program::Statement* fresh = nullptr;
   for (const auto* d : statements) {
@@ -2301,7 +2301,7 @@ void PointEstimator::wholeArrayFetch(const program::Statement& st, const program
     const auto own = owned ? static_cast<std::int64_t>((*owned)[at]) : *elements / procs;
     const bool idle = at < executes.size() && executes[at] <= 0; // no iteration of it: nothing to fetch
     lacking[at] = idle ? 0 : saturatingMul(std::max<std::int64_t>(*elements - own, 0), s->elementBytes);
-    messages[at] = lacking[at] == 0 ? 0 : sources - (own > 0 ? 1 : 0);
+    messages[at] = lacking[at] == 0 ? 0 : std::max<std::int64_t>(sources - (own > 0 ? 1 : 0), 1);
     total = saturatingAdd(total, lacking[at]);
     sent = saturatingAdd(sent, messages[at]);
     if (std::tie(lacking[at], messages[at]) > std::tie(most, mostMessages))
