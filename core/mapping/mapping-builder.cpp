@@ -11,6 +11,13 @@
 namespace ps::mapping {
 namespace {
 
+/// (*,*): every format collapsed, no dimension distributed.
+bool distributesNothing(const std::vector<DistributionFormat>& formats)
+{
+  return std::all_of(formats.begin(), formats.end(),
+                     [](const DistributionFormat& f) { return f.kind == FormatKind::Collapsed; });
+}
+
 using program::Unit;
 using symbolic::Bindings;
 
@@ -537,9 +544,7 @@ private:
                                   "', which has " + counted(extents->size(), "dimension"));
       return;
     }
-    // (*,*) distributes no dimension: it and what is aligned with it are on every processor
-    if (std::all_of(dist.formats.begin(), dist.formats.end(),
-                    [](const DistributionFormat& f) { return f.kind == FormatKind::Collapsed; }))
+    if (distributesNothing(dist.formats)) // it and what is aligned with it are on every processor
       return;
     const int t = addTemplate(m_mapping, name, *extents, dist.formats, m_problems);
     if (t < 0)
@@ -724,9 +729,7 @@ MappingResult mappingFromSpec(const DistSpec& spec, const Unit& unit, const Bind
                                 " for '" + name + "', which has " + counted(s->dims.size(), "dimension"));
         continue;
       }
-      // (*,*) distributes no dimension: a copy on every processor, as 'replicated' says
-      if (std::all_of(group.formats.begin(), group.formats.end(),
-                      [](const DistributionFormat& f) { return f.kind == FormatKind::Collapsed; }))
+      if (distributesNothing(group.formats)) // a copy on every processor, as 'replicated' says
         continue;
       auto extents = arrayExtents(*s, values, result);
       if (!extents)

@@ -69,7 +69,6 @@ public:
   }
 
 private:
-
   std::array<fortran::TypeSpec, 26> m_types;
   bool m_none = false;
 };
@@ -150,6 +149,7 @@ private:
                    (s->dims.size() == 1 ? " dimension" : " dimensions") + "; estimates under the directives stop there");
     }
   }
+
   /// The outer scope's mapping directives reduced to the arrays the unit
   /// sees by association (a local declaration hides one; a renamed or
   /// unlisted one is not seen) and to the templates and processors it does
