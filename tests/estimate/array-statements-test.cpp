@@ -16,6 +16,8 @@ using namespace ps;
 
 namespace {
 
+using ps::test::hasNote;
+
 /// An iteration loop (line 5) around one array statement, arrays 10 x 12.
 test::Program iterationLoop(const std::string& statement)
 {
@@ -28,11 +30,6 @@ test::Program iterationLoop(const std::string& statement)
 const program::Statement& arrayStatement(const test::Program& p)
 {
   return *p.unit().statementsIn(p.unit().loops[0].id).front();
-}
-
-bool hasNote(const estimate::Estimate& e, const std::string& text)
-{
-  return std::any_of(e.notes.begin(), e.notes.end(), [&](const auto& n) { return n.find(text) != std::string::npos; });
 }
 
 } // namespace

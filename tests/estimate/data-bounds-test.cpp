@@ -15,6 +15,8 @@ using namespace ps;
 
 namespace {
 
+using ps::test::hasNote;
+
 using test::underDirectives;
 
 // A CSR product q = A p over 12 rows on 4 (line 18); row i has mod(i,3)+1
@@ -57,16 +59,13 @@ const char* kCounted = "subroutine cols(a, cnt, n)\n"
                        "  end do\n"
                        "end subroutine cols\n";
 
-bool hasNote(const estimate::Estimate& e, const std::string& part)
-{
-  return std::any_of(e.notes.begin(), e.notes.end(), [&](const auto& n) { return n.find(part) != std::string::npos; });
-}
-
+/// The statement on `line`; fails the test (no crash) when there is none.
 const program::Statement& statementAt(const program::Unit& u, int line)
 {
+  static const program::Statement none;
   const auto it = std::find_if(u.statements.begin(), u.statements.end(), [&](const auto& st) { return st.line == line; });
   EXPECT_NE(it, u.statements.end()) << line;
-  return *it;
+  return it == u.statements.end() ? none : *it;
 }
 
 } // namespace
@@ -120,7 +119,9 @@ TEST(DataBounds, AStartThatIsNoDataKeepsTheLoopVariableAffine)
   EXPECT_EQ(k->tripsUnknown, "ntrips_5");
   EXPECT_EQ(k->lower.asInteger(), 1);
   EXPECT_EQ(k->upper.str(), "ntrips_5");
-  EXPECT_EQ(statementAt(u, 6).refs[0].subscripts[0].kind, program::SubscriptKind::Affine);
+  const auto& clear = statementAt(u, 6);
+  ASSERT_FALSE(clear.refs.empty());
+  EXPECT_EQ(clear.refs[0].subscripts[0].kind, program::SubscriptKind::Affine);
   const auto e = test::run(p, 4, "a=(BLOCK,*)", "4", {{"n", 40}, {"ntrips_5", 20}});
   // rows 1..20 of each column: processors 0 and 1 (rows 1..10, 11..20) 40 columns x 10 each, 2 and 3 none
   EXPECT_EQ(e.workPerProc, (std::vector<double>{400, 400, 0, 0}));

@@ -9,6 +9,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
+
 namespace ps::test {
 
 /// 1 s per message, 10 ms per byte, 1 s per operation: times count events.
@@ -36,6 +39,12 @@ inline estimate::Estimate run(const Program& p, int loopLine, const std::string&
   auto e = estimate::estimateNest(p.unit(), *loop, *mapped.mapping, m, values);
   EXPECT_TRUE(e.estimate) << (e.errors.empty() ? "" : e.errors[0]);
   return e.estimate ? *e.estimate : estimate::Estimate{};
+}
+
+/// Whether some note of `e` contains `part`.
+inline bool hasNote(const estimate::Estimate& e, const std::string& part)
+{
+  return std::any_of(e.notes.begin(), e.notes.end(), [&](const auto& n) { return n.find(part) != std::string::npos; });
 }
 
 /// The nest on `loopLine` under the unit's own directives (their

@@ -14,6 +14,8 @@ using namespace ps;
 
 namespace {
 
+using ps::test::hasNote;
+
 using test::underDirectives;
 
 // One elimination step k of Gaussian elimination (line 7) with the
@@ -94,11 +96,6 @@ std::vector<double> workOfLine(const estimate::Estimate& e, int line)
   const auto it = std::find_if(e.statements.begin(), e.statements.end(), [&](const auto& w) { return w.line == line; });
   EXPECT_NE(it, e.statements.end()) << line;
   return it == e.statements.end() ? std::vector<double>{} : it->work;
-}
-
-bool hasNote(const estimate::Estimate& e, const std::string& part)
-{
-  return std::any_of(e.notes.begin(), e.notes.end(), [&](const auto& n) { return n.find(part) != std::string::npos; });
 }
 
 bool hasRecord(const estimate::Estimate& e, const std::string& reference)

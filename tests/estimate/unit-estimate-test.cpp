@@ -13,6 +13,8 @@
 
 namespace {
 
+using ps::test::hasNote;
+
 using ps::estimate::Estimate;
 using ps::estimate::EstimatePart;
 
@@ -55,11 +57,6 @@ Estimate nestEstimate(const ps::program::Unit& unit, int line, const ps::symboli
   auto e = ps::estimate::estimateNest(unit, *unit.loopAtLine(line), *m.mapping, ps::test::unitMachine(), values);
   EXPECT_TRUE(e.estimate);
   return e.estimate.value_or(Estimate{});
-}
-
-bool hasNote(const Estimate& e, const std::string& text)
-{
-  return std::any_of(e.notes.begin(), e.notes.end(), [&](const auto& n) { return n.find(text) != std::string::npos; });
 }
 
 TEST(UnitEstimate, UnitIsItsNestsPlusItsStatementsOutsideLoops)

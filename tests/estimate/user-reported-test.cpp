@@ -14,6 +14,8 @@
 
 namespace {
 
+using ps::test::hasNote;
+
 using ps::estimate::Estimate;
 
 ps::test::Program load(const char* name)
@@ -52,11 +54,6 @@ double totalWorkOfLine(const Estimate& e, int line)
   for (double w : workOfLine(e, line).work)
     total += w;
   return total;
-}
-
-bool hasNote(const Estimate& e, const std::string& text)
-{
-  return std::any_of(e.notes.begin(), e.notes.end(), [&](const auto& n) { return n.find(text) != std::string::npos; });
 }
 
 } // namespace

@@ -17,6 +17,8 @@ using namespace ps;
 
 namespace {
 
+using ps::test::hasNote;
+
 // The same sweep under a convergence test (line 10) and a counted loop (line 10).
 const char* kWhileSweep = "program relax\n"
                           "  integer, parameter :: n = 64\n"
@@ -169,11 +171,6 @@ const program::Statement* statementAt(const program::Unit& u, int line)
     if (st.line == line && st.kind == program::StatementKind::Assignment)
       return &st;
   return nullptr;
-}
-
-bool hasNote(const estimate::Estimate& e, const std::string& part)
-{
-  return std::any_of(e.notes.begin(), e.notes.end(), [&](const auto& n) { return n.find(part) != std::string::npos; });
 }
 
 } // namespace
