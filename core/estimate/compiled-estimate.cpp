@@ -1562,9 +1562,11 @@ const ReferencePlan* PointEstimator::plan(std::size_t index, PlanMemo& memo, con
   }
   memo.plan->map = m_mapping.array(ref.array);
   // a temporary's owner in its user's inner loops (userOwner) stands in for nothing the program reads
-  const auto ownerOfTemporary = std::any_of(m_s.ownerStandIns.begin(), m_s.ownerStandIns.end(),
-                                            [&](const auto& o) { return o.second.get() == &ref; });
-  if (memo.plan->standIn && !ownerOfTemporary)
+  const auto ownerOfTemporary = [&] {
+    return std::any_of(m_s.ownerStandIns.begin(), m_s.ownerStandIns.end(),
+                       [&](const auto& o) { return o.second.get() == &ref; });
+  };
+  if (memo.plan->standIn && !ownerOfTemporary())
     note("Reference '" + ref.text() + "' at line " + std::to_string(ref.line) +
          " has a subscript that is not affine in a dimension that is not distributed: the element is where its "
          "other subscripts say, and one element per iteration is counted");

@@ -50,6 +50,10 @@ std::string where(const TimeModel& model, double pPrime)
 /// W/p + c*p needs W' = (p'/p)^2 W whatever c.)
 std::optional<ScaledWork> idealRoot(const TimeModel& model, double p, double n, double pPrime, const RealFunction& gap)
 {
+  // flat means n itself keeps the speed: one cheap test before searching for the ideal size
+  // (sizeForWork would estimate a program variant at each size it tries)
+  if (const double g0 = gap(n); std::isnan(g0) || std::fabs(g0) > 1e-9)
+    return std::nullopt;
   const auto w = model.work(n);
   const auto nIdeal = w ? model.sizeForWork(pPrime * *w / p, n) : w;
   if (!nIdeal || *nIdeal < model.minSize() || *nIdeal > model.maxSize())
