@@ -75,9 +75,29 @@ const LineCount* countOf(const program::Statement& st, const CoverageCounts& cou
   return nullptr;
 }
 
-/// count(statement) / count(IF test); for a logical IF's action (same line)
-/// the THEN arc's share of the line.
-std::optional<double> branchProbability(const program::Statement& st, const CoverageCounts& counts)
+/// The least count of the statements that run in st's arm of its IF at its
+/// loop level (st among them): they run equally often, and gcov may add
+/// the loop latch to the last one (the ELSE after IF (C) CYCLE, at the end
+/// of the body, read 17 for 16 executions).
+std::optional<std::int64_t> armCount(const program::Unit& unit, const program::Statement& st,
+                                     const CoverageCounts& counts)
+{
+  std::optional<std::int64_t> least;
+  for (const auto& other : unit.statements) {
+    if (other.branchLine != st.branchLine || other.branchArm != st.branchArm || other.loops != st.loops ||
+        other.line == other.branchLine)
+      continue;
+    if (const auto* c = countOf(other, counts))
+      least = std::min(least.value_or(c->count), c->count);
+  }
+  return least;
+}
+
+/// count(statement) / count(IF test), the statement's count being its
+/// arm's (armCount); for a logical IF's action (same line) the THEN arc's
+/// share of the line.
+std::optional<double> branchProbability(const program::Unit& unit, const program::Statement& st,
+                                        const CoverageCounts& counts)
 {
   const auto* test = counts.at(st.branchLine);
   if (!test)
@@ -85,8 +105,7 @@ std::optional<double> branchProbability(const program::Statement& st, const Cove
   const auto evaluations = static_cast<double>(test->evaluations.value_or(test->count));
   if (evaluations <= 0)
     return std::nullopt;
-  const auto* own = countOf(st, counts);
-  const auto taken = st.line == st.branchLine ? test->taken : own ? std::optional(own->count) : std::nullopt;
+  const auto taken = st.line == st.branchLine ? test->taken : armCount(unit, st, counts);
   if (!taken)
     return std::nullopt;
   return std::clamp(static_cast<double>(*taken) / evaluations, 0.0, 1.0);
@@ -234,9 +253,10 @@ std::vector<int> doLoops(const program::Unit& unit, const program::Statement& st
   return loops;
 }
 
-/// The statement's count; for a logical IF's action its THEN arc; at a
-/// loop's body level, where gcov may add the loop latch to the last line, at
-/// most the loop's measured iterations.
+/// The statement's count; for a logical IF's action its THEN arc, in an
+/// IF's arm the arm's (armCount); at a loop's body level, where gcov may
+/// add the loop latch to the last line, at most the loop's measured
+/// iterations.
 std::optional<std::int64_t> executions(const program::Unit& unit, const program::Statement& st, bool inBranch,
                                        const CoverageCounts& counts)
 {
@@ -245,8 +265,10 @@ std::optional<std::int64_t> executions(const program::Unit& unit, const program:
     return std::nullopt;
   if (inBranch && st.line == st.branchLine) // a logical IF's action: the THEN arc
     return own->taken ? own->taken : std::nullopt;
+  if (inBranch)
+    return armCount(unit, st, counts);
   const auto loops = doLoops(unit, st);
-  if (inBranch || loops.empty())
+  if (loops.empty())
     return own->count;
   const auto iterations = loopIterations(unit, unit.loops[loops.back()], counts);
   return iterations ? std::min(own->count, *iterations) : own->count;
@@ -284,7 +306,7 @@ void applyToUnit(program::Unit& unit, const CoverageCounts& counts, std::vector<
     st.executions = elementCount && inBranch ? std::nullopt : executions(unit, st, inBranch, counts);
     row.executions = st.executions;
     if (inBranch && !elementCount)
-      row.branchProbability = branchProbability(st, counts);
+      row.branchProbability = branchProbability(unit, st, counts);
     else if (inLoopOfBranch) { // the model weights the loop's whole body by the branch's probability
       const auto& entered = unit.loops[loops[test->loops.size()]];
       row.branchProbability = entered.isWhile ? whileEntryProbability(unit, entered, st.branchLine, counts)

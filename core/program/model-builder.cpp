@@ -17,6 +17,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <span>
 #include <tuple>
 
 namespace ps::program {
@@ -395,10 +396,11 @@ private:
   /// statement that ends the flow (endsFlow) up to the next labelled one as
   /// unreachable (Unit::unreachable). They are still visited: a loop among
   /// them stays in the model.
-  void visitSequence(const std::vector<fortran::Stmt>& body, const std::vector<int>& loops, double probability)
+  void visitSequence(std::span<const fortran::Stmt> body, const std::vector<int>& loops, double probability)
   {
     const fortran::Stmt* stop = nullptr;
-    for (const auto& s : body) {
+    for (std::size_t at = 0; at < body.size(); ++at) {
+      const auto& s = body[at];
       // a FORMAT's label is no jump target; inside a dead range, a RETURN in a dead IF opens no range of its own
       if (s.label != 0 && !(s.kind == fortran::StmtKind::Io && s.name == "format"))
         stop = nullptr;
@@ -417,7 +419,60 @@ private:
       m_deadDepth -= stop ? 1 : 0;
       if (const char* keyword = endsFlow(s); keyword && !stop)
         stop = &s;
+      if (!stop && m_deadDepth == 0 && at + 1 < body.size() && cyclesWhenTaken(s, loops)) {
+        visitAfterCycle(s, body.subspan(at + 1), loops, probability);
+        return;
+      }
     }
+  }
+
+  /// The IF `s` (a logical IF, or a block IF with one branch and no ELSE)
+  /// whose action is, or whose branch ends with, a CYCLE or a GO TO to the
+  /// terminal statement of an open DO (cyclesTo): the F77 way of writing
+  /// CYCLE.
+  bool cyclesWhenTaken(const fortran::Stmt& s, const std::vector<int>& loops) const
+  {
+    using fortran::StmtKind;
+    const std::vector<fortran::Stmt>* action = nullptr;
+    if (s.kind == StmtKind::LogicalIf)
+      action = &s.body;
+    else if (s.kind == StmtKind::If && s.branches.size() == 1 && !s.branches.front().condition.missing())
+      action = &s.branches.front().body;
+    if (!action || action->empty())
+      return false;
+    const auto& last = action->back();
+    return last.kind == StmtKind::Cycle || (last.kind == StmtKind::Goto && cyclesTo(last, loops) >= 0);
+  }
+
+  /// The statements after IF (C) CYCLE in its sequence run only where C
+  /// fails: they are visited as the ELSE of that IF (its line is their
+  /// branch line, so a profile run measures their share; by default half
+  /// the iterations, or exactly the share the negation of C keeps where C
+  /// is one affine comparison, Statement::guardedShare). Before, they were
+  /// counted in every iteration.
+  void visitAfterCycle(const fortran::Stmt& ifStmt, std::span<const fortran::Stmt> rest, const std::vector<int>& loops,
+                       double probability)
+  {
+    const auto& condition = ifStmt.kind == fortran::StmtKind::LogicalIf ? ifStmt.condition : ifStmt.branches.front().condition;
+    std::vector<symbolic::AffineCondition> guards;
+    if (const auto negated = negatedGuard(condition, loops))
+      guards.push_back(*negated);
+    const auto before = m_scalars.snapshot();
+    visitBranch(rest, line(ifStmt.range), loops, probability * 0.5, guards.empty() ? nullptr : &guards, 0.5, {1, 2});
+    m_scalars.merge({m_scalars.snapshot(), before});
+  }
+
+  /// The position in `loops` of the open DO whose terminal statement the
+  /// GO TO `s` jumps to (its DO label, or the label of the last statement
+  /// before its END DO), or -1: such a jump is a CYCLE of that loop.
+  int cyclesTo(const fortran::Stmt& s, const std::vector<int>& loops) const
+  {
+    if (s.kind != fortran::StmtKind::Goto || s.targets.size() != 1 || !s.condition.missing())
+      return -1;
+    for (std::size_t k = loops.size(); k-- > 0;)
+      if (const auto it = m_endLabels.find(loops[k]); it != m_endLabels.end() && it->second == s.targets.front())
+        return static_cast<int>(k);
+    return -1;
   }
 
   /// The ENTRY statements' names (ENTRY T(A, N) gives "t") inside the
@@ -468,6 +523,11 @@ private:
     case StmtKind::Assignment: assignment(s, loops, probability); break;
     case StmtKind::Call: call(s, loops, probability); break;
     case StmtKind::Goto:
+      if (const int target = cyclesTo(s, loops); target >= 0) { // the loops inside the target end
+        for (auto k = static_cast<std::size_t>(target) + 1; k < loops.size(); ++k)
+          m_unit.loops[static_cast<std::size_t>(loops[k])].exitLines.push_back(line(s.range));
+        break;
+      }
       diag(s.range, Severity::Warning, "GO TO makes the control flow unstructured; estimates ignore the jump");
       m_unit.gotoLines.push_back(line(s.range));
       break;
@@ -575,7 +635,7 @@ private:
   /// `branchGuards`: the conditions that describe exactly where the branch
   /// runs, which replace its default `share` (nullptr: none do; the branch
   /// then has no guard, a superset of its iterations).
-  void visitBranch(const std::vector<fortran::Stmt>& body, int ifLine, const std::vector<int>& loops,
+  void visitBranch(std::span<const fortran::Stmt> body, int ifLine, const std::vector<int>& loops,
                    double probability, const std::vector<symbolic::AffineCondition>* branchGuards = nullptr,
                    double share = 1.0, std::pair<int, int> arm = {0, 2})
   {
@@ -734,6 +794,10 @@ private:
     m_unit.loops.push_back(l);
     if (!s.constructName.empty())
       m_constructNames[l.id] = s.constructName;
+    if (s.doLabel != 0)
+      m_endLabels[l.id] = s.doLabel;
+    else if (!s.body.empty() && s.body.back().kind == fortran::StmtKind::Continue && s.body.back().label != 0)
+      m_endLabels[l.id] = s.body.back().label;
     auto inner = loops;
     inner.push_back(l.id);
     std::map<std::string, std::set<int>> setInBody;
@@ -1675,6 +1739,7 @@ private:
   ScalarValues m_scalars; // forward substitution of integer scalars
   int m_deadDepth = 0;    // visitSequence: statements being visited inside an unreachable range
   std::map<int, std::string> m_constructNames; // loop id -> its DO construct's name (named ones only)
+  std::map<int, int> m_endLabels; // loop id -> the label of its terminal statement (cyclesTo)
   std::vector<const std::map<std::string, std::set<int>>*> m_setInOpenLoops; // namesSetIn of each open DO's body
   std::set<std::string> m_typed;
   std::set<std::string> m_reported;

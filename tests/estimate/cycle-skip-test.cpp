@@ -1,0 +1,163 @@
+// Statements after IF (C) CYCLE, or its F77 form IF (C) GO TO <the DO's
+// terminal label>, run only where C fails: the model visits them as the
+// ELSE of that IF (default share 0.5, or exactly the iterations the
+// negated C keeps), and the IF's test runs on their owners. Before, they
+// counted in every iteration and the test ran on every processor for every
+// iteration. Hand counts in the comments; machine of round numbers
+// (run-estimate.h).
+#include "cli/cli-run.h"
+#include "estimate/run-estimate.h"
+#include "profile/profile-run.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+using namespace ps;
+
+namespace {
+
+using test::underDirectives;
+
+// Line 10's IF skips i = 5 (affine: its negation is a guard) and line 15's a
+// data-dependent half; line 13 is the first loop's terminal statement.
+const char* kSkips = "      program skips\n"
+                     "      integer n, i\n"
+                     "      parameter (n = 64)\n"
+                     "      real a(n), b(n), c(n)\n"
+                     "!hpf$ processors pr(4)\n"
+                     "!hpf$ distribute a(block) onto pr\n"
+                     "!hpf$ align b(i) with a(i)\n"
+                     "!hpf$ align c(i) with a(i)\n"
+                     "      do 10 i = 1, n\n"
+                     "        if (i .eq. 5) goto 10\n"
+                     "        a(i) = b(i) * 2.0\n"
+                     "        c(i) = a(i) + 1.0\n"
+                     "   10 continue\n"
+                     "      do i = 1, n\n"
+                     "        if (b(i) < 0.0) cycle\n"
+                     "        a(i) = b(i) * 2.0\n"
+                     "      end do\n"
+                     "      end\n";
+
+std::vector<double> workOfLine(const estimate::Estimate& e, int line)
+{
+  const auto it = std::find_if(e.statements.begin(), e.statements.end(), [&](const auto& w) { return w.line == line; });
+  EXPECT_NE(it, e.statements.end()) << line;
+  return it == e.statements.end() ? std::vector<double>{} : it->work;
+}
+
+const program::Statement* assignmentAt(const program::Unit& u, int line)
+{
+  const auto it = std::find_if(u.statements.begin(), u.statements.end(), [&](const auto& st) {
+    return st.line == line && st.kind == program::StatementKind::Assignment;
+  });
+  return it == u.statements.end() ? nullptr : &*it;
+}
+
+TEST(CycleSkip, StatementsAfterAnAffineGoToCycleRunWhereItsNegationHolds)
+{
+  const auto p = test::build(kSkips, "skips.f");
+  for (const auto& d : p.model.diagnostics) // the F77 CYCLE is no unstructured jump
+    EXPECT_EQ(d.message().find("GO TO"), std::string::npos) << d.message();
+  EXPECT_TRUE(p.unit().gotoLines.empty());
+  const auto* eleven = assignmentAt(p.unit(), 11);
+  ASSERT_NE(eleven, nullptr);
+  EXPECT_EQ(eleven->branchLine, 10);
+  ASSERT_EQ(eleven->guards.size(), 1u); // i /= 5
+  const auto e = underDirectives(p, 9, {});
+  // 64 under BLOCK on 4: 16 each, i = 5 on processor 0 skipped
+  EXPECT_EQ(workOfLine(e, 11), (std::vector<double>{15, 16, 16, 16}));
+  EXPECT_EQ(workOfLine(e, 12), (std::vector<double>{15, 16, 16, 16}));
+  // the test runs on the owners of a(i), 16 each (it ran 64 times on each)
+  EXPECT_EQ(workOfLine(e, 10), (std::vector<double>{16, 16, 16, 16}));
+  EXPECT_EQ(e.nt, 0); // and needs nothing it does not own
+}
+
+TEST(CycleSkip, StatementsAfterADataCycleRunHalfTheIterationsByDefault)
+{
+  const auto p = test::build(kSkips, "skips.f");
+  const auto e = underDirectives(p, 14, {});
+  EXPECT_EQ(workOfLine(e, 16), (std::vector<double>{8, 8, 8, 8}));
+  EXPECT_EQ(workOfLine(e, 15), (std::vector<double>{16, 16, 16, 16}));
+  EXPECT_TRUE(test::hasNote(e, "Statement at line 16 is under IF: assumed to execute with probability 0.50"));
+}
+
+// The same skip by CYCLE, taken where mod(i, 4) /= 0 (48 of 64): lines 12
+// and 13 run 16 times. gcov gives line 13, the body's last, 17 (the loop
+// latch), so the branch's count is the least of its statements'.
+const char* kQuarter = "program quarter\n"
+                       "  integer, parameter :: n = 64\n"
+                       "  real :: a(n), b(n)\n"
+                       "  integer :: i\n"
+                       "!hpf$ processors pr(4)\n"
+                     "!hpf$ distribute a(block) onto pr\n"
+                       "!hpf$ align b(i) with a(i)\n"
+                       "  b = 1.0\n"
+                       "  a = 0.0\n"
+                       "  do i = 1, n\n"
+                       "    if (mod(i, 4) /= 0) cycle\n"
+                       "    a(i) = b(i) * 2.0\n"
+                       "    a(i) = a(i) + 1.0\n"
+                       "  end do\n"
+                       "  print *, a(4)\n"
+                       "end program quarter\n";
+
+TEST(CycleSkip, AProfileRunMeasuresTheStatementsACycleSkips)
+{
+  auto run = profile::runProfile(test::writeTemp("quarter.f90", kQuarter), {});
+  ASSERT_TRUE(run.counts) << run.error;
+  auto p = test::build(kQuarter, "quarter.f90");
+  profile::applyCounts(p.model, *run.counts);
+  for (int line : {12, 13}) {
+    const auto* st = assignmentAt(p.unit(), line);
+    ASSERT_NE(st, nullptr);
+    EXPECT_TRUE(st->probabilityMeasured) << line;
+    EXPECT_DOUBLE_EQ(st->probability, 0.25) << line;
+    EXPECT_EQ(st->executions, 16) << line;
+  }
+  const auto e = underDirectives(p, 10, {});
+  EXPECT_EQ(workOfLine(e, 13), (std::vector<double>{4, 4, 4, 4}));
+}
+
+// GO TO 20 from the inner loop is a CYCLE of the outer one: it leaves the inner.
+TEST(CycleSkip, AGoToTheOuterLoopsEndLeavesTheInnerLoop)
+{
+  const auto p = test::build("      subroutine rows(a, n)\n"
+                             "      integer n, i, j\n"
+                             "      real a(n, n)\n"
+                             "      do 20 j = 1, n\n"
+                             "        do 10 i = 1, n\n"
+                             "          if (a(i, j) .lt. 0.0) goto 20\n"
+                             "          a(i, j) = 1.0\n"
+                             "   10   continue\n"
+                             "   20 continue\n"
+                             "      end\n",
+                             "rows.f");
+  EXPECT_TRUE(p.unit().gotoLines.empty());
+  EXPECT_EQ(p.unit().loopAtLine(5)->exitLines, (std::vector<int>{6}));
+  EXPECT_TRUE(p.unit().loopAtLine(4)->exitLines.empty());
+  const auto* seven = assignmentAt(p.unit(), 7);
+  ASSERT_NE(seven, nullptr);
+  EXPECT_EQ(seven->branchLine, 6);
+  EXPECT_DOUBLE_EQ(seven->probability, 0.5);
+}
+
+// A GO TO elsewhere stays an unstructured jump with its warning.
+TEST(CycleSkip, OtherGoTosKeepTheirWarning)
+{
+  const auto p = test::build("      subroutine jump(a, n)\n"
+                             "      integer n, i\n"
+                             "      real a(n)\n"
+                             "      do 10 i = 1, n\n"
+                             "        if (a(i) .lt. 0.0) goto 30\n"
+                             "        a(i) = 1.0\n"
+                             "   10 continue\n"
+                             "   30 continue\n"
+                             "      end\n",
+                             "jump.f");
+  EXPECT_EQ(p.unit().gotoLines, (std::vector<int>{5}));
+  EXPECT_DOUBLE_EQ(assignmentAt(p.unit(), 6)->probability, 1.0);
+}
+
+} // namespace
