@@ -237,6 +237,21 @@ int restartLevels(const program::Statement& st, const std::vector<const program:
   });
 }
 
+/// Whether a statement of `nest` sets `name` afresh (S = 0, no IF around
+/// it, not S = S + ...) after statement id `after` and before `reader` in
+/// each of the reader's iterations (its loops enclose the reader): the
+/// reader then reads that value, not a sum from before it.
+bool resetBefore(const program::Statement& reader, const std::vector<const program::Statement*>& nest,
+                 const std::string& name, int after)
+{
+  return std::any_of(nest.begin(), nest.end(), [&](const program::Statement* other) {
+    return other->scalarTarget == name && other->branchLine == 0 && after < other->id && other->id < reader.id &&
+           namesIn(assignedValue(compact(other->text))).count(name) == 0 &&
+           other->loops.size() <= reader.loops.size() &&
+           std::equal(other->loops.begin(), other->loops.end(), reader.loops.begin());
+  });
+}
+
 /// The array elements written by the statements of the nest that read the
 /// scalar a reduction `st` computes (`C(K) = S` after the sum over a row),
 /// when each is an assignment after it in the reduction's first `levels`
@@ -251,6 +266,8 @@ std::vector<const program::ArrayReference*> scalarReaders(const program::Stateme
   for (const auto* other : nest) {
     if (other == &st || other->scalarTarget == st.scalarTarget || namesIn(other->text).count(st.scalarTarget) == 0)
       continue; // itself, a reset (or another update of the sum), or no use
+    if (resetBefore(*other, nest, st.scalarTarget, other->id < st.id ? -1 : st.id))
+      continue; // it reads a value set afresh since (Y(I) = S of a first sum into S in the same body)
     if (other->id < st.id)
       return {}; // it reads the sum of an earlier instance (C(K) = S before S's loop)
     const auto* w = other->write();
@@ -1025,12 +1042,16 @@ const program::ArrayReference* CompiledNestEstimate::State::conditionRead(const 
   return nullptr;
 }
 
-/// The read of a reduction whose owners run it: the one whose distributed
-/// subscripts follow the innermost loop (S = S + A(I,1)*A(I,J) under
-/// (*,CYCLIC): A(I,J), each column's sum on its owner, not every sum on
-/// column 1's; in a QR step's S = S + A(I,K)*A(I,J), A(I,J) too, not all
-/// of step K's sums on column K's owner), the first of equals. The
-/// first operand written was taken before, whatever it was.
+/// The read of a reduction whose owners run it: the one whose elements
+/// are the most, by the loop variables its subscripts name (a row sum
+/// S = S + A(I,J)*X(J) under A (BLOCK,*), X BLOCK: A(I,J), each row's sum
+/// on its owner, fetching X, not A moved to X's owners and every sum
+/// combined); among those the one whose distributed subscripts follow the
+/// innermost loop (S = S + A(I,1)*A(I,J) under (*,CYCLIC): A(I,J), each
+/// column's sum on its owner, not every sum on column 1's; in a QR step's
+/// S = S + A(I,K)*A(I,J), A(I,J) too, not all of step K's sums on column
+/// K's owner), the first of equals. The first operand written was taken
+/// before, whatever it was.
 std::size_t reductionOperand(const program::Statement& st, const std::vector<const program::ArrayReference*>& reads,
                              const program::Unit& unit, const mapping::Mapping& mapping)
 {
@@ -1054,9 +1075,18 @@ std::size_t reductionOperand(const program::Statement& st, const std::vector<con
     }
     return n;
   };
+  const auto variables = [&](const program::ArrayReference& ref) {
+    std::set<std::string> named;
+    for (const auto& sub : ref.subscripts)
+      for (const auto& v : namesIn(sub.text))
+        if (loopLevel.count(v))
+          named.insert(v);
+    return named.size();
+  };
+  const auto rank = [&](const program::ArrayReference& ref) { return std::pair(variables(ref), score(ref)); };
   std::size_t best = 0;
   for (std::size_t r = 1; r < reads.size(); ++r)
-    if (score(*reads[r]) > score(*reads[best]))
+    if (rank(*reads[r]) > rank(*reads[best]))
       best = r;
   return best;
 }

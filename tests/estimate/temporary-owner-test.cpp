@@ -200,3 +200,46 @@ TEST(WholeArrayCopy, ProcessorsThatRunNoIterationFetchNothing)
   EXPECT_EQ(e.comm.messagesPerProc, (std::vector<std::int64_t>{2, 2, 2, 0}));
   EXPECT_EQ(e.comm.records[0].bytes, 3 * 4 * 4);
 }
+
+// A row sum under A (BLOCK,*) with x BLOCK (line 11) runs on the row's owner,
+// which fetches the 48 of x's 64 reals it lacks in 3 pieces: 12 messages,
+// 768 bytes, no combine. It ran on x(j)'s owners: all of A moved (12288
+// bytes) and 192 combine messages.
+TEST(PrivateAccumulator, ARowSumRunsWhereTheRowIsAndFetchesTheVector)
+{
+  const auto p = test::build("      subroutine rowacc(a, x, y)\n      integer n, i, j\n      parameter (n = 64)\n"
+                             "      real a(n, n), x(n), y(n), s\n!hpf$ processors pr(4)\n"
+                             "!hpf$ distribute a(block, *) onto pr\n!hpf$ distribute (block) onto pr :: x, y\n"
+                             "      do 20 i = 1, n\n        s = 0.0\n        do 10 j = 1, n\n"
+                             "          s = s + a(i, j) * x(j)\n   10   continue\n        y(i) = s\n   20 continue\n"
+                             "      end\n",
+                             "rowacc.f");
+  const auto e = underDirectives(p, 8, {});
+  EXPECT_EQ(workOfLine(e, 11), (std::vector<double>{1024, 1024, 1024, 1024}));
+  ASSERT_EQ(e.comm.records.size(), 1u);
+  EXPECT_EQ(e.comm.records[0].reference, "x(j)");
+  EXPECT_EQ(e.comm.records[0].messages, 12);
+  EXPECT_EQ(e.comm.records[0].bytes, 768);
+  EXPECT_TRUE(hasNote(e, "The sum into 's' at line 11 is computed by one processor per combine, the owner of its "
+                         "operand, which also uses it: no combine"));
+}
+
+// Two sums into S in one row body (ELL storage, two matrices): Y(I) = S
+// (line 13) reads the first, so the second (line 16) has Z(I) alone as its
+// user and no combine either. It was charged a reduction of 192 messages.
+TEST(PrivateAccumulator, ASecondSumIntoTheSameScalarHasItsOwnUsers)
+{
+  const auto p = test::build("program ell2\n  integer, parameter :: n = 64, nz = 5\n"
+                             "  real :: val(n, nz), val2(n, nz), x(n), y(n), z(n), s\n"
+                             "  integer :: col(n, nz), col2(n, nz), i, k\n!hpf$ processors pr(4)\n"
+                             "!hpf$ distribute (block, *) onto pr :: val, val2, col, col2\n"
+                             "!hpf$ distribute (block) onto pr :: x, y, z\n  do i = 1, n\n    s = 0.0\n"
+                             "    do k = 1, nz\n      s = s + val(i, k) * x(col(i, k))\n    end do\n    y(i) = s\n"
+                             "    s = 0.0\n    do k = 1, nz\n      s = s + val2(i, k) * x(col2(i, k))\n    end do\n"
+                             "    z(i) = s\n  end do\nend program ell2\n");
+  const auto e = underDirectives(p, 8, {});
+  EXPECT_FALSE(hasRecord(e, "s"));
+  EXPECT_TRUE(hasNote(e, "The sum into 's' at line 16 is computed by one processor per combine, the owner of its "
+                         "operand, which also uses it: no combine"));
+  EXPECT_EQ(e.nt, 24); // all of x fetched for each gather: 3 pieces on each of 4
+}
