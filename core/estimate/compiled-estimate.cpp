@@ -1166,7 +1166,13 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
           if (!ref.isWrite && c.readTexts[r] == ref.text())
             c.readByBranch[r] = true;
     }
-    if (!guardsDistributedWrite)
+    // IF (A(I) < 0) EXIT (RETURN, STOP): every processor must know whether the loops end, so it is
+    // evaluated everywhere with what each lacks fetched
+    const bool endsLoops = std::any_of(st.loops.begin(), st.loops.end(), [&](int id) {
+      const auto& exits = unit->loops[static_cast<std::size_t>(id)].exitLines;
+      return std::find(exits.begin(), exits.end(), st.line) != exits.end();
+    });
+    if (!guardsDistributedWrite && !endsLoops)
       c.readByBranch.assign(c.reads.size(), true);
   }
   // E = E*E or E = MAX(E, 1.0E-6) after E = U(I,J) - V(I,J): computing the temporary, not reducing into it

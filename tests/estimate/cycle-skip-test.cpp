@@ -3,8 +3,9 @@
 // ELSE of that IF (default share 0.5, or exactly the iterations the
 // negated C keeps), and the IF's test runs on their owners. Before, they
 // counted in every iteration and the test ran on every processor for every
-// iteration. Hand counts in the comments; machine of round numbers
-// (run-estimate.h).
+// iteration. An IF (C) EXIT is evaluated everywhere, with what each
+// processor lacks of C fetched. Hand counts in the comments; machine of
+// round numbers (run-estimate.h).
 #include "cli/cli-run.h"
 #include "estimate/run-estimate.h"
 #include "profile/profile-run.h"
@@ -141,6 +142,22 @@ TEST(CycleSkip, AGoToTheOuterLoopsEndLeavesTheInnerLoop)
   ASSERT_NE(seven, nullptr);
   EXPECT_EQ(seven->branchLine, 6);
   EXPECT_DOUBLE_EQ(seven->probability, 0.5);
+}
+
+// IF (A(I) < 0) EXIT decides for every processor whether the loop goes on:
+// each evaluates it for all 64 iterations and fetches the 48 elements of a
+// it lacks in 3 pieces (12 messages, 768 bytes). It fetched nothing.
+TEST(CycleSkip, AnExitTestRunsEverywhereWithWhatEachLacks)
+{
+  const auto p = test::build("program ex\n  integer, parameter :: n = 64\n  real :: a(n), b(n)\n  integer :: i\n"
+                             "!hpf$ processors pr(4)\n!hpf$ distribute (block) onto pr :: a, b\n  do i = 1, n\n"
+                             "    if (a(i) < 0.0) exit\n    b(i) = a(i) * 2.0\n  end do\nend program ex\n");
+  const auto e = underDirectives(p, 7, {});
+  EXPECT_EQ(workOfLine(e, 8), (std::vector<double>{64, 64, 64, 64}));
+  ASSERT_EQ(e.comm.records.size(), 1u);
+  EXPECT_EQ(e.comm.records[0].reference, "a(i)");
+  EXPECT_EQ(e.comm.records[0].messages, 12);
+  EXPECT_EQ(e.comm.records[0].bytes, 768);
 }
 
 // A GO TO elsewhere stays an unstructured jump with its warning.
