@@ -78,11 +78,17 @@ const LineCount* countOf(const program::Statement& st, const CoverageCounts& cou
 /// The least count of the statements that run in st's arm of its IF at its
 /// loop level (st among them): they run equally often, and gcov may add
 /// the loop latch to the last one (the ELSE after IF (C) CYCLE, at the end
-/// of the body, read 17 for 16 executions).
+/// of the body, read 17 for 16 executions; one more per entry of an inner
+/// loop). The second arm of a two-armed IF (an ELSE, or what follows
+/// IF (C) CYCLE) runs at most as often as the test's arc that is not the
+/// THEN's (LineCount::taken).
 std::optional<std::int64_t> armCount(const program::Unit& unit, const program::Statement& st,
                                      const CoverageCounts& counts)
 {
   std::optional<std::int64_t> least;
+  if (const auto* test = counts.at(st.branchLine);
+      test && st.branchArm == 1 && st.branchArms == 2 && test->taken && test->evaluations)
+    least = std::max<std::int64_t>(*test->evaluations - *test->taken, 0);
   for (const auto& other : unit.statements) {
     if (other.branchLine != st.branchLine || other.branchArm != st.branchArm || other.loops != st.loops ||
         other.line == other.branchLine)
@@ -290,6 +296,14 @@ void skippedByJumps(const program::Unit& unit, program::Statement& st, const Cov
   st.probabilityMeasured = true;
 }
 
+/// Whether every IF around `st` is described by its guards (one comparison,
+/// or an .AND. of them, affine in the loop variables and the unit's integer
+/// scalars): Statement::guardedShare is then all of its default probability.
+bool exactlyGuarded(const program::Statement& st)
+{
+  return !st.guards.empty() && st.guardedShare > 0 && st.probability / st.guardedShare >= 1.0 - 1e-12;
+}
+
 void applyToUnit(program::Unit& unit, const CoverageCounts& counts, std::vector<StatementProfile>& rows)
 {
   std::set<std::pair<int, int>> seen; // (line, branch line): ELSE IF tests repeat the IF's line
@@ -312,7 +326,10 @@ void applyToUnit(program::Unit& unit, const CoverageCounts& counts, std::vector<
       row.branchProbability = entered.isWhile ? whileEntryProbability(unit, entered, st.branchLine, counts)
                                               : loopEntryProbability(entered, st.branchLine, counts);
     }
-    if (row.branchProbability) {
+    if (row.branchProbability && exactlyGuarded(st)) {
+      // the estimate counts where its affine conditions hold at the values it is given: exact per
+      // processor (IF (I .GT. K) CYCLE under BLOCK), where a measured share would spread evenly
+    } else if (row.branchProbability) {
       st.probability = *row.branchProbability * test->probability;
       st.probabilityMeasured = true;
     } else if (!test) {

@@ -419,18 +419,18 @@ private:
       m_deadDepth -= stop ? 1 : 0;
       if (const char* keyword = endsFlow(s); keyword && !stop)
         stop = &s;
-      if (!stop && m_deadDepth == 0 && at + 1 < body.size() && cyclesWhenTaken(s, loops)) {
-        visitAfterCycle(s, body.subspan(at + 1), loops, probability);
+      if (const int target = cyclesWhenTaken(s, loops); !stop && m_deadDepth == 0 && at + 1 < body.size() && target >= 0) {
+        visitAfterCycle(s, body.subspan(at + 1), loops, probability, target + 1 == static_cast<int>(loops.size()));
         return;
       }
     }
   }
 
-  /// The IF `s` (a logical IF, or a block IF with one branch and no ELSE)
-  /// whose action is, or whose branch ends with, a CYCLE or a GO TO to the
-  /// terminal statement of an open DO (cyclesTo): the F77 way of writing
-  /// CYCLE.
-  bool cyclesWhenTaken(const fortran::Stmt& s, const std::vector<int>& loops) const
+  /// For the IF `s` (a logical IF, or a block IF with one branch and no
+  /// ELSE) whose action is, or whose branch ends with, a CYCLE or a GO TO to
+  /// the terminal statement of an open DO (cyclesTo, the F77 way of writing
+  /// CYCLE): the position in `loops` of the loop it goes on with; else -1.
+  int cyclesWhenTaken(const fortran::Stmt& s, const std::vector<int>& loops) const
   {
     using fortran::StmtKind;
     const std::vector<fortran::Stmt>* action = nullptr;
@@ -438,24 +438,35 @@ private:
       action = &s.body;
     else if (s.kind == StmtKind::If && s.branches.size() == 1 && !s.branches.front().condition.missing())
       action = &s.branches.front().body;
-    if (!action || action->empty())
-      return false;
+    if (!action || action->empty() || loops.empty())
+      return -1;
     const auto& last = action->back();
-    return last.kind == StmtKind::Cycle || (last.kind == StmtKind::Goto && cyclesTo(last, loops) >= 0);
+    if (last.kind == StmtKind::Goto)
+      return cyclesTo(last, loops);
+    if (last.kind != StmtKind::Cycle)
+      return -1;
+    if (last.constructName.empty())
+      return static_cast<int>(loops.size()) - 1;
+    for (std::size_t k = loops.size(); k-- > 0;)
+      if (const auto it = m_constructNames.find(loops[k]); it != m_constructNames.end() && it->second == last.constructName)
+        return static_cast<int>(k);
+    return -1;
   }
 
   /// The statements after IF (C) CYCLE in its sequence run only where C
   /// fails: they are visited as the ELSE of that IF (its line is their
   /// branch line, so a profile run measures their share; by default half
-  /// the iterations, or exactly the share the negation of C keeps where C
-  /// is one affine comparison, Statement::guardedShare). Before, they were
-  /// counted in every iteration.
+  /// the iterations, or, where the CYCLE goes on with the `innermost` loop,
+  /// exactly the share the negation of C keeps when C is one affine
+  /// comparison, Statement::guardedShare: a CYCLE of an outer loop also
+  /// ends the inner one, whose later iterations the negation would keep).
+  /// Before, they were counted in every iteration.
   void visitAfterCycle(const fortran::Stmt& ifStmt, std::span<const fortran::Stmt> rest, const std::vector<int>& loops,
-                       double probability)
+                       double probability, bool innermost)
   {
     const auto& condition = ifStmt.kind == fortran::StmtKind::LogicalIf ? ifStmt.condition : ifStmt.branches.front().condition;
     std::vector<symbolic::AffineCondition> guards;
-    if (const auto negated = negatedGuard(condition, loops))
+    if (const auto negated = innermost ? negatedGuard(condition, loops) : std::nullopt)
       guards.push_back(*negated);
     const auto before = m_scalars.snapshot();
     visitBranch(rest, line(ifStmt.range), loops, probability * 0.5, guards.empty() ? nullptr : &guards, 0.5, {1, 2});

@@ -121,6 +121,54 @@ TEST(CycleSkip, AProfileRunMeasuresTheStatementsACycleSkips)
   EXPECT_EQ(workOfLine(e, 13), (std::vector<double>{4, 4, 4, 4}));
 }
 
+// In an inner loop, gcov adds one to the body's last line per entry (its
+// latch): line 10, run 128 times (half of 256), reads 136; the test's arcs
+// say 128. And IF (I > K) CYCLE keeps its exact count per processor with a
+// profile run: i = 1..7 all on processor 0 of 4 (32 under BLOCK), where the
+// measured 7/32 would spread evenly.
+const char* kInner = "program inner\n  integer, parameter :: n = 32, m = 8\n  real :: x(n, m), y(n, m)\n"
+                     "  integer :: i, j, k\n!hpf$ processors pr(4)\n!hpf$ distribute (block, *) onto pr :: x, y\n"
+                     "  do j = 1, m\n    do i = 1, n\n"          // 7, 8
+                     "      if (mod(i + j, 2) == 0) cycle\n"      // 9
+                     "      y(i, j) = x(i, j) * 2.0\n"            // 10
+                     "    end do\n  end do\n  k = 7\n"
+                     "  do i = 1, n\n"                            // 14
+                     "    if (i > k) cycle\n"                     // 15
+                     "    x(i, 1) = 0.0\n"                        // 16
+                     "  end do\n  print *, y(1, 1), x(1, 1)\nend program inner\n";
+
+TEST(CycleSkip, AProfileRunReadsAnInnerLoopsSkipFromTheTestsArcsAndKeepsExactCounts)
+{
+  auto run = profile::runProfile(test::writeTemp("inner.f90", kInner), {});
+  ASSERT_TRUE(run.counts) << run.error;
+  auto p = test::build(kInner, "inner.f90");
+  profile::applyCounts(p.model, *run.counts);
+  const auto* ten = assignmentAt(p.unit(), 10);
+  ASSERT_NE(ten, nullptr);
+  EXPECT_TRUE(ten->probabilityMeasured);
+  EXPECT_DOUBLE_EQ(ten->probability, 0.5);
+  EXPECT_EQ(ten->executions, 128);
+  const auto* sixteen = assignmentAt(p.unit(), 16);
+  ASSERT_NE(sixteen, nullptr);
+  EXPECT_FALSE(sixteen->probabilityMeasured);
+  EXPECT_EQ(workOfLine(underDirectives(p, 14, {{"k", 7}}), 16), (std::vector<double>{7, 0, 0, 0}));
+}
+
+// CYCLE OUTER from the inner loop ends the inner loop too: the statements
+// after it run in half the iterations by default, not where i /= j (all but
+// one of n), the negation of its condition.
+TEST(CycleSkip, ACycleOfTheOuterLoopGetsNoGuardFromItsCondition)
+{
+  const auto p = test::build("subroutine tri(c, n)\n  integer :: n, i, j\n  real :: c(n, n)\n"
+                             "  outer: do j = 1, n\n    do i = 1, n\n      if (i == j) cycle outer\n"
+                             "      c(i, j) = c(i, j) * 2.0\n    end do\n  end do outer\nend subroutine tri\n");
+  const auto* seven = assignmentAt(p.unit(), 7);
+  ASSERT_NE(seven, nullptr);
+  EXPECT_EQ(seven->branchLine, 6);
+  EXPECT_TRUE(seven->guards.empty());
+  EXPECT_DOUBLE_EQ(seven->probability, 0.5);
+}
+
 // GO TO 20 from the inner loop is a CYCLE of the outer one: it leaves the inner.
 TEST(CycleSkip, AGoToTheOuterLoopsEndLeavesTheInnerLoop)
 {
