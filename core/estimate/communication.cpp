@@ -18,6 +18,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <functional>
+#include <map>
 #include <numeric>
 #include <optional>
 #include <tuple>
@@ -1090,6 +1091,24 @@ void scaleLastRecord(CommTotals& totals, double probability, int branchLine,
   }
 }
 
+namespace {
+
+/// The messages processor `rank` of a binary tree over `size` receives
+/// (one per level it survives; rank 0 is the root).
+std::int64_t treeReceives(std::int64_t rank, std::int64_t size)
+{
+  std::int64_t received = 0;
+  for (std::int64_t stride = 1; stride < size; stride *= 2) {
+    if (rank % (2 * stride) != 0)
+      break;
+    if (rank + stride < size)
+      ++received;
+  }
+  return received;
+}
+
+} // namespace
+
 void addReduction(const std::string& variable, int line, int bytes, std::int64_t instances, std::int64_t values,
                   int placement, const mapping::Mapping& mapping, const machine::MachineProfile& machine,
                   CommTotals& totals)
@@ -1121,16 +1140,77 @@ void addReduction(const std::string& variable, int line, int bytes, std::int64_t
   totals.records.push_back(r);
   // in the tree, processor p receives one message per level it survives
   for (std::int64_t p = 0; p < procs; ++p) {
-    std::int64_t received = 0;
-    for (std::int64_t stride = 1; stride < procs; stride *= 2) {
-      if (p % (2 * stride) != 0)
-        break;
-      if (p + stride < procs)
-        ++received;
-    }
+    const auto received = treeReceives(p, procs);
     totals.messagesPerProc[p] = saturatingAdd(totals.messagesPerProc[p], saturatingMul(received, instances));
     totals.bytesPerProc[p] = saturatingAdd(totals.bytesPerProc[p], saturatingMul(received * bytes, values));
   }
+}
+
+
+void addGroupReduction(const std::string& variable, int line, int bytes, const std::vector<std::int64_t>& instancesAt,
+                       const std::vector<bool>& along, int placement, const mapping::Mapping& mapping,
+                       const machine::MachineProfile& machine, CommTotals& totals)
+{
+  const auto& procs = mapping.procs;
+  std::int64_t size = 1;
+  for (int pd = 0; pd < procs.rank(); ++pd)
+    if (along[static_cast<std::size_t>(pd)])
+      size *= procs.shape[static_cast<std::size_t>(pd)];
+  if (size < 2)
+    return;
+  // rank in the group: the coordinates along `along`, first dimension fastest (column-major, as linear())
+  const auto rankOf = [&](const std::vector<std::int64_t>& coords) {
+    std::int64_t rank = 0, scale = 1;
+    for (int pd = 0; pd < procs.rank(); ++pd)
+      if (along[static_cast<std::size_t>(pd)]) {
+        rank += coords[static_cast<std::size_t>(pd)] * scale;
+        scale *= procs.shape[static_cast<std::size_t>(pd)];
+      }
+    return rank;
+  };
+  CommRecord r;
+  r.array = variable;
+  r.reference = variable;
+  r.pattern = "reduction";
+  r.line = line;
+  r.placement = placement;
+  std::int64_t busiest = 0;
+  std::map<std::int64_t, std::vector<std::int64_t>> groups; // root -> members by rank (message lists only)
+  for (std::int64_t p = 0; p < procs.count(); ++p) {
+    const auto coords = procs.coordinates(p);
+    const auto rank = rankOf(coords);
+    const auto n = instancesAt[static_cast<std::size_t>(p)];
+    if (rank == 0) {
+      r.instances = saturatingAdd(r.instances, n);
+      r.messages = saturatingAdd(r.messages, saturatingMul(size - 1, n));
+      busiest = std::max(busiest, n);
+    }
+    const auto received = treeReceives(rank, size);
+    totals.messagesPerProc[p] = saturatingAdd(totals.messagesPerProc[p], saturatingMul(received, n));
+    totals.bytesPerProc[p] = saturatingAdd(totals.bytesPerProc[p], saturatingMul(received * bytes, n));
+    if (totals.keepExchanges && n > 0) {
+      auto root = coords;
+      for (int pd = 0; pd < procs.rank(); ++pd)
+        if (along[static_cast<std::size_t>(pd)])
+          root[static_cast<std::size_t>(pd)] = 0;
+      auto& members = groups[procs.linear(root)];
+      members.resize(static_cast<std::size_t>(size));
+      members[static_cast<std::size_t>(rank)] = p;
+    }
+  }
+  if (r.instances == 0)
+    return;
+  r.bytes = saturatingMul(r.messages, bytes);
+  r.time = static_cast<double>(busiest) *
+           machine.collectiveTime("reduction", bytes, std::ceil(std::log2(static_cast<double>(size))), size);
+  for (const auto& [root, members] : groups) { // each group's tree, level by level
+    ChargedExchange tree{instancesAt[static_cast<std::size_t>(root)], {}};
+    for (std::int64_t stride = 1; stride < size; stride *= 2)
+      for (std::int64_t k = 0; k + stride < size; k += 2 * stride)
+        tree.messages.push_back({members[static_cast<std::size_t>(k + stride)], members[static_cast<std::size_t>(k)], bytes});
+    r.exchanges.push_back(std::move(tree));
+  }
+  totals.records.push_back(std::move(r));
 }
 
 } // namespace ps::estimate

@@ -152,4 +152,16 @@ void addReduction(const std::string& variable, int line, int bytes, std::int64_t
                   int placement, const mapping::Mapping& mapping,
                   const machine::MachineProfile& machine, CommTotals& totals);
 
+/// addReduction's combines where each involves only the processors along
+/// the processors dimensions `along` (those the reduced operand's elements
+/// spread over within one combine): a row sum under (BLOCK,BLOCK) combines
+/// within one processor row, the rows at the same time. `instancesAt[p]`
+/// is the number of combines of p's group (the same for its members), each
+/// of one `bytes`-sized value: a binary tree over the group's members (in
+/// the arrangement's order along `along`), ceil(log2 G) steps and G - 1
+/// messages for a group of G; the record's time is the busiest group's.
+void addGroupReduction(const std::string& variable, int line, int bytes, const std::vector<std::int64_t>& instancesAt,
+                       const std::vector<bool>& along, int placement, const mapping::Mapping& mapping,
+                       const machine::MachineProfile& machine, CommTotals& totals);
+
 } // namespace ps::estimate

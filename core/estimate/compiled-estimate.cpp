@@ -1325,6 +1325,12 @@ private:
                  const ReferencePlan* owner);
   void combineReduction(const CompiledStatement& c, const IterationSpace& space, const ReferencePlan* exec);
   bool sendToReaders(const CompiledStatement& c, const IterationSpace& space, const ReferencePlan& operand, int at);
+  struct ReductionGroups {
+    std::vector<bool> along;               // the processors dimensions one combine spans
+    std::vector<std::int64_t> instancesAt; // per processor: its group's combines
+  };
+  std::optional<ReductionGroups> reductionGroups(const IterationSpace& space, const ReferencePlan& operand, int at);
+  bool combineInGroups(const CompiledStatement& c, const IterationSpace& space, const ReferencePlan& operand, int at);
   void addReads(std::size_t index, const IterationSpace& space, const PlanList& reads,
                 const boost::container::small_vector<std::size_t, 8>& readIndex, const ReferencePlan* exec);
   int placement(std::size_t index, std::size_t read, const IterationSpace& space);
@@ -1678,6 +1684,8 @@ void PointEstimator::combineReduction(const CompiledStatement& c, const Iteratio
   const int at = std::min(c.reductionLevels, space.depth());
   if (!c.st->scalarTarget.empty() && sendToReaders(c, space, *exec, at))
     return;
+  if (!c.st->scalarTarget.empty() && combineInGroups(c, space, *exec, at))
+    return;
   const auto instances = at > 0 ? countOuterIterations(space, at, &first) : 1;
   const auto* w = c.st->scalarTarget.empty() ? c.st->write() : nullptr; // an array's elements
   auto values = instances;
@@ -1714,6 +1722,86 @@ void PointEstimator::combineReduction(const CompiledStatement& c, const Iteratio
                         (at > 0 ? " (one per iteration of the " + std::to_string(at) + " outer loops it restarts in)" : "") +
                         ", each NT = P - 1 and TD = " + std::to_string(c.reductionBytes) +
                         "*(P - 1) bytes per value combined";
+}
+
+/// Where each combine of a scalar reduction spans only some processors
+/// dimensions: those along which its operand's template index follows the
+/// reduction's own loops (levels `at` on), while another dimension over
+/// several processors follows only the loops outside (a row sum under
+/// (BLOCK,BLOCK): each row's partial sums lie in one processor row) or
+/// holds a copy (replicated). The groups' combines per processor are the
+/// outer iterations whose operand lies in its group. nullopt where one
+/// combine spans every dimension of more than one processor (the tree over
+/// all P), none, or the count fails.
+std::optional<PointEstimator::ReductionGroups> PointEstimator::reductionGroups(const IterationSpace& space,
+                                                                               const ReferencePlan& operand, int at)
+{
+  const auto& procs = m_mapping.procs;
+  if (procs.rank() < 2 || at < 1)
+    return std::nullopt;
+  ReductionGroups g;
+  g.along.assign(static_cast<std::size_t>(procs.rank()), false);
+  bool apart = false; // a dimension over several processors that no combine spans
+  for (int pd = 0; pd < procs.rank(); ++pd) {
+    const auto t = templateIndex(operand, m_mapping, pd);
+    bool follows = false;
+    for (auto k = static_cast<std::size_t>(at); t.defined && k < t.index.coef.size(); ++k)
+      follows = follows || t.index.coef[k] != 0;
+    g.along[static_cast<std::size_t>(pd)] = t.defined && t.dist->procs() > 1 && follows;
+    apart = apart || (!g.along[static_cast<std::size_t>(pd)] && procs.shape[static_cast<std::size_t>(pd)] > 1);
+  }
+  if (!apart || std::none_of(g.along.begin(), g.along.end(), [](bool b) { return b; }))
+    return std::nullopt;
+  auto value = operand; // one element per combine, where its row is
+  for (auto& sub : value.subscripts)
+    sub.coef.resize(static_cast<std::size_t>(at));
+  std::string why;
+  const auto counts = countOwnedIterations(space.outer(at), &value, m_mapping, &why);
+  if (!counts)
+    return std::nullopt;
+  const auto groupOf = [&](std::int64_t p) { // the group's first member
+    auto coords = procs.coordinates(p);
+    for (int pd = 0; pd < procs.rank(); ++pd)
+      if (g.along[static_cast<std::size_t>(pd)])
+        coords[static_cast<std::size_t>(pd)] = 0;
+    return procs.linear(coords);
+  };
+  std::map<std::int64_t, std::int64_t> perGroup;
+  for (std::int64_t p = 0; p < procs.count(); ++p)
+    perGroup[groupOf(p)] += std::llround((*counts)[static_cast<std::size_t>(p)]);
+  for (std::int64_t p = 0; p < procs.count(); ++p)
+    g.instancesAt.push_back(perGroup[groupOf(p)]);
+  return g;
+}
+
+/// The combines of a scalar reduction within processor groups
+/// (reductionGroups, addGroupReduction); false, with nothing added, where
+/// one combine spans all of the arrangement.
+bool PointEstimator::combineInGroups(const CompiledStatement& c, const IterationSpace& space,
+                                     const ReferencePlan& operand, int at)
+{
+  const auto groups = reductionGroups(space, operand, at);
+  if (!groups)
+    return false;
+  const auto before = m_e.comm.records.size();
+  underBranch(*c.st, at, space, [&] {
+    addGroupReduction(c.st->scalarTarget, c.st->line, c.reductionBytes, groups->instancesAt, groups->along, at,
+                      m_mapping, m_machine, m_e.comm);
+  });
+  std::int64_t size = 1;
+  std::string dims;
+  for (int pd = 0; pd < m_mapping.procs.rank(); ++pd)
+    if (groups->along[static_cast<std::size_t>(pd)]) {
+      size *= m_mapping.procs.shape[static_cast<std::size_t>(pd)];
+      dims += (dims.empty() ? "" : ", ") + std::to_string(pd + 1);
+    }
+  note("The sum into '" + c.st->scalarTarget + "' at line " + std::to_string(c.st->line) +
+       " combines among the " + std::to_string(size) + " processors along dimension" +
+       (dims.find(',') == std::string::npos ? " " : "s ") + dims +
+       " of the arrangement that hold its operand's partial sums, the groups at the same time");
+  if (m_s.options.formulas && m_e.comm.records.size() > before)
+    m_e.comm.records.back().formulaWhy = "combines within processor groups: counted per group at each point";
+  return true;
 }
 
 /// A scalar reduction whose every combine has its operand on one processor

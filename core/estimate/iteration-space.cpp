@@ -318,4 +318,15 @@ bool usesLevelsBelow(const NumericAffine& f, int count)
   return false;
 }
 
+IterationSpace IterationSpace::outer(int count) const
+{
+  IterationSpace out;
+  const auto levels = static_cast<std::size_t>(std::clamp(count, 0, depth()));
+  out.m_levels.assign(m_levels.begin(), m_levels.begin() + static_cast<std::ptrdiff_t>(levels));
+  for (auto& level : out.m_levels)
+    for (auto* bound : {&level.lower, &level.upper})
+      bound->coef.resize(levels);
+  return out;
+}
+
 } // namespace ps::estimate

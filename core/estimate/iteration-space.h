@@ -109,6 +109,10 @@ public:
   /// an IF folded into the loop (guard-fold.h).
   void setBound(int k, bool end, NumericAffine bound) { (end ? m_levels[k].upper : m_levels[k].lower) = std::move(bound); }
 
+  /// The space of levels 0..count-1 alone: one point per iteration of the
+  /// outer loops (a reduction's combines).
+  IterationSpace outer(int count) const;
+
 private:
   friend class CompiledSpace;
   std::vector<LevelBounds> m_levels;

@@ -86,13 +86,18 @@ std::vector<MessageStep> treeBroadcastSteps(const std::vector<ExchangeMessage>& 
   return std::move(packer).steps();
 }
 
-/// Reduction: addReduction's binary tree, level by level (stride from - to).
+/// Reduction: addReduction's binary tree, level by level (stride from - to,
+/// over the smallest: a group's members along a grid's second dimension
+/// are P1 apart, addGroupReduction).
 std::vector<MessageStep> reductionSteps(const std::vector<ExchangeMessage>& messages, std::int64_t procs)
 {
   StepPacker packer(procs);
+  std::int64_t spacing = 0;
+  for (const auto& m : messages)
+    spacing = spacing == 0 ? m.from - m.to : std::min(spacing, m.from - m.to);
   for (const auto& m : messages) {
     std::size_t level = 0;
-    for (auto stride = m.from - m.to; stride > 1; stride /= 2)
+    for (auto stride = (m.from - m.to) / std::max<std::int64_t>(spacing, 1); stride > 1; stride /= 2)
       ++level;
     packer.place(m, level);
   }

@@ -176,6 +176,29 @@ TEST(MessageList, ReductionIsOneStepPerTreeLevel)
   EXPECT_EQ(it->exchanges[0].steps[2].size(), 1u);
 }
 
+// A row sum under (BLOCK,BLOCK) on 2x4 combines within each processor row
+// (addGroupReduction): one exchange per row's group, its members 2 apart
+// in the linear order, a tree of two levels (2 messages, then 1).
+TEST(MessageList, AGroupReductionIsATreePerProcessorRow)
+{
+  const auto p = build("subroutine grid(a, x, y, n)\n  integer :: n, i, j\n  real :: a(n, n), x(n), y(n), s\n"
+                       "  do i = 1, n\n    s = 0.0\n    do j = 1, n\n      s = s + a(i, j) * x(j)\n    end do\n"
+                       "    y(i) = s\n  end do\nend subroutine grid\n");
+  const auto e = listed(p, 4, "a=(BLOCK,BLOCK); x,y=replicated", "2x4", {{"n", 16}});
+  const auto list = ps::estimate::messageList(e);
+  const auto it = std::find_if(list.records.begin(), list.records.end(),
+                               [](const auto& r) { return r.pattern == "reduction"; });
+  ASSERT_NE(it, list.records.end());
+  ASSERT_EQ(it->exchanges.size(), 2u); // the two processor rows, 8 rows of a each
+  for (const auto& exchange : it->exchanges) {
+    EXPECT_EQ(exchange.repeat, 8);
+    ASSERT_EQ(exchange.steps.size(), 2u);
+    EXPECT_EQ(exchange.steps[0].size(), 2u);
+    EXPECT_EQ(exchange.steps[1].size(), 1u);
+  }
+  expectOneSendOneReceivePerStep(list);
+}
+
 TEST(MessageList, BroadcastIsABinomialTreeOfTheEstimatorsSteps)
 {
   const auto p = build(kMixed);

@@ -243,3 +243,40 @@ TEST(PrivateAccumulator, ASecondSumIntoTheSameScalarHasItsOwnUsers)
                          "operand, which also uses it: no combine"));
   EXPECT_EQ(e.nt, 24); // all of x fetched for each gather: 3 pieces on each of 4
 }
+
+// A row sum under A (BLOCK,BLOCK) (line 12, x aligned with A's columns, y
+// with its rows): each row's partial sums lie in one processor row, so each
+// combine is a tree over that row alone, the rows at the same time. On 2x2:
+// one message per row of 64, received by the row's first processor (linear
+// 0 and 1); on 4x4: 3 per row, the first receiving 2 per combine and the
+// third 1, 16 rows per processor row. It was P - 1 per row over all P.
+TEST(PrivateAccumulator, ARowSumOnAGridCombinesWithinEachProcessorRow)
+{
+  const char* text = "      subroutine grid(a, x, y)\n      integer n, i, j\n      parameter (n = 64)\n"
+                     "      real a(n, n), x(n), y(n), s\n!hpf$ processors pr(%s)\n"
+                     "!hpf$ distribute a(block, block) onto pr\n!hpf$ align y(i) with a(i, *)\n"
+                     "!hpf$ align x(j) with a(*, j)\n      do 20 i = 1, n\n        s = 0.0\n"
+                     "        do 10 j = 1, n\n          s = s + a(i, j) * x(j)\n   10   continue\n"
+                     "        y(i) = s\n   20 continue\n      end\n";
+  const auto on = [&](const char* shape) {
+    std::string source = text;
+    source.replace(source.find("%s"), 2, shape);
+    return underDirectives(test::build(source, "grid.f"), 9, {});
+  };
+  const auto small = on("2, 2");
+  ASSERT_EQ(small.comm.records.size(), 1u);
+  EXPECT_EQ(small.comm.records[0].pattern, "reduction");
+  EXPECT_EQ(small.comm.records[0].messages, 64);
+  EXPECT_EQ(small.comm.records[0].bytes, 256);
+  EXPECT_EQ(small.comm.messagesPerProc, (std::vector<std::int64_t>{32, 32, 0, 0}));
+  EXPECT_TRUE(hasNote(small, "combines among the 2 processors along dimension 2 of the arrangement"));
+  const auto large = on("4, 4");
+  ASSERT_EQ(large.comm.records.size(), 1u);
+  EXPECT_EQ(large.comm.records[0].messages, 192);
+  EXPECT_EQ(large.comm.messagesPerProc,
+            (std::vector<std::int64_t>{32, 32, 32, 32, 0, 0, 0, 0, 16, 16, 16, 16, 0, 0, 0, 0}));
+  // the busiest group's combines one after another, a tree level 1 s + 4 bytes * 0.01 s each (run-estimate.h):
+  // 32 of one level on 2x2, 16 of two on 4x4 (over all P: 64 of two, 133.12 s)
+  EXPECT_NEAR(small.comm.records[0].time, 32 * 1.04, 1e-9);
+  EXPECT_NEAR(large.comm.records[0].time, 16 * 2 * 1.04, 1e-9);
+}
