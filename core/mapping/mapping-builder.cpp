@@ -456,11 +456,49 @@ private:
     return out;
   }
 
+  /// The template or array `name`'s data is distributed through: the end
+  /// of its ALIGN chain (itself when it aligns with nothing).
+  std::string alignRoot(std::string name) const
+  {
+    for (int depth = 0; depth < 16; ++depth) {
+      const auto a = m_aligns.find(name);
+      if (a == m_aligns.end())
+        break;
+      name = a->second->target;
+    }
+    return name;
+  }
+
+  /// The distributions the loop nest on m_atLine reads or writes through,
+  /// when they are all onto one arrangement (PROCESSORS P1(4), P2(2,2): a
+  /// nest of P1's arrays gets P1, not the 2x2 the others need); empty
+  /// otherwise (no such nest, or its arrays on several arrangements).
+  std::set<std::string> nestDistributions() const
+  {
+    const auto* loop = m_atLine > 0 ? m_unit.loopAtLine(m_atLine) : nullptr;
+    if (!loop)
+      return {};
+    std::set<std::string> out, onto;
+    for (const auto& st : m_unit.statements) {
+      if (std::find(st.loops.begin(), st.loops.end(), loop->id) == st.loops.end())
+        continue;
+      for (const auto& ref : st.refs)
+        if (const auto d = m_distributions.find(alignRoot(ref.array)); d != m_distributions.end()) {
+          out.insert(d->first);
+          onto.insert(d->second.onto);
+        }
+    }
+    return onto.size() == 1 ? out : std::set<std::string>{};
+  }
+
   void chooseArrangement()
   {
     int rank = 0;
     std::string onto;
+    const auto nest = nestDistributions();
     for (const auto& [name, d] : m_distributions) {
+      if (!nest.empty() && !nest.count(name))
+        continue;
       rank = std::max(rank, static_cast<int>(std::count_if(d.formats.begin(), d.formats.end(),
                                                            [](auto& f) { return f.distributed(); })));
       if (onto.empty())
@@ -480,7 +518,23 @@ private:
     if (m_requested) // its shape, not the declared one's: 2x8 stays 2x8 where PROCESSORS says 4x4
       base = ProcessorsArrangement{base.name, m_requested->shape};
     fitArrangement(m_mapping, base, rank, m_requested.has_value());
+    noteOtherArrangements(nest, onto);
     noteNarrowerDistributions(rank);
+  }
+
+  /// Says which distributions onto other arrangements than the nest's
+  /// (`onto`) are shown fitted to it.
+  void noteOtherArrangements(const std::set<std::string>& nest, const std::string& onto)
+  {
+    std::string others;
+    int count = 0;
+    for (const auto& [name, d] : m_distributions)
+      if (!nest.empty() && !nest.count(name) && d.onto != onto)
+        others += (count++ == 0 ? "'" : ", '") + name + "'";
+    if (count > 0)
+      note("The loop at line " + std::to_string(m_atLine) + " uses only data distributed onto '" + onto +
+           "', so that is the arrangement; " + others + " (onto another) " + (count == 1 ? "is" : "are") +
+           " shown fitted to it");
   }
 
   /// The mapping has one processors arrangement for every array, shaped for

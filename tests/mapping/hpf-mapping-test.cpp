@@ -129,6 +129,29 @@ TEST(HpfMapping, ANarrowerDistributionOnTheSharedArrangementIsNoted)
   EXPECT_TRUE(n.mapping->notes.empty()); // both span the whole grid
 }
 
+// The same two arrangements where a loop nest reads only p's arrays: the
+// mapping at its line is on p(16), whole (b's elements 2 per processor, not
+// a 4x4 side), with a note; a nest of q's arrays keeps 4x4.
+TEST(HpfMapping, ANestOfOneArrangementsArraysGetsThatArrangement)
+{
+  const auto p = test::build("subroutine s(a, b, x)\n  integer, parameter :: n = 32\n  integer :: i, j\n"
+                             "  real :: a(n), b(n), x(n, n)\n!hpf$ processors p(16), q(4, 4)\n"
+                             "!hpf$ distribute (block) onto p :: a, b\n!hpf$ distribute x(block, block) onto q\n"
+                             "  do i = 2, n\n    a(i) = b(i - 1)\n  end do\n"                     // 8
+                             "  do j = 1, n\n    do i = 1, n\n      x(i, j) = 0.0\n    end do\n  end do\n" // 11
+                             "end subroutine s\n");
+  const auto first = mapping::mappingFromDirectives(p.unit(), {}, std::nullopt, 8);
+  ASSERT_TRUE(first.mapping);
+  EXPECT_EQ(first.mapping->procs.str(), "16");
+  EXPECT_EQ(owner(*first.mapping, "b", {31}), (std::vector<std::int64_t>{15}));
+  EXPECT_EQ(first.mapping->notes, std::vector<std::string>{
+                                      "The loop at line 8 uses only data distributed onto 'p', so that is the "
+                                      "arrangement; 'x' (onto another) is shown fitted to it"});
+  const auto second = mapping::mappingFromDirectives(p.unit(), {}, std::nullopt, 11);
+  ASSERT_TRUE(second.mapping);
+  EXPECT_EQ(second.mapping->procs.str(), "4x4");
+}
+
 TEST(HpfMapping, TranscriptiveDummiesAreTakenFromTheCaller)
 {
   auto p = unitWith({"INHERIT A", "DISTRIBUTE B *", "DISTRIBUTE X *(BLOCK, *)", "DISTRIBUTE Y(CYCLIC, *) ONTO *"});
