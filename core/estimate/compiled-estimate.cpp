@@ -1875,6 +1875,7 @@ bool PointEstimator::guardWork(StatementWork& work, const program::Statement& st
   for (std::size_t p = 0; p < counted->size(); ++p)
     work.work[p] = std::max((*counted)[p], 0.0) * others;
   work.frequency = m_probability * *iterations;
+  work.countedShare = others > 0 ? m_probability / others : 1;
   work.wd = workDistributionGoodness(work.work);
   work.formulaWhy = "the conditions on the loop variables are counted per point";
   return true;

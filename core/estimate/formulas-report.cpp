@@ -15,7 +15,10 @@ std::string seconds(double s)
   return buf;
 }
 
-/// CT(k) = sum_S probability(S) * cost(S) * work_line(k) (Defs. 3.7-3.8).
+/// CT(k) = sum_S probability(S) * cost(S) * work_line(k) (Defs. 3.7-3.8),
+/// work_line(k) being the statement's counts as the estimate has them: the
+/// share its affine IF conditions keep is in them already
+/// (StatementWork::countedShare), not in the factor.
 std::string ctFormula(const Estimate& e, bool latex)
 {
   std::string out;
@@ -23,7 +26,7 @@ std::string ctFormula(const Estimate& e, bool latex)
     if (s.cost <= 0)
       continue;
     const auto line = std::to_string(s.line);
-    const auto weight = seconds(s.cost * s.probability);
+    const auto weight = seconds(s.cost * s.probability / (s.countedShare > 0 ? s.countedShare : 1));
     out += (out.empty() ? "" : " + ") +
            (latex ? weight + "\\,\\mathrm{s} \\cdot \\mathit{work}_{" + line + "}(k)" : weight + " s * work_" + line + "(k)");
   }

@@ -7,6 +7,7 @@
 // processor lacks of C fetched. Hand counts in the comments; machine of
 // round numbers (run-estimate.h).
 #include "cli/cli-run.h"
+#include "estimate/formulas-report.h"
 #include "estimate/run-estimate.h"
 #include "profile/profile-run.h"
 
@@ -206,6 +207,30 @@ TEST(CycleSkip, AnExitTestRunsEverywhereWithWhatEachLacks)
   EXPECT_EQ(e.comm.records[0].reference, "a(i)");
   EXPECT_EQ(e.comm.records[0].messages, 12);
   EXPECT_EQ(e.comm.records[0].bytes, 768);
+}
+
+// --formulas' CT(k) = sum_S weight_S * work_S(k) holds for the estimate's
+// own CT per processor: for line 11, whose IF (I .EQ. 5) GO TO 10 was counted per
+// processor, the weight is its cost alone, 3 s (it was 63/64 of that, the share
+// counted twice).
+TEST(CycleSkip, TheFormulasCtWeighsEachStatementsCountsOnce)
+{
+  const auto p = test::build(kSkips, "skips.f");
+  auto m = mapping::mappingFromDirectives(p.unit(), {}, std::nullopt, 9);
+  ASSERT_TRUE(m.mapping);
+  estimate::EstimateOptions options;
+  options.formulas = true;
+  const auto r = estimate::estimateNest(p.unit(), *p.unit().loopAtLine(9), *m.mapping, test::unitMachine(), {}, options);
+  ASSERT_TRUE(r.estimate);
+  const auto& e = *r.estimate;
+  for (std::size_t proc = 0; proc < e.ctPerProc.size(); ++proc) {
+    double ct = 0;
+    for (const auto& s : e.statements)
+      ct += s.cost * s.probability / s.countedShare * s.work[proc];
+    EXPECT_NEAR(ct, e.ctPerProc[proc], 1e-9) << proc;
+  }
+  const auto text = estimate::formulasText(e, false);
+  EXPECT_NE(text.find("+ 3 s * work_11(k)"), std::string::npos) << text;
 }
 
 // A GO TO elsewhere stays an unstructured jump with its warning.
