@@ -1451,6 +1451,13 @@ void PointEstimator::noteLoopBounds()
       continue;
     if (!loop.boundsApproximation.empty())
       note(loop.boundsApproximation);
+    if (!loop.isWhile && loop.tripsUnknown.empty() && !loop.exitLines.empty())
+      note("The DO " + loop.variable + " at line " + std::to_string(loop.line) + " may be left early (line " +
+           std::to_string(loop.exitLines.front()) + "): it is counted with all its iterations");
+    for (int line : m_unit.gotoLines)
+      if (line > loop.line && line <= loop.endLine && loop.id == m_s.nest->id)
+        note("The GO TO at line " + std::to_string(line) +
+             " is not followed: what it jumps over is counted as if executed");
     if (loop.tripsUnknown.empty())
       continue;
     const auto given = m_values.find(loop.tripsUnknown);

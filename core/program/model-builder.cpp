@@ -473,6 +473,32 @@ private:
     m_scalars.merge({m_scalars.snapshot(), before});
   }
 
+  /// A GO TO to a label outside the innermost open loops' bodies leaves
+  /// them, as EXIT does: its line joins their exitLines.
+  void leftByGoto(const fortran::Stmt& s, const std::vector<int>& loops)
+  {
+    if (s.targets.size() != 1 || !s.condition.missing())
+      return;
+    for (std::size_t k = loops.size(); k-- > 0;) {
+      const auto labels = m_bodyLabels.find(loops[k]);
+      if (labels == m_bodyLabels.end() || labels->second.count(s.targets.front()))
+        return;
+      m_unit.loops[static_cast<std::size_t>(loops[k])].exitLines.push_back(line(s.range));
+    }
+  }
+
+  /// The labels of the statements in `body`, nested ones too.
+  static void collectLabels(const std::vector<fortran::Stmt>& body, std::set<int>& out)
+  {
+    for (const auto& s : body) {
+      if (s.label != 0)
+        out.insert(s.label);
+      collectLabels(s.body, out);
+      for (const auto& b : s.branches)
+        collectLabels(b.body, out);
+    }
+  }
+
   /// The position in `loops` of the open DO whose terminal statement the
   /// GO TO `s` jumps to (its DO label, or the label of the last statement
   /// before its END DO), or -1: such a jump is a CYCLE of that loop.
@@ -541,6 +567,7 @@ private:
       }
       diag(s.range, Severity::Warning, "GO TO makes the control flow unstructured; estimates ignore the jump");
       m_unit.gotoLines.push_back(line(s.range));
+      leftByGoto(s, loops);
       break;
     case StmtKind::Io: other(s, loops, probability, StatementKind::Io); break;
     case StmtKind::Forall: forall(s, loops, probability); break;
@@ -805,6 +832,7 @@ private:
     m_unit.loops.push_back(l);
     if (!s.constructName.empty())
       m_constructNames[l.id] = s.constructName;
+    collectLabels(s.body, m_bodyLabels[l.id]);
     if (s.doLabel != 0)
       m_endLabels[l.id] = s.doLabel;
     else if (!s.body.empty() && s.body.back().kind == fortran::StmtKind::Continue && s.body.back().label != 0)
@@ -1751,6 +1779,7 @@ private:
   int m_deadDepth = 0;    // visitSequence: statements being visited inside an unreachable range
   std::map<int, std::string> m_constructNames; // loop id -> its DO construct's name (named ones only)
   std::map<int, int> m_endLabels; // loop id -> the label of its terminal statement (cyclesTo)
+  std::map<int, std::set<int>> m_bodyLabels; // loop id -> the labels inside its body (leftByGoto)
   std::vector<const std::map<std::string, std::set<int>>*> m_setInOpenLoops; // namesSetIn of each open DO's body
   std::set<std::string> m_typed;
   std::set<std::string> m_reported;

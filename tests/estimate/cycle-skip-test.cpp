@@ -233,7 +233,8 @@ TEST(CycleSkip, TheFormulasCtWeighsEachStatementsCountsOnce)
   EXPECT_NE(text.find("+ 3 s * work_11(k)"), std::string::npos) << text;
 }
 
-// A GO TO elsewhere stays an unstructured jump with its warning.
+// A GO TO elsewhere stays an unstructured jump with its warning; one out of
+// the loop is an exit of it.
 TEST(CycleSkip, OtherGoTosKeepTheirWarning)
 {
   const auto p = test::build("      subroutine jump(a, n)\n"
@@ -248,6 +249,12 @@ TEST(CycleSkip, OtherGoTosKeepTheirWarning)
                              "jump.f");
   EXPECT_EQ(p.unit().gotoLines, (std::vector<int>{5}));
   EXPECT_DOUBLE_EQ(assignmentAt(p.unit(), 6)->probability, 1.0);
+  // GO TO 30 leaves the loop, as EXIT would: the estimate says both what it assumes
+  EXPECT_EQ(p.unit().loopAtLine(4)->exitLines, (std::vector<int>{5}));
+  const auto e = test::run(p, 4, "a=(BLOCK)", "4", {{"n", 16}});
+  EXPECT_TRUE(test::hasNote(e, "The DO i at line 4 may be left early (line 5): it is counted with all its iterations"));
+  EXPECT_TRUE(test::hasNote(e, "The GO TO at line 5 is not followed: what it jumps over is counted as if executed"));
+  EXPECT_EQ(e.comm.records.size(), 1u); // every processor tests a(i): the fetch of what it lacks
 }
 
 } // namespace
