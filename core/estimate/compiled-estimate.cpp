@@ -17,6 +17,7 @@
 #include <boost/container/small_vector.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <cctype>
 #include <iterator>
 #include <map>
@@ -27,6 +28,14 @@ namespace ps::estimate {
 namespace {
 
 bool accumulates(const program::Statement& st, const std::string& target);
+
+/// A probability as notes print it: 0.50, 0.67 (rounded, not cut).
+std::string twoDecimals(double p)
+{
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f", p);
+  return text;
+}
 
 /// s = s + ..., s = s * ..., s = max(s, ...), IF (e > s) s = e (its
 /// condition too: Statement::reductionOp), or a REDUCTION clause.
@@ -1541,8 +1550,8 @@ void PointEstimator::statement(std::size_t index)
     note("Statement" + c.at + " executes in " + formatNumber(100.0 * m_probability) +
          "% of the iterations of its loops' unclipped bounds");
   else if (m_probability < 1.0)
-    note("Statement" + c.at + " is under IF: assumed to execute with probability " +
-         std::to_string(m_probability).substr(0, 4) + " (no profile run yet)");
+    note("Statement" + c.at + " is under IF: assumed to execute with probability " + twoDecimals(m_probability) +
+         " (no profile run yet)");
   estimateStatement(index, *space);
 }
 

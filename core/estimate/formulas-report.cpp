@@ -74,7 +74,7 @@ std::string commText(const Estimate& e, bool latex)
     for (const auto& w : f.where())
       out += "    where " + w + "\n";
     if (r.probability < 1.0)
-      out += "    times " + std::to_string(r.probability).substr(0, 4) + ", the probability of the IF at line " +
+      out += "    times " + formatNumber(r.probability) + ", the probability of the IF at line " +
              std::to_string(r.branchLine) + " (these count the taken branch)\n";
   }
   return out;

@@ -419,28 +419,22 @@ private:
       m_deadDepth -= stop ? 1 : 0;
       if (const char* keyword = endsFlow(s); keyword && !stop)
         stop = &s;
-      if (const int target = cyclesWhenTaken(s, loops); !stop && m_deadDepth == 0 && at + 1 < body.size() && target >= 0) {
-        visitAfterCycle(s, body.subspan(at + 1), loops, probability, target + 1 == static_cast<int>(loops.size()));
+      if (const auto skip = cyclesWhenTaken(s, loops); !stop && m_deadDepth == 0 && at + 1 < body.size() && skip.target >= 0) {
+        visitAfterCycle(s, body.subspan(at + 1), loops, probability, skip);
         return;
       }
     }
   }
 
-  /// For the IF `s` (a logical IF, or a block IF with one branch and no
-  /// ELSE) whose action is, or whose branch ends with, a CYCLE or a GO TO to
-  /// the terminal statement of an open DO (cyclesTo, the F77 way of writing
-  /// CYCLE): the position in `loops` of the loop it goes on with; else -1.
-  int cyclesWhenTaken(const fortran::Stmt& s, const std::vector<int>& loops) const
+  /// The position in `loops` of the loop that the last statement of `body`
+  /// goes on with when it is a CYCLE or a GO TO to the terminal statement
+  /// of an open DO (cyclesTo, the F77 way of writing CYCLE); else -1.
+  int cycleTarget(const std::vector<fortran::Stmt>& body, const std::vector<int>& loops) const
   {
     using fortran::StmtKind;
-    const std::vector<fortran::Stmt>* action = nullptr;
-    if (s.kind == StmtKind::LogicalIf)
-      action = &s.body;
-    else if (s.kind == StmtKind::If && s.branches.size() == 1 && !s.branches.front().condition.missing())
-      action = &s.branches.front().body;
-    if (!action || action->empty() || loops.empty())
+    if (body.empty() || loops.empty())
       return -1;
-    const auto& last = action->back();
+    const auto& last = body.back();
     if (last.kind == StmtKind::Goto)
       return cyclesTo(last, loops);
     if (last.kind != StmtKind::Cycle)
@@ -453,23 +447,70 @@ private:
     return -1;
   }
 
+  /// How an IF whose arms end with CYCLE (cycleTarget) leaves what follows
+  /// it in its sequence: the loop the jumps go on with (-1: no such IF),
+  /// the default share of the arms that fall through, and the arm the
+  /// statements after it take (Statement::branchArm, branchArms: the ELSE
+  /// of IF (C) CYCLE; past the IF's arms when it has several).
+  struct CycleSkip {
+    int target = -1;
+    double share = 0.5;
+    std::pair<int, int> arm{1, 2};
+    const fortran::Expr* condition = nullptr; // the one jumping arm's condition, when it is the first of two
+  };
+
+  CycleSkip cyclesWhenTaken(const fortran::Stmt& s, const std::vector<int>& loops) const
+  {
+    using fortran::StmtKind;
+    CycleSkip skip;
+    if (s.kind == StmtKind::LogicalIf) {
+      skip.target = cycleTarget(s.body, loops);
+      skip.condition = &s.condition;
+      return skip;
+    }
+    if (s.kind != StmtKind::If || s.branches.empty())
+      return {};
+    const bool hasElse = s.branches.back().condition.missing();
+    const int arms = static_cast<int>(s.branches.size()) + (hasElse ? 0 : 1);
+    int jumping = 0;
+    for (const auto& b : s.branches) {
+      const int target = cycleTarget(b.body, loops);
+      if (target < 0)
+        continue;
+      if (skip.target >= 0 && target != skip.target)
+        return {}; // jumps to different loops: their shares do not add up to one skip
+      skip.target = target;
+      ++jumping;
+    }
+    if (jumping == 0 || jumping == arms)
+      return {}; // none jumps, or all do: what follows is dead (visitSequence's stop does not see it)
+    skip.share = static_cast<double>(arms - jumping) / arms;
+    if (arms == 2 && !hasElse && jumping == 1) // IF (C) THEN ... CYCLE END IF: what follows is its ELSE
+      skip.condition = &s.branches.front().condition;
+    else
+      skip.arm = {arms, arms + 1};
+    return skip;
+  }
+
   /// The statements after IF (C) CYCLE in its sequence run only where C
   /// fails: they are visited as the ELSE of that IF (its line is their
-  /// branch line, so a profile run measures their share; by default half
-  /// the iterations, or, where the CYCLE goes on with the `innermost` loop,
-  /// exactly the share the negation of C keeps when C is one affine
-  /// comparison, Statement::guardedShare: a CYCLE of an outer loop also
-  /// ends the inner one, whose later iterations the negation would keep).
-  /// Before, they were counted in every iteration.
+  /// branch line, so a profile run measures their share; by default the
+  /// share of the IF's arms that do not jump, half for IF (C) CYCLE, or,
+  /// where the CYCLE goes on with the `innermost` loop, exactly the share
+  /// the negation of C keeps when C is one affine comparison,
+  /// Statement::guardedShare: a CYCLE of an outer loop also ends the inner
+  /// one, whose later iterations the negation would keep). Before, they
+  /// were counted in every iteration.
   void visitAfterCycle(const fortran::Stmt& ifStmt, std::span<const fortran::Stmt> rest, const std::vector<int>& loops,
-                       double probability, bool innermost)
+                       double probability, const CycleSkip& skip)
   {
-    const auto& condition = ifStmt.kind == fortran::StmtKind::LogicalIf ? ifStmt.condition : ifStmt.branches.front().condition;
+    const bool innermost = skip.target + 1 == static_cast<int>(loops.size());
     std::vector<symbolic::AffineCondition> guards;
-    if (const auto negated = innermost ? negatedGuard(condition, loops) : std::nullopt)
+    if (const auto negated = innermost && skip.condition ? negatedGuard(*skip.condition, loops) : std::nullopt)
       guards.push_back(*negated);
     const auto before = m_scalars.snapshot();
-    visitBranch(rest, line(ifStmt.range), loops, probability * 0.5, guards.empty() ? nullptr : &guards, 0.5, {1, 2});
+    visitBranch(rest, line(ifStmt.range), loops, probability * skip.share, guards.empty() ? nullptr : &guards,
+                skip.share, skip.arm);
     m_scalars.merge({m_scalars.snapshot(), before});
   }
 

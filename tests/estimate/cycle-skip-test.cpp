@@ -170,6 +170,37 @@ TEST(CycleSkip, ACycleOfTheOuterLoopGetsNoGuardFromItsCondition)
   EXPECT_DOUBLE_EQ(seven->probability, 0.5);
 }
 
+// A block IF whose first of three arms (no ELSE) ends with GO TO the DO's
+// end: what follows its END IF runs where the other two arms do, 2/3 of
+// the iterations by default; a profile run measures 4 of 16 (i = 1..4).
+const char* kArms = "      program arms\n      integer n, i\n      parameter (n = 16)\n      real x(n)\n"
+                    "      do 50 i = 1, n\n"          // 5
+                    "         if (i .gt. 4) then\n"  // 6
+                    "            goto 50\n"
+                    "         else if (i .gt. 2) then\n"
+                    "            x(i) = 5.0\n"
+                    "         end if\n"
+                    "         x(i) = x(i) + 1.0\n"   // 11
+                    "   50 continue\n      print *, x(1)\n      end\n";
+
+TEST(CycleSkip, WhatFollowsAnIfWithOneJumpingArmOfSeveralRunsWhereTheOthersDo)
+{
+  const auto p = test::build(kArms, "arms.f");
+  const auto* eleven = assignmentAt(p.unit(), 11);
+  ASSERT_NE(eleven, nullptr);
+  EXPECT_EQ(eleven->branchLine, 6);
+  EXPECT_EQ(eleven->branchArm, 3);
+  EXPECT_EQ(eleven->branchArms, 4);
+  EXPECT_NEAR(eleven->probability, 2.0 / 3.0, 1e-12);
+  const auto e = test::run(p, 5, "x=(BLOCK)", "4", {});
+  EXPECT_TRUE(test::hasNote(e, "Statement at line 11 is under IF: assumed to execute with probability 0.67"));
+  auto run = profile::runProfile(test::writeTemp("arms.f", kArms), {});
+  ASSERT_TRUE(run.counts) << run.error;
+  auto measured = test::build(kArms, "arms.f");
+  profile::applyCounts(measured.model, *run.counts);
+  EXPECT_DOUBLE_EQ(assignmentAt(measured.unit(), 11)->probability, 0.25);
+}
+
 // GO TO 20 from the inner loop is a CYCLE of the outer one: it leaves the inner.
 TEST(CycleSkip, AGoToTheOuterLoopsEndLeavesTheInnerLoop)
 {
