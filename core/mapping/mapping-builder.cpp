@@ -608,6 +608,16 @@ private:
       m_mapping.arrays[name] = identity(name, t, extents->size());
   }
 
+  /// " (line L)" for a directive of the unit, empty for an inherited one.
+  std::string directiveAt(const fortran::Directive& d) const
+  {
+    const auto& own = m_unit.directives;
+    if (own.empty() || &d < own.data() || &d >= own.data() + own.size())
+      return "";
+    const auto k = static_cast<std::size_t>(&d - own.data());
+    return k < m_unit.directiveLines.size() ? " (line " + std::to_string(m_unit.directiveLines[k]) + ")" : "";
+  }
+
   /// The mapping of `name` relative to its template, composing ALIGN chains.
   std::optional<ArrayMapping> resolve(const std::string& name, int depth)
   {
@@ -651,6 +661,17 @@ private:
       ArrayMapping out = target;
       out.array = name;
       return out;
+    }
+    const auto* targetSymbol = m_unit.symbol(d.target);
+    const auto targetRank = targetSymbol && targetSymbol->isArray()
+                              ? targetSymbol->dims.size()
+                              : m_mapping.templates[static_cast<std::size_t>(target.templateIndex)].dims.size();
+    if (d.targetSubscripts.size() != targetRank) {
+      m_problems.errors.push_back("ALIGN " + name + " WITH " + d.target + directiveAt(d) + " gives " +
+                                  std::to_string(d.targetSubscripts.size()) + " subscripts for '" + d.target +
+                                  "', which has " + std::to_string(targetRank) +
+                                  (targetRank == 1 ? " dimension" : " dimensions"));
+      return std::nullopt;
     }
     std::vector<std::string> dummies = aligneeDummies(d, rank);
     ArrayMapping out{name, target.templateIndex, target.axes};

@@ -121,11 +121,14 @@ private:
   void checkDirectives()
   {
     using fortran::DirectiveKind;
-    std::set<std::string> templates;
+    std::map<std::string, std::size_t> templates; // name -> rank
+    std::set<std::string> processors;
     const auto addTemplates = [&](const fortran::Directive& d) {
-      if (d.kind == DirectiveKind::Template)
-        for (const auto& o : d.objects)
-          templates.insert(o.name);
+      for (const auto& o : d.objects)
+        if (d.kind == DirectiveKind::Template)
+          templates[o.name] = o.dims.size();
+        else if (d.kind == DirectiveKind::Processors)
+          processors.insert(o.name);
     };
     for (const auto& d : m_unit.directives)
       addTemplates(d);
@@ -140,6 +143,21 @@ private:
         diag(d.range, Severity::Warning,
              "ALIGN WITH '" + d.target + "': '" + d.target + "' is neither a TEMPLATE nor an array of '" + m_unit.name +
                  "', so what is aligned with it stays replicated");
+      if (d.kind == DirectiveKind::Align && !d.targetSubscripts.empty()) {
+        const auto* s = m_unit.symbol(d.target);
+        const auto t = templates.find(d.target);
+        const auto rank = t != templates.end() ? t->second : s && s->isArray() ? s->dims.size() : d.targetSubscripts.size();
+        if (rank != d.targetSubscripts.size())
+          diag(d.range, Severity::Warning,
+               "ALIGN WITH '" + d.target + "' gives " + std::to_string(d.targetSubscripts.size()) + " subscripts for " +
+                   std::to_string(rank) + (rank == 1 ? " dimension" : " dimensions") +
+                   "; estimates under the directives stop there");
+      }
+      if ((d.kind == DirectiveKind::Distribute || d.kind == DirectiveKind::Redistribute) && !d.onto.empty() &&
+          !processors.count(d.onto))
+        diag(d.range, Severity::Warning,
+             "DISTRIBUTE ONTO '" + d.onto + "': no PROCESSORS '" + d.onto + "' is declared, so the first arrangement " +
+                 "(or the processors an estimate is given) is used");
       if (d.kind != DirectiveKind::Distribute || !d.formatsWritten)
         continue;
       for (const auto& name : d.distributees)

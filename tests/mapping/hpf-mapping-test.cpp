@@ -331,6 +331,33 @@ TEST(HpfMapping, DirectivesNamingWhatTheUnitLacksAreWarnedOf)
                           "directives stop there"}));
 }
 
+// ALIGN A(I) WITH B(I,J,K) on a 2-D B, and ONTO a PROCESSORS nobody
+// declared: parse warns at the directives' lines, and the mapping stops with
+// the ALIGN's line (it asked for values of J and K, as offsets).
+TEST(HpfMapping, AnAlignWithTooManySubscriptsAndAnUndeclaredOntoAreReported)
+{
+  const auto p = test::build("      program bad2\n      integer n, i\n      parameter (n = 16)\n"
+                             "      real a(n), b(n, n)\n!hpf$ processors pr(4)\n"
+                             "!hpf$ distribute b(block, *) onto qq\n!hpf$ align a(i) with b(i, j, k)\n"
+                             "      do 10 i = 1, n\n         a(i) = b(i, 1)\n   10 continue\n      end\n",
+                             "bad2.f");
+  std::vector<std::string> warnings;
+  for (const auto& d : p.model.diagnostics)
+    if (d.severity() == fortran::Severity::Warning) {
+      const auto lc = p.parsed->file->lineColumn(d.range().begin);
+      warnings.push_back(std::to_string(lc.line) + ": " + d.message());
+    }
+  EXPECT_EQ(warnings, (std::vector<std::string>{
+                          "6: DISTRIBUTE ONTO 'qq': no PROCESSORS 'qq' is declared, so the first arrangement (or "
+                          "the processors an estimate is given) is used",
+                          "7: ALIGN WITH 'b' gives 3 subscripts for 2 dimensions; estimates under the directives "
+                          "stop there"}));
+  const auto m = mapping::mappingFromDirectives(p.unit(), {}, std::nullopt, 8);
+  EXPECT_FALSE(m.mapping);
+  EXPECT_EQ(m.errors, std::vector<std::string>{"ALIGN a WITH b (line 7) gives 3 subscripts for 'b', which has 2 dimensions"});
+  EXPECT_TRUE(m.missing.empty());
+}
+
 // DISTRIBUTE (*,*) distributes nothing: a copy everywhere, as under --dist
 // 'a=(*,*)' (the directive charged a reduction's combines the spec did not).
 TEST(HpfMapping, CollapsedInEveryDimensionIsReplicated)
