@@ -74,6 +74,7 @@ struct Stmt {
   std::vector<Expr> args;          // Call
   std::vector<int> targets;        // Goto
   SourceRange endRange;            // END DO / END IF / END FORALL / END WHERE / terminal statement
+  int endLabel = 0;                // the label of its END DO / END IF / END SELECT line (a branch target), 0 if none
   std::optional<Directive> independent; // INDEPENDENT directive before a DO or FORALL
   std::vector<EntityDecl> allocations;   // Io "allocate": the objects and their shapes (dims empty: a scalar)
 };

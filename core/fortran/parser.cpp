@@ -377,11 +377,12 @@ private:
       top.body.push_back(std::move(s));
   }
 
-  void closeTop(SourceRange endRange)
+  void closeTop(SourceRange endRange, int endLabel = 0)
   {
     Stmt s = std::move(m_stack.back());
     m_stack.pop_back();
     s.endRange = endRange;
+    s.endLabel = endLabel;
     if (hasBranches(s) && !s.branches.empty())
       s.branches.back().range.end = endRange.begin;
     append(std::move(s));
@@ -428,7 +429,7 @@ private:
       error(line.range, "END FORALL has no matching FORALL");
       return;
     }
-    closeTop(line.range);
+    closeTop(line.range, line.label);
     closeLabel(line.label, line.range);
   }
 
@@ -467,7 +468,7 @@ private:
       error(line.range, "END WHERE has no matching WHERE (...)");
       return;
     }
-    closeTop(line.range);
+    closeTop(line.range, line.label);
     closeLabel(line.label, line.range);
   }
 
@@ -509,7 +510,7 @@ private:
       error(line.range, "END SELECT has no matching SELECT CASE");
       return;
     }
-    closeTop(line.range);
+    closeTop(line.range, line.label);
     closeLabel(line.label, line.range);
   }
 
@@ -546,7 +547,7 @@ private:
       error(line.range, "END IF has no matching IF (...) THEN");
       return;
     }
-    closeTop(line.range);
+    closeTop(line.range, line.label);
     closeLabel(line.label, line.range);
   }
 
@@ -560,7 +561,7 @@ private:
       closeLabel(line.label, line.range);
       return;
     }
-    closeTop(line.range);
+    closeTop(line.range, line.label);
     closeLabel(line.label, line.range);
   }
 

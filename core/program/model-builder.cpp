@@ -99,6 +99,7 @@ public:
         m_statementFunctions.try_emplace(d.entities[0].name, &d);
     for (const auto& s : m_ast.body)
       takeAllocatedShapes(s);
+    collectLabels(m_ast.body, m_labels);
     visitSequence(m_ast.body, {}, 1.0);
     nameEntries();
     collectUnknowns();
@@ -546,12 +547,15 @@ private:
     }
   }
 
-  /// The labels of the statements in `body`, nested ones too.
+  /// The labels of the statements in `body`, nested ones and those of their
+  /// END DO, END IF and END SELECT lines too.
   static void collectLabels(const std::vector<fortran::Stmt>& body, std::set<int>& out)
   {
     for (const auto& s : body) {
       if (s.label != 0)
         out.insert(s.label);
+      if (s.endLabel != 0)
+        out.insert(s.endLabel);
       collectLabels(s.body, out);
       for (const auto& b : s.branches)
         collectLabels(b.body, out);
@@ -619,6 +623,11 @@ private:
     case StmtKind::Assignment: assignment(s, loops, probability); break;
     case StmtKind::Call: call(s, loops, probability); break;
     case StmtKind::Goto:
+      for (int label : s.targets)
+        if (!m_labels.count(label))
+          diag(s.range, Severity::Warning,
+               "GO TO " + std::to_string(label) + ": no statement of '" + m_unit.name + "' has label " +
+                   std::to_string(label));
       if (const int target = cyclesTo(s, loops); target >= 0) { // the loops inside the target end
         for (auto k = static_cast<std::size_t>(target) + 1; k < loops.size(); ++k)
           m_unit.loops[static_cast<std::size_t>(loops[k])].exitLines.push_back(line(s.range));
@@ -894,6 +903,8 @@ private:
     collectLabels(s.body, m_bodyLabels[l.id]);
     if (s.doLabel != 0)
       m_endLabels[l.id] = s.doLabel;
+    else if (s.endLabel != 0)
+      m_endLabels[l.id] = s.endLabel;
     else if (!s.body.empty() && s.body.back().kind == fortran::StmtKind::Continue && s.body.back().label != 0)
       m_endLabels[l.id] = s.body.back().label;
     auto inner = loops;
@@ -1839,6 +1850,7 @@ private:
   std::map<int, std::string> m_constructNames; // loop id -> its DO construct's name (named ones only)
   std::map<int, int> m_endLabels; // loop id -> the label of its terminal statement (cyclesTo)
   std::map<int, std::set<int>> m_bodyLabels; // loop id -> the labels inside its body (leftByGoto)
+  std::set<int> m_labels;                    // every statement label of the unit
   std::vector<const std::map<std::string, std::set<int>>*> m_setInOpenLoops; // namesSetIn of each open DO's body
   std::set<std::string> m_typed;
   std::set<std::string> m_reported;

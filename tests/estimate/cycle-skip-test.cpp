@@ -201,6 +201,25 @@ TEST(CycleSkip, WhatFollowsAnIfWithOneJumpingArmOfSeveralRunsWhereTheOthersDo)
   EXPECT_DOUBLE_EQ(assignmentAt(measured.unit(), 11)->probability, 0.25);
 }
 
+// GO TO the label of an END DO is a CYCLE too; one to a label no statement
+// has is reported (an END IF's label is one).
+TEST(CycleSkip, AGoToAnEndDoLabelCyclesAndOneToNoLabelIsReported)
+{
+  const auto p = test::build("program enddo\n  integer :: i\n  real :: a(10)\n  do i = 1, 10\n"
+                             "    if (i > 5) goto 10\n    a(i) = 1.0\n10 end do\n  if (a(1) > 0) then\n"
+                             "    goto 20\n20 end if\n  goto 99\nend program enddo\n");
+  const auto* six = assignmentAt(p.unit(), 6);
+  ASSERT_NE(six, nullptr);
+  EXPECT_EQ(six->branchLine, 5);
+  std::vector<std::string> warnings;
+  for (const auto& d : p.model.diagnostics)
+    warnings.push_back(std::to_string(p.parsed->file->lineColumn(d.range().begin).line) + ": " + d.message());
+  EXPECT_EQ(warnings, (std::vector<std::string>{
+                          "9: GO TO makes the control flow unstructured; estimates ignore the jump",
+                          "11: GO TO 99: no statement of 'enddo' has label 99",
+                          "11: GO TO makes the control flow unstructured; estimates ignore the jump"}));
+}
+
 // GO TO 20 from the inner loop is a CYCLE of the outer one: it leaves the inner.
 TEST(CycleSkip, AGoToTheOuterLoopsEndLeavesTheInnerLoop)
 {
