@@ -314,6 +314,7 @@ struct StatementMemo {
   std::optional<double> probability; // State::probability, once computed
   std::vector<std::pair<int, std::optional<double>>> exchangeShares; // guardedIterationShare by placement
   bool guardCounted = false;         // it is the guards' share of the iterations
+  bool measuredInstead = false;      // it is Statement::measuredProbability, the guards not counted
 
   /// Forgets what the last values gave, keeping the vectors' storage: a
   /// sweep over N resets the memo at every point.
@@ -334,6 +335,7 @@ struct StatementMemo {
     cacheRefAt.clear();
     probability.reset();
     guardCounted = false;
+    measuredInstead = false;
     exchangeShares.clear();
   }
 };
@@ -407,6 +409,7 @@ struct CompiledNestEstimate::State {
                        const Definition& definition) const;
   bool onlyReductionsUse(const program::Statement& st) const;
   bool updatesTemporary(const program::Statement& st) const;
+  bool insideBranch(const program::Statement& st, int ifLine) const;
   const program::Statement* updatedTemporary(const program::Statement& st) const;
   bool accumulatesPrivately(const program::Statement& st, const mapping::Mapping& mapping) const;
   const program::ArrayReference* temporaryRead(const program::Statement& st, const mapping::Mapping& mapping) const;
@@ -851,6 +854,10 @@ double CompiledNestEstimate::State::probability(std::size_t index)
           m.probability = st.probability / st.guardedShare * *share;
           m.guardCounted = true;
         }
+    if (!m.guardCounted && st.measuredProbability) { // the guards not counted: the profile run's share
+      m.probability = *st.measuredProbability;
+      m.measuredInstead = true;
+    }
   }
   return *m.probability;
 }
@@ -877,12 +884,30 @@ bool CompiledNestEstimate::State::privateTemporary(const program::Statement& st)
     const auto before = std::span(statements.data(), u);
     const bool covered = std::any_of(before.begin(), before.end(), [&](const auto* d) {
       return definition(*d) && (d->loops == use.loops || (enclosesLoops(d->loops, use.loops) && assignedOnlyAt(name, d->loops))) &&
-             (d->branchLine == 0 || use.branchLine == d->branchLine);
+             (d->branchLine == 0 || insideBranch(use, d->branchLine));
     });
     if (!covered && !everyArmDefines(before, use, definition))
       return false;
   }
   return true;
+}
+
+/// Whether `st` runs in the branch of the IF on `ifLine`, directly or in
+/// an IF nested in it (followed through the tests' own branch lines).
+bool CompiledNestEstimate::State::insideBranch(const program::Statement& st, int ifLine) const
+{
+  std::set<int> seen; // two IFs on one line must not loop
+  for (int line = st.branchLine; line != 0 && seen.insert(line).second;) {
+    if (line == ifLine)
+      return true;
+    const auto test = std::find_if(statements.begin(), statements.end(), [&](const program::Statement* t) {
+      return t->kind == program::StatementKind::Control && t->line == line && t->branchLine != line;
+    });
+    if (test == statements.end())
+      return false;
+    line = (*test)->branchLine;
+  }
+  return false;
 }
 
 /// Whether every statement of the nest that assigns the scalar `name`
@@ -1532,7 +1557,8 @@ void PointEstimator::statement(std::size_t index)
   m_probability = m_s.probability(index);
   const bool counted = m_guardCounted = m_s.memo[index].guardCounted;
   noteClippedLoops(st);
-  if (!counted && !st.guards.empty() && !st.probabilityMeasured) {
+  const bool measured = st.probabilityMeasured || m_s.memo[index].measuredInstead;
+  if (!counted && !st.guards.empty() && !measured) {
     if (const auto unset = unsetGuardScalars(st); !unset.empty())
       note("The IF conditions of the statement at line " + std::to_string(st.line) + " name " + unset +
            " without a value: they keep their default probability (give it with --set)");
@@ -1541,7 +1567,7 @@ void PointEstimator::statement(std::size_t index)
            " could not be counted (a variable of a loop outside the selected one?): its IFs keep their default "
            "probability, and a loop bounded by MAX/MIN is counted over its first arguments");
   }
-  if (st.probabilityMeasured)
+  if (measured)
     m_measured.insert(st.line);
   else if (counted && st.branchLine != 0 && st.probability / st.guardedShare >= 1.0)
     note("Statement" + c.at + " is under IF: executes in " + formatNumber(100.0 * m_probability) +

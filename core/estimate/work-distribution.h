@@ -30,9 +30,10 @@ struct StatementWork {
   std::vector<std::string> ownership; // what LB_d, UB_d are under this mapping
   double cost = 0;                    // seconds per instance on the machine profile (Def. 3.7)
   double probability = 1;             // branch probability applied to the counts
-  /// The part of `probability` that `work` holds as counts, not as a
-  /// factor: the share of the iterations its affine IF conditions keep,
-  /// counted per processor (1 where none were counted).
+  /// The part of `probability` that is the share of the iterations its
+  /// affine IF conditions keep, counted per processor in `work` (1 where
+  /// none were counted): --formulas' CT(k) weighs the counts of the
+  /// iterations by cost * probability / countedShare.
   double countedShare = 1;
   double cm = 0;            // cache misses of the access classes it leads, mean over processors (cache-misses.h)
 };

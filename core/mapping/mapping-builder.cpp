@@ -488,7 +488,8 @@ private:
           onto.insert(d->second.onto);
         }
     }
-    return onto.size() == 1 ? out : std::set<std::string>{};
+    // only where the directives name one of several arrangements (else the first is every array's)
+    return onto.size() == 1 && !onto.begin()->empty() && m_arrangements.size() > 1 ? out : std::set<std::string>{};
   }
 
   void chooseArrangement()

@@ -75,27 +75,31 @@ const LineCount* countOf(const program::Statement& st, const CoverageCounts& cou
   return nullptr;
 }
 
-/// The least count of the statements that run in st's arm of its IF at its
-/// loop level (st among them): they run equally often, and gcov may add
-/// the loop latch to the last one (the ELSE after IF (C) CYCLE, at the end
-/// of the body, read 17 for 16 executions; one more per entry of an inner
-/// loop). The second arm of a two-armed IF (an ELSE, or what follows
-/// IF (C) CYCLE) runs at most as often as the test's arc that is not the
-/// THEN's (LineCount::taken).
+/// The count of `st`, a statement of an IF's arm at the arm's loop level:
+/// its own, but at most that of the arm's statement before it, which runs
+/// at least as often where no GO TO may jump in between (the unit has
+/// none it does not model), and for the second arm of a two-armed IF (an ELSE,
+/// or what follows IF (C) CYCLE) at most the test's arc that is not the
+/// THEN's (LineCount::taken): gcov may add the loop latch to the body's
+/// last line (the ELSE after IF (C) CYCLE, at the end of the body, read 17
+/// for 16 executions; one more per entry of an inner loop).
 std::optional<std::int64_t> armCount(const program::Unit& unit, const program::Statement& st,
                                      const CoverageCounts& counts)
 {
-  std::optional<std::int64_t> least;
+  const auto* own = countOf(st, counts);
+  if (!own)
+    return std::nullopt;
+  auto least = own->count;
   if (const auto* test = counts.at(st.branchLine);
       test && st.branchArm == 1 && st.branchArms == 2 && test->taken && test->evaluations)
-    least = std::max<std::int64_t>(*test->evaluations - *test->taken, 0);
-  for (const auto& other : unit.statements) {
-    if (other.branchLine != st.branchLine || other.branchArm != st.branchArm || other.loops != st.loops ||
-        other.line == other.branchLine)
-      continue;
-    if (const auto* c = countOf(other, counts))
-      least = std::min(least.value_or(c->count), c->count);
-  }
+    least = std::min(least, std::max<std::int64_t>(*test->evaluations - *test->taken, 0));
+  const program::Statement* previous = nullptr;
+  for (const auto& other : unit.statements)
+    if (unit.gotoLines.empty() && other.id < st.id && other.branchLine == st.branchLine &&
+        other.branchArm == st.branchArm && other.loops == st.loops && other.line != other.branchLine)
+      previous = &other;
+  if (const auto* c = previous ? countOf(*previous, counts) : nullptr)
+    least = std::min(least, c->count);
   return least;
 }
 
@@ -328,7 +332,9 @@ void applyToUnit(program::Unit& unit, const CoverageCounts& counts, std::vector<
     }
     if (row.branchProbability && exactlyGuarded(st)) {
       // the estimate counts where its affine conditions hold at the values it is given: exact per
-      // processor (IF (I .GT. K) CYCLE under BLOCK), where a measured share would spread evenly
+      // processor (IF (I .GT. K) CYCLE under BLOCK), where a measured share would spread evenly; the
+      // measured one stands in where it cannot count them (K without a value)
+      st.measuredProbability = *row.branchProbability * test->probability;
     } else if (row.branchProbability) {
       st.probability = *row.branchProbability * test->probability;
       st.probabilityMeasured = true;

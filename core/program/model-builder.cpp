@@ -670,13 +670,25 @@ private:
     for (const auto& b : s.branches) {
       // an ELSEWHERE (mask) is its own statement (elementwiseMask reads a mask's text); an ELSE IF keeps the IF's line
       const bool ownLine = s.kind == fortran::StmtKind::Where && &b != &s.branches.front() && b.range.end > b.range.begin;
-      if (!b.condition.missing())
-        conditionReads(b.condition, ownLine ? b.range : s.range, loops, probability);
+      // an ELSE IF's test runs where every earlier one failed: by default the share of the arms from it
+      // on, exactly where the earlier conditions are affine comparisons (their negations as guards)
+      const auto arm = static_cast<int>(&b - s.branches.data());
+      if (!b.condition.missing()) {
+        const auto outerGuards = m_guards.size();
+        const bool elseIf = s.kind == fortran::StmtKind::If && arm > 0; // a WHERE's masks are array operations
+        const double outerShare = m_guardedShare, reached = elseIf ? 1.0 - arm * fraction : 1.0;
+        if (elseIf && earlierFail && !earlierFail->empty()) {
+          m_guards.insert(m_guards.end(), earlierFail->begin(), earlierFail->end());
+          m_guardedShare *= reached;
+        }
+        conditionReads(b.condition, ownLine ? b.range : s.range, loops, probability * reached);
+        m_guards.resize(outerGuards);
+        m_guardedShare = outerShare;
+      }
       m_scalars.restore(before);
       auto guards = select ? std::nullopt : earlierFail;
       if (guards && !b.condition.missing() && !addGuards(b.condition, loopVariables(loops), *guards))
         guards.reset();
-      const auto arm = static_cast<int>(&b - s.branches.data());
       visitBranch(b.body, line(s.range), loops, share, guards ? &*guards : nullptr, fraction,
                   {arm, static_cast<int>(s.branches.size()) + (hasElse ? 0 : 1)});
       const auto negated = earlierFail && !b.condition.missing() ? negatedGuard(b.condition, loops) : std::nullopt;
@@ -901,11 +913,13 @@ private:
     if (!s.constructName.empty())
       m_constructNames[l.id] = s.constructName;
     collectLabels(s.body, m_bodyLabels[l.id]);
-    if (s.doLabel != 0)
-      m_endLabels[l.id] = s.doLabel;
-    else if (s.endLabel != 0)
+    // a GO TO there is a CYCLE only where the terminal statement does nothing (CONTINUE, END DO): one that
+    // does work (DO 10 ... 10 B(I) = A(I)) runs after the jump too
+    const bool endsInContinue = !s.body.empty() && s.body.back().kind == fortran::StmtKind::Continue &&
+                                s.body.back().label != 0 && (s.doLabel == 0 || s.body.back().label == s.doLabel);
+    if (s.endLabel != 0)
       m_endLabels[l.id] = s.endLabel;
-    else if (!s.body.empty() && s.body.back().kind == fortran::StmtKind::Continue && s.body.back().label != 0)
+    else if (endsInContinue)
       m_endLabels[l.id] = s.body.back().label;
     auto inner = loops;
     inner.push_back(l.id);

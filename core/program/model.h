@@ -105,6 +105,10 @@ struct Statement {
   std::vector<int> loops;        // enclosing loops, outermost first
   double probability = 1.0;      // of executing, given the enclosing loop iteration
   bool probabilityMeasured = false; // `probability` comes from a profile run, not the default share
+  /// A profile run's probability kept aside where the guards describe
+  /// every IF around the statement: the estimate counts them, and takes
+  /// this where it cannot (a scalar in them without a value).
+  std::optional<double> measuredProbability;
   std::optional<std::int64_t> executions; // measured count of the whole run (profile run)
   int branchLine = 0;            // line of the innermost enclosing IF (block or logical); 0 outside IF
   /// The arm of that IF it runs in (0: THEN, 1: the first ELSE IF or the

@@ -220,6 +220,70 @@ TEST(CycleSkip, AGoToAnEndDoLabelCyclesAndOneToNoLabelIsReported)
                           "11: GO TO makes the control flow unstructured; estimates ignore the jump"}));
 }
 
+// GO TO 10 where 10 is a terminal statement that does work is no CYCLE:
+// line 11 runs after the jump too, in every iteration.
+TEST(CycleSkip, AGoToATerminalStatementThatDoesWorkIsNoCycle)
+{
+  const auto p = test::build("      program term\n      integer n, i\n      parameter (n = 64)\n"
+                             "      real a(n), b(n)\n      do 10 i = 1, n\n        if (b(i) .lt. 0.0) goto 10\n"
+                             "        a(i) = b(i) * 2.0\n   10 b(i) = a(i) + 1.0\n      end\n",
+                             "term.f");
+  EXPECT_EQ(p.unit().gotoLines, (std::vector<int>{6}));
+  const auto* eight = assignmentAt(p.unit(), 8);
+  ASSERT_NE(eight, nullptr);
+  EXPECT_EQ(eight->branchLine, 0);
+  EXPECT_DOUBLE_EQ(eight->probability, 1.0);
+}
+
+// With K read from input the estimate cannot count IF (I <= K): the profile
+// run's 7 of 32 stands in (it kept the default 0.5 once the exact count
+// was preferred); with --set k=7 the count is exact, all on processor 0.
+TEST(CycleSkip, AMeasuredShareStandsInWhereTheGuardsCannotBeCounted)
+{
+  const char* text = "program kin2\n  integer, parameter :: n = 32\n  real :: x(n)\n  integer :: i, k\n"
+                     "!hpf$ processors pr(4)\n!hpf$ distribute (block) onto pr :: x\n  read *, k\n  x = 1.0\n"
+                     "  do i = 1, n\n    if (i <= k) then\n      x(i) = 0.0\n    end if\n  end do\n"
+                     "  print *, x(1)\nend program kin2\n";
+  profile::ProfileOptions options;
+  options.inputFile = test::writeTemp("kin2.in", "7\n");
+  auto run = profile::runProfile(test::writeTemp("kin2.f90", text), options);
+  ASSERT_TRUE(run.counts) << run.error;
+  auto p = test::build(text, "kin2.f90");
+  profile::applyCounts(p.model, *run.counts);
+  const auto unknown = underDirectives(p, 9, {});
+  EXPECT_EQ(workOfLine(unknown, 11), (std::vector<double>{1.75, 1.75, 1.75, 1.75}));
+  EXPECT_TRUE(test::hasNote(unknown, "The branch probability of line 11 was measured by a profile run"));
+  EXPECT_FALSE(test::hasNote(unknown, "without a value"));
+  EXPECT_EQ(workOfLine(underDirectives(p, 9, {{"k", 7}}), 11), (std::vector<double>{7, 0, 0, 0}));
+}
+
+// A temporary after IF (C) CYCLE stays private when it is used in an IF
+// nested in that ELSE: T runs on a(i)'s owners (8 of their 16 by
+// default) and nothing moves. It ran everywhere, a broadcast of a.
+TEST(CycleSkip, ATemporaryAfterACycleUsedInANestedIfStaysPrivate)
+{
+  const auto p = test::build("subroutine priv(a, b, m)\n  integer, parameter :: n = 64\n  real :: a(n), b(n), t\n"
+                             "  integer :: m(n), i\n!hpf$ processors pr(4)\n!hpf$ distribute (block) onto pr :: a, b, m\n"
+                             "  do i = 1, n\n    if (m(i) == 0) cycle\n    t = a(i) * 3.0\n"
+                             "    if (t > 0.0) b(i) = t\n  end do\nend subroutine priv\n");
+  const auto e = underDirectives(p, 7, {});
+  EXPECT_EQ(workOfLine(e, 9), (std::vector<double>{8, 8, 8, 8}));
+  EXPECT_EQ(e.nt, 0);
+}
+
+// An ELSE IF's test runs where the IF's condition fails: i <= 12 of 16
+// under BLOCK on 4, processor 3 (i = 13..16) never. It ran in every iteration.
+TEST(CycleSkip, AnElseIfTestRunsWhereTheEarlierConditionsFail)
+{
+  const auto p = test::build("program elif\n  integer, parameter :: n = 16\n  real :: x(n)\n  integer :: i\n"
+                             "!hpf$ processors pr(4)\n!hpf$ distribute (block) onto pr :: x\n  x = 0.0\n"
+                             "  do i = 1, n\n    if (i > 12) then\n      x(i) = 1.0\n    else if (i > 4) then\n"
+                             "      x(i) = 2.0\n    else\n      x(i) = 3.0\n    end if\n  end do\nend program elif\n");
+  const auto e = underDirectives(p, 8, {});
+  // each: 4 IF tests, 4 ELSE IF tests (none on processor 3), 4 assignments
+  EXPECT_EQ(e.workPerProc, (std::vector<double>{12, 12, 12, 8}));
+}
+
 // GO TO 20 from the inner loop is a CYCLE of the outer one: it leaves the inner.
 TEST(CycleSkip, AGoToTheOuterLoopsEndLeavesTheInnerLoop)
 {
@@ -259,10 +323,11 @@ TEST(CycleSkip, AnExitTestRunsEverywhereWithWhatEachLacks)
   EXPECT_EQ(e.comm.records[0].bytes, 768);
 }
 
-// --formulas' CT(k) = sum_S weight_S * work_S(k) holds for the estimate's
-// own CT per processor: for line 11, whose IF (I .EQ. 5) GO TO 10 was counted per
-// processor, the weight is its cost alone, 3 s (it was 63/64 of that, the share
-// counted twice).
+// --formulas' CT(k) = sum_S weight_S * work_S(k), work_S(k) the counts of
+// the iterations (here no IF but the counted one, so they are the
+// estimate's work), holds for the estimate's own CT per processor: for line
+// 11, whose IF (I .EQ. 5) GO TO 10 was counted per processor, the weight is
+// its cost alone, 3 s (it was 63/64 of that, the share counted twice).
 TEST(CycleSkip, TheFormulasCtWeighsEachStatementsCountsOnce)
 {
   const auto p = test::build(kSkips, "skips.f");
@@ -273,6 +338,8 @@ TEST(CycleSkip, TheFormulasCtWeighsEachStatementsCountsOnce)
   const auto r = estimate::estimateNest(p.unit(), *p.unit().loopAtLine(9), *m.mapping, test::unitMachine(), {}, options);
   ASSERT_TRUE(r.estimate);
   const auto& e = *r.estimate;
+  for (const auto& s : e.statements)
+    ASSERT_DOUBLE_EQ(s.probability, s.countedShare) << s.line; // the premise: no other IF
   for (std::size_t proc = 0; proc < e.ctPerProc.size(); ++proc) {
     double ct = 0;
     for (const auto& s : e.statements)

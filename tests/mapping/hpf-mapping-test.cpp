@@ -150,6 +150,14 @@ TEST(HpfMapping, ANestOfOneArrangementsArraysGetsThatArrangement)
   const auto second = mapping::mappingFromDirectives(p.unit(), {}, std::nullopt, 11);
   ASSERT_TRUE(second.mapping);
   EXPECT_EQ(second.mapping->procs.str(), "4x4");
+  // without ONTO (one implied arrangement) every nest keeps the one shaped for x: 2x2 of 4
+  const auto implied = test::build("subroutine s(a, b, x)\n  integer, parameter :: n = 32\n  integer :: i\n"
+                                   "  real :: a(n), b(n), x(n, n)\n!hpf$ distribute (block) :: a, b\n"
+                                   "!hpf$ distribute x(block, block)\n  do i = 2, n\n    a(i) = b(i - 1)\n"
+                                   "  end do\nend subroutine s\n");
+  const auto m = mapping::mappingFromDirectives(implied.unit(), {}, mapping::ProcessorsArrangement{"procs", {4}}, 7);
+  ASSERT_TRUE(m.mapping);
+  EXPECT_EQ(m.mapping->procs.str(), "2x2");
 }
 
 TEST(HpfMapping, TranscriptiveDummiesAreTakenFromTheCaller)
