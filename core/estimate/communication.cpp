@@ -1107,6 +1107,18 @@ std::int64_t treeReceives(std::int64_t rank, std::int64_t size)
   return received;
 }
 
+/// A reduction's record of `variable` at `line`, placed at `placement`, with no counts yet.
+CommRecord reductionRecord(const std::string& variable, int line, int placement)
+{
+  CommRecord r;
+  r.array = variable;
+  r.reference = variable;
+  r.pattern = "reduction";
+  r.line = line;
+  r.placement = placement;
+  return r;
+}
+
 } // namespace
 
 void addReduction(const std::string& variable, int line, int bytes, std::int64_t instances, std::int64_t values,
@@ -1118,12 +1130,7 @@ void addReduction(const std::string& variable, int line, int bytes, std::int64_t
     return;
   const auto perCombine = saturatingScale(saturatingMul(bytes, values), 1.0 / static_cast<double>(instances)); // on average
   const auto steps = static_cast<std::int64_t>(std::ceil(std::log2(static_cast<double>(procs))));
-  CommRecord r;
-  r.array = variable;
-  r.reference = variable;
-  r.pattern = "reduction";
-  r.line = line;
-  r.placement = placement;
+  auto r = reductionRecord(variable, line, placement);
   r.instances = instances;
   r.messages = saturatingMul(procs - 1, instances); // a binary tree combines P values with P-1 messages
   r.bytes = saturatingMul(saturatingMul(procs - 1, values), bytes);
@@ -1168,12 +1175,7 @@ void addGroupReduction(const std::string& variable, int line, int bytes, const s
       }
     return rank;
   };
-  CommRecord r;
-  r.array = variable;
-  r.reference = variable;
-  r.pattern = "reduction";
-  r.line = line;
-  r.placement = placement;
+  auto r = reductionRecord(variable, line, placement);
   std::int64_t busiest = 0;
   std::map<std::int64_t, std::vector<std::int64_t>> groups; // root -> members by rank (message lists only)
   for (std::int64_t p = 0; p < procs.count(); ++p) {

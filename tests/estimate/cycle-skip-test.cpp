@@ -20,6 +20,7 @@ using namespace ps;
 namespace {
 
 using test::underDirectives;
+using test::workOfLine;
 
 // Line 10's IF skips i = 5 (affine: its negation is a guard) and line 15's a
 // data-dependent half; line 13 is the first loop's terminal statement.
@@ -42,19 +43,26 @@ const char* kSkips = "      program skips\n"
                      "      end do\n"
                      "      end\n";
 
-std::vector<double> workOfLine(const estimate::Estimate& e, int line)
-{
-  const auto it = std::find_if(e.statements.begin(), e.statements.end(), [&](const auto& w) { return w.line == line; });
-  EXPECT_NE(it, e.statements.end()) << line;
-  return it == e.statements.end() ? std::vector<double>{} : it->work;
-}
-
 const program::Statement* assignmentAt(const program::Unit& u, int line)
 {
   const auto it = std::find_if(u.statements.begin(), u.statements.end(), [&](const auto& st) {
     return st.line == line && st.kind == program::StatementKind::Assignment;
   });
   return it == u.statements.end() ? nullptr : &*it;
+}
+
+/// `text` (file `name`) built and given the counts of a real profile run
+/// (gfortran, gcov) with `input` as its standard input (none: /dev/null).
+test::Program profiled(const std::string& name, const char* text, const char* input = nullptr)
+{
+  profile::ProfileOptions options;
+  if (input)
+    options.inputFile = test::writeTemp(name + ".in", input);
+  auto run = profile::runProfile(test::writeTemp(name, text), options);
+  EXPECT_TRUE(run.counts) << run.error;
+  auto p = test::build(text, name);
+  profile::applyCounts(p.model, run.counts.value_or(profile::CoverageCounts{}));
+  return p;
 }
 
 TEST(CycleSkip, StatementsAfterAnAffineGoToCycleRunWhereItsNegationHolds)
@@ -107,10 +115,7 @@ const char* kQuarter = "program quarter\n"
 
 TEST(CycleSkip, AProfileRunMeasuresTheStatementsACycleSkips)
 {
-  auto run = profile::runProfile(test::writeTemp("quarter.f90", kQuarter), {});
-  ASSERT_TRUE(run.counts) << run.error;
-  auto p = test::build(kQuarter, "quarter.f90");
-  profile::applyCounts(p.model, *run.counts);
+  const auto p = profiled("quarter.f90", kQuarter);
   for (int line : {12, 13}) {
     const auto* st = assignmentAt(p.unit(), line);
     ASSERT_NE(st, nullptr);
@@ -140,10 +145,7 @@ const char* kInner = "program inner\n  integer, parameter :: n = 32, m = 8\n  re
 
 TEST(CycleSkip, AProfileRunReadsAnInnerLoopsSkipFromTheTestsArcsAndKeepsExactCounts)
 {
-  auto run = profile::runProfile(test::writeTemp("inner.f90", kInner), {});
-  ASSERT_TRUE(run.counts) << run.error;
-  auto p = test::build(kInner, "inner.f90");
-  profile::applyCounts(p.model, *run.counts);
+  const auto p = profiled("inner.f90", kInner);
   const auto* ten = assignmentAt(p.unit(), 10);
   ASSERT_NE(ten, nullptr);
   EXPECT_TRUE(ten->probabilityMeasured);
@@ -194,10 +196,7 @@ TEST(CycleSkip, WhatFollowsAnIfWithOneJumpingArmOfSeveralRunsWhereTheOthersDo)
   EXPECT_NEAR(eleven->probability, 2.0 / 3.0, 1e-12);
   const auto e = test::run(p, 5, "x=(BLOCK)", "4", {});
   EXPECT_TRUE(test::hasNote(e, "Statement at line 11 is under IF: assumed to execute with probability 0.67"));
-  auto run = profile::runProfile(test::writeTemp("arms.f", kArms), {});
-  ASSERT_TRUE(run.counts) << run.error;
-  auto measured = test::build(kArms, "arms.f");
-  profile::applyCounts(measured.model, *run.counts);
+  const auto measured = profiled("arms.f", kArms);
   EXPECT_DOUBLE_EQ(assignmentAt(measured.unit(), 11)->probability, 0.25);
 }
 
@@ -244,12 +243,7 @@ TEST(CycleSkip, AMeasuredShareStandsInWhereTheGuardsCannotBeCounted)
                      "!hpf$ processors pr(4)\n!hpf$ distribute (block) onto pr :: x\n  read *, k\n  x = 1.0\n"
                      "  do i = 1, n\n    if (i <= k) then\n      x(i) = 0.0\n    end if\n  end do\n"
                      "  print *, x(1)\nend program kin2\n";
-  profile::ProfileOptions options;
-  options.inputFile = test::writeTemp("kin2.in", "7\n");
-  auto run = profile::runProfile(test::writeTemp("kin2.f90", text), options);
-  ASSERT_TRUE(run.counts) << run.error;
-  auto p = test::build(text, "kin2.f90");
-  profile::applyCounts(p.model, *run.counts);
+  const auto p = profiled("kin2.f90", text, "7\n");
   const auto unknown = underDirectives(p, 9, {});
   EXPECT_EQ(workOfLine(unknown, 11), (std::vector<double>{1.75, 1.75, 1.75, 1.75}));
   EXPECT_TRUE(test::hasNote(unknown, "The branch probability of line 11 was measured by a profile run"));

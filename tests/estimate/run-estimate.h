@@ -47,6 +47,15 @@ inline bool hasNote(const estimate::Estimate& e, const std::string& part)
   return std::any_of(e.notes.begin(), e.notes.end(), [&](const auto& n) { return n.find(part) != std::string::npos; });
 }
 
+/// The work per processor of the statement on `line` in `e` (empty, and a
+/// failure, when it has none).
+inline std::vector<double> workOfLine(const estimate::Estimate& e, int line)
+{
+  const auto it = std::find_if(e.statements.begin(), e.statements.end(), [&](const auto& w) { return w.line == line; });
+  EXPECT_NE(it, e.statements.end()) << line;
+  return it == e.statements.end() ? std::vector<double>{} : it->work;
+}
+
 /// The nest on `loopLine` under the unit's own directives (their
 /// arrangement) and the round-numbers machine.
 inline estimate::Estimate underDirectives(const Program& p, int loopLine, const symbolic::Bindings& values)

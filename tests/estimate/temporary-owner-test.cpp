@@ -17,6 +17,7 @@ namespace {
 using ps::test::hasNote;
 
 using test::underDirectives;
+using test::workOfLine;
 
 // One elimination step k of Gaussian elimination (line 7) with the
 // multiplier in a temporary (line 8) used inside DO I (line 10).
@@ -90,13 +91,6 @@ const char* kGatherGrid = "program grid\n"
                           "    end do\n"
                           "  end do\n"
                           "end program grid\n";
-
-std::vector<double> workOfLine(const estimate::Estimate& e, int line)
-{
-  const auto it = std::find_if(e.statements.begin(), e.statements.end(), [&](const auto& w) { return w.line == line; });
-  EXPECT_NE(it, e.statements.end()) << line;
-  return it == e.statements.end() ? std::vector<double>{} : it->work;
-}
 
 bool hasRecord(const estimate::Estimate& e, const std::string& reference)
 {

@@ -53,6 +53,16 @@ std::vector<std::int64_t> owner(const mapping::Mapping& m, const std::string& ar
   return coords;
 }
 
+/// "line: message" of the model's warnings.
+std::vector<std::string> warningsOf(const test::Program& p)
+{
+  std::vector<std::string> warnings;
+  for (const auto& d : p.model.diagnostics)
+    if (d.severity() == fortran::Severity::Warning)
+      warnings.push_back(std::to_string(p.parsed->file->lineColumn(d.range().begin).line) + ": " + d.message());
+  return warnings;
+}
+
 } // namespace
 
 TEST(HpfMapping, AlignWithSeveralAligneesMapsEach)
@@ -326,13 +336,7 @@ TEST(HpfMapping, DirectivesNamingWhatTheUnitLacksAreWarnedOf)
                              "!hpf$ align d(i) with g(i)\n"              // 11
                              "  a = b + c + d\n"                         // 12
                              "end program bad\n");
-  std::vector<std::string> warnings;
-  for (const auto& d : p.model.diagnostics)
-    if (d.severity() == fortran::Severity::Warning) {
-      const auto lc = p.parsed->file->lineColumn(d.range().begin);
-      warnings.push_back(std::to_string(lc.line) + ": " + d.message());
-    }
-  EXPECT_EQ(warnings, (std::vector<std::string>{
+  EXPECT_EQ(warningsOf(p), (std::vector<std::string>{
                           "8: ALIGN WITH 'q': 'q' is neither a TEMPLATE nor an array of 'bad', so what is aligned "
                           "with it stays replicated",
                           "9: DISTRIBUTE gives 2 formats for 'a', which has 1 dimension; estimates under the "
@@ -349,13 +353,7 @@ TEST(HpfMapping, AnAlignWithTooManySubscriptsAndAnUndeclaredOntoAreReported)
                              "!hpf$ distribute b(block, *) onto qq\n!hpf$ align a(i) with b(i, j, k)\n"
                              "      do 10 i = 1, n\n         a(i) = b(i, 1)\n   10 continue\n      end\n",
                              "bad2.f");
-  std::vector<std::string> warnings;
-  for (const auto& d : p.model.diagnostics)
-    if (d.severity() == fortran::Severity::Warning) {
-      const auto lc = p.parsed->file->lineColumn(d.range().begin);
-      warnings.push_back(std::to_string(lc.line) + ": " + d.message());
-    }
-  EXPECT_EQ(warnings, (std::vector<std::string>{
+  EXPECT_EQ(warningsOf(p), (std::vector<std::string>{
                           "6: DISTRIBUTE ONTO 'qq': no PROCESSORS 'qq' is declared, so the first arrangement (or "
                           "the processors an estimate is given) is used",
                           "7: ALIGN WITH 'b' gives 3 subscripts for 2 dimensions; estimates under the directives "
