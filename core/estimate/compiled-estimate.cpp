@@ -29,6 +29,19 @@ namespace {
 
 bool accumulates(const program::Statement& st, const std::string& target);
 
+/// Whether a template index spreads over several processors along the
+/// loops from level `at` in: it follows one of them, on a dimension
+/// distributed over more than one processor.
+bool spreadsFrom(const TemplateIndex& t, int at)
+{
+  if (!t.defined || t.dist->procs() < 2)
+    return false;
+  for (auto k = static_cast<std::size_t>(std::max(at, 0)); k < t.index.coef.size(); ++k)
+    if (t.index.coef[k] != 0)
+      return true;
+  return false;
+}
+
 /// A probability as notes print it: 0.50, 0.67 (rounded, not cut).
 std::string twoDecimals(double p)
 {
@@ -1480,6 +1493,10 @@ void PointEstimator::noteMeasured()
 /// Source: P3T+, Sec. 3.1 (iteration counts from a profile run or the user).
 void PointEstimator::noteLoopBounds()
 {
+  const auto& nest = *m_s.nest;
+  for (int line : m_unit.gotoLines)
+    if (line > nest.line && line <= nest.endLine)
+      note("The GO TO at line " + std::to_string(line) + " is not followed: what it jumps over is counted as if executed");
   for (const auto& loop : m_unit.loops) {
     if (!program::nestedIn(m_unit, loop, m_s.nest->id))
       continue;
@@ -1488,10 +1505,6 @@ void PointEstimator::noteLoopBounds()
     if (!loop.isWhile && loop.tripsUnknown.empty() && !loop.exitLines.empty())
       note("The DO " + loop.variable + " at line " + std::to_string(loop.line) + " may be left early (line " +
            std::to_string(loop.exitLines.front()) + "): it is counted with all its iterations");
-    for (int line : m_unit.gotoLines)
-      if (line > loop.line && line <= loop.endLine && loop.id == m_s.nest->id)
-        note("The GO TO at line " + std::to_string(line) +
-             " is not followed: what it jumps over is counted as if executed");
     if (loop.tripsUnknown.empty())
       continue;
     const auto given = m_values.find(loop.tripsUnknown);
@@ -1785,11 +1798,7 @@ std::optional<PointEstimator::ReductionGroups> PointEstimator::reductionGroups(c
   g.along.assign(static_cast<std::size_t>(procs.rank()), false);
   bool apart = false; // a dimension over several processors that no combine spans
   for (int pd = 0; pd < procs.rank(); ++pd) {
-    const auto t = templateIndex(operand, m_mapping, pd);
-    bool follows = false;
-    for (auto k = static_cast<std::size_t>(at); t.defined && k < t.index.coef.size(); ++k)
-      follows = follows || t.index.coef[k] != 0;
-    g.along[static_cast<std::size_t>(pd)] = t.defined && t.dist->procs() > 1 && follows;
+    g.along[static_cast<std::size_t>(pd)] = spreadsFrom(templateIndex(operand, m_mapping, pd), at);
     apart = apart || (!g.along[static_cast<std::size_t>(pd)] && procs.shape[static_cast<std::size_t>(pd)] > 1);
   }
   if (!apart || std::none_of(g.along.begin(), g.along.end(), [](bool b) { return b; }))
@@ -1859,12 +1868,9 @@ bool PointEstimator::sendToReaders(const CompiledStatement& c, const IterationSp
 {
   if (c.readerOwners.empty())
     return false;
-  for (int pd = 0; pd < m_mapping.procs.rank(); ++pd) {
-    const auto t = templateIndex(operand, m_mapping, pd);
-    for (int k = at; t.defined && t.dist->procs() > 1 && k < static_cast<int>(t.index.coef.size()); ++k)
-      if (t.index.coef[k] != 0)
-        return false; // partial sums on several processors
-  }
+  for (int pd = 0; pd < m_mapping.procs.rank(); ++pd)
+    if (spreadsFrom(templateIndex(operand, m_mapping, pd), at))
+      return false; // partial sums on several processors
   std::vector<ReferencePlan> readers;
   for (const auto& compiled : c.readerOwners) {
     symbolic::EvaluationError error;
