@@ -222,6 +222,8 @@ public:
   }
 
   std::size_t probeWidth() const { return 3 + 2 * static_cast<std::size_t>(m_procs); }
+  /// Where probe()'s per-processor messages and bytes start.
+  std::vector<std::size_t> perProcessorBlocks() const { return {3, 3 + static_cast<std::size_t>(m_procs)}; }
 
   /// Adds a sum of probe() tallies to the record and the totals.
   void addProbed(const InstanceTally& sum)
@@ -803,9 +805,11 @@ public:
       return InstanceTally{std::vector<std::int64_t>(m_sim.probeWidth(), 0), 0};
     const auto step = m_space.levels()[level].step;
     const auto trips = tripCount(lo, hi, step);
-    const auto pieces = exchangePieces(m_space, level, v, lo, step, trips, m_sim.exec(), m_sim.read(), m_mapping);
+    auto pieces = exchangePieces(m_space, level, v, lo, step, trips, m_sim.exec(), m_sim.read(), m_mapping);
     if (!pieces)
       throw PiecesTooCostly{};
+    if (pieces->rotation) // the probe's per-processor messages and bytes (ReadSimulator::probe)
+      pieces->rotation->blocks = m_sim.perProcessorBlocks();
     if (level == m_last)
       return row(v, lo, step, trips, *pieces);
     if (m_firstRow) // on the way down to the first row: the fewest rows the sum takes

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <numeric>
+#include <optional>
 
 namespace ps::estimate {
 namespace {
@@ -73,14 +74,16 @@ public:
       m_window = std::max<std::int64_t>(m_window, 2 + std::llabs(space.levels()[l].step));
   }
 
-  /// Where the template index `index` (under `dist`) changes owners.
-  void templateIndex(const NumericAffine& index, const mapping::DimensionDistribution& dist)
+  /// Where the template index `index` (under `dist`, processors dimension
+  /// `pd`) changes owners.
+  void templateIndex(const NumericAffine& index, const mapping::DimensionDistribution& dist, int pd)
   {
     const auto least = along(extreme(m_space, m_level, index, false), m_level, m_values);
     const auto most = along(extreme(m_space, m_level, index, true), m_level, m_values);
     if (least.slope == 0 && most.slope == 0)
       return; // its owners do not change with this level's variable: no period, no crossing
     if (dist.format().kind == mapping::FormatKind::Cyclic) {
+      turn(pd, dist, least.slope, most.slope);
       cyclic(least, most, times(dist.blockSize(), dist.procs()));
     } else if (dist.format().kind == mapping::FormatKind::Block) {
       for (std::int64_t j = 1; j < dist.procs(); ++j) {
@@ -107,14 +110,72 @@ public:
     }
   }
 
-  InstancePieces done() const
+  /// The pieces; `shape`: the processors per dimension.
+  InstancePieces done(const std::vector<std::int64_t>& shape) const
   {
     InstancePieces pieces = m_pieces;
     pieces.period = m_cycle / std::gcd(m_cycle, std::llabs(m_step));
+    pieces.rotation = rotation(shape);
     return pieces;
   }
 
 private:
+  /// How the CYCLIC owners along one processors dimension move with the
+  /// instance: the template indices' moving ends (least and greatest over
+  /// the inner loops), per unit of this level's variable.
+  struct Turn {
+    const mapping::DimensionDistribution* dist = nullptr;
+    std::int64_t slope = 0;
+    bool uneven = false; // ends moving at different slopes, or two distributions: no turn
+  };
+
+  void turn(int pd, const mapping::DimensionDistribution& dist, std::int64_t leastSlope, std::int64_t mostSlope)
+  {
+    if (m_turns.size() <= static_cast<std::size_t>(pd))
+      m_turns.resize(static_cast<std::size_t>(pd) + 1);
+    auto& t = m_turns[static_cast<std::size_t>(pd)];
+    if (t.dist && !t.dist->sameOwners(dist))
+      t.uneven = true;
+    t.dist = &dist;
+    for (const auto slope : {leastSlope, mostSlope}) {
+      if (slope == 0)
+        continue;
+      t.uneven = t.uneven || (t.slope != 0 && t.slope != slope);
+      t.slope = slope;
+    }
+  }
+
+  /// The turn of the counts where some dimension's owners all move at one
+  /// slope u (InstanceRotation): its classes are those of b / gcd(b, u)
+  /// instances, the other CYCLIC dimensions' keep their cycle. nullopt
+  /// when no dimension turns.
+  std::optional<InstanceRotation> rotation(const std::vector<std::int64_t>& shape) const
+  {
+    InstanceRotation r;
+    r.shape = shape;
+    r.shift.assign(shape.size(), 0);
+    r.every.assign(shape.size(), 1);
+    bool turns = false;
+    for (std::size_t pd = 0; pd < m_turns.size() && pd < shape.size(); ++pd) {
+      const auto& t = m_turns[pd];
+      if (!t.dist)
+        continue;
+      const auto block = t.dist->blockSize();
+      if (t.uneven || shape[pd] == 1) { // this dimension's cycle stays in the classes
+        const auto cycle = times(block, t.dist->procs());
+        r.period = std::lcm(r.period, cycle / std::gcd(cycle, std::llabs(m_step)));
+        continue;
+      }
+      r.shift[pd] = times(t.slope, m_step); // template indices per instance
+      r.every[pd] = block;
+      r.period = std::lcm(r.period, block / std::gcd(block, std::llabs(r.shift[pd])));
+      turns = true;
+    }
+    if (!turns)
+      return std::nullopt;
+    return r;
+  }
+
   /// Under CYCLIC(k) with cycle c: the instance's place in the cycle is the
   /// period, and where the indices span fewer than two cycles the owners
   /// they reach thin out instance by instance.
@@ -160,6 +221,7 @@ private:
   std::int64_t m_window = 2; // instances either side of a crossing (more where inner steps round the extremes)
   std::int64_t m_cycle = 1;
   InstancePieces m_pieces;
+  std::vector<Turn> m_turns; // per processors dimension
 };
 
 } // namespace
@@ -177,11 +239,11 @@ std::optional<InstancePieces> exchangePieces(const IterationSpace& space, int le
       for (int pd = 0; pd < mapping.procs.rank(); ++pd) {
         const auto t = templateIndex(*plan, mapping, pd);
         if (t.defined && t.dist)
-          builder.templateIndex(t.index, *t.dist);
+          builder.templateIndex(t.index, *t.dist, pd);
       }
     }
     builder.innerRanges();
-    return builder.done();
+    return builder.done(mapping.procs.shape);
   } catch (const Overflow&) {
     return std::nullopt;
   }

@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -27,14 +28,38 @@ struct InstanceTally {
   double seconds = 0;
 };
 
+/// Per-processor counts that turn round the processors with the instance:
+/// under CYCLIC(b), when every owner that moves along the loop moves `shift`
+/// template indices per instance (a step loop's column k and the columns
+/// k+1..n after it), instance m's picture is instance 0's turned by
+/// floor(shift * m / b) processors, except where a fixed end (n) is near.
+/// Seen from the turning owner (count of processor c + floor(shift*m/b),
+/// per dimension, modulo its processors) the counts are one polynomial per
+/// processor offset in each residue class of `period` (b / gcd(b, shift),
+/// and the cycles of the dimensions that do not turn), not of the whole
+/// cycle b * P: P times fewer classes, each a few instances.
+/// Source: P3T+, Sec. 3.1 (the counts of a CYCLIC distribution are
+/// quasi-polynomials in the owner's place in its cycle).
+struct InstanceRotation {
+  std::int64_t period = 1;
+  std::vector<std::int64_t> shape;  // processors per dimension, dimension 0 fastest in the linear order
+  std::vector<std::int64_t> shift;  // per dimension: template indices per instance (0: it does not turn)
+  std::vector<std::int64_t> every;  // per dimension: the block size b (>= 1)
+  std::vector<std::size_t> blocks;  // where the tally's per-processor blocks start (product(shape) counts each)
+};
+
 /// Where an instance sequence's pieces may change: `period` (>= 1) is the
 /// index period of the residue classes (the distributions' cycle along the
 /// loop); `direct` are index ranges [first, last) done instance by instance
 /// (around block boundaries, where a range is shorter than its cycle):
 /// pieces end there. Ranges may overlap and reach outside the instances.
+/// `rotation`, when set (and its `blocks` named by the caller), is tried
+/// first on each range between the direct ones; where one of its classes
+/// is no polynomial the range is done by `period`'s classes.
 struct InstancePieces {
   std::int64_t period = 1;
   std::vector<std::pair<std::int64_t, std::int64_t>> direct;
+  std::optional<InstanceRotation> rotation;
 };
 
 /// Pieces shorter than this are done instance by instance.

@@ -25,4 +25,10 @@ inline std::int64_t ceilDiv(std::int64_t a, std::int64_t b)
   return a / b + ((a % b != 0) && ((a < 0) == (b < 0)));
 }
 
+/// a - floorDiv(a, b) * b: in [0, b) for b > 0.
+inline std::int64_t floorMod(std::int64_t a, std::int64_t b)
+{
+  return a - floorDiv(a, b) * b;
+}
+
 } // namespace ps

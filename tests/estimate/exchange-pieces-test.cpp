@@ -74,3 +74,24 @@ TEST(ExchangePieces, CyclicPeriodAndTheShortRangesAtTheEnd)
   for (std::int64_t k = 1; k <= 80; ++k)
     EXPECT_FALSE(direct(pieces, k)) << "k = " << k;
 }
+
+TEST(ExchangePieces, CyclicOwnersThatMoveTogetherTurn)
+{
+  // a(i,k) read by a(i,j): the column k and the first column k+1 of the
+  // update move one template index per step, the last (n) not at all: the
+  // counts turn one processor per step, one class (InstanceRotation)
+  const auto cyclic = piecesOf("a=(*,CYCLIC)", 1);
+  EXPECT_EQ(cyclic.period, 4);
+  ASSERT_TRUE(cyclic.rotation.has_value());
+  EXPECT_EQ(cyclic.rotation->period, 1);
+  EXPECT_EQ(cyclic.rotation->shape, (std::vector<std::int64_t>{4}));
+  EXPECT_EQ(cyclic.rotation->shift, (std::vector<std::int64_t>{1}));
+  // under CYCLIC(2) the owner moves every other step: two classes of eight
+  const auto blocks = piecesOf("a=(*,CYCLIC(2))", 1);
+  EXPECT_EQ(blocks.period, 8);
+  ASSERT_TRUE(blocks.rotation.has_value());
+  EXPECT_EQ(blocks.rotation->period, 2);
+  EXPECT_EQ(blocks.rotation->every, (std::vector<std::int64_t>{2}));
+  // BLOCK owners do not cycle: nothing turns
+  EXPECT_FALSE(piecesOf("a=(*,BLOCK)", 1).rotation.has_value());
+}

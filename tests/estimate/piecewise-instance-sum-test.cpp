@@ -69,7 +69,7 @@ TEST(PiecewiseInstanceSum, ResidueClassesOfTheCycleEachAPolynomial)
     const auto r = m % 4;
     return InstanceTally{{(3 - r) * m + r * r, m / 4}, 0.5 * static_cast<double>(r)};
   };
-  const auto done = expectSumsEqual(4000, 2, {4, {}}, f, "period 4");
+  const auto done = expectSumsEqual(4000, 2, {4, {}, {}}, f, "period 4");
   EXPECT_LE(done, 4 * 9);
   // the same without the period: still right, by many more instances
   const auto blind = expectSumsEqual(4000, 2, {}, f, "period not given");
@@ -84,7 +84,7 @@ TEST(PiecewiseInstanceSum, ABlockBoundaryFoundByHalvingOrGivenAsABreak)
     return InstanceTally{{(block + 1) * m - 3 * block * block, block}, 1e-3 * static_cast<double>(block * m)};
   };
   const auto halving = expectSumsEqual(1000, 2, {}, f, "no breaks");
-  const auto given = expectSumsEqual(1000, 2, {1, {{248, 253}, {498, 503}, {748, 753}}}, f, "breaks given");
+  const auto given = expectSumsEqual(1000, 2, {1, {{248, 253}, {498, 503}, {748, 753}}, {}}, f, "breaks given");
   EXPECT_LT(given, halving);
   EXPECT_LT(halving, 1000 / 2);
 }
@@ -130,9 +130,106 @@ TEST(PiecewiseInstanceSum, RandomPiecewiseQuasiPolynomials)
         v += p.c[e] * power;
       return InstanceTally{{v + 1000000000000LL, 3 * v}, 1e-6 * static_cast<double>(v)};
     };
-    InstancePieces pieces{period, {}};
+    InstancePieces pieces{period, {}, {}};
     for (const auto cut : cuts) // where the pieces end (exchangePieces says that)
       pieces.direct.emplace_back(cut - 2, cut + 3);
     expectSumsEqual(instances, 2, pieces, f, "trial " + std::to_string(trial));
   }
+}
+
+namespace {
+
+/// A step loop's broadcast on a processors grid of `shape` (dimension 0
+/// fastest), CYCLIC(b) in every dimension: instance m's column has owner
+/// coordinates floor((m + phase)/b) mod shape; the processor `off` steps
+/// ahead of it (per dimension) receives one message of `bytes(m, off)`
+/// bytes when that is positive. Layout as a ReadSimulator probe: messages,
+/// bytes, instances, then messages and bytes per processor.
+Tally turningBroadcast(std::vector<std::int64_t> shape, std::int64_t b, std::int64_t phase,
+                       std::function<std::int64_t(std::int64_t, std::int64_t)> bytes)
+{
+  return [=](std::int64_t m) {
+    std::int64_t procs = 1;
+    for (const auto s : shape)
+      procs *= s;
+    InstanceTally t{std::vector<std::int64_t>(static_cast<std::size_t>(3 + 2 * procs), 0), 0};
+    t.counts[2] = 1;
+    const auto block = (m + phase) / b;
+    for (std::int64_t p = 0; p < procs; ++p) {
+      std::int64_t rest = p, stride = 1, off = 0, flatOff = 0;
+      for (const auto s : shape) { // the offset of p from the owner, per dimension, as one number
+        const auto coord = rest % s;
+        rest /= s;
+        off = ((coord - block) % s + s) % s;
+        flatOff += off * stride;
+        stride *= s;
+      }
+      const auto d = flatOff == 0 ? 0 : std::max<std::int64_t>(bytes(m, flatOff), 0);
+      if (d == 0)
+        continue;
+      t.counts[static_cast<std::size_t>(3 + p)] = 1;
+      t.counts[static_cast<std::size_t>(3 + procs + p)] = d;
+      t.counts[0] += 1;
+      t.counts[1] += d;
+      t.seconds = std::max(t.seconds, 1e-6 + 1e-9 * static_cast<double>(d));
+    }
+    return t;
+  };
+}
+
+ps::estimate::InstanceRotation rotation(std::vector<std::int64_t> shape, std::int64_t b, std::int64_t period)
+{
+  std::int64_t procs = 1;
+  for (const auto s : shape)
+    procs *= s;
+  return {period, shape, std::vector<std::int64_t>(shape.size(), 1), std::vector<std::int64_t>(shape.size(), b),
+          {3, static_cast<std::size_t>(3 + procs)}};
+}
+
+} // namespace
+
+TEST(PiecewiseInstanceSum, CountsTurningWithTheOwnerAreOneClassNotOnePerProcessor)
+{
+  // Cholesky's column broadcast on 7: the processor c ahead of column m's
+  // owner gets n - m - c elements; the last 2 cycles are done one by one
+  const std::int64_t n = 3000, procs = 7;
+  const auto f = turningBroadcast({procs}, 1, 0, [&](std::int64_t m, std::int64_t c) { return 8 * (n - m - c); });
+  const InstancePieces byClasses{procs, {{n - 2 * procs - 3, n}}, {}};
+  auto turning = byClasses;
+  turning.rotation = rotation({procs}, 1, 1);
+  const auto classes = expectSumsEqual(n, 3 + 2 * procs, byClasses, f, "by classes");
+  const auto turned = expectSumsEqual(n, 3 + 2 * procs, turning, f, "turning");
+  EXPECT_LE(turned, 9 + 2 * procs + 3); // one class: its nodes and checks, and the direct end
+  EXPECT_LT(2 * turned, classes);
+}
+
+TEST(PiecewiseInstanceSum, TurningOnAGridAndUnderCyclicOfABlock)
+{
+  const std::int64_t n = 2500;
+  // 2x3 processors, each dimension's owner moving one per instance; bytes quadratic in m
+  const auto grid = turningBroadcast({2, 3}, 1, 0, [&](std::int64_t m, std::int64_t c) {
+    return (n - m) * (n - m - c) + c;
+  });
+  InstancePieces pieces{6, {{n - 40, n}}, {}};
+  pieces.rotation = rotation({2, 3}, 1, 1);
+  EXPECT_LE(expectSumsEqual(n, 3 + 12, pieces, grid, "2x3"), 9 + 40);
+  // CYCLIC(3) on 4, the column's place in its block 2 at m = 0: three classes, not twelve
+  const auto blocks = turningBroadcast({4}, 3, 2, [&](std::int64_t m, std::int64_t c) { return 3 * (n - m) - c; });
+  InstancePieces cyclic3{12, {{n - 30, n}}, {}};
+  cyclic3.rotation = rotation({4}, 3, 3);
+  EXPECT_LE(expectSumsEqual(n, 3 + 8, cyclic3, blocks, "CYCLIC(3)"), 3 * 9 + 30);
+}
+
+TEST(PiecewiseInstanceSum, WhatDoesNotTurnIsSummedByTheCycleStill)
+{
+  // the processor c ahead receives one element per column it owns after
+  // m: floor((n - m - c)/P) + 1, a staircase in m seen from the owner; the
+  // turned fit must fail and the cycle's classes give the exact sum
+  const std::int64_t n = 2000, procs = 5;
+  const auto f = turningBroadcast({procs}, 1, 0, [&](std::int64_t m, std::int64_t c) {
+    return n - m - c >= 0 ? (n - m - c) / procs + 1 : 0;
+  });
+  InstancePieces pieces{procs, {{n - 2 * procs - 3, n}}, {}};
+  pieces.rotation = rotation({procs}, 1, 1);
+  expectSumsEqual(n, 3 + 2 * procs, pieces, f, "staircase");
 }
