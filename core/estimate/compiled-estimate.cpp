@@ -1213,11 +1213,12 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
           if (!ref.isWrite && c.readTexts[r] == ref.text())
             c.readByBranch[r] = true;
     }
-    // IF (A(I) < 0) EXIT (RETURN, STOP): every processor must know whether the loops end, so it is
-    // evaluated everywhere with what each lacks fetched
+    // IF (A(I) < 0) EXIT (RETURN, STOP), or a block IF with one in an arm: every processor must know
+    // whether the loops end, so it is evaluated everywhere with what each lacks fetched
     const bool endsLoops = std::any_of(st.loops.begin(), st.loops.end(), [&](int id) {
-      const auto& exits = unit->loops[static_cast<std::size_t>(id)].exitLines;
-      return std::find(exits.begin(), exits.end(), st.line) != exits.end();
+      const auto& l = unit->loops[static_cast<std::size_t>(id)];
+      return std::find(l.exitLines.begin(), l.exitLines.end(), st.line) != l.exitLines.end() ||
+             std::find(l.exitTestLines.begin(), l.exitTestLines.end(), st.line) != l.exitTestLines.end();
     });
     if (!guardsDistributedWrite && !endsLoops)
       c.readByBranch.assign(c.reads.size(), true);

@@ -533,6 +533,18 @@ private:
     m_scalars.merge({m_scalars.snapshot(), before});
   }
 
+  /// The statement on `exit` leaves loop `id`: its line joins the loop's
+  /// exitLines, and the block IFs around it inside the loop its exitTestLines.
+  void leavesLoop(int id, int exit)
+  {
+    auto& l = m_unit.loops[static_cast<std::size_t>(id)];
+    l.exitLines.push_back(exit);
+    const auto depth = m_ifDepthInLoop.find(id);
+    for (auto k = depth == m_ifDepthInLoop.end() ? m_ifLines.size() : depth->second; k < m_ifLines.size(); ++k)
+      if (m_ifLines[k] != exit && std::find(l.exitTestLines.begin(), l.exitTestLines.end(), m_ifLines[k]) == l.exitTestLines.end())
+        l.exitTestLines.push_back(m_ifLines[k]);
+  }
+
   /// A GO TO to a label outside the innermost open loops' bodies leaves
   /// them, as EXIT does: its line joins their exitLines.
   void leftByGoto(const fortran::Stmt& s, const std::vector<int>& loops)
@@ -543,7 +555,7 @@ private:
       const auto labels = m_bodyLabels.find(loops[k]);
       if (labels == m_bodyLabels.end() || labels->second.count(s.targets.front()))
         return;
-      m_unit.loops[static_cast<std::size_t>(loops[k])].exitLines.push_back(line(s.range));
+      leavesLoop(loops[k], line(s.range));
     }
   }
 
@@ -630,7 +642,7 @@ private:
                    std::to_string(label));
       if (const int target = cyclesTo(s, loops); target >= 0) { // the loops inside the target end
         for (auto k = static_cast<std::size_t>(target) + 1; k < loops.size(); ++k)
-          m_unit.loops[static_cast<std::size_t>(loops[k])].exitLines.push_back(line(s.range));
+          leavesLoop(loops[k], line(s.range));
         break;
       }
       diag(s.range, Severity::Warning, "GO TO makes the control flow unstructured; estimates ignore the jump");
@@ -764,11 +776,13 @@ private:
     const double guardedShare = m_guardedShare;
     const auto clipDefinitions = m_clipDefinitions; // a branch's definitions hold in it only
     m_branchLine = ifLine;
+    m_ifLines.push_back(ifLine);
     if (branchGuards && !branchGuards->empty()) {
       m_guards.insert(m_guards.end(), branchGuards->begin(), branchGuards->end());
       m_guardedShare *= share;
     }
     visitSequence(body, loops, probability);
+    m_ifLines.pop_back();
     m_guards.resize(guards);
     m_guardedShare = guardedShare;
     m_clipDefinitions = clipDefinitions;
@@ -870,7 +884,7 @@ private:
              "CYCLE names '" + s.constructName + "', which is no DO construct around it (Fortran 90, 8.1.4.4.3)");
     }
     for (std::size_t k = loops.size() - left; k < loops.size(); ++k)
-      m_unit.loops[static_cast<std::size_t>(loops[k])].exitLines.push_back(line(s.range));
+      leavesLoop(loops[k], line(s.range));
   }
 
   void loop(const fortran::Stmt& s, const std::vector<int>& loops, double probability)
@@ -938,6 +952,7 @@ private:
     m_guards.insert(m_guards.end(), l.boundGuards.begin(), l.boundGuards.end());
     if (l.isWhile && !l.withoutControl) // the test runs before every iteration: it reads what the last one left
       conditionReads(s.condition, s.range, inner, probability);
+    m_ifDepthInLoop[l.id] = m_ifLines.size();
     visitSequence(s.body, inner, probability);
     m_guards.resize(guards);
     m_setInOpenLoops.pop_back();
@@ -1862,6 +1877,8 @@ private:
   ScalarValues m_scalars; // forward substitution of integer scalars
   int m_deadDepth = 0;    // visitSequence: statements being visited inside an unreachable range
   std::map<int, std::string> m_constructNames; // loop id -> its DO construct's name (named ones only)
+  std::vector<int> m_ifLines;                 // the IFs whose arms are being visited, outermost first
+  std::map<int, std::size_t> m_ifDepthInLoop; // loop id -> how many of m_ifLines were open at its DO
   std::map<int, int> m_endLabels; // loop id -> the label of its terminal statement (cyclesTo)
   std::map<int, std::set<int>> m_bodyLabels; // loop id -> the labels inside its body (leftByGoto)
   std::set<int> m_labels;                    // every statement label of the unit

@@ -194,6 +194,11 @@ struct Loop {
   /// a name leaves the innermost loop), a CYCLE of a loop around it, a
   /// RETURN or STOP. GO TO is not followed.
   std::vector<int> exitLines;
+  /// Lines of the block IFs in its body whose arms (at any depth) hold a
+  /// statement of exitLines (an ELSE IF's test has its IF's line): every
+  /// processor must know their outcome to know whether the loop goes on, as
+  /// with a logical IF's EXIT, whose line is in exitLines itself.
+  std::vector<int> exitTestLines;
   /// One index of a FORALL header: the indices of one FORALL are a perfect
   /// nest on the same line, outermost first (HPF 1.1, Sec. 4.1).
   bool isForall = false;

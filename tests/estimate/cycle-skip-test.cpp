@@ -317,6 +317,40 @@ TEST(CycleSkip, AnExitTestRunsEverywhereWithWhatEachLacks)
   EXPECT_EQ(e.comm.records[0].bytes, 768);
 }
 
+// The same test as a block IF whose arm holds the EXIT (line 9), and one
+// nested in another IF (lines 8 and 9 decide whether line 10 exits): each
+// test whose outcome decides whether the loop goes on runs everywhere.
+TEST(CycleSkip, ABlockIfAroundAnExitRunsEverywhereToo)
+{
+  const std::string head = "program ex\n  integer, parameter :: n = 64\n  real :: a(n), b(n)\n  integer :: i\n"
+                           "!hpf$ processors pr(4)\n!hpf$ distribute (block) onto pr :: a, b\n  do i = 1, n\n";
+  const auto p = test::build(head + "    if (a(i) < 0.0) then\n      exit\n    end if\n    b(i) = a(i) * 2.0\n"
+                                    "  end do\nend program ex\n");
+  EXPECT_EQ(p.unit().loopAtLine(7)->exitLines, (std::vector<int>{9}));
+  EXPECT_EQ(p.unit().loopAtLine(7)->exitTestLines, (std::vector<int>{8}));
+  const auto e = underDirectives(p, 7, {});
+  EXPECT_EQ(workOfLine(e, 8), (std::vector<double>{64, 64, 64, 64}));
+  ASSERT_EQ(e.comm.records.size(), 1u);
+  EXPECT_EQ(e.comm.records[0].reference, "a(i)");
+  EXPECT_EQ(e.comm.records[0].messages, 12);
+  EXPECT_EQ(e.comm.records[0].bytes, 768);
+
+  const auto nested = test::build(head + "    if (a(i) < 0.0) then\n      if (b(i) > 1.0) exit\n    end if\n"
+                                         "    b(i) = a(i) * 2.0\n  end do\nend program ex\n");
+  EXPECT_EQ(nested.unit().loopAtLine(7)->exitLines, (std::vector<int>{9}));
+  EXPECT_EQ(nested.unit().loopAtLine(7)->exitTestLines, (std::vector<int>{8}));
+  const auto n = underDirectives(nested, 7, {});
+  EXPECT_EQ(workOfLine(n, 8), (std::vector<double>{64, 64, 64, 64}));
+  // a(i) for the outer test, b(i) for the inner one: what each lacks, as
+  // the messages of a read under a data-dependent IF are counted (for every
+  // iteration, vectorized out of the loop)
+  ASSERT_EQ(n.comm.records.size(), 2u);
+  for (const auto& r : n.comm.records) {
+    EXPECT_EQ(r.messages, 12) << r.reference;
+    EXPECT_EQ(r.bytes, 768) << r.reference;
+  }
+}
+
 // --formulas' CT(k) = sum_S weight_S * work_S(k), work_S(k) the counts of
 // the iterations (here no IF but the counted one, so they are the
 // estimate's work), holds for the estimate's own CT per processor: for line
