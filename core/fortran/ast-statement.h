@@ -62,7 +62,7 @@ struct Stmt {
 
   Expr lhs, rhs;                   // Assignment
   std::string name;                // Do: variable; Call: subroutine; Io: keyword
-  std::string constructName;       // Do, DoWhile: the construct's name; Exit, Cycle: the loop named ("" if none)
+  std::string constructName;       // a construct's name (DO, IF, SELECT, ...); Exit, Cycle: the construct named ("" if none)
   Expr lower, upper, step;         // Do (step Missing when absent)
   Expr condition;                  // DoWhile, LogicalIf; Forall: the mask (Missing if none)
   int doLabel = 0;                 // Do/DoWhile: terminal label, 0 for END DO form

@@ -440,6 +440,7 @@ private:
     Stmt s;
     s.kind = StmtKind::Where;
     s.whereConstruct = true;
+    s.constructName = std::move(line.stmt.constructName);
     s.range = line.range;
     s.label = line.label;
     s.condition = line.condition;
@@ -478,6 +479,7 @@ private:
     unit(line.range);
     Stmt s;
     s.kind = StmtKind::SelectCase;
+    s.constructName = std::move(line.stmt.constructName);
     s.range = line.range;
     s.label = line.label;
     s.condition = std::move(line.condition);
@@ -519,6 +521,7 @@ private:
     unit(line.range);
     Stmt s;
     s.kind = StmtKind::If;
+    s.constructName = std::move(line.stmt.constructName);
     s.range = line.range;
     s.label = line.label;
     s.branches.push_back({std::move(line.condition), line.range, {}});

@@ -958,8 +958,7 @@ ParsedLine parseStatement(Cursor& c)
     std::string name = c.next().text;
     c.next();
     auto line = parseStatement(c);
-    if (line.kind == LineKind::Exec && (line.stmt.kind == StmtKind::Do || line.stmt.kind == StmtKind::DoWhile))
-      line.stmt.constructName = std::move(name); // EXIT and CYCLE name it
+    line.stmt.constructName = std::move(name); // EXIT and CYCLE name a DO, EXIT an IF or SELECT too (F2008)
     return line;
   }
   if (k == "end") { c.next(); return parseEnd(c, ""); }

@@ -16,7 +16,7 @@ struct ParsedLine {
   LineKind kind = LineKind::Empty;
   int label = 0;
   SourceRange range;
-  Stmt stmt;          // Exec; ForallBegin: the FORALL header
+  Stmt stmt;          // Exec; ForallBegin: the FORALL header; IfThen, WhereBegin, SelectCase: its constructName only
   Declaration decl;   // Declaration
   Directive dir;      // Directive
   Expr condition;     // IfThen, ElseIf; WhereBegin, ElseWhere: the mask (Missing for ELSEWHERE); SelectCase

@@ -665,7 +665,16 @@ private:
   /// they are outside a WHERE (Fortran 90, 7.5.3). The CASEs of a SELECT
   /// CASE share it too, CASE DEFAULT being the ELSE (its selector is read
   /// once, before).
+  /// The construct's name is open while its arms are visited (branchArms).
   void branches(const fortran::Stmt& s, const std::vector<int>& loops, double probability)
+  {
+    m_openConstructs.push_back(s.constructName); // an EXIT in it may name it (Fortran 2008)
+    branchArms(s, loops, probability);
+    m_openConstructs.pop_back();
+  }
+
+  /// The arms of `s`, each under its share and guards.
+  void branchArms(const fortran::Stmt& s, const std::vector<int>& loops, double probability)
   {
     const bool select = s.kind == fortran::StmtKind::SelectCase;
     const bool hasElse = select ? std::any_of(s.branches.begin(), s.branches.end(), [](const auto& b) { return b.isDefault; })
@@ -882,6 +891,10 @@ private:
       if (!named && s.kind == StmtKind::Cycle)
         diag(s.range, Severity::Warning,
              "CYCLE names '" + s.constructName + "', which is no DO construct around it (Fortran 90, 8.1.4.4.3)");
+      else if (!named && std::find(m_openConstructs.begin(), m_openConstructs.end(), s.constructName) == m_openConstructs.end())
+        diag(s.range, Severity::Warning,
+             "EXIT names '" + s.constructName +
+                 "', which is no construct around it (Fortran 90, 8.1.4.4.4); it is taken to leave no loop");
     }
     for (std::size_t k = loops.size() - left; k < loops.size(); ++k)
       leavesLoop(loops[k], line(s.range));
@@ -1878,6 +1891,7 @@ private:
   int m_deadDepth = 0;    // visitSequence: statements being visited inside an unreachable range
   std::map<int, std::string> m_constructNames; // loop id -> its DO construct's name (named ones only)
   std::vector<int> m_ifLines;                 // the IFs whose arms are being visited, outermost first
+  std::vector<std::string> m_openConstructs;  // names of the block IF, SELECT CASE, WHERE around ("" unnamed)
   std::map<int, std::size_t> m_ifDepthInLoop; // loop id -> how many of m_ifLines were open at its DO
   std::map<int, int> m_endLabels; // loop id -> the label of its terminal statement (cyclesTo)
   std::map<int, std::set<int>> m_bodyLabels; // loop id -> the labels inside its body (leftByGoto)

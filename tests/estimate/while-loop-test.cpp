@@ -216,6 +216,13 @@ TEST(WhileLoop, ExitLinesAreTheStatementsThatLeaveEachLoop)
   EXPECT_EQ(bogus.model.diagnostics[0].message(),
             "CYCLE names 'bogus', which is no DO construct around it (Fortran 90, 8.1.4.4.3)");
   EXPECT_TRUE(bogus.unit().loopAtLine(3)->exitLines.empty());
+  // EXIT naming neither a DO nor an IF around it: a warning, and no loop left
+  const auto exitBogus = test::build("program b\n  integer :: i\n  do i = 1, 3\n    exit bogus\n  end do\nend program b\n");
+  ASSERT_EQ(exitBogus.model.diagnostics.size(), 1u);
+  EXPECT_EQ(exitBogus.model.diagnostics[0].message(),
+            "EXIT names 'bogus', which is no construct around it (Fortran 90, 8.1.4.4.4); it is taken to leave no loop");
+  EXPECT_EQ(exitBogus.model.diagnostics[0].severity(), ps::fortran::Severity::Warning);
+  EXPECT_TRUE(exitBogus.unit().loopAtLine(3)->exitLines.empty());
 }
 
 TEST(WhileLoop, ItsUnknownDoesNotTakeAProgramsName)
