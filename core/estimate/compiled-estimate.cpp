@@ -420,7 +420,7 @@ struct CompiledNestEstimate::State {
   template <class Definition>
   bool everyArmDefines(std::span<const program::Statement* const> before, const program::Statement& use,
                        const Definition& definition) const;
-  bool onlyReductionsUse(const program::Statement& st) const;
+  bool onlyReductionsUse(const program::Statement& st, const mapping::Mapping& mapping) const;
   bool updatesTemporary(const program::Statement& st) const;
   bool insideBranch(const program::Statement& st, int ifLine) const;
   const program::Statement* updatedTemporary(const program::Statement& st) const;
@@ -1013,8 +1013,9 @@ const program::Statement* CompiledNestEstimate::State::updatedTemporary(const pr
 
 /// True when every statement that uses the scalar `st` assigns is a
 /// reduction or an IF guarding only reductions (E = ABS(U(I,J) - V(I,J));
-/// IF (E .GT. EMAX) EMAX = E), and there is one.
-bool CompiledNestEstimate::State::onlyReductionsUse(const program::Statement& st) const
+/// IF (E .GT. EMAX) EMAX = E), or a sum into an element of a replicated
+/// array (K = INT(X(I)*NB) + 1; H(K) = H(K) + 1), and there is one.
+bool CompiledNestEstimate::State::onlyReductionsUse(const program::Statement& st, const mapping::Mapping& mapping) const
 {
   bool any = false;
   for (const auto* u : statements) {
@@ -1023,7 +1024,8 @@ bool CompiledNestEstimate::State::onlyReductionsUse(const program::Statement& st
     if (u->scalarTarget == st.scalarTarget)
       continue; // another fresh assignment, or an update of it (E = E*E): computing it, not using it
     const bool reduces = isReduction(*u, *unit) ||
-                         (u->kind == program::StatementKind::Control && guardsOnlyReductions(*u));
+                         (u->kind == program::StatementKind::Control && guardsOnlyReductions(*u)) ||
+                         elementReduction(*u, nest->id, *unit, mapping);
     if (!reduces)
       return false;
     any = true;
@@ -1257,7 +1259,7 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
                                  ", where its start at line " + std::to_string(fresh.line) +
                                  " is: no operand of it has a known owner, and each iteration's sum is its own");
     }
-  } else if (!c.reads.empty() && !st.scalarTarget.empty() && privateTemporary(st) && onlyReductionsUse(st)) {
+  } else if (!c.reads.empty() && !st.scalarTarget.empty() && privateTemporary(st) && onlyReductionsUse(st, mapping)) {
     // E = ABS(U(I,J) - V(I,J)) for IF (E .GT. EMAX) EMAX = E: where U(I,J) is, each its own iterations
     c.rule = ExecRule::Guard;
     c.execRef = c.reads.front();
@@ -1279,15 +1281,20 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
       c.rule = ExecRule::Guard;
   if ((c.reduction || updatesTemporary(st)) && c.reads.empty() && !c.execRef)
     c.execRef = st.branchLine != 0 ? conditionRead(st, mapping) : temporaryRead(st, mapping);
-  if (const auto r = elementReduction(st, nest->id, *unit, mapping); r && !c.reads.empty()) {
-    // each processor sums its own iterations into its copy, then the copies combine
+  const auto* temporary = c.reads.empty() ? temporaryRead(st, mapping) : nullptr;
+  if (const auto r = elementReduction(st, nest->id, *unit, mapping); r && (!c.reads.empty() || temporary)) {
+    // each processor sums its own iterations into its copy, then the copies combine; a histogram's
+    // H(K) = H(K) + 1 (K from X(I) just before) where its temporary was computed
     c.reduction = true;
     c.rule = ExecRule::ReductionOrNewScalar;
-    c.execRef = nullptr;
-    // combined in fewer levels than it could be (never reset nor read: once after the nest), each combine carries the array
+    c.execRef = temporary;
+    // combined in fewer levels than it could be (never reset nor read: once after the nest), each combine
+    // carries the array; all of it where a subscript is data (which elements a processor touched is not known)
     const int restart = elementRestartLevels(st, statements, nest->id);
+    const bool dataSubscript = std::any_of(st.write()->subscripts.begin(), st.write()->subscripts.end(),
+                                           [](const auto& sub) { return sub.kind == program::SubscriptKind::NonAffine; });
     c.reductionLevels = std::min(r->outer, restart);
-    c.elementLevels = r->wholeArray || restart < r->outer ? -1 : r->element;
+    c.elementLevels = r->wholeArray || restart < r->outer || dataSubscript ? -1 : r->element;
     if (const auto* s = unit->symbol(st.write()->array))
       c.reductionBytes = s->elementBytes;
   }

@@ -274,3 +274,24 @@ TEST(PrivateAccumulator, ARowSumOnAGridCombinesWithinEachProcessorRow)
   EXPECT_NEAR(small.comm.records[0].time, 32 * 1.04, 1e-9);
   EXPECT_NEAR(large.comm.records[0].time, 16 * 2 * 1.04, 1e-9);
 }
+
+// A histogram, K = INT(X(I)*NB) + 1 then H(K) = H(K) + 1 with H
+// replicated and X (BLOCK) on 4: each processor counts its own 250 values
+// (K computed where X(I) is: no X moves), and the 4 copies of H combine
+// once after the loop, the whole array (10 integers, 40 bytes) per message
+// of the tree: 3 messages, 120 bytes. It ran all 1000 iterations on every
+// processor and broadcast X (12 messages, 12000 bytes).
+TEST(TemporaryOwner, AHistogramCountsWhereItsDataIsAndCombinesTheCounts)
+{
+  const auto p = test::build("program hist\n  integer, parameter :: n = 1000, nb = 10\n  real :: x(n)\n"
+                             "  integer :: h(nb), i, k\n!hpf$ processors pr(4)\n!hpf$ distribute (block) onto pr :: x\n"
+                             "  h = 0\n  do i = 1, n\n    k = int(x(i) * nb) + 1\n    h(k) = h(k) + 1\n  end do\n"
+                             "end program hist\n");
+  const auto e = underDirectives(p, 8, {});
+  EXPECT_EQ(workOfLine(e, 9), (std::vector<double>{250, 250, 250, 250}));
+  EXPECT_EQ(workOfLine(e, 10), (std::vector<double>{250, 250, 250, 250}));
+  ASSERT_EQ(e.comm.records.size(), 1u);
+  EXPECT_EQ(e.comm.records[0].reference, "h(k)");
+  EXPECT_EQ(e.comm.records[0].messages, 3);
+  EXPECT_EQ(e.comm.records[0].bytes, 120);
+}
