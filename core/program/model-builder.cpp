@@ -491,24 +491,55 @@ private:
       return {};
     const bool hasElse = s.branches.back().condition.missing();
     const int arms = static_cast<int>(s.branches.size()) + (hasElse ? 0 : 1);
-    int jumping = 0;
+    double jumps = 0; // the arms' jump shares, added
+    int whole = 0;    // arms that always jump
     for (const auto& b : s.branches) {
-      const int target = cycleTarget(b.body, loops);
-      if (target < 0)
+      const auto jump = armJump(b.body, loops);
+      if (jump.target < 0)
         continue;
-      if (skip.target >= 0 && target != skip.target)
+      if (skip.target >= 0 && jump.target != skip.target)
         return {}; // jumps to different loops: their shares do not add up to one skip
-      skip.target = target;
-      ++jumping;
+      skip.target = jump.target;
+      jumps += jump.share;
+      whole += jump.share == 1.0 ? 1 : 0;
     }
-    if (jumping == 0 || jumping == arms)
+    if (skip.target < 0 || whole == arms)
       return {}; // none jumps, or all do: what follows is dead (visitSequence's stop does not see it)
-    skip.share = static_cast<double>(arms - jumping) / arms;
-    if (arms == 2 && !hasElse && jumping == 1) // IF (C) THEN ... CYCLE END IF: what follows is its ELSE
+    skip.share = 1.0 - jumps / arms;
+    if (arms == 2 && !hasElse && whole == 1 && jumps == 1.0) // IF (C) THEN ... CYCLE END IF: what follows is its ELSE
       skip.condition = &s.branches.front().condition;
     else
       skip.arm = {arms, arms + 1};
     return skip;
+  }
+
+  /// How an arm of an IF leaves the loop iteration: the loop a CYCLE in it
+  /// goes on with (-1: none) and the default share of the arm's runs that
+  /// reach it: 1 where the arm ends with it, else what the IFs in it that
+  /// jump (cyclesWhenTaken) let through, one after another (an arm holding
+  /// IF (C) CYCLE jumps in half its runs).
+  struct ArmJump {
+    int target = -1;
+    double share = 0;
+  };
+
+  ArmJump armJump(const std::vector<fortran::Stmt>& body, const std::vector<int>& loops) const
+  {
+    if (const int target = cycleTarget(body, loops); target >= 0)
+      return {target, 1.0};
+    ArmJump jump;
+    double through = 1;
+    for (const auto& s : body) {
+      const auto skip = cyclesWhenTaken(s, loops);
+      if (skip.target < 0)
+        continue;
+      if (jump.target >= 0 && skip.target != jump.target)
+        return {};
+      jump.target = skip.target;
+      through *= skip.share;
+    }
+    jump.share = jump.target < 0 ? 0.0 : 1.0 - through;
+    return jump;
   }
 
   /// The statements after IF (C) CYCLE in its sequence run only where C

@@ -403,3 +403,28 @@ TEST(CycleSkip, OtherGoTosKeepTheirWarning)
 }
 
 } // namespace
+
+// IF (C(I) > 0) CYCLE inside IF (A(I) > 0) THEN ... END IF: the inner
+// test jumps in half the runs of the arm, so half of half the iterations
+// skip what follows the END IF too: line 11 runs in 3/4 of them (it ran in
+// all). Line 9, after the CYCLE in the arm, runs in a quarter. With an
+// ELSE arm that always cycles, line 11 runs only where the THEN arm did
+// not jump: 1/2 * 1/2.
+TEST(CycleSkip, ACycleInANestedIfSkipsWhatFollowsTheEnclosingEndIf)
+{
+  const std::string head = "program nest\n  integer, parameter :: n = 64\n  real :: a(n), b(n), c(n), d(n), e(n)\n"
+                           "  integer :: i\n  do i = 1, n\n    if (a(i) > 0.0) then\n      b(i) = 1.0\n"
+                           "      if (c(i) > 0.0) cycle\n      d(i) = 2.0\n";
+  const auto p = test::build(head + "    end if\n    e(i) = 3.0\n  end do\nend program nest\n");
+  ASSERT_NE(assignmentAt(p.unit(), 9), nullptr);
+  EXPECT_DOUBLE_EQ(assignmentAt(p.unit(), 9)->probability, 0.25);
+  ASSERT_NE(assignmentAt(p.unit(), 11), nullptr);
+  EXPECT_DOUBLE_EQ(assignmentAt(p.unit(), 11)->probability, 0.75);
+  EXPECT_EQ(assignmentAt(p.unit(), 11)->branchLine, 6);
+  const auto e = test::run(p, 5, "a,b,c,d,e=(BLOCK)", "4", {});
+  EXPECT_EQ(workOfLine(e, 11), (std::vector<double>{12, 12, 12, 12}));
+
+  const auto withElse = test::build(head + "    else\n      cycle\n    end if\n    e(i) = 3.0\n  end do\nend program nest\n");
+  ASSERT_NE(assignmentAt(withElse.unit(), 13), nullptr);
+  EXPECT_DOUBLE_EQ(assignmentAt(withElse.unit(), 13)->probability, 0.25);
+}
