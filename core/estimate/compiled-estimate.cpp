@@ -232,9 +232,10 @@ struct CompiledStatement {
   std::optional<CompiledPlan> foreignExec;            // execRef when another statement's (Guard, NEW scalar user)
   int reductionBytes = 8;
   int reductionLevels = 0; // outer nest loops the reduction restarts in (restartLevels)
-  /// A scalar reduction's readers in the nest, the owners of what they
-  /// write planned in the reduction's space (see scalarReaders); empty when
-  /// a reader is not such an assignment.
+  /// A scalar reduction's readers in the nest (see scalarReaders): their
+  /// statements' indices and the owners of what they write, planned in the
+  /// reader's space; empty when a reader is not such an assignment.
+  std::vector<std::size_t> readers;
   std::vector<CompiledPlan> readerOwners;
   int elementLevels = 0;   // an array element's reduction: the loops of the elements one combine carries (-1: all the array's)
   /// s = MAXVAL(D), SUM(A*B), ... over whole distributed arrays mapped
@@ -279,11 +280,11 @@ bool resetBefore(const program::Statement& reader, const std::vector<const progr
 /// when each is an assignment after it in the reduction's first `levels`
 /// loops (their owners are then functions of the combine's instance); empty
 /// when there is none or another reads it.
-std::vector<const program::ArrayReference*> scalarReaders(const program::Statement& st,
-                                                          const std::vector<const program::Statement*>& nest,
-                                                          int nestLoop, int levels, const program::Unit& unit)
+std::vector<const program::Statement*> scalarReaders(const program::Statement& st,
+                                                    const std::vector<const program::Statement*>& nest, int nestLoop,
+                                                    int levels, const program::Unit& unit)
 {
-  std::vector<const program::ArrayReference*> out;
+  std::vector<const program::Statement*> out;
   const auto root = std::find(st.loops.begin(), st.loops.end(), nestLoop);
   for (const auto* other : nest) {
     if (other == &st || other->scalarTarget == st.scalarTarget || namesIn(other->text).count(st.scalarTarget) == 0)
@@ -294,11 +295,12 @@ std::vector<const program::ArrayReference*> scalarReaders(const program::Stateme
       return {}; // it reads the sum of an earlier instance (C(K) = S before S's loop)
     const auto* w = other->write();
     const auto own = std::find(other->loops.begin(), other->loops.end(), nestLoop);
-    const auto depth = other->loops.end() - own;
-    if (!w || other->kind != program::StatementKind::Assignment || isReduction(*other, unit) || depth > levels ||
-        !std::equal(own, other->loops.end(), root, root + depth))
+    // it shares the `levels` loops the sum restarts in (restartLevels), and is in none of the others
+    // (A(I,J) = A(I,J)/S in a DO I after the sum's DO I in the same DO J)
+    if (!w || other->kind != program::StatementKind::Assignment || isReduction(*other, unit) ||
+        other->loops.end() - own < levels || !std::equal(own, own + levels, root, root + levels))
       return {};
-    out.push_back(w);
+    out.push_back(other);
   }
   return out;
 }
@@ -1307,8 +1309,11 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
     if (const auto* s = unit->symbol(st.scalarTarget))
       c.reductionBytes = s->elementBytes;
     c.reductionLevels = restartLevels(st, statements, nest->id, *unit);
-    for (const auto* w : scalarReaders(st, statements, nest->id, c.reductionLevels, *unit))
-      c.readerOwners.emplace_back(*w, *unit, forms[index].space);
+    for (const auto* reader : scalarReaders(st, statements, nest->id, c.reductionLevels, *unit)) {
+      const auto at = static_cast<std::size_t>(std::find(statements.begin(), statements.end(), reader) - statements.begin());
+      c.readers.push_back(at);
+      c.readerOwners.emplace_back(*reader->write(), *unit, forms[at].space);
+    }
   }
   // a MAXLOC's location travels with its value: one combine of the pair
   for (const int other : {st.id - 1, st.id + 1}) {
@@ -1879,27 +1884,35 @@ bool PointEstimator::sendToReaders(const CompiledStatement& c, const IterationSp
   for (int pd = 0; pd < m_mapping.procs.rank(); ++pd)
     if (spreadsFrom(templateIndex(operand, m_mapping, pd), at))
       return false; // partial sums on several processors
-  std::vector<ReferencePlan> readers;
-  for (const auto& compiled : c.readerOwners) {
+  struct Reader {
+    const IterationSpace* space; // the reader's: it shares the first `at` levels with the sum's
+    ReferencePlan owner;
+  };
+  std::vector<Reader> readers;
+  for (std::size_t r = 0; r < c.readers.size(); ++r) {
+    const auto& readerSpace = m_s.space(c.readers[r]);
     symbolic::EvaluationError error;
-    auto reader = compiled.plan(space, m_mapping, m_values, &error);
+    auto reader = readerSpace ? c.readerOwners[r].plan(*readerSpace, m_mapping, m_values, &error) : std::nullopt;
     if (!reader)
       return false;
     reader->map = m_mapping.array(reader->ref->array);
-    readers.push_back(std::move(*reader));
+    readers.push_back({&*readerSpace, std::move(*reader)});
   }
-  auto value = operand; // one element per instance, on the operand's owner
-  for (auto& sub : value.subscripts)
-    for (std::size_t k = static_cast<std::size_t>(at); k < sub.coef.size(); ++k)
-      sub.coef[k] = 0;
-  value.elementBytes = c.reductionBytes;
   const auto& name = c.st->scalarTarget;
   const auto before = m_e.comm.records.size();
-  for (const auto& reader : readers)
+  for (const auto& reader : readers) {
+    auto value = operand; // one element per instance of the shared levels, on the operand's owner
+    for (auto& sub : value.subscripts) {
+      sub.coef.resize(static_cast<std::size_t>(reader.space->depth()), 0);
+      for (std::size_t k = static_cast<std::size_t>(at); k < sub.coef.size(); ++k)
+        sub.coef[k] = 0;
+    }
+    value.elementBytes = c.reductionBytes;
     underBranch(*c.st, at, space, [&] {
-      addReadMessages(space, &reader, value, at, c.st->line, m_mapping, m_machine, m_e.comm,
+      addReadMessages(*reader.space, &reader.owner, value, at, c.st->line, m_mapping, m_machine, m_e.comm,
                       CommunicationMethod::Closed, nullptr, &name);
     });
+  }
   for (auto r = before; r < m_e.comm.records.size(); ++r)
     m_e.comm.records[r].array = name;
   note("The sum into '" + name + "' at line " + std::to_string(c.st->line) +

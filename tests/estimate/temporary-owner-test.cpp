@@ -295,3 +295,30 @@ TEST(TemporaryOwner, AHistogramCountsWhereItsDataIsAndCombinesTheCounts)
   EXPECT_EQ(e.comm.records[0].messages, 3);
   EXPECT_EQ(e.comm.records[0].bytes, 120);
 }
+
+// A column sum S read by a later loop of the same step (A(I,J) = A(I,J)/S,
+// or B(I,J) = A(I,J)/S) on 4: under (*,CYCLIC) column J is on one
+// processor, which has the whole sum and uses it: no combine (it was 3
+// tree messages per column, 24). Where B's column J is elsewhere
+// (*,BLOCK: columns 2..7 of 8), the sum is sent there: 6 messages of 8
+// bytes. Under (CYCLIC,*) the column is spread: 3 combine messages per column.
+TEST(PrivateAccumulator, ASumReadByALaterLoopOfItsStepIsCompleteWhereItsOperandIs)
+{
+  const std::string head = "      program colsum\n      integer n\n      parameter (n = 8)\n"
+                           "      double precision a(n, n), b(n, n), s\n      integer i, j\n      do 20 j = 1, n\n"
+                           "         s = 0.0d0\n         do 10 i = 1, n\n            s = s + a(i, j)\n   10    continue\n"
+                           "         do 15 i = 1, n\n";
+  const auto scale = test::build(head + "            a(i, j) = a(i, j) / s\n   15    continue\n   20 continue\n      end\n",
+                                 "colsum.f");
+  EXPECT_TRUE(test::run(scale, 6, "a=(*,CYCLIC)", "4", {}).comm.records.empty());
+  const auto spread = test::run(scale, 6, "a=(CYCLIC,*)", "4", {});
+  ASSERT_EQ(spread.comm.records.size(), 1u);
+  EXPECT_EQ(spread.comm.records[0].messages, 24);
+  const auto copy = test::build(head + "            b(i, j) = a(i, j) / s\n   15    continue\n   20 continue\n      end\n",
+                                "colsum.f");
+  const auto sent = test::run(copy, 6, "a=(*,CYCLIC); b=(*,BLOCK)", "4", {});
+  const auto s = std::find_if(sent.comm.records.begin(), sent.comm.records.end(), [](const auto& r) { return r.array == "s"; });
+  ASSERT_NE(s, sent.comm.records.end());
+  EXPECT_EQ(s->messages, 6);
+  EXPECT_EQ(s->bytes, 48);
+}
