@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <deque>
 #include <limits>
 #include <map>
+#include <memory>
 #include <numeric>
 #include <optional>
 #include <tuple>
@@ -585,6 +587,64 @@ struct Nested {
   LoopFactor hull;            // over every value of the ranges: the executing owners along it
 };
 
+/// The factors restricted to the trips a destination executes
+/// (SeparableExchange::restricted), by trip range, in storage kept on the
+/// thread across exchanges: a step loop on 256 processors restricts a
+/// 256-entry table per destination and instance, and allocating them
+/// afresh (and the heap shrinking and growing back) took most of its time.
+struct RestrictedFactors {
+  struct RangeHash {
+    std::size_t operator()(const std::pair<std::int64_t, std::int64_t>& r) const
+    {
+      return std::hash<std::uint64_t>()(static_cast<std::uint64_t>(r.first) * 1000003u + static_cast<std::uint64_t>(r.second));
+    }
+  };
+  static constexpr std::size_t kMostRanges = 4096; // then forgotten, between two destinations
+  std::deque<LoopFactor> factors; // the first `used` hold the ranges of `index`
+  std::size_t used = 0;
+  std::unordered_map<std::pair<std::int64_t, std::int64_t>, std::size_t, RangeHash> index;
+  bool busy = false; // an exchange on this thread uses them
+
+  void forget()
+  {
+    used = 0;
+    index.clear();
+  }
+};
+
+/// The thread's RestrictedFactors while no other exchange holds them, else
+/// `own` (made on demand): an exchange counted inside another's visit gets
+/// its own.
+class RestrictedLease {
+public:
+  RestrictedLease()
+  {
+    thread_local RestrictedFactors shared;
+    if (!shared.busy) {
+      m_factors = &shared;
+      shared.busy = true;
+      shared.forget();
+    } else {
+      m_own = std::make_unique<RestrictedFactors>();
+      m_factors = m_own.get();
+    }
+  }
+  ~RestrictedLease()
+  {
+    if (!m_own)
+      m_factors->busy = false;
+  }
+  RestrictedLease(const RestrictedLease&) = delete;
+  RestrictedLease& operator=(const RestrictedLease&) = delete;
+
+  RestrictedFactors& operator*() const { return *m_factors; }
+  RestrictedFactors* operator->() const { return m_factors; }
+
+private:
+  RestrictedFactors* m_factors = nullptr;
+  std::unique_ptr<RestrictedFactors> m_own;
+};
+
 class SeparableExchange {
 public:
   /// `read` nullptr: only the executed iterations are counted (work()).
@@ -844,13 +904,17 @@ private:
   /// destinations on 64x64).
   const LoopFactor& restricted(const LoopFactor& f, std::int64_t first, std::int64_t last) const
   {
-    if (const auto it = m_restricted.find({first, last}); it != m_restricted.end())
-      return it->second;
-    if (m_restricted.size() >= 4096)
-      m_restricted.clear();
-    auto& r = m_restricted[{first, last}];
+    auto& pool = *m_restricted;
+    if (const auto it = pool.index.find({first, last}); it != pool.index.end())
+      return pool.factors[it->second];
+    if (pool.used == pool.factors.size())
+      pool.factors.emplace_back();
+    auto& r = pool.factors[pool.used];
+    pool.index.emplace(std::pair{first, last}, pool.used++);
     r.trips = last - first + 1;
     r.inRead = f.inRead;
+    r.nestedRead.reset(); // a factor of the pool may have been another's
+    r.nestedExec = -1;
     r.exec = f.exec;
     r.read = f.read;
     r.keyDims = f.keyDims;
@@ -944,6 +1008,8 @@ private:
     FactorCounter counter(f, m_procs);
     const auto& counts = counter.count(); // sorted by (exec key, read key)
     out.entries.reserve(counts.size());
+    out.offsets.reserve(counts.size());
+    out.spans.reserve(counts.size());
     for (const auto& c : counts) {
       out.entries.emplace_back(c.key.second, c.trips);
       out.offsets.push_back(sourceOffset(f, c.key.second));
@@ -973,6 +1039,8 @@ private:
   {
     if (!executes(dest))
       return;
+    if (m_restricted->used >= RestrictedFactors::kMostRanges) // none is pointed at between destinations
+      m_restricted->forget();
     std::int64_t scalar = 1;
     auto& sourced = m_sourced; // per factor with read owners (kept across destinations)
     sourced.clear();
@@ -1110,14 +1178,8 @@ private:
   mutable Small<Sourced> m_sourced; // destination's, kept across destinations
   Small<Nested, 1> m_nested;
   int m_nestedExecs = 0;
-  struct RangeHash {
-    std::size_t operator()(const std::pair<std::int64_t, std::int64_t>& r) const
-    {
-      return std::hash<std::uint64_t>()(static_cast<std::uint64_t>(r.first) * 1000003u + static_cast<std::uint64_t>(r.second));
-    }
-  };
   /// The factor over the trips destinations execute, by trip range (restricted()).
-  mutable std::unordered_map<std::pair<std::int64_t, std::int64_t>, LoopFactor, RangeHash> m_restricted;
+  RestrictedLease m_restricted;
 };
 
 } // namespace
