@@ -272,6 +272,9 @@ int runEstimate(const Options& o)
     return fail(e);
   for (const auto& w : ps::estimate::ignoredValues(model, request.values))
     std::cerr << o.file << ": warning: " << w << "\n";
+  if (o.loop != 0)
+    for (const auto& w : ps::estimate::nestVariableValues(model, o.loop, request.values))
+      std::cerr << o.file << ": warning: " << w << "\n";
   chooseDefaultProcs(model, o, request);
   if (!o.profile.empty() || o.profileRun) {
     const ps::cli::ProfileCommandOptions run{o.file, o.form, o.input, o.timeout, false, o.source};

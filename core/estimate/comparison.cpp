@@ -297,4 +297,20 @@ std::vector<std::string> ignoredValues(const program::ProgramModel& model, const
   return warnings;
 }
 
+std::vector<std::string> nestVariableValues(const program::ProgramModel& model, int loopLine,
+                                            const symbolic::Bindings& values)
+{
+  std::vector<std::string> warnings;
+  const auto found = model.loopAtLine(loopLine);
+  if (!found)
+    return warnings;
+  const auto& [unit, nest] = *found;
+  for (const auto& l : unit->loops)
+    if (!l.variable.empty() && values.count(l.variable) && program::nestedIn(*unit, l, nest->id))
+      warnings.push_back("The value given for '" + l.variable + "' is ignored: '" + l.variable +
+                         "' is the variable of the DO at line " + std::to_string(l.line) +
+                         " in the selected nest, whose iterations the estimate counts");
+  return warnings;
+}
+
 } // namespace ps::estimate

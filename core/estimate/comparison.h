@@ -81,4 +81,11 @@ std::vector<std::string> unusedValues(const program::ProgramModel& model, const 
 /// PARAMETER). The estimate goes on; the CLI prints them as warnings.
 std::vector<std::string> ignoredValues(const program::ProgramModel& model, const symbolic::Bindings& values);
 
+/// One sentence per name in `values` that is the variable of a DO in the
+/// nest at `loopLine` (its own or an inner one): the estimate counts that
+/// loop's iterations, so the value is not read (`--set k=3` for the DO K
+/// selected). Empty where no DO starts on `loopLine`.
+std::vector<std::string> nestVariableValues(const program::ProgramModel& model, int loopLine,
+                                            const symbolic::Bindings& values);
+
 } // namespace ps::estimate

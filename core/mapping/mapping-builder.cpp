@@ -516,6 +516,16 @@ private:
       for (const auto& name : p->second.missing)
         symbolic::addMissing(m_problems.missing, {name});
     }
+    const auto problems = m_shapeProblems.find(base.name);
+    const bool declaredShape =
+        problems == m_shapeProblems.end() || (problems->second.errors.empty() && problems->second.missing.empty());
+    if (m_requested && named != m_arrangements.end() && declaredShape &&
+        base.shape != m_requested->shape) { // a new user's --procs 3 for PROCESSORS PR(4) went unremarked
+      auto declared = base.str();
+      std::replace(declared.begin(), declared.end(), 'x', ',');
+      note("PROCESSORS " + base.name + "(" + declared + ") is replaced by the arrangement asked for, " +
+           m_requested->str());
+    }
     if (m_requested) // its shape, not the declared one's: 2x8 stays 2x8 where PROCESSORS says 4x4
       base = ProcessorsArrangement{base.name, m_requested->shape};
     fitArrangement(m_mapping, base, rank, m_requested.has_value());

@@ -73,7 +73,14 @@ TEST(BadInputCli, ValuesThatAreTyposOrOutOfRange)
                              "enter bounds, subscripts and conditions"),
             std::string::npos)
       << ignored.out;
-  EXPECT_EQ(cli(kStencil + "--set i=5").out.find("warning"), std::string::npos) << "an INTEGER is read";
+  EXPECT_EQ(cli(kStencil + "--set n=40").out.find("warning"), std::string::npos) << "an INTEGER is read";
+  // the selected DO's own variable: the estimate counts its iterations (a trial's --set k=3 was silently ignored)
+  const auto own = cli(kStencil + "--set i=5");
+  EXPECT_EQ(own.status, 0) << own.out;
+  EXPECT_NE(own.out.find("warning: The value given for 'i' is ignored: 'i' is the variable of the DO at line 14 in the "
+                         "selected nest, whose iterations the estimate counts"),
+            std::string::npos)
+      << own.out;
   expectFailure(kStencil + "--set n=-1", 1, "error: Variant A: 'u' has no elements: dimension 1 is 1:-1");
   expectFailure(kStencil + "--set n=0", 1, "error: Variant A: 'u' has no elements: dimension 1 is 1:0");
   // printed a time of 4.6e14 ms and a TD of "0.09223372036854775808" before

@@ -91,6 +91,18 @@ TEST(HpfMapping, AttributedFormsMapEachNameAfterTheDoubleColon)
   EXPECT_TRUE(m.mapping->notes.empty()) << joined(m.mapping->notes);
 }
 
+TEST(HpfMapping, AnArrangementAskedForInPlaceOfTheDeclaredOneIsNoted)
+{
+  auto p = unitWith({"PROCESSORS :: P(4)", "DISTRIBUTE (CYCLIC) ONTO P :: A, B"});
+  const auto three = mapOf(p, mapping::ProcessorsArrangement{"procs", {3}});
+  ASSERT_TRUE(three.mapping) << joined(three.errors);
+  EXPECT_EQ(three.mapping->procs.count(), 3);
+  EXPECT_EQ(three.mapping->notes, std::vector<std::string>{"PROCESSORS p(4) is replaced by the arrangement asked for, 3"});
+  const auto four = mapOf(p, mapping::ProcessorsArrangement{"procs", {4}});
+  ASSERT_TRUE(four.mapping) << joined(four.errors);
+  EXPECT_TRUE(four.mapping->notes.empty()) << joined(four.mapping->notes);
+}
+
 TEST(HpfMapping, AlignOffsetsAndReplicationByBrutForce)
 {
   auto p = unitWith({"PROCESSORS P(4)", "TEMPLATE T(N+1)", "ALIGN (I) WITH T(I+1) :: A, B",
