@@ -21,7 +21,9 @@ std::string describeLoops(const program::ProgramModel& model)
         lines += (lines.empty() ? "" : ", ") + std::to_string(loop.line);
     }
   }
-  return lines.empty() ? "the program has no DO loops" : "outermost DO loops start at lines " + lines;
+  if (lines.empty())
+    return "the program has no DO loops";
+  return shown == 1 ? "the outermost DO loop starts at line " + lines : "outermost DO loops start at lines " + lines;
 }
 
 /// The directives' mapping is the one in force at the loop's DO statement
@@ -183,6 +185,13 @@ std::vector<MissingValue> describeMissing(const program::ProgramModel& model, co
         break;
       }
     }
+    if (m.line == 0 && result.loop && result.unit) // the variable of a DO around the selected one
+      for (const auto& l : result.unit->loops)
+        if (l.variable == name && l.line < result.loop->line && l.endLine >= result.loop->endLine) {
+          m.line = l.line;
+          m.reason = "the variable of the DO at line " + std::to_string(l.line) +
+                     " around the selected loop (estimate that loop, or give a value)";
+        }
     out.push_back(std::move(m));
   }
   return out;

@@ -64,6 +64,18 @@ TEST(GuessedValues, EveryMissingValueInOneAnswerWithItsLine)
   EXPECT_DOUBLE_EQ(done.variants[0].points[0].workPerProc[0], 1225 + 4950 + 99);
 }
 
+TEST(GuessedValues, AnEnclosingLoopsVariableIsNamedWithItsDo)
+{
+  // the inner DO I at line 9 needs k (and n): k is the DO K's at line 7 (it had line 0, no reason)
+  const auto p = build(kGuessed);
+  const auto r = compareLoop(p, 9, {{"n", 100}});
+  EXPECT_EQ(r.missing, (std::vector<std::string>{"k"}));
+  ASSERT_EQ(r.missingDetails.size(), 1u);
+  EXPECT_EQ(r.missingDetails[0].line, 7);
+  EXPECT_EQ(r.missingDetails[0].reason,
+            "the variable of the DO at line 7 around the selected loop (estimate that loop, or give a value)");
+}
+
 TEST(GuessedValues, AnUnreadableDirectiveNamesTheArraysAssumedReplicated)
 {
   const auto p = build("program t\n"                         // 1
