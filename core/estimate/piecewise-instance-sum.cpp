@@ -178,20 +178,28 @@ struct Accumulator {
   std::vector<WideInt> counts;
   long double seconds = 0;
 
+  explicit Accumulator(std::size_t width = 0) : counts(width, 0) {}
+
   void add(const InstanceTally& t)
   {
     for (std::size_t c = 0; c < counts.size(); ++c)
       counts[c] += t.counts[c];
     seconds += t.seconds;
   }
+
+  void add(const Accumulator& more)
+  {
+    for (std::size_t c = 0; c < counts.size(); ++c)
+      counts[c] += more.counts[c];
+    seconds += more.seconds;
+  }
 };
 
 class PiecewiseSummer {
 public:
   PiecewiseSummer(std::size_t width, const std::function<InstanceTally(std::int64_t)>& tally, PiecewiseSumStats& stats)
-    : m_tally(tally), m_stats(stats)
+    : m_tally(tally), m_stats(stats), m_sum(width)
   {
-    m_sum.counts.assign(width, 0);
   }
 
   /// Instances first, first + stride, ... (len of them) one by one.
@@ -239,6 +247,45 @@ public:
     piece(first + half * stride, stride, len - half, std::move(seen[2]), std::move(seen[1]));
   }
 
+  /// The instances from..to-1 by `rotation`'s classes: true, with their
+  /// sum added, when in every class the turned counts (Rotator) are one
+  /// polynomial per entry that predicts its checks; false, with nothing
+  /// added, otherwise (or when a class is too short to fit).
+  bool turning(std::int64_t from, std::int64_t to, const InstanceRotation& rotation)
+  {
+    const auto period = rotation.period;
+    if ((to - from) / period < kShortestFittedPiece)
+      return false;
+    const Rotator rotator(rotation);
+    Accumulator sums(m_sum.counts.size());
+    for (std::int64_t r = 0; r < period; ++r) {
+      const auto first = from + r, len = ceilDiv(to - first, period);
+      const auto at = pointsOf(len);
+      std::array<std::optional<InstanceTally>, kPoints> seen;
+      const auto value = [&](int k) -> const InstanceTally& {
+        const auto m = first + at[k] * period;
+        if (!seen[k])
+          seen[k] = rotator.turned(evaluate(m), m);
+        return *seen[k];
+      };
+      bool fitted = false;
+      for (int degree = 1; degree <= kMaxDegree && !fitted; ++degree) {
+        const Lagrange lagrange(at.data(), degree + 1, len);
+        Accumulator piece(m_sum.counts.size()); // this degree's sums, kept only where all of them are whole
+        fitted = predicts(degree + 1, lagrange, at, value) &&
+                 addWhole(piece, degree + 1, lagrange, value, [&](std::size_t e) { return !rotator.inBlock(e); }) &&
+                 addTurned(piece, degree + 1, lagrange, value, rotator, rotation, first, len);
+        if (fitted)
+          sums.add(piece);
+      }
+      if (!fitted)
+        return false;
+      ++m_stats.fittedPieces;
+    }
+    m_sum.add(sums);
+    return true;
+  }
+
   InstanceTally result() const
   {
     InstanceTally out;
@@ -266,53 +313,13 @@ private:
     const Lagrange lagrange(at.data(), nodes, len);
     if (!predicts(nodes, lagrange, at, value))
       return false;
-    Accumulator sums;
-    sums.counts.assign(m_sum.counts.size(), 0);
+    Accumulator sums(m_sum.counts.size());
     if (!addWhole(sums, nodes, lagrange, value, [](std::size_t) { return true; }))
       return false;
-    add(sums);
+    m_sum.add(sums);
     return true;
   }
 
-public:
-  /// The instances from..to-1 by `rotation`'s classes: true, with their
-  /// sum added, when in every class the turned counts (Rotator) are one
-  /// polynomial per entry that predicts its checks; false, with nothing
-  /// added, otherwise (or when a class is too short to fit).
-  bool turning(std::int64_t from, std::int64_t to, const InstanceRotation& rotation)
-  {
-    const auto period = rotation.period;
-    if ((to - from) / period < kShortestFittedPiece)
-      return false;
-    const Rotator rotator(rotation);
-    Accumulator sums;
-    sums.counts.assign(m_sum.counts.size(), 0);
-    for (std::int64_t r = 0; r < period; ++r) {
-      const auto first = from + r, len = ceilDiv(to - first, period);
-      const auto at = pointsOf(len);
-      std::array<std::optional<InstanceTally>, kPoints> seen;
-      const auto value = [&](int k) -> const InstanceTally& {
-        const auto m = first + at[k] * period;
-        if (!seen[k])
-          seen[k] = rotator.turned(evaluate(m), m);
-        return *seen[k];
-      };
-      bool fitted = false;
-      for (int degree = 1; degree <= kMaxDegree && !fitted; ++degree) {
-        const Lagrange lagrange(at.data(), degree + 1, len);
-        fitted = predicts(degree + 1, lagrange, at, value) &&
-                 addWhole(sums, degree + 1, lagrange, value, [&](std::size_t e) { return !rotator.inBlock(e); }) &&
-                 addTurned(sums, degree + 1, lagrange, value, rotator, rotation, first, len);
-      }
-      if (!fitted)
-        return false;
-      ++m_stats.fittedPieces;
-    }
-    add(sums);
-    return true;
-  }
-
-private:
   /// Whether the interpolant through the first `nodes` points predicts the
   /// next kChecks: every count to 1e-3, the seconds to kSecondsTolerance.
   template <typename Value>
@@ -405,13 +412,6 @@ private:
     else
       into += std::fabs(whole) < 1e30L ? static_cast<WideInt>(whole) : static_cast<WideInt>(kCountBound);
     return true;
-  }
-
-  void add(const Accumulator& sums)
-  {
-    for (std::size_t c = 0; c < m_sum.counts.size(); ++c)
-      m_sum.counts[c] += sums.counts[c];
-    m_sum.seconds += sums.seconds;
   }
 
   const std::function<InstanceTally(std::int64_t)>& m_tally;

@@ -699,7 +699,7 @@ private:
   /// The construct's name is open while its arms are visited (branchArms).
   void branches(const fortran::Stmt& s, const std::vector<int>& loops, double probability)
   {
-    m_openConstructs.push_back(s.constructName); // an EXIT in it may name it (Fortran 2008)
+    m_openConstructs.emplace_back(s.constructName, loops.size()); // an EXIT in it may name it (Fortran 2008)
     branchArms(s, loops, probability);
     m_openConstructs.pop_back();
   }
@@ -901,8 +901,9 @@ private:
   /// Adds the line of `s` (EXIT, CYCLE, RETURN, STOP) to the exitLines of
   /// each open loop it leaves: EXIT the innermost or the one it names and
   /// every loop inside that, CYCLE the loops inside the one it names
-  /// (Fortran 90, 8.1.4.4.3-4), RETURN and STOP all of them. A name that
-  /// no open DO has (an IF's, Fortran 2008) leaves none.
+  /// (Fortran 90, 8.1.4.4.3-4), RETURN and STOP all of them. EXIT naming an
+  /// IF, SELECT CASE or WHERE construct leaves the loops inside it (Fortran
+  /// 2008, 8.1.10); a name that nothing around has leaves none, with a warning.
   void leaves(const fortran::Stmt& s, const std::vector<int>& loops)
   {
     using fortran::StmtKind;
@@ -918,14 +919,17 @@ private:
           left = loops.size() - k - (s.kind == StmtKind::Cycle ? 1 : 0); // CYCLE: the named loop goes on
           named = true;
         }
-      // (EXIT may name an IF or BLOCK construct in Fortran 2008, whose names the parser does not keep)
+      const auto construct = std::find_if(m_openConstructs.rbegin(), m_openConstructs.rend(),
+                                          [&](const auto& c) { return c.first == s.constructName; });
       if (!named && s.kind == StmtKind::Cycle)
         diag(s.range, Severity::Warning,
              "CYCLE names '" + s.constructName + "', which is no DO construct around it (Fortran 90, 8.1.4.4.3)");
-      else if (!named && std::find(m_openConstructs.begin(), m_openConstructs.end(), s.constructName) == m_openConstructs.end())
+      else if (!named && construct != m_openConstructs.rend())
+        left = loops.size() - std::min(construct->second, loops.size()); // the loops opened inside it
+      else if (!named)
         diag(s.range, Severity::Warning,
              "EXIT names '" + s.constructName +
-                 "', which is no construct around it (Fortran 90, 8.1.4.4.4); it is taken to leave no loop");
+                 "', which is no construct around it (Fortran 2008, 8.1.10); it is taken to leave no loop");
     }
     for (std::size_t k = loops.size() - left; k < loops.size(); ++k)
       leavesLoop(loops[k], line(s.range));
@@ -1922,7 +1926,9 @@ private:
   int m_deadDepth = 0;    // visitSequence: statements being visited inside an unreachable range
   std::map<int, std::string> m_constructNames; // loop id -> its DO construct's name (named ones only)
   std::vector<int> m_ifLines;                 // the IFs whose arms are being visited, outermost first
-  std::vector<std::string> m_openConstructs;  // names of the block IF, SELECT CASE, WHERE around ("" unnamed)
+  /// Names of the block IF, SELECT CASE, WHERE around ("" unnamed), each
+  /// with how many loops were open at it.
+  std::vector<std::pair<std::string, std::size_t>> m_openConstructs;
   std::map<int, std::size_t> m_ifDepthInLoop; // loop id -> how many of m_ifLines were open at its DO
   std::map<int, int> m_endLabels; // loop id -> the label of its terminal statement (cyclesTo)
   std::map<int, std::set<int>> m_bodyLabels; // loop id -> the labels inside its body (leftByGoto)

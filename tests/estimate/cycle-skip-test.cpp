@@ -335,6 +335,14 @@ TEST(CycleSkip, ABlockIfAroundAnExitRunsEverywhereToo)
   EXPECT_EQ(e.comm.records[0].messages, 12);
   EXPECT_EQ(e.comm.records[0].bytes, 768);
 
+  // an ELSE arm writing a distributed array does not make the test its owners' alone
+  const auto withElse = test::build(head + "    if (a(i) < 0.0) then\n      exit\n    else\n      b(i) = 1.0\n"
+                                           "    end if\n  end do\nend program ex\n");
+  const auto w = underDirectives(withElse, 7, {});
+  EXPECT_EQ(workOfLine(w, 8), (std::vector<double>{64, 64, 64, 64}));
+  ASSERT_EQ(w.comm.records.size(), 1u);
+  EXPECT_EQ(w.comm.records[0].messages, 12);
+
   const auto nested = test::build(head + "    if (a(i) < 0.0) then\n      if (b(i) > 1.0) exit\n    end if\n"
                                          "    b(i) = a(i) * 2.0\n  end do\nend program ex\n");
   EXPECT_EQ(nested.unit().loopAtLine(7)->exitLines, (std::vector<int>{9}));

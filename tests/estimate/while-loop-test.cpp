@@ -220,9 +220,16 @@ TEST(WhileLoop, ExitLinesAreTheStatementsThatLeaveEachLoop)
   const auto exitBogus = test::build("program b\n  integer :: i\n  do i = 1, 3\n    exit bogus\n  end do\nend program b\n");
   ASSERT_EQ(exitBogus.model.diagnostics.size(), 1u);
   EXPECT_EQ(exitBogus.model.diagnostics[0].message(),
-            "EXIT names 'bogus', which is no construct around it (Fortran 90, 8.1.4.4.4); it is taken to leave no loop");
+            "EXIT names 'bogus', which is no construct around it (Fortran 2008, 8.1.10); it is taken to leave no loop");
   EXPECT_EQ(exitBogus.model.diagnostics[0].severity(), ps::fortran::Severity::Warning);
   EXPECT_TRUE(exitBogus.unit().loopAtLine(3)->exitLines.empty());
+  // EXIT naming an IF construct around the loop leaves the loops inside it (Fortran 2008, 8.1.10)
+  const auto exitIf = test::build("program b\n  integer :: i, j\n  logical :: go\n  blk: if (go) then\n"
+                                  "    do j = 1, 3\n      do i = 1, 3\n        if (i == j) exit blk\n      end do\n"
+                                  "    end do\n  end if blk\nend program b\n");
+  EXPECT_TRUE(exitIf.model.diagnostics.empty());
+  EXPECT_EQ(exitIf.unit().loopAtLine(5)->exitLines, std::vector<int>{7});
+  EXPECT_EQ(exitIf.unit().loopAtLine(6)->exitLines, std::vector<int>{7});
 }
 
 TEST(WhileLoop, ItsUnknownDoesNotTakeAProgramsName)
