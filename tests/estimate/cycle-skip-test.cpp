@@ -317,45 +317,37 @@ TEST(CycleSkip, AnExitTestRunsEverywhereWithWhatEachLacks)
   EXPECT_EQ(e.comm.records[0].bytes, 768);
 }
 
-// The same test as a block IF whose arm holds the EXIT (line 9), and one
-// nested in another IF (lines 8 and 9 decide whether line 10 exits): each
-// test whose outcome decides whether the loop goes on runs everywhere.
+// The same test as a block IF whose arm holds the EXIT (line 9), one whose
+// ELSE writes a distributed array, and one nested in another IF (lines 8
+// and 9 decide whether line 10 exits): each test whose outcome decides
+// whether the loop goes on runs everywhere, fetching what it lacks (the
+// nested one's b(i) too: a read under a data-dependent IF is fetched for
+// every iteration, vectorized out of the loop).
 TEST(CycleSkip, ABlockIfAroundAnExitRunsEverywhereToo)
 {
   const std::string head = "program ex\n  integer, parameter :: n = 64\n  real :: a(n), b(n)\n  integer :: i\n"
                            "!hpf$ processors pr(4)\n!hpf$ distribute (block) onto pr :: a, b\n  do i = 1, n\n";
-  const auto p = test::build(head + "    if (a(i) < 0.0) then\n      exit\n    end if\n    b(i) = a(i) * 2.0\n"
-                                    "  end do\nend program ex\n");
-  EXPECT_EQ(p.unit().loopAtLine(7)->exitLines, (std::vector<int>{9}));
-  EXPECT_EQ(p.unit().loopAtLine(7)->exitTestLines, (std::vector<int>{8}));
-  const auto e = underDirectives(p, 7, {});
-  EXPECT_EQ(workOfLine(e, 8), (std::vector<double>{64, 64, 64, 64}));
-  ASSERT_EQ(e.comm.records.size(), 1u);
-  EXPECT_EQ(e.comm.records[0].reference, "a(i)");
-  EXPECT_EQ(e.comm.records[0].messages, 12);
-  EXPECT_EQ(e.comm.records[0].bytes, 768);
-
-  // an ELSE arm writing a distributed array does not make the test its owners' alone
-  const auto withElse = test::build(head + "    if (a(i) < 0.0) then\n      exit\n    else\n      b(i) = 1.0\n"
-                                           "    end if\n  end do\nend program ex\n");
-  const auto w = underDirectives(withElse, 7, {});
-  EXPECT_EQ(workOfLine(w, 8), (std::vector<double>{64, 64, 64, 64}));
-  ASSERT_EQ(w.comm.records.size(), 1u);
-  EXPECT_EQ(w.comm.records[0].messages, 12);
-
-  const auto nested = test::build(head + "    if (a(i) < 0.0) then\n      if (b(i) > 1.0) exit\n    end if\n"
-                                         "    b(i) = a(i) * 2.0\n  end do\nend program ex\n");
-  EXPECT_EQ(nested.unit().loopAtLine(7)->exitLines, (std::vector<int>{9}));
-  EXPECT_EQ(nested.unit().loopAtLine(7)->exitTestLines, (std::vector<int>{8}));
-  const auto n = underDirectives(nested, 7, {});
-  EXPECT_EQ(workOfLine(n, 8), (std::vector<double>{64, 64, 64, 64}));
-  // a(i) for the outer test, b(i) for the inner one: what each lacks, as
-  // the messages of a read under a data-dependent IF are counted (for every
-  // iteration, vectorized out of the loop)
-  ASSERT_EQ(n.comm.records.size(), 2u);
-  for (const auto& r : n.comm.records) {
-    EXPECT_EQ(r.messages, 12) << r.reference;
-    EXPECT_EQ(r.bytes, 768) << r.reference;
+  const struct {
+    const char* body;
+    int exitLine;
+    std::size_t records; // of 12 messages, 768 bytes each
+  } cases[] = {
+      {"    if (a(i) < 0.0) then\n      exit\n    end if\n    b(i) = a(i) * 2.0\n", 9, 1},
+      {"    if (a(i) < 0.0) then\n      exit\n    else\n      b(i) = 1.0\n    end if\n", 9, 1},
+      {"    if (a(i) < 0.0) then\n      if (b(i) > 1.0) exit\n    end if\n    b(i) = a(i) * 2.0\n", 9, 2},
+  };
+  for (const auto& c : cases) {
+    const auto p = test::build(head + c.body + "  end do\nend program ex\n");
+    EXPECT_EQ(p.unit().loopAtLine(7)->exitLines, (std::vector<int>{c.exitLine})) << c.body;
+    EXPECT_EQ(p.unit().loopAtLine(7)->exitTestLines, (std::vector<int>{8})) << c.body;
+    const auto e = underDirectives(p, 7, {});
+    EXPECT_EQ(workOfLine(e, 8), (std::vector<double>{64, 64, 64, 64})) << c.body;
+    ASSERT_EQ(e.comm.records.size(), c.records) << c.body;
+    EXPECT_EQ(e.comm.records[0].reference, "a(i)");
+    for (const auto& r : e.comm.records) {
+      EXPECT_EQ(r.messages, 12) << c.body << r.reference;
+      EXPECT_EQ(r.bytes, 768) << c.body << r.reference;
+    }
   }
 }
 
