@@ -423,6 +423,7 @@ struct CompiledNestEstimate::State {
   bool everyArmDefines(std::span<const program::Statement* const> before, const program::Statement& use,
                        const Definition& definition) const;
   bool onlyReductionsUse(const program::Statement& st, const mapping::Mapping& mapping) const;
+  const program::ArrayReference* elementSumOperand(const program::Statement& st, const mapping::Mapping& mapping) const;
   bool updatesTemporary(const program::Statement& st) const;
   bool insideBranch(const program::Statement& st, int ifLine) const;
   const program::Statement* updatedTemporary(const program::Statement& st) const;
@@ -1013,6 +1014,35 @@ const program::Statement* CompiledNestEstimate::State::updatedTemporary(const pr
   return fresh;
 }
 
+std::size_t reductionOperand(const program::Statement& st, const std::vector<const program::ArrayReference*>& reads,
+                             const program::Unit& unit, const mapping::Mapping& mapping);
+
+/// The operand whose owners run the sums into elements of a replicated
+/// array (elementReduction, reductionOperand) that use the scalar `st`
+/// assigns, when every use of it is such a sum with distributed operands
+/// and they agree on it (K = IDX(I); H(K) = H(K) + X(I): X(I)); nullptr
+/// otherwise.
+const program::ArrayReference* CompiledNestEstimate::State::elementSumOperand(const program::Statement& st,
+                                                                             const mapping::Mapping& mapping) const
+{
+  const program::ArrayReference* operand = nullptr;
+  for (const auto* u : statements) {
+    if (u == &st || !namesIn(u->text).count(st.scalarTarget) || u->scalarTarget == st.scalarTarget)
+      continue;
+    std::vector<const program::ArrayReference*> reads;
+    for (const auto& r : u->refs)
+      if (!r.isWrite && mapping.array(r.array))
+        reads.push_back(&r);
+    if (reads.empty() || !elementReduction(*u, nest->id, *unit, mapping))
+      return nullptr;
+    const auto* own = reads[reductionOperand(*u, reads, *unit, mapping)];
+    if (operand && operand->text() != own->text())
+      return nullptr;
+    operand = own;
+  }
+  return operand;
+}
+
 /// True when every statement that uses the scalar `st` assigns is a
 /// reduction or an IF guarding only reductions (E = ABS(U(I,J) - V(I,J));
 /// IF (E .GT. EMAX) EMAX = E), or a sum into an element of a replicated
@@ -1275,6 +1305,14 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
     c.newScalarNotes.clear(); // newScalarUser's "on every processor" no longer holds
     c.newScalarNotes.push_back("Scalar temporary '" + st.scalarTarget + "'" + c.at + " is computed by the owners of '" +
                                c.readTexts.front() + "': only reductions use it, each on its own iterations");
+  } else if (const auto* operand = !st.scalarTarget.empty() && privateTemporary(st) ? elementSumOperand(st, mapping)
+                                                                                     : nullptr) {
+    // K = IDX(I) for H(K) = H(K) + X(I): where the sum runs, so K is there, and IDX(I) goes to it
+    c.rule = ExecRule::Guard;
+    c.execRef = operand;
+    c.newScalarNotes.clear();
+    c.newScalarNotes.push_back("Scalar temporary '" + st.scalarTarget + "'" + c.at + " is computed by the owners of '" +
+                               operand->text() + "', where the sum into an element that uses it runs");
   }
   // IF (A(I,J) .GT. 0) NPOS = NPOS + 1: the owners of A(I,J) evaluate the condition and count
   // their own hits, then the counts combine

@@ -295,14 +295,19 @@ TEST(TemporaryOwner, AHistogramCountsWhereItsDataIsAndCombinesTheCounts)
   EXPECT_EQ(e.comm.records[0].messages, 3);
   EXPECT_EQ(e.comm.records[0].bytes, 120);
   // K = IDX(I) with IDX (BLOCK) for H(K) = H(K) + X(I) with X (CYCLIC): the sum runs where X(I) is,
-  // so K is not IDX(I)'s owners' alone: IDX(I) moves (a review found K used where it was never sent)
+  // and K with it: each processor gets the 3/4 of its 250 IDX(I) it lacks from the 3 others (12
+  // messages, 750 integers). A review found K used where it was never sent; then IDX went to all.
   const auto moved = test::build("program hist\n  integer, parameter :: n = 1000, nb = 10\n  real :: x(n)\n"
                                  "  integer :: h(nb), i, k, idx(n)\n!hpf$ processors pr(4)\n"
                                  "!hpf$ distribute x(cyclic) onto pr\n!hpf$ distribute idx(block) onto pr\n"
                                  "  do i = 1, n\n    k = idx(i)\n    h(k) = h(k) + x(i)\n  end do\nend program hist\n");
   const auto m = underDirectives(moved, 8, {});
-  EXPECT_TRUE(std::any_of(m.comm.records.begin(), m.comm.records.end(),
-                          [](const auto& r) { return r.reference == "idx(i)" && r.messages > 0; }));
+  EXPECT_EQ(workOfLine(m, 9), (std::vector<double>{250, 250, 250, 250}));
+  const auto idx = std::find_if(m.comm.records.begin(), m.comm.records.end(),
+                                [](const auto& r) { return r.reference == "idx(i)"; });
+  ASSERT_NE(idx, m.comm.records.end());
+  EXPECT_EQ(idx->messages, 12);
+  EXPECT_EQ(idx->bytes, 750 * 4);
 }
 
 // A column sum S read by a later loop of the same step (A(I,J) = A(I,J)/S,
