@@ -43,6 +43,15 @@ std::string Mapping::describe(const std::string& name) const
   s += ")";
   if (t.name != name)
     s += " via template " + t.name;
+  // a 1-D X aligned WITH U(*,J) is not distributed like U's rows: say where it sits along them
+  for (std::size_t k = 0; k < t.dims.size() && k < a->axes.size(); ++k) {
+    const auto& axis = a->axes[k];
+    if (axis.kind == TemplateAxis::Kind::ArrayDim || !t.dims[k].format().distributed())
+      continue;
+    s += axis.kind == TemplateAxis::Kind::Replicated
+             ? ", replicated along its dimension " + std::to_string(k + 1)
+             : ", at index " + std::to_string(axis.offset) + " of its dimension " + std::to_string(k + 1);
+  }
   return s;
 }
 

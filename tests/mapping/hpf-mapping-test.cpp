@@ -295,7 +295,9 @@ TEST(HpfSample, ReadsEverySpelling)
   // the FORALL in the time loop: the declared mapping onto the 2x2 GRID
   auto m = mapping::mappingFromDirectives(heat, {}, std::nullopt, 36);
   ASSERT_TRUE(m.mapping) << joined(m.errors);
-  EXPECT_EQ(m.mapping->str(), "f,u,v,w=(BLOCK,BLOCK) via template t onto 2x2");
+  // w is 1-D, aligned along the template's rows and replicated along its columns (it was shown as t's (BLOCK,BLOCK))
+  EXPECT_EQ(m.mapping->str(),
+            "f,u,v=(BLOCK,BLOCK) via template t; w=(BLOCK,BLOCK) via template t, replicated along its dimension 2 onto 2x2");
   EXPECT_EQ(owner(*m.mapping, "w", {200}), (std::vector<std::int64_t>{1, -1})); // replicated along GRID's columns
   EXPECT_EQ(owner(*m.mapping, "f", {100, 200}), (std::vector<std::int64_t>{0, 1}));
   // after the REDISTRIBUTE: onto PROCS, whose size is the count asked for
