@@ -7,6 +7,7 @@
 #include "support/cancellation.h"
 
 #include <algorithm>
+#include <map>
 
 namespace ps::estimate {
 namespace {
@@ -314,11 +315,18 @@ std::vector<std::string> nestVariableValues(const program::ProgramModel& model, 
   if (!found)
     return warnings;
   const auto& [unit, nest] = *found;
+  std::map<std::string, std::vector<int>> lines; // a name may be the variable of several DOs (two DO I)
   for (const auto& l : unit->loops)
     if (!l.variable.empty() && values.count(l.variable) && program::nestedIn(*unit, l, nest->id))
-      warnings.push_back("The value given for '" + l.variable + "' is ignored: '" + l.variable +
-                         "' is the variable of the DO at line " + std::to_string(l.line) +
-                         " in the selected nest, whose iterations the estimate counts");
+      lines[l.variable].push_back(l.line);
+  for (const auto& [name, at] : lines) {
+    std::string where;
+    for (std::size_t k = 0; k < at.size(); ++k)
+      where += (k == 0 ? "" : k + 1 == at.size() ? " and " : ", ") + std::to_string(at[k]);
+    warnings.push_back("The value given for '" + name + "' is ignored: '" + name + "' is the variable of the DO" +
+                       (at.size() > 1 ? "s at lines " : " at line ") + where +
+                       " in the selected nest, whose iterations the estimate counts");
+  }
   return warnings;
 }
 

@@ -1014,8 +1014,8 @@ const program::Statement* CompiledNestEstimate::State::updatedTemporary(const pr
   return fresh;
 }
 
-std::size_t reductionOperand(const program::Statement& st, const std::vector<const program::ArrayReference*>& reads,
-                             const program::Unit& unit, const mapping::Mapping& mapping);
+const program::ArrayReference* reductionOperandOf(const program::Statement& st, const program::Unit& unit,
+                                                  const mapping::Mapping& mapping);
 
 /// The operand whose owners run the sums into elements of a replicated
 /// array (elementReduction, reductionOperand) that use the scalar `st`
@@ -1029,14 +1029,8 @@ const program::ArrayReference* CompiledNestEstimate::State::elementSumOperand(co
   for (const auto* u : statements) {
     if (u == &st || !namesIn(u->text).count(st.scalarTarget) || u->scalarTarget == st.scalarTarget)
       continue;
-    std::vector<const program::ArrayReference*> reads;
-    for (const auto& r : u->refs)
-      if (!r.isWrite && mapping.array(r.array))
-        reads.push_back(&r);
-    if (reads.empty() || !elementReduction(*u, nest->id, *unit, mapping))
-      return nullptr;
-    const auto* own = reads[reductionOperand(*u, reads, *unit, mapping)];
-    if (operand && operand->text() != own->text())
+    const auto* own = reductionOperandOf(*u, *unit, mapping);
+    if (!own || !elementReduction(*u, nest->id, *unit, mapping) || (operand && operand->text() != own->text()))
       return nullptr;
     operand = own;
   }
@@ -1057,11 +1051,9 @@ bool CompiledNestEstimate::State::onlyReductionsUse(const program::Statement& st
       continue; // another fresh assignment, or an update of it (E = E*E): computing it, not using it
     // a sum into a replicated array's element runs where its operand is, or, with no distributed
     // operand (H(K) = H(K) + 1), where this temporary is (temporaryRead)
-    const bool operandless = std::none_of(u->refs.begin(), u->refs.end(),
-                                          [&](const auto& r) { return !r.isWrite && mapping.array(r.array); });
     const bool reduces = isReduction(*u, *unit) ||
                          (u->kind == program::StatementKind::Control && guardsOnlyReductions(*u)) ||
-                         (operandless && elementReduction(*u, nest->id, *unit, mapping));
+                         (!reductionOperandOf(*u, *unit, mapping) && elementReduction(*u, nest->id, *unit, mapping));
     if (!reduces)
       return false;
     any = true;
@@ -1176,6 +1168,19 @@ std::size_t reductionOperand(const program::Statement& st, const std::vector<con
   return best;
 }
 
+/// The operand whose owners run `st`'s reduction (reductionOperand) among
+/// its distinct distributed reads; nullptr when it has none.
+const program::ArrayReference* reductionOperandOf(const program::Statement& st, const program::Unit& unit,
+                                                  const mapping::Mapping& mapping)
+{
+  std::vector<const program::ArrayReference*> reads;
+  std::set<std::string> seen;
+  for (const auto& ref : st.refs)
+    if (!ref.isWrite && mapping.array(ref.array) && seen.insert(ref.identity()).second)
+      reads.push_back(&ref);
+  return reads.empty() ? nullptr : reads[reductionOperand(st, reads, unit, mapping)];
+}
+
 /// Where a condition guarding only reductions is evaluated when that is not
 /// where its own first read is: the guarded reduction's operand
 /// (reductionOperand), so that IF (A(I,1) .NE. 0.0) S = S + A(I,1)*A(I,J)
@@ -1194,14 +1199,9 @@ const program::ArrayReference* CompiledNestEstimate::State::guardedOperand(const
     }
   if (!guarded || !isReduction(*guarded, *unit))
     return nullptr;
-  std::vector<const program::ArrayReference*> reads;
-  std::set<std::string> seen;
-  for (const auto& ref : guarded->refs)
-    if (!ref.isWrite && mapping.array(ref.array) && seen.insert(ref.identity()).second)
-      reads.push_back(&ref);
-  if (reads.empty())
+  const auto* operand = reductionOperandOf(*guarded, *unit, mapping);
+  if (!operand)
     return nullptr;
-  const auto* operand = reads[reductionOperand(*guarded, reads, *unit, mapping)];
   const auto own = std::any_of(condition.refs.begin(), condition.refs.end(),
                                [&](const auto& ref) { return !ref.isWrite && ref.text() == operand->text(); });
   return own ? nullptr : operand;
@@ -1328,8 +1328,9 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
       c.rule = ExecRule::Guard;
   if ((c.reduction || updatesTemporary(st)) && c.reads.empty() && !c.execRef)
     c.execRef = st.branchLine != 0 ? conditionRead(st, mapping) : temporaryRead(st, mapping);
-  const auto* temporary = c.reads.empty() ? temporaryRead(st, mapping) : nullptr;
-  if (const auto r = elementReduction(st, nest->id, *unit, mapping); r && (!c.reads.empty() || temporary)) {
+  const auto r = elementReduction(st, nest->id, *unit, mapping);
+  const auto* temporary = r && c.reads.empty() ? temporaryRead(st, mapping) : nullptr;
+  if (r && (!c.reads.empty() || temporary)) {
     // each processor sums its own iterations into its copy, then the copies combine; a histogram's
     // H(K) = H(K) + 1 (K from X(I) just before) where its temporary was computed
     c.reduction = true;

@@ -81,6 +81,11 @@ TEST(BadInputCli, ValuesThatAreTyposOrOutOfRange)
                          "selected nest, whose iterations the estimate counts"),
             std::string::npos)
       << own.out;
+  // two DO I in the nest: one warning naming both
+  const auto twice = cli("estimate " + sample("cholesky.f90") + " --loop 18 --set n=40 --set i=5");
+  EXPECT_NE(twice.out.find("warning: The value given for 'i' is ignored: 'i' is the variable of the DOs at lines "),
+            std::string::npos)
+      << twice.out;
   expectFailure(kStencil + "--set n=-1", 1, "error: Variant A: 'u' has no elements: dimension 1 is 1:-1");
   expectFailure(kStencil + "--set n=0", 1, "error: Variant A: 'u' has no elements: dimension 1 is 1:0");
   // printed a time of 4.6e14 ms and a TD of "0.09223372036854775808" before
