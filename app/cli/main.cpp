@@ -252,6 +252,25 @@ void adviseMissing(const ps::estimate::ComparisonResult& result, const ps::fortr
             << "\n";
 }
 
+/// The warnings that bear on what is estimated (a GO TO the estimate
+/// ignores, a statement it leaves out as never executed), each message once
+/// with the other lines it repeats on: `parse` lists them all, but a user
+/// who only estimates would otherwise not learn how the numbers read them.
+void warnInScope(const ps::fortran::ParsedFile& parsed, const ps::program::ProgramModel& model, const Options& o)
+{
+  std::vector<std::vector<int>> repeats;
+  const auto warnings = ps::program::warningsInScope(parsed, model, {o.loop, o.unit}, &repeats);
+  for (std::size_t i = 0; i < warnings.size(); ++i) {
+    std::cerr << ps::fortran::format(warnings[i], *parsed.file) << "\n";
+    if (repeats[i].empty())
+      continue;
+    std::cerr << o.file << ": note: the same warning at line" << (repeats[i].size() == 1 ? " " : "s ");
+    for (std::size_t k = 0; k < repeats[i].size(); ++k)
+      std::cerr << (k == 0 ? "" : ", ") << repeats[i][k];
+    std::cerr << "\n";
+  }
+}
+
 int runEstimate(const Options& o)
 {
   if ((o.loop != 0) + !o.unit.empty() + o.program != 1)
@@ -292,6 +311,7 @@ int runEstimate(const Options& o)
       std::cerr << ps::fortran::format(d, *parsed->file) << "\n";
       ++sourceErrors;
     }
+  warnInScope(*parsed, model, o);
   const auto result = ps::estimate::compare(model, request, *machine);
   std::optional<nlohmann::json> json; // built once for --keep and --json
   if (o.json || (!o.keep.empty() && result.errors.empty()))

@@ -1,6 +1,10 @@
 #include "program/outline.h"
 
+#include "support/text.h"
+
 #include <algorithm>
+#include <functional>
+#include <optional>
 #include <set>
 
 namespace ps::program {
@@ -88,6 +92,64 @@ std::vector<fortran::Diagnostic> allDiagnostics(const fortran::ParsedFile& parse
   all.insert(all.end(), model.diagnostics.begin(), model.diagnostics.end());
   std::stable_sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.range().begin < b.range().begin; });
   return all;
+}
+
+namespace {
+
+/// Whether `line` of `unit` comes before its first executable statement.
+bool inSpecificationPart(const Unit& unit, int line)
+{
+  return line >= unit.line && (unit.statements.empty() || line < unit.statements.front().line);
+}
+
+/// Whether a diagnostic on `line` bears on an estimate of `scope`; nullopt
+/// when the scope names nothing in the model.
+std::optional<std::function<bool(int)>> scopeLines(const ProgramModel& model, const EstimateScope& scope)
+{
+  if (scope.loopLine != 0) {
+    const auto found = model.loopAtLine(scope.loopLine);
+    if (!found)
+      return std::nullopt;
+    const auto [unit, loop] = *found;
+    return [unit, loop](int line) {
+      return (line >= loop->line && line <= loop->endLine) || inSpecificationPart(*unit, line);
+    };
+  }
+  if (!scope.unit.empty()) {
+    const auto it = std::find_if(model.units.begin(), model.units.end(),
+                                 [&](const Unit& u) { return toLower(u.name) == toLower(scope.unit); });
+    if (it == model.units.end())
+      return std::nullopt;
+    return [first = it->line, last = it->endLine](int line) { return line >= first && line <= last; };
+  }
+  return [](int) { return true; };
+}
+
+} // namespace
+
+std::vector<fortran::Diagnostic> warningsInScope(const fortran::ParsedFile& parsed, const ProgramModel& model,
+                                                 const EstimateScope& scope, std::vector<std::vector<int>>* repeats)
+{
+  std::vector<fortran::Diagnostic> out;
+  std::vector<std::vector<int>> again;
+  const auto inScope = scopeLines(model, scope);
+  if (!inScope)
+    return out;
+  for (const auto& d : allDiagnostics(parsed, model)) {
+    const int line = parsed.file->lineColumn(d.range().begin).line;
+    if (d.severity() != fortran::Severity::Warning || !(*inScope)(line))
+      continue;
+    const auto same = std::find_if(out.begin(), out.end(), [&](const auto& o) { return o.message() == d.message(); });
+    if (same != out.end()) {
+      again[same - out.begin()].push_back(line);
+      continue;
+    }
+    out.push_back(d);
+    again.emplace_back();
+  }
+  if (repeats)
+    *repeats = std::move(again);
+  return out;
 }
 
 nlohmann::json outlineJson(const fortran::ParsedFile& parsed, const ProgramModel& model)

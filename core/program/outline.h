@@ -27,4 +27,23 @@ std::string outlineText(const fortran::ParsedFile& parsed, const ProgramModel& m
 /// Parser and model diagnostics together, in source order.
 std::vector<fortran::Diagnostic> allDiagnostics(const fortran::ParsedFile& parsed, const ProgramModel& model);
 
+/// What an estimate is of: `loopLine` (a DO's line), `unit` (a unit's
+/// name, any case) or, when both are empty, the whole program.
+struct EstimateScope {
+  int loopLine = 0;
+  std::string unit;
+};
+
+/// The warnings of allDiagnostics that bear on an estimate of `scope`: those
+/// on its lines and, for a loop, those of its unit's specification part
+/// (declarations and directives: a DISTRIBUTE ONTO no PROCESSORS, a kind
+/// counted as the default one). Most say how the estimate reads what it
+/// warns of ("estimates ignore the jump"), which a user reading only the
+/// numbers would not otherwise learn. A message that repeats is given once,
+/// with `repeats` the lines of the others (in source order, parallel to the
+/// result). Empty when the scope names no loop or unit of the model.
+std::vector<fortran::Diagnostic> warningsInScope(const fortran::ParsedFile& parsed, const ProgramModel& model,
+                                                 const EstimateScope& scope,
+                                                 std::vector<std::vector<int>>* repeats = nullptr);
+
 } // namespace ps::program

@@ -205,3 +205,29 @@ TEST(BadInputCli, SourceErrorsMakeTheEstimateFail)
   const auto clean = cli(kStencil + "--procs 4");
   EXPECT_EQ(clean.status, 0) << clean.out;
 }
+
+TEST(BadInputCli, EstimateSaysTheWarningsOfWhatItEstimates)
+{
+  // A backward GO TO round the first nest and a jump out of the second are
+  // ignored by the estimate; only `parse` said so. Each message is given
+  // once with its other lines; a loop selection gets its own lines and its
+  // unit's directives, not another loop's warnings.
+  const auto jumps = writeTemp("jumps.f", "      program h\n      integer i, n, it\n      parameter (n = 100)\n"
+                                          "      real a(n), b(n)\n!hpf$ distribute a(block) onto nowhere\n"
+                                          "      it = 0\n    5 continue\n      do 10 i = 2, n\n        a(i) = b(i-1)\n"
+                                          "   10 continue\n      it = it + 1\n      if (it .lt. 10) go to 5\n"
+                                          "      do 20 i = 1, n\n        b(i) = 1\n        if (b(i) .gt. 3) go to 99\n"
+                                          "   20 continue\n   99 continue\n      end\n");
+  const std::string gotoWarning = "warning: GO TO makes the control flow unstructured; estimates ignore the jump";
+  const auto program = cli("estimate " + jumps + " --program --procs 4");
+  EXPECT_EQ(program.status, 0) << program.out;
+  EXPECT_NE(program.out.find("jumps.f:12:23: " + gotoWarning), std::string::npos) << program.out;
+  EXPECT_NE(program.out.find("jumps.f: note: the same warning at line 15\n"), std::string::npos) << program.out;
+  EXPECT_NE(program.out.find("jumps.f:5:7: warning: DISTRIBUTE ONTO 'nowhere'"), std::string::npos) << program.out;
+  const auto loop = cli("estimate " + jumps + " --loop 8 --procs 4");
+  EXPECT_NE(loop.out.find("jumps.f:5:7: warning: DISTRIBUTE ONTO 'nowhere'"), std::string::npos) << loop.out;
+  EXPECT_EQ(loop.out.find(gotoWarning), std::string::npos) << loop.out;
+  const auto second = cli("estimate " + jumps + " --loop 13 --procs 4");
+  EXPECT_NE(second.out.find("jumps.f:15:26: " + gotoWarning), std::string::npos) << second.out;
+  EXPECT_EQ(second.out.find("the same warning"), std::string::npos) << second.out;
+}
