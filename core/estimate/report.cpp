@@ -119,6 +119,62 @@ std::string kilobytes(std::int64_t bytes)
   return bytes > 0 && kb < 0.1 ? format("%.3g", kb) : number(kb, 1);
 }
 
+/// Whether a column holding `values` is printed in scientific notation:
+/// when one of them is (number()), all are, so that a column reads in one
+/// format down the processor counts (1011500.0000 over 6.6669e+10 was hard
+/// to compare).
+bool scientific(const std::vector<double>& values)
+{
+  return std::any_of(values.begin(), values.end(), [](double v) { return std::isfinite(v) && std::fabs(v) >= 1e9; });
+}
+
+/// The cells of a column of `values`: number(value, decimals) each, all in
+/// scientific notation when one is.
+std::vector<std::string> numberColumn(const std::vector<double>& values, int decimals)
+{
+  const bool sci = scientific(values);
+  std::vector<std::string> out;
+  for (double v : values)
+    out.push_back(sci ? format("%.4e", v) : number(v, decimals));
+  return out;
+}
+
+/// The cells of a TD column (bytes), in KB as kilobytes() prints them, all
+/// in scientific notation when one is.
+std::vector<std::string> kilobyteColumn(const std::vector<std::int64_t>& bytes)
+{
+  std::vector<double> kb;
+  for (auto b : bytes)
+    kb.push_back(static_cast<double>(b) / 1024.0);
+  if (!scientific(kb)) {
+    std::vector<std::string> out;
+    for (auto b : bytes)
+      out.push_back(kilobytes(b));
+    return out;
+  }
+  return numberColumn(kb, 1);
+}
+
+/// Table rows (after the heading) from columns of cells, one per point.
+std::vector<std::vector<std::string>> rowsOf(const std::vector<std::vector<std::string>>& columns)
+{
+  std::vector<std::vector<std::string>> rows(columns.empty() ? 0 : columns.front().size());
+  for (const auto& column : columns)
+    for (std::size_t i = 0; i < column.size(); ++i)
+      rows[i].push_back(column[i]);
+  return rows;
+}
+
+/// One column of a table: `cell(x)` of every x in `items`.
+template <class Items, class Cell>
+auto columnOf(const Items& items, Cell cell)
+{
+  std::vector<decltype(cell(*items.begin()))> out;
+  for (const auto& x : items)
+    out.push_back(cell(x));
+  return out;
+}
+
 /// Rows of cells, right-aligned; a column is `widths[i]` wide or one wider
 /// than its widest cell, so large values never run into their neighbours.
 std::string alignedRows(std::vector<std::size_t> widths, const std::vector<std::vector<std::string>>& rows,
@@ -142,15 +198,26 @@ std::string partsTable(const Estimate& e)
 {
   std::vector<std::vector<std::string>> rows{
       {"line", " part", "freq", "time ms", "CT ms", "TT ms", "NT", "TD KB", "CM"}};
-  for (const auto& p : e.parts) {
-    std::string what = " " + std::string(partKind(p.kind)); // pad() adds the second space
-    if (p.kind == EstimatePart::Kind::Call)
-      what += " " + p.callee;
-    what.resize(std::max<std::size_t>(what.size(), 23), ' ');
-    rows.push_back({std::to_string(p.line), what, format("%.4g", p.frequency), number(p.time * 1e3, 4),
-                    number(p.ct * 1e3, 4), number(p.tt * 1e3, 4), std::to_string(p.nt),
-                    kilobytes(p.tdBytes), number(std::round(p.cm), 0)});
-  }
+  const auto& parts = e.parts;
+  const auto body = rowsOf({
+      columnOf(parts, [](const EstimatePart& p) { return std::to_string(p.line); }),
+      columnOf(parts,
+               [](const EstimatePart& p) {
+                 std::string what = " " + std::string(partKind(p.kind)); // pad() adds the second space
+                 if (p.kind == EstimatePart::Kind::Call)
+                   what += " " + p.callee;
+                 what.resize(std::max<std::size_t>(what.size(), 23), ' ');
+                 return what;
+               }),
+      columnOf(parts, [](const EstimatePart& p) { return format("%.4g", p.frequency); }),
+      numberColumn(columnOf(parts, [](const EstimatePart& p) { return p.time * 1e3; }), 4),
+      numberColumn(columnOf(parts, [](const EstimatePart& p) { return p.ct * 1e3; }), 4),
+      numberColumn(columnOf(parts, [](const EstimatePart& p) { return p.tt * 1e3; }), 4),
+      columnOf(parts, [](const EstimatePart& p) { return std::to_string(p.nt); }),
+      kilobyteColumn(columnOf(parts, [](const EstimatePart& p) { return p.tdBytes; })),
+      numberColumn(columnOf(parts, [](const EstimatePart& p) { return std::round(p.cm); }), 0),
+  });
+  rows.insert(rows.end(), body.begin(), body.end());
   rows[0][1].resize(23, ' ');
   std::string out = "  parts at P=" + e.arrangement + ":\n";
   out += alignedRows({6, 24, 10, 12, 11, 11, 8, 10, 11}, rows, "    ");
@@ -171,13 +238,22 @@ std::string variantTable(const VariantResult& v, bool withParts)
   std::string out = "Variant " + v.name + ": " + v.spec + "\n  mapping: " + v.mapping + "\n";
   std::vector<std::vector<std::string>> rows{
       {"P", "time ms", "CT ms", "TT ms", "comm %", "wd", "NT", "TD KB", "work max", "work min", "CM"}};
-  for (const auto& p : v.points) {
-    const double commShare = p.time > 0 ? 100.0 * p.tt / p.time : 0.0;
-    rows.push_back({p.arrangement, number(p.time * 1e3, 4), number(p.ct * 1e3, 4), number(p.tt * 1e3, 4),
-                    number(commShare, 1), number(p.wd, 3), std::to_string(p.nt),
-                    kilobytes(p.tdBytes), number(p.workMax, 0), number(p.workMin, 0),
-                    number(std::round(p.cm), 0)}); // halves away from zero, as the IDE shows CM (printf rounds them to even)
-  }
+  const auto& points = v.points;
+  const auto body = rowsOf({
+      columnOf(points, [](const Estimate& p) { return p.arrangement; }),
+      numberColumn(columnOf(points, [](const Estimate& p) { return p.time * 1e3; }), 4),
+      numberColumn(columnOf(points, [](const Estimate& p) { return p.ct * 1e3; }), 4),
+      numberColumn(columnOf(points, [](const Estimate& p) { return p.tt * 1e3; }), 4),
+      numberColumn(columnOf(points, [](const Estimate& p) { return p.time > 0 ? 100.0 * p.tt / p.time : 0.0; }), 1),
+      numberColumn(columnOf(points, [](const Estimate& p) { return p.wd; }), 3),
+      columnOf(points, [](const Estimate& p) { return std::to_string(p.nt); }),
+      kilobyteColumn(columnOf(points, [](const Estimate& p) { return p.tdBytes; })),
+      numberColumn(columnOf(points, [](const Estimate& p) { return p.workMax; }), 0),
+      numberColumn(columnOf(points, [](const Estimate& p) { return p.workMin; }), 0),
+      // halves away from zero, as the IDE shows CM (printf rounds them to even)
+      numberColumn(columnOf(points, [](const Estimate& p) { return std::round(p.cm); }), 0),
+  });
+  rows.insert(rows.end(), body.begin(), body.end());
   out += alignedRows({7, 12, 11, 11, 8, 8, 8, 10, 10, 10, 11}, rows, "  ");
   for (const auto& p : v.points) {
     const auto& par = p.parallelism;

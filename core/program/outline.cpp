@@ -104,7 +104,7 @@ bool inSpecificationPart(const Unit& unit, int line)
 
 /// Whether a diagnostic on `line` bears on an estimate of `scope`; nullopt
 /// when the scope names nothing in the model.
-std::optional<std::function<bool(int)>> scopeLines(const ProgramModel& model, const EstimateScope& scope)
+std::optional<std::function<bool(int)>> scopeLines(const ProgramModel& model, const SelectionScope& scope)
 {
   if (scope.loopLine != 0) {
     const auto found = model.loopAtLine(scope.loopLine);
@@ -128,7 +128,7 @@ std::optional<std::function<bool(int)>> scopeLines(const ProgramModel& model, co
 } // namespace
 
 std::vector<fortran::Diagnostic> warningsInScope(const fortran::ParsedFile& parsed, const ProgramModel& model,
-                                                 const EstimateScope& scope, std::vector<std::vector<int>>* repeats)
+                                                 const SelectionScope& scope, std::vector<std::vector<int>>* repeats)
 {
   std::vector<fortran::Diagnostic> out;
   std::vector<std::vector<int>> again;

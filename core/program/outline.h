@@ -29,7 +29,7 @@ std::vector<fortran::Diagnostic> allDiagnostics(const fortran::ParsedFile& parse
 
 /// What an estimate is of: `loopLine` (a DO's line), `unit` (a unit's
 /// name, any case) or, when both are empty, the whole program.
-struct EstimateScope {
+struct SelectionScope {
   int loopLine = 0;
   std::string unit;
 };
@@ -43,7 +43,7 @@ struct EstimateScope {
 /// with `repeats` the lines of the others (in source order, parallel to the
 /// result). Empty when the scope names no loop or unit of the model.
 std::vector<fortran::Diagnostic> warningsInScope(const fortran::ParsedFile& parsed, const ProgramModel& model,
-                                                 const EstimateScope& scope,
+                                                 const SelectionScope& scope,
                                                  std::vector<std::vector<int>>* repeats = nullptr);
 
 } // namespace ps::program

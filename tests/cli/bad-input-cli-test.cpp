@@ -231,3 +231,26 @@ TEST(BadInputCli, EstimateSaysTheWarningsOfWhatItEstimates)
   EXPECT_NE(second.out.find("jumps.f:15:26: " + gotoWarning), std::string::npos) << second.out;
   EXPECT_EQ(second.out.find("the same warning"), std::string::npos) << second.out;
 }
+
+TEST(BadInputCli, AColumnReadsInOneFormat)
+{
+  // Cholesky at n = 10^5 under (*,BLOCK): time reaches 10^9 ms on 1 to 16
+  // processors and not on 256, TD 10^9 KB only on 256. A column printed
+  // "394917535.2542" under "6.2196e+09"; now each column has one format.
+  const auto chol = writeTemp("cholfmt.f", "      program chol\n      integer i, j, k, n\n      double precision a(n, n)\n"
+                                           "      do 30 k = 1, n\n        a(k, k) = sqrt(a(k, k))\n"
+                                           "        do 10 i = k + 1, n\n          a(i, k) = a(i, k) / a(k, k)\n"
+                                           "   10   continue\n        do 25 j = k + 1, n\n          do 20 i = j, n\n"
+                                           "            a(i, j) = a(i, j) - a(i, k) * a(j, k)\n   20     continue\n"
+                                           "   25   continue\n   30 continue\n      end\n");
+  const auto r = cli("estimate " + chol + " --loop 4 --procs 1,256 --set n=100000 --dist 'a=(*,BLOCK)'");
+  EXPECT_EQ(r.status, 0) << r.out;
+  const auto row = r.out.find("\n      256  ");
+  ASSERT_NE(row, std::string::npos) << r.out;
+  const auto line = r.out.substr(row + 1, r.out.find('\n', row + 1) - row - 1);
+  EXPECT_NE(line.find("      256  3.9492e+08 3.9101e+08 3912169.0334 "), std::string::npos) << line;
+  EXPECT_NE(line.find(" 25524480 3.3690e+09 9.7751e+11 4.3574e+09 "), std::string::npos) << line;
+  const auto one = r.out.find("\n        1  6.6669e+10 6.6669e+10       0.0000 ");
+  EXPECT_NE(one, std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" 0 0.0000e+00 1.6667e+14 ", one), std::string::npos) << r.out;
+}
