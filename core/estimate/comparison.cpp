@@ -327,6 +327,14 @@ std::vector<std::string> nestVariableValues(const program::ProgramModel& model, 
                        (at.size() > 1 ? "s at lines " : " at line ") + where +
                        " in the selected nest, whose iterations the estimate counts");
   }
+  std::map<std::string, std::vector<int>> assigned; // K = 2**(L-1) in the selected DO L
+  for (const auto* st : unit->statementsIn(nest->id))
+    if (!st->scalarTarget.empty() && values.count(st->scalarTarget))
+      assigned[st->scalarTarget].push_back(st->line);
+  for (const auto& [name, at] : assigned)
+    warnings.push_back("'" + name + "' is assigned at line " + std::to_string(at.front()) +
+                       " inside the selected nest: the value given is used for all of its iterations (select an "
+                       "inner loop to estimate one value of '" + name + "')");
   return warnings;
 }
 

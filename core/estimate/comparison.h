@@ -84,7 +84,9 @@ std::vector<std::string> ignoredValues(const program::ProgramModel& model, const
 /// One sentence per name in `values` that is the variable of a DO in the
 /// nest at `loopLine` (its own or an inner one): the estimate counts that
 /// loop's iterations, so the value is not read (`--set k=3` for the DO K
-/// selected). Empty where no DO starts on `loopLine`.
+/// selected); and one per name a statement of the nest assigns (K =
+/// 2**(L-1) in the DO L selected): the value is used for every iteration.
+/// Empty where no DO starts on `loopLine`.
 std::vector<std::string> nestVariableValues(const program::ProgramModel& model, int loopLine,
                                             const symbolic::Bindings& values);
 

@@ -1410,8 +1410,12 @@ private:
     count(s.rhs, st, vars);
     m_section.clear();
     if (!st.scalarTarget.empty() && isIntegerScalar(st.scalarTarget)) {
-      m_scalars.assign(st.scalarTarget, valueOf(s.rhs), valueOf(s.rhs, SymbolicParameters::Keep), vars, st.line,
-                       readsElementOrLoopVariable(s.rhs, vars));
+      // a value the user gives (--set k=4 for K = 2**(L-1)) makes the scalar an unknown of that value, in
+      // subscripts as in bounds, rather than one that changes from iteration to iteration
+      const auto folded = valueOf(s.rhs);
+      const bool given = (!folded || !folded->affineIn(vars)) && m_overrides.count(st.scalarTarget) > 0;
+      m_scalars.assign(st.scalarTarget, folded, valueOf(s.rhs, SymbolicParameters::Keep), vars, st.line,
+                       !given && readsElementOrLoopVariable(s.rhs, vars));
       if (isCall(s.rhs, "max") || isCall(s.rhs, "min"))
         m_clipDefinitions[st.scalarTarget] = {&s.rhs, loops, m_branchLine};
       else
