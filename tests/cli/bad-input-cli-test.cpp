@@ -3,6 +3,8 @@
 // saying what was chosen), never a crash or a silent guess.
 #include "cli/cli-run.h"
 
+#include <nlohmann/json.hpp>
+
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -253,4 +255,38 @@ TEST(BadInputCli, AColumnReadsInOneFormat)
   const auto one = r.out.find("\n        1  6.6669e+10 6.6669e+10       0.0000 ");
   EXPECT_NE(one, std::string::npos) << r.out;
   EXPECT_NE(r.out.find(" 0 0.0000e+00 1.6667e+14 ", one), std::string::npos) << r.out;
+}
+
+TEST(BadInputCli, AGivenValueOfANonAffineScalarIsUsedInSubscripts)
+{
+  // K = 2**(L-1) in the stage loop of a butterfly: selecting the J loop
+  // with --set k=4 used 4 for the bounds but left xr(i+k) "not affine"
+  // (all of xr fetched, pipelined: NT 42, work 20/16). Hand count, n = 16,
+  // BLOCK on 4 (4 elements each), k = 4: i in 1..4 and 9..12. The owners of
+  // xr(i+4), processors 1 and 3, run TR = ... (the temporary goes where
+  // line 14 uses it) and XR(I+K) = TR: 8 each; the owners of xr(i), 0 and 2,
+  // run XR(I) = ...: 4 each. xr(i) goes 0 -> 1 and 2 -> 3, xr(i+k) 1 -> 0
+  // and 3 -> 2: 4 messages of 4 elements, 128 bytes; no pair depends on another.
+  const auto bfly = writeTemp("bfly.f", "      PROGRAM BFLY2\n      INTEGER N\n      PARAMETER (N = 16)\n"
+                                        "      DOUBLE PRECISION XR(N), TR\n      INTEGER I, J, L, K\n"
+                                        "!HPF$ PROCESSORS PR(4)\n!HPF$ DISTRIBUTE XR(BLOCK) ONTO PR\n"
+                                        "      DO 40 L = 1, 4\n         K = 2**(L-1)\n         DO 30 J = 1, N, 2*K\n"
+                                        "            DO 30 I = J, J+K-1\n               TR = XR(I) - XR(I+K)\n"
+                                        "               XR(I) = XR(I) + XR(I+K)\n               XR(I+K) = TR\n"
+                                        "   30    CONTINUE\n   40 CONTINUE\n      END\n");
+  const auto r = cli("estimate " + bfly + " --loop 10 --procs 4 --set k=4 --json");
+  EXPECT_EQ(r.status, 0) << r.out;
+  const auto json = nlohmann::json::parse(r.out.substr(r.out.find('{')));
+  const auto& p = json["variants"][0]["points"][0];
+  EXPECT_EQ(p["nt"], 4) << r.out;
+  EXPECT_EQ(p["td_bytes"], 128) << r.out;
+  EXPECT_EQ(p["work_per_proc"], nlohmann::json::parse("[4, 8, 4, 8]")) << r.out;
+  EXPECT_EQ(p["parallelism"]["kind"], "parallel") << r.out;
+  EXPECT_EQ(r.out.find("not affine"), std::string::npos) << r.out;
+  // the stage loop itself: k is used for every stage, which a warning says
+  const auto whole = cli("estimate " + bfly + " --loop 8 --procs 4 --set k=4");
+  EXPECT_NE(whole.out.find("warning: 'k' is assigned at line 9 inside the selected nest: the value given is used for "
+                           "all of its iterations"),
+            std::string::npos)
+      << whole.out;
 }
