@@ -166,6 +166,29 @@ std::optional<std::int64_t> leastBodyCount(const program::Unit& unit, const prog
   return beforeJumps ? beforeJumps : least;
 }
 
+/// A DO whose trip count gfortran computes at run time with a step other
+/// than 1 (DO I = 1 + MOD(J,2), N, 2; DO I = J, N, 2) is tested at the
+/// bottom: its head line's arc is then the test for an empty loop (taken
+/// once per entry that iterates), and the body's last line carries the
+/// latch, evaluated once per iteration, one arc the exits (the head's taken
+/// count) and the other the iterations that go on. Those iterations, when
+/// the last statement of the body has such arcs; nullopt otherwise (the
+/// head's arc is the body's).
+std::optional<std::int64_t> bottomTestIterations(const program::Unit& unit, const program::Loop& loop,
+                                                 const CoverageCounts& counts, std::int64_t headTaken)
+{
+  const program::Statement* last = nullptr;
+  for (const auto& st : unit.statements)
+    if (!st.loops.empty() && st.loops.back() == loop.id && st.line != loop.line && (!last || st.line > last->line))
+      last = &st;
+  const auto* latch = last ? counts.at(last->line) : nullptr;
+  if (!latch || !latch->evaluations || !latch->taken || *latch->evaluations <= headTaken)
+    return std::nullopt;
+  if (*latch->taken != headTaken && *latch->evaluations - *latch->taken != headTaken) // neither arc is the exits
+    return std::nullopt;
+  return latch->evaluations;
+}
+
 /// The iterations of `loop` in the whole run. A DO's body arc (`taken`) on
 /// its head line. A DO WHILE's test has two arcs, and gfortran lays them
 /// out either way round (`taken` is the exit for K < 10, the body for
@@ -176,8 +199,12 @@ std::optional<std::int64_t> loopIterations(const program::Unit& unit, const prog
                                            const CoverageCounts& counts)
 {
   const auto* head = counts.at(loop.line);
-  if (!loop.isWhile)
+  if (!loop.isWhile) {
+    if (head && head->taken)
+      if (const auto bottom = bottomTestIterations(unit, loop, counts, *head->taken))
+        return bottom;
     return head ? head->taken : std::nullopt;
+  }
   const auto body = leastBodyCount(unit, loop, counts);
   if (!head || !head->taken || !head->evaluations)
     return body; // a DO without control has no test

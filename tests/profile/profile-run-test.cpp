@@ -383,3 +383,27 @@ TEST(ProfileRun, IncludeFilesBesideTheSourceAndInIncludeFolders)
   EXPECT_GE(run.counts->at(7)->count, 7);
   EXPECT_NE(profileError(source).find("consts.inc"), std::string::npos); // without the folder: named
 }
+
+TEST(ProfileRun, BottomTestedLoopsCountTheirIterations)
+{
+  // gfortran tests a DO with a step of 2 and bounds known only at run time
+  // at the bottom: the head's arc counts the entries that iterate (10 and 7
+  // here), and the statement was given that count, not its 35 and 16
+  // executions. Red-black: J = 1..10, I = 1 + MOD(J,2) .. 7 step 2 is 3
+  // iterations for odd J and 4 for even J, 5*3 + 5*4 = 35; I = J .. 7 step 2
+  // is 4, 3, 3, 2, 2, 1, 1 for J = 1..7 and none after, 16.
+  const auto run = [](const char* name, const char* start) {
+    const std::string text = std::string("      PROGRAM P\n      REAL X(8,10)\n      INTEGER I, J\n") +
+                             "      DO 20 J = 1, 10\n         DO 20 I = " + start + ", 7, 2\n" +
+                             "            X(I,J) = 1.0\n   20 CONTINUE\n      PRINT *, X(1,1)\n      END\n";
+    auto p = test::build(text);
+    profile::applyCounts(p.model, measured(writeTemp(name, text.c_str())));
+    for (const auto& st : p.unit().statements)
+      if (st.line == 6)
+        return st.executions.value_or(-1);
+    return std::int64_t{-2};
+  };
+  EXPECT_EQ(run("redblack.f", "1 + MOD(J,2)"), 35);
+  EXPECT_EQ(run("triangle2.f", "J"), 16);
+  EXPECT_EQ(run("constant2.f", "1"), 40); // a constant trip count: tested at the top, as before
+}
