@@ -1,4 +1,5 @@
 #include "estimate/unit-estimator.h"
+#include "estimate/redistribution.h"
 
 #include "estimate/array-statements.h"
 #include "estimate/guard-fold.h"
@@ -28,6 +29,8 @@ struct ActualArray {
   mapping::ProcessorsArrangement procs;
   std::string layout;                         // layoutKey() in the caller's mapping
   std::int64_t bytes = 0;                     // size of the actual, 0 when unknown
+  int elementBytes = 0;
+  std::vector<std::pair<std::int64_t, std::int64_t>> bounds; // per dimension; empty when one is unknown
 };
 
 /// One activation of a unit: the values of its names, the processors and
@@ -775,7 +778,7 @@ private:
   void bindArray(const Frame& f, const Statement& st, Frame& g, const std::string& dummy,
                  const program::Symbol& actual, const mapping::Mapping& m, Estimate& e)
   {
-    ActualArray a{actual.name, std::nullopt, {}, m.procs, layoutKey(m, actual.name), 0};
+    ActualArray a{actual.name, std::nullopt, {}, m.procs, layoutKey(m, actual.name), 0, 0, {}};
     if (const auto* am = m.array(actual.name)) {
       if (g.unit->symbol(dummy)->dims.size() != actual.dims.size()) {
         addNote(e, "Dummy '" + dummy + "' of '" + g.unit->name + "' has another rank than the actual '" + actual.name +
@@ -785,13 +788,17 @@ private:
       a.templ = m.templates[am->templateIndex];
       a.array = *am;
     }
-    a.bytes = actual.elementBytes;
+    a.bytes = a.elementBytes = actual.elementBytes;
     symbolic::EvaluationError unused; // an unknown size only leaves a remapping uncharged (noted there)
     for (const auto& d : actual.dims) {
       auto lo = symbolic::evaluateFor(d.lower, f.values, "", &unused);
       auto hi = symbolic::evaluateFor(d.upper, f.values, "", &unused);
       a.bytes = lo && hi ? a.bytes * std::max<std::int64_t>(*hi - *lo + 1, 0) : 0;
+      if (lo && hi)
+        a.bounds.emplace_back(*lo, *hi);
     }
+    if (a.bounds.size() != actual.dims.size())
+      a.bounds.clear();
     g.actuals[dummy] = std::move(a);
   }
 
@@ -823,6 +830,54 @@ private:
       problem(error, e, "the dummy '" + dummy + "' of '" + g.unit->name + "' is left unbound");
   }
 
+  /// The two remappings of `actual` to the dummy's mapping `m` and back,
+  /// counted element by owner (countRedistribution): nothing where both put
+  /// every element on the same processor (BLOCK and CYCLIC of 16 elements
+  /// on 16), and only the pairs that exchange elements. Each remap takes
+  /// its slowest receiver's time. False when they cannot be counted (the
+  /// caller charges the all-to-all approximation).
+  bool chargeCountedRemapping(const mapping::Mapping& m, const std::string& dummy, const ActualArray& actual,
+                              const Statement& st, Estimate& e)
+  {
+    mapping::Mapping caller;
+    caller.procs = actual.procs;
+    caller.templates = {*actual.templ};
+    auto callerArray = actual.array;
+    callerArray.templateIndex = 0;
+    std::string why;
+    const auto there = countRedistribution(caller, callerArray, m, *m.array(dummy), actual.bounds, &why);
+    const auto back = there ? countRedistribution(m, *m.array(dummy), caller, callerArray, actual.bounds, &why)
+                            : std::nullopt;
+    if (!back)
+      return false;
+    CommRecord r{actual.actual, actual.actual + " -> " + dummy, "redistribution", st.line, 0, 2, 0, 0, 0, {}};
+    for (const auto* remap : {&*there, &*back}) {
+      double slowest = 0;
+      for (std::size_t p = 0; p < remap->messages.size(); ++p) {
+        const auto bytes = remap->elements[p] * actual.elementBytes;
+        slowest = std::max(slowest, static_cast<double>(remap->messages[p]) * m_machine.startup +
+                                        m_machine.byteTime * static_cast<double>(bytes));
+        if (p < e.comm.messagesPerProc.size()) {
+          e.comm.messagesPerProc[p] += remap->messages[p];
+          e.comm.bytesPerProc[p] += bytes;
+        }
+      }
+      r.messages += remap->totalMessages;
+      r.bytes += remap->totalElements * actual.elementBytes;
+      r.time += slowest;
+    }
+    if (r.messages == 0) {
+      addNote(e, "The mappings of '" + actual.actual + "' and '" + dummy +
+                     "' place every element on the same processor here: nothing moves");
+      return true;
+    }
+    e.nt += r.messages;
+    e.tdBytes += r.bytes;
+    e.tt += r.time;
+    e.comm.records.push_back(std::move(r));
+    return true;
+  }
+
   /// HPF prescriptive mapping: a dummy with its own DISTRIBUTE whose layout
   /// differs from the actual's is remapped at the call and back at the
   /// return. Charged as two all-to-all redistributions of the actual: each
@@ -840,12 +895,17 @@ private:
       if (!m->array(dummy) || layoutKey(*m, dummy) == actual.layout)
         continue;
       const auto procs = m->procs.count();
-      addNote(e, "Dummy '" + dummy + "' has its own mapping " + m->describe(dummy) + ", the actual '" + actual.actual +
-                     "' at line " + std::to_string(st.line) +
-                     (actual.templ ? " another: two all-to-all redistributions (at the call and back at the return) are "
-                                     "charged"
-                                   : " is replicated: each processor keeps its share at the call, and an all-gather "
-                                     "at the return is charged"));
+      const auto mappings = "Dummy '" + dummy + "' has its own mapping " + m->describe(dummy) + ", the actual '" +
+                            actual.actual + "' at line " + std::to_string(st.line);
+      if (procs >= 2 && actual.templ && actual.bytes != 0 && chargeCountedRemapping(*m, dummy, actual, st, e)) {
+        addNote(e, mappings + " another: it is remapped at the call and back at the return, each element from "
+                              "its owner under one mapping to its owner under the other");
+        continue;
+      }
+      addNote(e, mappings + (actual.templ ? " another: two all-to-all redistributions (at the call and back at the "
+                                            "return) are charged"
+                                          : " is replicated: each processor keeps its share at the call, and an "
+                                            "all-gather at the return is charged"));
       if (procs < 2)
         continue;
       if (actual.bytes == 0) {

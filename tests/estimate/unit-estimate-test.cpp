@@ -566,3 +566,35 @@ TEST(UnitEstimate, AStatementNeverRunMakesNoRecurrence)
   EXPECT_EQ(e.comm.records[0].placement, 0);
   EXPECT_EQ(e.comm.records[0].messages, 3);
 }
+
+TEST(UnitEstimate, RemappingsCountTheElementsThatMove)
+{
+  // X(16) BLOCK in the caller, CYCLIC in the callee: on 16 (and 1024)
+  // processors both put element i on processor i-1 (blocks of one), so
+  // nothing moves; 480 (2 million) messages of the all-to-all were charged.
+  // On 4 each processor keeps 1 of its 4 and sends one to each other: 12
+  // messages of 8 bytes per remap, 24 and 192 bytes in all.
+  const auto p = ps::test::build("      PROGRAM RD\n      INTEGER N\n      PARAMETER (N = 16)\n"
+                                 "      DOUBLE PRECISION X(N)\n!HPF$ DISTRIBUTE X(BLOCK)\n      CALL SCAL(X, N)\n"
+                                 "      END\n      SUBROUTINE SCAL(A, M)\n      INTEGER M, I\n"
+                                 "      DOUBLE PRECISION A(M)\n!HPF$ DISTRIBUTE A(CYCLIC)\n      DO 10 I = 1, M\n"
+                                 "         A(I) = 2.0D0*A(I)\n   10 CONTINUE\n      END\n",
+                                 "remap.f");
+  const auto remaps = [&](const char* procs) {
+    const auto r = ps::estimate::estimateUnit(p.model, unitNamed(p, "rd"), std::nullopt,
+                                              *ps::mapping::parseArrangement(procs), ps::test::unitMachine(), {});
+    EXPECT_TRUE(r.estimate) << (r.errors.empty() ? "" : r.errors[0]);
+    return r.estimate ? *r.estimate : ps::estimate::Estimate{};
+  };
+  for (const auto* procs : {"16", "1024"}) {
+    const auto e = remaps(procs);
+    EXPECT_EQ(e.nt, 0) << procs;
+    EXPECT_EQ(e.tdBytes, 0) << procs;
+    EXPECT_TRUE(hasNote(e, "The mappings of 'x' and 'a' place every element on the same processor here")) << procs;
+  }
+  const auto e = remaps("4");
+  EXPECT_EQ(e.nt, 24);
+  EXPECT_EQ(e.tdBytes, 192);
+  EXPECT_EQ(e.comm.messagesPerProc, (std::vector<std::int64_t>{6, 6, 6, 6}));
+  EXPECT_TRUE(hasNote(e, "each element from its owner under one mapping to its owner under the other"));
+}
