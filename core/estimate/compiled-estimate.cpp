@@ -791,6 +791,14 @@ const program::Statement* CompiledNestEstimate::State::findScalarUser(const prog
                         [](const auto& sub) { return sub.kind == program::SubscriptKind::Triplet; }) &&
            ownerStays(*u, *u);
   };
+  // a user in inner loops whose owner moves with them (A(K,J) = A(K,J)*F inside DO J under (*,CYCLIC))
+  // needs the value on each of those owners: computed on every processor, not by one user's owners
+  // (F = A(K,K) for that and A(K,K) = F went to column k's owner, and no message reached the others)
+  if (std::any_of(users.begin(), users.end(), [&](const auto* u) {
+        const auto* w = u->write();
+        return w && mapping.array(w->array) && u->loops != st.loops && !innerSubscriptDimensions(st, *u, mapping);
+      }))
+    return nullptr;
   if (const auto direct = std::find_if(users.begin(), users.end(), elementUser); direct != users.end())
     return *direct; // a direct user first (F*DX in FX(I) rather than DX through R2)
   for (const auto* u : users) {

@@ -181,6 +181,25 @@ TEST(TemporaryOwner, UsersWhoseOwnerMovesOrWhoAreSeveralKeepItEverywhere)
   EXPECT_TRUE(std::any_of(e.comm.records.begin(), e.comm.records.end(), [](const auto& r) { return r.reference == "a(k,j)"; }));
 }
 
+TEST(TemporaryOwner, AUserAtItsLevelDoesNotTakeItFromAUserWhoseOwnerMoves)
+{
+  // F = A(K,K) is used by A(K,J) = A(K,J)*F inside DO J (column j's owner,
+  // which moves with J under (*,CYCLIC)) and by A(K,K) = F after it. F went
+  // to column k's owner only, and nothing reached the owners of the columns
+  // j: no message at all. Computed on every processor, each fetches the
+  // diagonal it lacks, hoisted (nothing in the nest writes a(k,k) before
+  // its step reads it): n = 8 on 4, each processor lacks the 6 diagonal
+  // elements of the others' columns, 2 from each: 12 messages, 192 bytes.
+  const char* text = "subroutine r1(a, n)\n  integer :: n, j, k\n  double precision :: a(n, n), f\n"
+                     "!hpf$ processors pr(4)\n!hpf$ distribute a(*, cyclic) onto pr\n"
+                     "  do k = 1, n\n    f = a(k, k)\n    do j = k + 1, n\n      a(k, j) = a(k, j) * f\n"
+                     "    end do\n    a(k, k) = f\n  end do\nend subroutine r1\n";
+  const auto e = underDirectives(test::build(text), 6, {{"n", 8}});
+  EXPECT_EQ(workOfLine(e, 7), (std::vector<double>{8, 8, 8, 8})); // f on every processor
+  EXPECT_EQ(e.nt, 12);
+  EXPECT_EQ(e.tdBytes, 192);
+}
+
 TEST(WholeArrayCopy, ProcessorsThatRunNoIterationFetchNothing)
 {
   // y(6) BLOCK on 4 is 2, 2, 2, 0 elements: processor 3 runs no y(i) = x(idx(i)) and needs no x;
