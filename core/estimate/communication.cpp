@@ -735,8 +735,11 @@ int placementOf(const program::Statement& statement, const program::ArrayReferen
     }
     if (carrier >= 0)
       placement = std::max(placement, carrier + 1);
-    else if (uniform && other->id < statement.id && std::all_of(d->begin(), d->end(), [](auto x) { return x == 0; }))
-      placement = std::max(placement, std::min(common, forallStart(space))); // written earlier in the same iteration
+    // written earlier in the same iteration of the common loops: the distances there are all 0, whatever a
+    // subscript in a loop they do not share takes (A(I,J) written in one DO J and read in a sibling DO J:
+    // the same row i, any column)
+    else if (other->id < statement.id && std::all_of(d->begin(), d->end(), [](auto x) { return x == 0; }))
+      placement = std::max(placement, std::min(common, forallStart(space)));
   }
   return placement;
 }

@@ -229,3 +229,26 @@ TEST(Estimator, DirectivesGiveTheMapping)
   EXPECT_EQ(e.estimate->workPerProc, (std::vector<double>{3, 5, 4}));
   EXPECT_EQ(e.estimate->nt, 0); // b is aligned with a
 }
+
+TEST(Estimator, AnElementWrittenInASiblingLoopOfTheSameIterationIsReadThere)
+{
+  // Row i of A is written by one DO J and read by a sibling DO J in the same
+  // iteration of DO I. The distance test stopped at the column subscript (a
+  // loop the statements do not share) and hoisted the read before the nest,
+  // reading values not yet computed; with A(J,I) it was kept inside. Under
+  // A(*,CYCLIC), D(CYCLIC) on 4, n = 8: row i's 8 elements go to D(i)'s owner
+  // from the 3 other column owners (2 each), once per i: 8 x 3 messages of
+  // 16 bytes, 24 and 384 bytes.
+  auto p = test::build("program r2\n  integer, parameter :: n = 8\n"
+                       "  double precision :: a(n, n), b(n, n), d(n)\n  integer :: i, j\n"
+                       "  do i = 1, n\n    do j = 1, n\n      a(i, j) = 2 * b(i, j)\n    end do\n"
+                       "    do j = 1, n\n      d(i) = d(i) - a(i, j)\n    end do\n  end do\nend program r2\n");
+  auto e = run(p, 5, "a,b=(*,CYCLIC); d=(CYCLIC)", "4", {});
+  ASSERT_EQ(e.comm.records.size(), 1u);
+  const auto& r = e.comm.records[0];
+  EXPECT_EQ(r.reference, "a(i,j)");
+  EXPECT_EQ(r.placement, 1);
+  EXPECT_EQ(r.instances, 8);
+  EXPECT_EQ(r.messages, 24);
+  EXPECT_EQ(r.bytes, 384);
+}
