@@ -2480,9 +2480,16 @@ void PointEstimator::finishCache()
 /// in these loops (EstimateOptions::fetchIdenticalReadsOnce).
 bool PointEstimator::firstFetch(const program::Statement& st, const ReferencePlan& read, int placement)
 {
+  // the loops the messages stay inside by identity; those they are vectorized out of by their variable and
+  // bounds, so that sibling loops walking the same range fetch once (A(I,K) in two DO I of one DO J)
   std::string key = read.ref->array + "@" + std::to_string(placement) + " in";
-  for (int loop : st.loops)
-    key += " " + std::to_string(loop);
+  const auto nest = std::find(st.loops.begin(), st.loops.end(), m_s.nest->id) - st.loops.begin();
+  for (std::size_t k = 0; k < st.loops.size(); ++k) {
+    const auto& loop = m_unit.loops[static_cast<std::size_t>(st.loops[k])];
+    key += static_cast<std::ptrdiff_t>(k) < nest + placement
+               ? " " + std::to_string(loop.id)
+               : " " + loop.variable + "=" + loop.lower.str() + "," + loop.upper.str() + "," + loop.step.str();
+  }
   for (const auto& sub : read.subscripts) {
     key += "|" + std::to_string(sub.constant);
     for (auto c : sub.coef)
