@@ -280,8 +280,11 @@ public:
                    const std::vector<std::int64_t>& outer, const mapping::Mapping& mapping)
     : m_mapping(mapping), m_rank(mapping.procs.rank())
   {
+    // a replicated executor (x(i) = x(i) - l(i,j)*x(j) with x on every processor): every coordinate along every
+    // processors dimension executes each iteration, as along the dimensions a grid copy is replicated on
+    static const ReferencePlan everyProcessor; // no map
     if (!exec || !exec->map)
-      throw Refused{"every processor executes every iteration"};
+      exec = &everyProcessor;
     m_placement = placement;
     walkedLevels(space, *exec, read);
     if (!ranges(space, outer))

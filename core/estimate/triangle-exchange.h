@@ -46,7 +46,8 @@ namespace ps::estimate {
 /// iteration); every template index of
 /// both references follows at most one of them and stays inside its
 /// template; an executing reference (where it is replicated along a
-/// processors dimension, every coordinate of it executes); the read's elements distinct per iteration (each loop drives
+/// processors dimension, every coordinate of it executes; nullptr or one
+/// without a mapping: every processor executes every iteration); the read's elements distinct per iteration (each loop drives
 /// a subscript of its own), or following the inner loop alone with one end
 /// of its range fixed (the union of the ranges a processor reads is the
 /// largest of them) or both moving alike by at most the range's width plus
