@@ -115,10 +115,17 @@ void classify(ParallelismDecision& d, const std::vector<OwnedStatement>& stateme
     return void(d.whyNotPipelined = "loop '" + carrier.variable + "' is the outermost loop of the nest");
   // a DO WHILE's test (or EXIT) decides the next iteration once this one is done everywhere: no stages across it
   int level = k;
-  for (int id = carrier.parent; id >= 0 && level-- > 0; id = unit.loops[id].parent)
-    if (unit.loops[id].isWhile)
-      return void(d.whyNotPipelined = program::whileName(unit.loops[id]) +
+  for (int id = carrier.parent; id >= 0 && level-- > 0; id = unit.loops[id].parent) {
+    const auto& outer = unit.loops[id];
+    if (outer.isWhile)
+      return void(d.whyNotPipelined = program::whileName(outer) +
                                       " decides its next iteration once the last one has ended on every processor");
+    if (!outer.exitLines.empty()) // a convergence test, IF (RES .LT. TOL) EXIT, reads the whole iteration's result
+      return void(d.whyNotPipelined = "the DO " + outer.variable + " at line " + std::to_string(outer.line) +
+                                      " may be left at line " + std::to_string(outer.exitLines.front()) +
+                                      ", which decides its next iteration once the last one has ended on every "
+                                      "processor");
+  }
   if (d.crossedDims.size() > 1)
     return void(d.whyNotPipelined = "the recurrences cross two processors dimensions");
   if (outerLevelsDistribute(statements, mapping, k))

@@ -445,4 +445,11 @@ TEST(WhileLoop, ItsIterationsAreNotStagesOfAPipeline)
   counted.replace(counted.find("do while (err > 1.0e-6)"), 23, "do it = 1, 10");
   counted.replace(counted.find("integer :: i\n"), 13, "integer :: i, it\n");
   EXPECT_EQ(test::run(test::build(counted), 6, "u=(BLOCK); v=(BLOCK)", "4", {}).parallelism.kind, "pipelined");
+  // the counted loop left by a convergence EXIT waits for its test as the DO WHILE does (it was pipelined)
+  std::string exits = counted;
+  exits.replace(exits.find("    err = u(n)\n"), 15, "    err = u(n)\n    if (err < 1.0e-6) exit\n");
+  const auto e = test::run(test::build(exits), 6, "u=(BLOCK); v=(BLOCK)", "4", {});
+  EXPECT_EQ(e.parallelism.kind, "serialized");
+  EXPECT_TRUE(hasNote(e, "not pipelined: the DO it at line 6 may be left at line 11, which decides its next iteration"));
+  EXPECT_DOUBLE_EQ(e.ct, w.ct); // ten iterations, as the DO WHILE's
 }
