@@ -1428,6 +1428,7 @@ private:
   void note(std::string text);
   void noteMeasured();
   void noteLoopBounds();
+  std::string parityAcrossOwners(const program::Loop& loop) const;
   void problem(const symbolic::EvaluationError& error, const std::string& fallback);
   void statement(std::size_t index);
   const ReferencePlan* plan(std::size_t index, PlanMemo& memo, const program::ArrayReference& ref,
@@ -1555,6 +1556,39 @@ void PointEstimator::noteMeasured()
        lines + (m_measured.size() == 1 ? " was" : " were") + " measured by a profile run");
 }
 
+/// For a parity start (Loop::strideOrigin, step M) whose variable
+/// subscripts a dimension distributed CYCLIC(b) with b not a multiple of M
+/// (red-black under (CYCLIC,*) on 2: each colour's points of a column are
+/// on one processor, its neighbour column's on the other): the points
+/// counted from the start's first value lie on other processors than the
+/// real ones, so a clause saying the work per processor is off; "" otherwise.
+std::string PointEstimator::parityAcrossOwners(const program::Loop& loop) const
+{
+  const auto m = loop.step.asInteger();
+  if (!loop.strideOrigin || !m || *m < 2)
+    return "";
+  for (const auto* st : m_s.statements) {
+    const auto* w = st->write();
+    const auto* a = w ? m_mapping.array(w->array) : nullptr;
+    if (!a || std::find(st->loops.begin(), st->loops.end(), loop.id) == st->loops.end())
+      continue;
+    const auto& t = m_mapping.templates[static_cast<std::size_t>(a->templateIndex)];
+    for (std::size_t td = 0; td < t.dims.size(); ++td) {
+      const auto& axis = a->axes[td];
+      const auto& dist = t.dims[td];
+      if (t.procDim[td] < 0 || axis.kind != mapping::TemplateAxis::Kind::ArrayDim ||
+          dist.format().kind != mapping::FormatKind::Cyclic || dist.procs() < 2 ||
+          dist.blockSize() * axis.stride % *m == 0 || static_cast<std::size_t>(axis.arrayDim) >= w->subscripts.size())
+        continue;
+      const auto& sub = w->subscripts[static_cast<std::size_t>(axis.arrayDim)];
+      if (sub.kind == program::SubscriptKind::Affine && sub.affine.coefficients.count(loop.variable))
+        return "; under " + dist.format().str() + " along its dimension the points of one start lie on other "
+               "processors than those of the other: the work and messages per processor are only approximate";
+    }
+  }
+  return "";
+}
+
 /// The loops of the nest whose bounds are approximated (Loop::boundsApproximation),
 /// and the iterations taken for each DO WHILE, and where they come from.
 /// Source: P3T+, Sec. 3.1 (iteration counts from a profile run or the user).
@@ -1568,7 +1602,7 @@ void PointEstimator::noteLoopBounds()
     if (!program::nestedIn(m_unit, loop, m_s.nest->id))
       continue;
     if (!loop.boundsApproximation.empty())
-      note(loop.boundsApproximation);
+      note(loop.boundsApproximation + parityAcrossOwners(loop));
     if (!loop.isWhile && loop.tripsUnknown.empty() && !loop.exitLines.empty())
       note("The DO " + loop.variable + " at line " + std::to_string(loop.line) + " may be left early (line " +
            std::to_string(loop.exitLines.front()) + "): it is counted with all its iterations");

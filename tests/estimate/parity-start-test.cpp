@@ -66,3 +66,22 @@ TEST(ParityStart, AnotherModulusThanTheStepIsStillNotCounted)
                              "end program t\n");
   EXPECT_FALSE(p.unit().loopAtLine(5)->boundsKnown);
 }
+
+TEST(ParityStart, ACyclicDimensionThatSplitsTheColoursSaysTheWorkPerProcessorIsApproximate)
+{
+  // (CYCLIC,*) on 2: a column's red points are on one processor, the next
+  // column's on the other; counted from 2 they all land on processor 1
+  // (rows 2, 4, ...), where each processor runs half. The estimate says so.
+  const auto p = test::build(kRedBlack, "redblk.f90");
+  const auto cyclic = test::run(p, 6, "u=(CYCLIC,*); f=(CYCLIC,*)", "2", {});
+  const std::string clause = "under CYCLIC along its dimension the points of one start lie on other processors";
+  EXPECT_TRUE(std::any_of(cyclic.notes.begin(), cyclic.notes.end(),
+                          [&](const auto& n) { return n.find(clause) != std::string::npos; }));
+  // under BLOCK, CYCLIC(2) and along the columns the colours share their processors: no clause
+  for (const auto* spec : {"u=(BLOCK,*); f=(BLOCK,*)", "u=(CYCLIC(2),*); f=(CYCLIC(2),*)", "u=(*,CYCLIC); f=(*,CYCLIC)"}) {
+    const auto e = test::run(p, 6, spec, "2", {});
+    EXPECT_TRUE(std::none_of(e.notes.begin(), e.notes.end(),
+                             [&](const auto& n) { return n.find(clause) != std::string::npos; }))
+        << spec;
+  }
+}
