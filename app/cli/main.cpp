@@ -325,7 +325,7 @@ int runEstimate(const Options& o)
   for (const auto& e : result.errors)
     std::cerr << o.file << ": error: " << e << "\n";
   for (const auto& m : result.missingDetails) // where the program sets what PartScope could not follow
-    if (!m.reason.empty())
+    if (!m.reason.empty() && !(o.loop && enclosingLoopOf(model, o.loop, m.name))) // adviseMissing says that one
       std::cerr << o.file << ":" << m.line << ": note: '" << m.name << "' is " << m.reason << "\n";
   if (result.errors.empty() && !o.json) // JSON readers get the mapping and every point's P instead
     hintWithoutDirectives(result, o);

@@ -105,6 +105,7 @@ TEST(Cli, InnerLoopSelectedAloneNamesItsEnclosingLoop)
             std::string::npos)
       << r.out;
   EXPECT_EQ(r.out.find("note: give 'k'"), std::string::npos) << r.out; // said once
+  EXPECT_EQ(r.out.find("around the selected loop"), std::string::npos) << r.out; // the model's words for it were a second note
 }
 
 TEST(Cli, MissingUnknownsAreNamedWithAHint)
