@@ -42,8 +42,12 @@ inline std::string saturationNote(std::int64_t nt, std::int64_t tdBytes)
 {
   if (nt < kCountBound && tdBytes < kCountBound)
     return {};
-  return std::string(tdBytes == kCountBound ? "The data transferred (TD)" : "The number of transfers (NT)") +
-         " exceeds 2^63 - 1 (about 9.2e18) and is shown at that bound; the problem size is beyond what the counts hold";
+  const bool both = nt == kCountBound && tdBytes == kCountBound;
+  return std::string(both                     ? "The number of transfers (NT) and the data transferred (TD) exceed"
+                     : tdBytes == kCountBound ? "The data transferred (TD) exceeds"
+                                              : "The number of transfers (NT) exceeds") +
+         " 2^63 - 1 (about 9.2e18) and " + (both ? "are" : "is") +
+         " shown at that bound; the problem size is beyond what the counts hold";
 }
 
 } // namespace ps::estimate

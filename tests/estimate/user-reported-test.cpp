@@ -135,6 +135,13 @@ TEST(UserReported, ByteTotalsDoNotWrap)
 TEST(UserReported, SaturatingCountsStopAtTheBound)
 {
   using namespace ps::estimate;
+  // both at the bound: the note names both (it named TD alone)
+  EXPECT_EQ(saturationNote(kCountBound, kCountBound).rfind("The number of transfers (NT) and the data transferred "
+                                                           "(TD) exceed 2^63 - 1 (about 9.2e18) and are shown",
+                                                           0),
+            0u);
+  EXPECT_EQ(saturationNote(kCountBound, 5).rfind("The number of transfers (NT) exceeds 2^63 - 1", 0), 0u);
+  EXPECT_TRUE(saturationNote(5, 5).empty());
   EXPECT_EQ(saturatingAdd(kCountBound - 1, 1), kCountBound);
   EXPECT_EQ(saturatingAdd(kCountBound, 5), kCountBound);
   EXPECT_EQ(saturatingMul(std::int64_t{1} << 32, std::int64_t{1} << 31), kCountBound);
