@@ -487,11 +487,16 @@ private:
   /// inner loop alone (counted as the union of each processor's ranges).
   void elementsOf(const ReferencePlan& read)
   {
-    const auto drivesAlone = [&](int k, int other) {
-      return std::any_of(read.subscripts.begin(), read.subscripts.end(),
-                         [&](const NumericAffine& sub) { return coefAt(sub, k) != 0 && coefAt(sub, other) == 0; });
+    // each iteration its own element where two subscripts are independent in the two loops (a non-zero 2x2
+    // determinant): each loop driving one alone, or the band storage's AB(KU+1+I-J, J)
+    const auto distinct = [&] {
+      for (const auto& a : read.subscripts)
+        for (const auto& b : read.subscripts)
+          if (coefAt(a, m_outer) * coefAt(b, m_inner) != coefAt(a, m_inner) * coefAt(b, m_outer))
+            return true;
+      return false;
     };
-    if (drivesAlone(m_outer, m_inner) && drivesAlone(m_inner, m_outer)) { // each iteration its own element
+    if (distinct()) {
       if (std::llabs(m_low.slope) > 1 || std::llabs(m_high.slope) > 1)
         throw Refused{"the inner range moves by more than one per outer trip"};
       return;

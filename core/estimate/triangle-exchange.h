@@ -47,8 +47,9 @@ namespace ps::estimate {
 /// both references follows at most one of them and stays inside its
 /// template; an executing reference (where it is replicated along a
 /// processors dimension, every coordinate of it executes; nullptr or one
-/// without a mapping: every processor executes every iteration); the read's elements distinct per iteration (each loop drives
-/// a subscript of its own), or following the inner loop alone with one end
+/// without a mapping: every processor executes every iteration); the read's elements distinct per iteration (two
+/// subscripts independent in the two loops: each loop driving one of its own,
+/// or the band storage's AB(KU+1+I-J, J)), or following the inner loop alone with one end
 /// of its range fixed (the union of the ranges a processor reads is the
 /// largest of them) or both moving alike by at most the range's width plus
 /// one per outer trip (a band: the union of each run's range, counted once per period when the repeats do not overlap or make

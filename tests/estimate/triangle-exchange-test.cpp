@@ -227,6 +227,35 @@ TEST(TriangleExchange, AReplicatedExecutorOnEveryProcessorEqualsBruteForce)
   EXPECT_GE(c.hulls, 150);
 }
 
+TEST(TriangleExchange, BandStorageReadsOneElementPerIterationAndEqualBruteForce)
+{
+  // y(i) += ab(3+i-j, j): the row subscript follows both loops, but with the
+  // column it gives each iteration its own element (the subscripts' 2x2
+  // determinant is 1); refused before ("follow both loops but are not distinct")
+  const char* text = "program band\n  integer :: i, j\n  double precision :: y(32), ab(4, 32)\n"
+                     "  do j = 2, 28\n    do i = j - 1, j + 2\n      y(i) = y(i) + ab(3 + i - j, j)\n"
+                     "    end do\n  end do\nend program band\n";
+  int compared = 0;
+  for (const auto* spec : {"y=(CYCLIC); ab=(*,CYCLIC)", "y=(BLOCK); ab=(*,CYCLIC(3))", "y=(CYCLIC(2)); ab=(*,BLOCK)"})
+    for (const auto* procs : {"3", "4", "7"}) {
+      auto p = build(text);
+      std::string error;
+      auto mapped = mapping::mappingFromSpec(*mapping::parseDistSpec(spec, &error), p.unit(), {},
+                                             *mapping::parseArrangement(procs));
+      ASSERT_TRUE(mapped.mapping) << spec;
+      auto [space, exec, read] = planLastStatement(p, *mapped.mapping, spec);
+      ASSERT_TRUE(space && exec && read);
+      std::vector<std::int64_t> outer(static_cast<std::size_t>(space->depth()), 0);
+      std::string why;
+      const auto counted = estimate::countTriangleExchange(*space, &*exec, *read, 0, outer, *mapped.mapping, &why);
+      ASSERT_TRUE(counted) << spec << " onto " << procs << ": " << why;
+      EXPECT_EQ(*counted, bruteForce(*space, *exec, *read, 0, outer, *mapped.mapping)) << spec << " onto " << procs;
+      EXPECT_FALSE(counted->empty());
+      ++compared;
+    }
+  EXPECT_EQ(compared, 9);
+}
+
 TEST(TriangleExchange, RowFormForwardSubstitutionByHand)
 {
   // x(i) -= l(i,j) (j < i), x CYCLIC and l (*,CYCLIC) on 4, n = 10:
