@@ -139,6 +139,11 @@ void ScalarValues::merge(const std::vector<Snapshot>& paths)
       const bool somePaths = std::find(states.begin(), states.end(), nullptr) != states.end();
       unknown(n, lines, (somePaths ? "assigned on some paths only (" : "assigned differently on several paths (") +
                           linesText(lines) + ")");
+      // a path that sets it from a loop variable (a pivot search's IP = I under its IF) makes it data: the
+      // row it names changes from one step to the next, an indirect subscript, not one value to ask for
+      m_states[n].varies = std::any_of(states.begin(), states.end(), [](const State* s) {
+        return s && (s->kind == State::Kind::Known ? !s->loopVars.empty() : s->varies);
+      });
     }
   }
 }

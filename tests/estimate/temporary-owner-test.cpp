@@ -355,3 +355,30 @@ TEST(PrivateAccumulator, ASumReadByALaterLoopOfItsStepIsCompleteWhereItsOperandI
   EXPECT_EQ(s->messages, 6);
   EXPECT_EQ(s->bytes, 48);
 }
+
+TEST(TemporaryOwner, APivotRowFoundByASearchIsDataNotAValueToAskFor)
+{
+  // IP = K, then IP = I under the search's IF: the row changes from step to
+  // step. It was "assigned differently on several paths" and asked for with
+  // --set ip; as an indirect row subscript in a dimension (*,CYCLIC) does not
+  // distribute, the swap's elements are where their column is, the same
+  // numbers as with any value given.
+  const char* text = "subroutine lup(a, n)\n  integer :: n, i, j, k, ip\n  double precision :: a(n, n), t, amax\n"
+                     "!hpf$ processors pr(4)\n!hpf$ distribute a(*, cyclic) onto pr\n"
+                     "  do k = 1, n - 1\n    amax = 0.0d0\n    ip = k\n    do i = k, n\n"
+                     "      if (abs(a(i, k)) > amax) then\n        amax = abs(a(i, k))\n        ip = i\n      end if\n"
+                     "    end do\n    do j = 1, n\n      t = a(k, j)\n      a(k, j) = a(ip, j)\n      a(ip, j) = t\n"
+                     "    end do\n  end do\nend subroutine lup\n";
+  const auto searched = underDirectives(test::build(text), 6, {{"n", 12}});
+  // the same swap with a fixed row k+1 instead of the pivot's: the same owners, the same counts
+  std::string fixed = text;
+  for (auto at = fixed.find("a(ip, j)"); at != std::string::npos; at = fixed.find("a(ip, j)"))
+    fixed.replace(at, 8, "a(k + 1, j)");
+  const auto given = underDirectives(test::build(fixed), 6, {{"n", 12}});
+  EXPECT_EQ(searched.nt, given.nt);
+  EXPECT_EQ(searched.tdBytes, given.tdBytes);
+  EXPECT_EQ(searched.workPerProc, given.workPerProc);
+  EXPECT_GT(searched.nt, 0); // the search's MAXLOC combine
+  EXPECT_TRUE(hasNote(searched, "Reference 'a(ip,j)' at line 17 has a subscript that is not affine in a dimension "
+                                "that is not distributed"));
+}
