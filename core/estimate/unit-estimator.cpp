@@ -419,6 +419,13 @@ private:
     }
     for (const auto& [dummy, actual] : f.actuals)
       inherit(*r.mapping, dummy, actual);
+    if (m_spec) // a group naming a dummy that receives an array was left out by specFor: say so
+      for (const auto& g : m_spec->groups)
+        for (const auto& a : g.arrays)
+          if (const auto it = f.actuals.find(a); it != f.actuals.end())
+            r.mapping->notes.push_back("The distribution given for '" + a + "' does not apply in '" + f.unit->name +
+                                       "': there '" + a + "' is a dummy that takes the mapping of its actual '" +
+                                       it->second.actual + "' (HPF inherit)");
     return std::move(r.mapping);
   }
 

@@ -598,3 +598,24 @@ TEST(UnitEstimate, RemappingsCountTheElementsThatMove)
   EXPECT_EQ(e.comm.messagesPerProc, (std::vector<std::int64_t>{6, 6, 6, 6}));
   EXPECT_TRUE(hasNote(e, "each element from its owner under one mapping to its owner under the other"));
 }
+
+TEST(UnitEstimate, ADistributionNamingOnlyADummyThatInheritsSaysItDoesNotApply)
+{
+  // --dist 'a=(BLOCK)' where 'a' is DOT's dummy, given the main program's
+  // replicated R: the dummy keeps R's mapping, and the group was dropped
+  // without a word
+  const auto p = ps::test::build("      PROGRAM MAIN\n      DOUBLE PRECISION R(64), S\n      CALL DOT(64, R, S)\n"
+                                 "      END\n      SUBROUTINE DOT(N, A, S)\n      INTEGER N, I\n"
+                                 "      DOUBLE PRECISION A(N), S\n      S = 0.0D0\n      DO 10 I = 1, N\n"
+                                 "        S = S + A(I)*A(I)\n   10 CONTINUE\n      END\n",
+                                 "dot.f");
+  std::string error;
+  const auto spec = ps::mapping::parseDistSpec("a=(BLOCK)", &error);
+  ASSERT_TRUE(spec) << error;
+  const auto r = ps::estimate::estimateUnit(p.model, unitNamed(p, "main"), *spec, *ps::mapping::parseArrangement("4"),
+                                            ps::test::unitMachine(), {});
+  ASSERT_TRUE(r.estimate) << (r.errors.empty() ? "" : r.errors[0]);
+  EXPECT_TRUE(hasNote(*r.estimate, "The distribution given for 'a' does not apply in 'dot': there 'a' is a dummy "
+                                   "that takes the mapping of its actual 'r' (HPF inherit)"));
+  EXPECT_EQ(r.estimate->nt, 0); // r replicated: every processor sums all of it
+}
