@@ -198,18 +198,31 @@ std::optional<DimensionTally> tallyDimension(const std::vector<Follower>& from, 
 
 std::optional<RedistributionCount> countRedistribution(const mapping::Mapping& from,
                                                        const mapping::ArrayMapping& fromArray,
-                                                       const mapping::Mapping& to, const mapping::ArrayMapping& toArray,
-                                                       const std::vector<std::pair<std::int64_t, std::int64_t>>& bounds,
-                                                       std::string* why)
+                                                       const IndexBounds& fromBounds, const mapping::Mapping& to,
+                                                       const mapping::ArrayMapping& toArray,
+                                                       const IndexBounds& toBounds, std::string* why)
 {
+  const auto& bounds = fromBounds;
+  if (toBounds.size() != bounds.size()) {
+    *why = "the two arrays have different ranks";
+    return std::nullopt;
+  }
+  for (std::size_t d = 0; d < bounds.size(); ++d)
+    if (toBounds[d].second - toBounds[d].first != bounds[d].second - bounds[d].first) {
+      *why = "the two arrays have different extents";
+      return std::nullopt;
+    }
   if (from.procs.shape != to.procs.shape) {
     *why = "the two mappings are on arrangements of different shapes";
     return std::nullopt;
   }
   const auto old = placementOf(from, fromArray, bounds.size(), why);
-  const auto now = old ? placementOf(to, toArray, bounds.size(), why) : std::nullopt;
+  auto now = old ? placementOf(to, toArray, bounds.size(), why) : std::nullopt;
   if (!now)
     return std::nullopt;
+  for (std::size_t d = 0; d < bounds.size(); ++d) // walked in the old indices: the new ones are shifted
+    for (auto& f : now->followers[d])
+      f.offset += toBounds[d].first - bounds[d].first;
   const auto procs = from.procs.count();
   if (procs > (std::int64_t{1} << 13)) {
     *why = "more than 8192 processors";

@@ -843,18 +843,33 @@ private:
   /// on 16), and only the pairs that exchange elements. Each remap takes
   /// its slowest receiver's time. False when they cannot be counted (the
   /// caller charges the all-to-all approximation).
-  bool chargeCountedRemapping(const mapping::Mapping& m, const std::string& dummy, const ActualArray& actual,
-                              const Statement& st, Estimate& e)
+  bool chargeCountedRemapping(const Frame& g, const mapping::Mapping& m, const std::string& dummy,
+                              const ActualArray& actual, const Statement& st, Estimate& e)
   {
+    // elements pair by storage order: counted where the dummy has the actual's shape, its indices shifted
+    // by the difference of the lower bounds (X(0:15) passed to A(16): X(i) is A(i+1))
+    const auto* declared = g.unit->symbol(dummy);
+    if (!declared || declared->dims.size() != actual.bounds.size())
+      return false;
+    std::vector<std::pair<std::int64_t, std::int64_t>> dummyBounds;
+    symbolic::EvaluationError unused;
+    for (std::size_t d = 0; d < declared->dims.size(); ++d) {
+      const auto lo = symbolic::evaluateFor(declared->dims[d].lower, g.values, "", &unused);
+      const auto hi = symbolic::evaluateFor(declared->dims[d].upper, g.values, "", &unused);
+      if (!lo || !hi || *hi - *lo != actual.bounds[d].second - actual.bounds[d].first)
+        return false;
+      dummyBounds.emplace_back(*lo, *hi);
+    }
     mapping::Mapping caller;
     caller.procs = actual.procs;
     caller.templates = {*actual.templ};
     auto callerArray = actual.array;
     callerArray.templateIndex = 0;
     std::string why;
-    const auto there = countRedistribution(caller, callerArray, m, *m.array(dummy), actual.bounds, &why);
-    const auto back = there ? countRedistribution(m, *m.array(dummy), caller, callerArray, actual.bounds, &why)
-                            : std::nullopt;
+    const auto there = countRedistribution(caller, callerArray, actual.bounds, m, *m.array(dummy), dummyBounds, &why);
+    const auto back =
+        there ? countRedistribution(m, *m.array(dummy), dummyBounds, caller, callerArray, actual.bounds, &why)
+              : std::nullopt;
     if (!back)
       return false;
     CommRecord r{actual.actual, actual.actual + " -> " + dummy, "redistribution", st.line, 0, 2, 0, 0, 0, {}};
@@ -904,7 +919,7 @@ private:
       const auto procs = m->procs.count();
       const auto mappings = "Dummy '" + dummy + "' has its own mapping " + m->describe(dummy) + ", the actual '" +
                             actual.actual + "' at line " + std::to_string(st.line);
-      if (procs >= 2 && actual.templ && actual.bytes != 0 && chargeCountedRemapping(*m, dummy, actual, st, e)) {
+      if (procs >= 2 && actual.templ && actual.bytes != 0 && chargeCountedRemapping(g, *m, dummy, actual, st, e)) {
         addNote(e, mappings + " another: it is remapped at the call and back at the return, each element from "
                               "its owner under one mapping to its owner under the other");
         continue;
