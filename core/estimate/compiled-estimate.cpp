@@ -794,9 +794,20 @@ const program::Statement* CompiledNestEstimate::State::findScalarUser(const prog
   // a user in inner loops whose owner moves with them (A(K,J) = A(K,J)*F inside DO J under (*,CYCLIC))
   // needs the value on each of those owners: computed on every processor, not by one user's owners
   // (F = A(K,K) for that and A(K,K) = F went to column k's owner, and no message reached the others)
+  // (directly, or through a temporary that such a statement uses: G = F*2 before A(K,J) = A(K,J)*G in DO J)
+  const auto ownerMoves = [&](const program::Statement& u) {
+    const auto* w = u.write();
+    return w && mapping.array(w->array) && u.loops != st.loops && !innerSubscriptDimensions(st, u, mapping);
+  };
   if (std::any_of(users.begin(), users.end(), [&](const auto* u) {
-        const auto* w = u->write();
-        return w && mapping.array(w->array) && u->loops != st.loops && !innerSubscriptDimensions(st, *u, mapping);
+        if (ownerMoves(*u))
+          return true;
+        if (u->write() || u->loops == st.loops || u->scalarTarget.empty() || u->scalarTarget == st.scalarTarget ||
+            (!declaredNew(*u) && !privateTemporary(*u)))
+          return false;
+        std::string further;
+        const auto* last = scalarUser(*u, mapping, &further);
+        return !last || ownerMoves(*last); // computed on every processor, or where the owner moves
       }))
     return nullptr;
   if (const auto direct = std::find_if(users.begin(), users.end(), elementUser); direct != users.end())

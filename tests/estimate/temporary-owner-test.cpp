@@ -190,7 +190,7 @@ TEST(TemporaryOwner, AUserAtItsLevelDoesNotTakeItFromAUserWhoseOwnerMoves)
   // diagonal it lacks, hoisted (nothing in the nest writes a(k,k) before
   // its step reads it): n = 8 on 4, each processor lacks the 6 diagonal
   // elements of the others' columns, 2 from each: 12 messages, 192 bytes.
-  const char* text = "subroutine r1(a, n)\n  integer :: n, j, k\n  double precision :: a(n, n), f\n"
+  const std::string text = "subroutine r1(a, n)\n  integer :: n, j, k\n  double precision :: a(n, n), f\n"
                      "!hpf$ processors pr(4)\n!hpf$ distribute a(*, cyclic) onto pr\n"
                      "  do k = 1, n\n    f = a(k, k)\n    do j = k + 1, n\n      a(k, j) = a(k, j) * f\n"
                      "    end do\n    a(k, k) = f\n  end do\nend subroutine r1\n";
@@ -198,6 +198,14 @@ TEST(TemporaryOwner, AUserAtItsLevelDoesNotTakeItFromAUserWhoseOwnerMoves)
   EXPECT_EQ(workOfLine(e, 7), (std::vector<double>{8, 8, 8, 8})); // f on every processor
   EXPECT_EQ(e.nt, 12);
   EXPECT_EQ(e.tdBytes, 192);
+  // the same through a second temporary in DO J, G = F*2 for A(K,J)*G: the review found NT 0 again
+  std::string through = text;
+  through.replace(through.find("      a(k, j) = a(k, j) * f\n"), 28, "      g = f * 2\n      a(k, j) = a(k, j) * g\n");
+  through.replace(through.find("a(n, n), f\n"), 11, "a(n, n), f, g\n");
+  const auto chained = underDirectives(test::build(through), 6, {{"n", 8}});
+  EXPECT_EQ(workOfLine(chained, 7), (std::vector<double>{8, 8, 8, 8}));
+  EXPECT_EQ(chained.nt, 12);
+  EXPECT_EQ(chained.tdBytes, 192);
 }
 
 TEST(WholeArrayCopy, ProcessorsThatRunNoIterationFetchNothing)
