@@ -329,7 +329,7 @@ std::vector<std::string> nestVariableValues(const program::ProgramModel& model, 
   }
   std::map<std::string, std::vector<int>> assigned; // K = 2**(L-1) in the selected DO L
   for (const auto* st : unit->statementsIn(nest->id))
-    if (!st->scalarTarget.empty() && values.count(st->scalarTarget))
+    if (!st->scalarTarget.empty() && values.count(st->scalarTarget) && unit->givenScalars.count(st->scalarTarget))
       assigned[st->scalarTarget].push_back(st->line);
   for (const auto& [name, at] : assigned)
     warnings.push_back("'" + name + "' is assigned at line " + std::to_string(at.front()) +

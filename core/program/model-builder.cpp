@@ -1414,6 +1414,8 @@ private:
       // subscripts as in bounds, rather than one that changes from iteration to iteration
       const auto folded = valueOf(s.rhs);
       const bool given = (!folded || !folded->affineIn(vars)) && m_overrides.count(st.scalarTarget) > 0;
+      if (given)
+        m_unit.givenScalars.insert(st.scalarTarget);
       m_scalars.assign(st.scalarTarget, folded, valueOf(s.rhs, SymbolicParameters::Keep), vars, st.line,
                        !given && readsElementOrLoopVariable(s.rhs, vars));
       if (isCall(s.rhs, "max") || isCall(s.rhs, "min"))

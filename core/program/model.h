@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -289,6 +290,9 @@ struct Unit {
   std::vector<UnreadDirective> unreadDirectives; // directive lines with a parse error, in order
   std::vector<UnreadStatement> unreadStatements; // other lines with a parse error, in order
   std::vector<int> gotoLines; // GO TO statements (their jumps are not modelled), in order
+  /// Integer scalars assigned from a non-affine expression (K = 2**(L-1))
+  /// that a value given to buildModel makes unknowns of that value.
+  std::set<std::string> givenScalars;
   std::vector<UnreachableCode> unreachable; // in source order
 
   /// The innermost unreachable range containing `line`, or nullptr.

@@ -290,3 +290,16 @@ TEST(BadInputCli, AGivenValueOfANonAffineScalarIsUsedInSubscripts)
             std::string::npos)
       << whole.out;
 }
+
+TEST(BadInputCli, AValueForAnAffineScalarOfTheNestIsNotSaidToBeUsed)
+{
+  // KP1 = K + 1 inside DO K is substituted (k + 1), so --set kp1=3 changes
+  // nothing; the warning "the value given is used for all of its iterations"
+  // (meant for K = 2**(L-1)) said otherwise
+  const auto kp = writeTemp("kp.f", "      PROGRAM KP\n      INTEGER N, I, K, KP1\n      PARAMETER (N = 16)\n"
+                                    "      DOUBLE PRECISION A(N,N)\n      DO 20 K = 1, N-1\n         KP1 = K + 1\n"
+                                    "         DO 10 I = KP1, N\n            A(I,K) = A(I,K) / A(K,K)\n"
+                                    "   10    CONTINUE\n   20 CONTINUE\n      END\n");
+  const auto r = cli("estimate " + kp + " --loop 5 --procs 4 --dist 'a=(*,BLOCK)' --set kp1=3");
+  EXPECT_EQ(r.out.find("is assigned at line 6 inside the selected nest"), std::string::npos) << r.out;
+}

@@ -233,7 +233,7 @@ TEST(TriangleExchange, BandStorageReadsOneElementPerIterationAndEqualBruteForce)
   // column it gives each iteration its own element (the subscripts' 2x2
   // determinant is 1); refused before ("follow both loops but are not distinct")
   const char* text = "program band\n  integer :: i, j\n  double precision :: y(32), ab(4, 32)\n"
-                     "  do j = 2, 28\n    do i = j - 1, j + 2\n      y(i) = y(i) + ab(3 + i - j, j)\n"
+                     "  do j = 3, 28\n    do i = j - 2, j + 1\n      y(i) = y(i) + ab(3 + i - j, j)\n"
                      "    end do\n  end do\nend program band\n";
   int compared = 0;
   for (const auto* spec : {"y=(CYCLIC); ab=(*,CYCLIC)", "y=(BLOCK); ab=(*,CYCLIC(3))", "y=(CYCLIC(2)); ab=(*,BLOCK)"})
