@@ -5,8 +5,11 @@
 #include "program/loop-nest.h"
 #include "symbolic/dependences.h"
 #include "support/check.h"
+#include "support/text.h"
 
 #include <algorithm>
+#include <cctype>
+#include <set>
 #include <limits>
 #include <map>
 
@@ -105,6 +108,43 @@ bool outerLevelsDistribute(const std::vector<OwnedStatement>& statements, const 
   return false;
 }
 
+/// Whether a test that may leave `loop` (Loop::exitLines, exitTestLines)
+/// names a variable or array its body assigns: then each iteration's test
+/// waits for the last one's result everywhere (a convergence test). An
+/// error check on data set before the loop (IF (INFO .NE. 0) RETURN) does
+/// not. Names are the words of the tests' text.
+bool exitReadsItsBody(const program::Unit& unit, const program::Loop& loop)
+{
+  std::set<std::string> assigned;
+  for (const auto* st : unit.statementsIn(loop.id)) {
+    if (!st->scalarTarget.empty())
+      assigned.insert(toLower(st->scalarTarget));
+    if (const auto* w = st->write())
+      assigned.insert(toLower(w->array));
+  }
+  for (const auto* st : unit.statementsIn(loop.id)) {
+    const bool test = std::count(loop.exitLines.begin(), loop.exitLines.end(), st->line) > 0 ||
+                      std::count(loop.exitTestLines.begin(), loop.exitTestLines.end(), st->line) > 0;
+    if (!test || st->kind != program::StatementKind::Control)
+      continue;
+    const auto text = toLower(st->text);
+    for (std::size_t i = 0; i < text.size();) {
+      const auto word = [&](std::size_t k) { return k < text.size() && (std::isalnum(static_cast<unsigned char>(text[k])) || text[k] == '_'); };
+      if (!word(i) || std::isdigit(static_cast<unsigned char>(text[i]))) {
+        ++i;
+        continue;
+      }
+      auto j = i;
+      while (word(j))
+        ++j;
+      if (assigned.count(text.substr(i, j - i)))
+        return true;
+      i = j;
+    }
+  }
+  return false;
+}
+
 /// Fills kind, outer iterations and why-not from the recurrence found.
 void classify(ParallelismDecision& d, const std::vector<OwnedStatement>& statements,
               const mapping::Mapping& mapping, const program::Unit& unit, const program::Loop& carrier)
@@ -120,7 +160,7 @@ void classify(ParallelismDecision& d, const std::vector<OwnedStatement>& stateme
     if (outer.isWhile)
       return void(d.whyNotPipelined = program::whileName(outer) +
                                       " decides its next iteration once the last one has ended on every processor");
-    if (!outer.exitLines.empty()) // a convergence test, IF (RES .LT. TOL) EXIT, reads the whole iteration's result
+    if (exitReadsItsBody(unit, outer)) // a convergence test, IF (RES .LT. TOL) EXIT, reads the iteration's result
       return void(d.whyNotPipelined = "the DO " + outer.variable + " at line " + std::to_string(outer.line) +
                                       " may be left at line " + std::to_string(outer.exitLines.front()) +
                                       ", which decides its next iteration once the last one has ended on every "

@@ -452,4 +452,10 @@ TEST(WhileLoop, ItsIterationsAreNotStagesOfAPipeline)
   EXPECT_EQ(e.parallelism.kind, "serialized");
   EXPECT_TRUE(hasNote(e, "not pipelined: the DO it at line 6 may be left at line 11, which decides its next iteration"));
   EXPECT_DOUBLE_EQ(e.ct, w.ct); // ten iterations, as the DO WHILE's
+  // an error check on a value set before the loop does not wait for the iteration: still pipelined
+  std::string checks = counted;
+  checks.replace(checks.find("    do i = 2, n\n"), 16, "    if (m < 2) stop\n    do i = 2, n\n");
+  checks.replace(checks.find("integer :: i, it\n"), 17, "integer :: i, it, m\n");
+  checks.replace(checks.find("  err = 1.0\n"), 12, "  err = 1.0\n  m = 3\n");
+  EXPECT_EQ(test::run(test::build(checks), 7, "u=(BLOCK); v=(BLOCK)", "4", {}).parallelism.kind, "pipelined");
 }
