@@ -34,41 +34,34 @@ constexpr std::int64_t kAnyDistance = std::numeric_limits<std::int64_t>::min();
 
 /// Iteration distances (read iteration minus write iteration) per common
 /// level, kAnyDistance when unconstrained; nullopt when there is provably no
-/// dependence. `uniform` is false when the test could not decide.
+/// dependence. Where the test cannot decide a subscript (not affine,
+/// other coefficients, a loop the statements do not share) it stops: the
+/// levels not yet decided stay kAnyDistance.
 std::optional<std::vector<std::int64_t>> distances(const program::ArrayReference& write,
                                                    const program::ArrayReference& read, const IterationSpace& space,
-                                                   int common, const symbolic::Bindings& values, bool* uniform)
+                                                   int common, const symbolic::Bindings& values)
 {
-  *uniform = true;
   std::vector<std::int64_t> d(common, kAnyDistance);
-  if (!write.allAffine() || !read.allAffine() || write.subscripts.size() != read.subscripts.size()) {
-    *uniform = false;
+  if (!write.allAffine() || !read.allAffine() || write.subscripts.size() != read.subscripts.size())
     return d;
-  }
   const auto vars = space.variables();
   for (std::size_t k = 0; k < write.subscripts.size(); ++k) {
     const auto& w = write.subscripts[k].affine;
     const auto& r = read.subscripts[k].affine;
     auto cw = w.constant.evaluate(values), cr = r.constant.evaluate(values);
-    if (!cw || !cr || w.coefficients != r.coefficients) {
-      *uniform = false;
+    if (!cw || !cr || w.coefficients != r.coefficients)
       return d;
-    }
     if (w.coefficients.empty()) {
       if (*cw != *cr)
         return std::nullopt; // different constant elements: never the same
       continue;
     }
-    if (w.coefficients.size() > 1) {
-      *uniform = false;
+    if (w.coefficients.size() > 1)
       return d;
-    }
     const auto& [var, a] = *w.coefficients.begin();
     const auto level = std::find(vars.begin(), vars.end(), var) - vars.begin();
-    if (level >= common) {
-      *uniform = false;
+    if (level >= common)
       return d;
-    }
     if ((*cw - *cr) % a != 0)
       return std::nullopt;
     const auto valueDistance = (*cw - *cr) / a;
@@ -718,8 +711,7 @@ int placementOf(const program::Statement& statement, const program::ArrayReferen
     if (!write || write->array != read.array)
       continue;
     const int common = commonLevels(statement, *other, nestLoop);
-    bool uniform = true;
-    auto d = distances(*write, read, space, common, values, &uniform);
+    auto d = distances(*write, read, space, common, values);
     if (!d)
       continue;
     int carrier = -1;

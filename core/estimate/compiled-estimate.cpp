@@ -802,7 +802,7 @@ const program::Statement* CompiledNestEstimate::State::findScalarUser(const prog
   if (std::any_of(users.begin(), users.end(), [&](const auto* u) {
         if (ownerMoves(*u))
           return true;
-        if (u->write() || u->loops == st.loops || u->scalarTarget.empty() || u->scalarTarget == st.scalarTarget ||
+        if (u->loops == st.loops || u->scalarTarget.empty() || u->scalarTarget == st.scalarTarget ||
             (!declaredNew(*u) && !privateTemporary(*u)))
           return false;
         std::string further;

@@ -8,7 +8,6 @@
 #include "support/text.h"
 
 #include <algorithm>
-#include <cctype>
 #include <set>
 #include <limits>
 #include <map>
@@ -115,34 +114,24 @@ bool outerLevelsDistribute(const std::vector<OwnedStatement>& statements, const 
 /// not. Names are the words of the tests' text.
 bool exitReadsItsBody(const program::Unit& unit, const program::Loop& loop)
 {
+  const auto body = unit.statementsIn(loop.id);
   std::set<std::string> assigned;
-  for (const auto* st : unit.statementsIn(loop.id)) {
+  for (const auto* st : body) {
     if (!st->scalarTarget.empty())
       assigned.insert(toLower(st->scalarTarget));
     if (const auto* w = st->write())
       assigned.insert(toLower(w->array));
   }
-  for (const auto* st : unit.statementsIn(loop.id)) {
-    const bool test = std::count(loop.exitLines.begin(), loop.exitLines.end(), st->line) > 0 ||
-                      std::count(loop.exitTestLines.begin(), loop.exitTestLines.end(), st->line) > 0;
-    if (!test || st->kind != program::StatementKind::Control)
-      continue;
-    const auto text = toLower(st->text);
-    for (std::size_t i = 0; i < text.size();) {
-      const auto word = [&](std::size_t k) { return k < text.size() && (std::isalnum(static_cast<unsigned char>(text[k])) || text[k] == '_'); };
-      if (!word(i) || std::isdigit(static_cast<unsigned char>(text[i]))) {
-        ++i;
-        continue;
-      }
-      auto j = i;
-      while (word(j))
-        ++j;
-      if (assigned.count(text.substr(i, j - i)))
-        return true;
-      i = j;
-    }
-  }
-  return false;
+  const auto isTest = [&](int line) {
+    return std::count(loop.exitLines.begin(), loop.exitLines.end(), line) > 0 ||
+           std::count(loop.exitTestLines.begin(), loop.exitTestLines.end(), line) > 0;
+  };
+  return std::any_of(body.begin(), body.end(), [&](const program::Statement* st) {
+    if (st->kind != program::StatementKind::Control || !isTest(st->line))
+      return false;
+    const auto names = namesIn(st->text);
+    return std::any_of(names.begin(), names.end(), [&](const std::string& n) { return assigned.count(n) > 0; });
+  });
 }
 
 /// Fills kind, outer iterations and why-not from the recurrence found.

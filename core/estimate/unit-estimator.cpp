@@ -28,9 +28,17 @@ struct ActualArray {
   mapping::ArrayMapping array;
   mapping::ProcessorsArrangement procs;
   std::string layout;                         // layoutKey() in the caller's mapping
-  std::int64_t bytes = 0;                     // size of the actual, 0 when unknown
   int elementBytes = 0;
   std::vector<std::pair<std::int64_t, std::int64_t>> bounds; // per dimension; empty when one is unknown
+
+  /// The size of the actual, 0 when unknown.
+  std::int64_t bytes() const
+  {
+    std::int64_t b = bounds.empty() ? 0 : elementBytes;
+    for (const auto& [lo, hi] : bounds)
+      b *= std::max<std::int64_t>(hi - lo + 1, 0);
+    return b;
+  }
 };
 
 /// One activation of a unit: the values of its names, the processors and
@@ -785,7 +793,7 @@ private:
   void bindArray(const Frame& f, const Statement& st, Frame& g, const std::string& dummy,
                  const program::Symbol& actual, const mapping::Mapping& m, Estimate& e)
   {
-    ActualArray a{actual.name, std::nullopt, {}, m.procs, layoutKey(m, actual.name), 0, 0, {}};
+    ActualArray a{actual.name, std::nullopt, {}, m.procs, layoutKey(m, actual.name), actual.elementBytes, {}};
     if (const auto* am = m.array(actual.name)) {
       if (g.unit->symbol(dummy)->dims.size() != actual.dims.size()) {
         addNote(e, "Dummy '" + dummy + "' of '" + g.unit->name + "' has another rank than the actual '" + actual.name +
@@ -795,12 +803,10 @@ private:
       a.templ = m.templates[am->templateIndex];
       a.array = *am;
     }
-    a.bytes = a.elementBytes = actual.elementBytes;
     symbolic::EvaluationError unused; // an unknown size only leaves a remapping uncharged (noted there)
     for (const auto& d : actual.dims) {
       auto lo = symbolic::evaluateFor(d.lower, f.values, "", &unused);
       auto hi = symbolic::evaluateFor(d.upper, f.values, "", &unused);
-      a.bytes = lo && hi ? a.bytes * std::max<std::int64_t>(*hi - *lo + 1, 0) : 0;
       if (lo && hi)
         a.bounds.emplace_back(*lo, *hi);
     }
@@ -919,7 +925,7 @@ private:
       const auto procs = m->procs.count();
       const auto mappings = "Dummy '" + dummy + "' has its own mapping " + m->describe(dummy) + ", the actual '" +
                             actual.actual + "' at line " + std::to_string(st.line);
-      if (procs >= 2 && actual.templ && actual.bytes != 0 && chargeCountedRemapping(g, *m, dummy, actual, st, e)) {
+      if (procs >= 2 && actual.templ && actual.bytes() != 0 && chargeCountedRemapping(g, *m, dummy, actual, st, e)) {
         addNote(e, mappings + " another: it is remapped at the call and back at the return, each element from "
                               "its owner under one mapping to its owner under the other");
         continue;
@@ -930,7 +936,7 @@ private:
                                             "all-gather at the return is charged"));
       if (procs < 2)
         continue;
-      if (actual.bytes == 0) {
+      if (actual.bytes() == 0) {
         addNote(e, "The size of '" + actual.actual + "' is not known; its redistributions are not charged");
         continue;
       }
@@ -938,8 +944,8 @@ private:
       // array on 1024 processors: 12288 bytes for 2 million messages)
       const bool gather = !actual.templ;
       const auto times = gather ? 1 : 2;
-      const long double share = gather ? static_cast<long double>(actual.bytes)
-                                       : static_cast<long double>(actual.bytes) / static_cast<long double>(procs);
+      const long double share = gather ? static_cast<long double>(actual.bytes())
+                                       : static_cast<long double>(actual.bytes()) / static_cast<long double>(procs);
       const auto received = static_cast<std::int64_t>(
         std::llround(share * static_cast<long double>(procs - 1) / static_cast<long double>(procs)));
       CommRecord r{actual.actual, actual.actual + " -> " + dummy, "redistribution", st.line,
