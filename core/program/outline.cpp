@@ -110,7 +110,9 @@ std::optional<std::function<bool(int)>> scopeLines(const ProgramModel& model, co
     const auto found = model.loopAtLine(scope.loopLine);
     if (!found)
       return std::nullopt;
-    const auto [unit, loop] = *found;
+    // named pointers, not a structured binding: clang (the fuzz build) does not capture those before C++20's P1091
+    const auto* unit = found->first;
+    const auto* loop = found->second;
     return [unit, loop](int line) {
       return (line >= loop->line && line <= loop->endLine) || inSpecificationPart(*unit, line);
     };
