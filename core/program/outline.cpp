@@ -110,7 +110,7 @@ std::optional<std::function<bool(int)>> scopeLines(const ProgramModel& model, co
     const auto found = model.loopAtLine(scope.loopLine);
     if (!found)
       return std::nullopt;
-    // named pointers, not a structured binding: clang (the fuzz build) does not capture those before C++20's P1091
+    // named pointers, not a structured binding: the fuzz build's clang (before 16) cannot capture those
     const auto* unit = found->first;
     const auto* loop = found->second;
     return [unit, loop](int line) {
