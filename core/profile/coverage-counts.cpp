@@ -13,20 +13,22 @@ namespace {
 
 std::string baseName(const std::string& path) { return std::filesystem::path(path).filename().string(); }
 
-/// The fall-through count of the line's first branch point and the sum of its
-/// two arcs (gcov lists the arcs of the line's blocks in block order; a
-/// conditional jump has two).
-void firstBranch(const nlohmann::json& branches, LineCount& c)
+/// The fall-through count and the sum of the two arcs of the branch point
+/// whose arcs are branches[first] and branches[first+1] (gcov lists the
+/// arcs of the line's blocks in block order; a conditional jump has two),
+/// in `taken` and `evaluations`; left alone when those are no such pair.
+void branchPoint(const nlohmann::json& branches, std::size_t first, std::optional<std::int64_t>& taken,
+                 std::optional<std::int64_t>& evaluations)
 {
-  if (branches.size() < 2)
+  if (branches.size() < first + 2)
     return;
-  const auto& a = branches[0];
-  const auto& b = branches[1];
+  const auto& a = branches[first];
+  const auto& b = branches[first + 1];
   const auto countOf = [](const nlohmann::json& arc) { return arc.value("count", std::int64_t{0}); };
   if (a.value("fallthrough", false) == b.value("fallthrough", false))
     return;
-  c.taken = countOf(a.value("fallthrough", false) ? a : b);
-  c.evaluations = countOf(a) + countOf(b);
+  taken = countOf(a.value("fallthrough", false) ? a : b);
+  evaluations = countOf(a) + countOf(b);
 }
 
 void addLine(CoverageCounts& counts, const nlohmann::json& l)
@@ -34,8 +36,11 @@ void addLine(CoverageCounts& counts, const nlohmann::json& l)
   LineCount c;
   c.line = l.at("line_number").get<int>();
   c.count = l.at("count").get<std::int64_t>();
-  if (auto b = l.find("branches"); b != l.end())
-    firstBranch(*b, c);
+  if (auto b = l.find("branches"); b != l.end()) {
+    branchPoint(*b, 0, c.taken, c.evaluations);
+    if (c.taken)
+      branchPoint(*b, 2, c.secondTaken, c.secondEvaluations);
+  }
   auto [it, inserted] = counts.lines.try_emplace(c.line, c);
   if (!inserted && c.count > it->second.count)
     it->second = c;
@@ -166,27 +171,40 @@ std::optional<std::int64_t> leastBodyCount(const program::Unit& unit, const prog
   return beforeJumps ? beforeJumps : least;
 }
 
+/// The evaluations of a loop latch with arcs `taken` and `evaluations` -
+/// `taken`, one of which is the exits (`exits`), the other the iterations
+/// that go on; nullopt when it is no such latch.
+std::optional<std::int64_t> latchEvaluations(const std::optional<std::int64_t>& taken,
+                                             const std::optional<std::int64_t>& evaluations, std::int64_t exits)
+{
+  if (!taken || !evaluations || *evaluations <= exits)
+    return std::nullopt;
+  if (*taken != exits && *evaluations - *taken != exits) // neither arc is the exits
+    return std::nullopt;
+  return evaluations;
+}
+
 /// A DO whose trip count gfortran computes at run time with a step other
 /// than 1 (DO I = 1 + MOD(J,2), N, 2; DO I = J, N, 2) is tested at the
-/// bottom: its head line's arc is then the test for an empty loop (taken
-/// once per entry that iterates), and the body's last line carries the
-/// latch, evaluated once per iteration, one arc the exits (the head's taken
-/// count) and the other the iterations that go on. Those iterations, when
-/// the last statement of the body has such arcs; nullopt otherwise (the
+/// bottom: its head line's first arc is then the test for an empty loop
+/// (taken once per entry that iterates), and the latch, evaluated once per
+/// iteration, one arc the exits (the head's taken count) and the other the
+/// iterations that go on, is the body's last line's branch point, or the
+/// head line's second one when that last line is an IF with arcs of its
+/// own. Those iterations; nullopt when neither place has such arcs (the
 /// head's arc is the body's).
 std::optional<std::int64_t> bottomTestIterations(const program::Unit& unit, const program::Loop& loop,
                                                  const CoverageCounts& counts, std::int64_t headTaken)
 {
+  const auto* head = counts.at(loop.line);
+  if (const auto latch = head ? latchEvaluations(head->secondTaken, head->secondEvaluations, headTaken) : std::nullopt)
+    return latch;
   const program::Statement* last = nullptr;
   for (const auto& st : unit.statements)
     if (!st.loops.empty() && st.loops.back() == loop.id && st.line != loop.line && (!last || st.line > last->line))
       last = &st;
   const auto* latch = last ? counts.at(last->line) : nullptr;
-  if (!latch || !latch->evaluations || !latch->taken || *latch->evaluations <= headTaken)
-    return std::nullopt;
-  if (*latch->taken != headTaken && *latch->evaluations - *latch->taken != headTaken) // neither arc is the exits
-    return std::nullopt;
-  return latch->evaluations;
+  return latch ? latchEvaluations(latch->taken, latch->evaluations, headTaken) : std::nullopt;
 }
 
 /// The iterations of `loop` in the whole run. A DO's body arc (`taken`) on
@@ -417,11 +435,17 @@ CountsResult countsFromJson(const nlohmann::json& j)
     CoverageCounts counts;
     counts.file = j.value("file", "");
     for (const auto& l : j.at("lines")) {
-      LineCount c{l.at("line").get<int>(), l.at("count").get<std::int64_t>(), std::nullopt, std::nullopt};
-      if (l.contains("taken"))
-        c.taken = l.at("taken").get<std::int64_t>();
-      if (l.contains("evaluations"))
-        c.evaluations = l.at("evaluations").get<std::int64_t>();
+      LineCount c;
+      c.line = l.at("line").get<int>();
+      c.count = l.at("count").get<std::int64_t>();
+      const auto optional = [&](const char* key, std::optional<std::int64_t>& into) {
+        if (l.contains(key))
+          into = l.at(key).get<std::int64_t>();
+      };
+      optional("taken", c.taken);
+      optional("evaluations", c.evaluations);
+      optional("second_taken", c.secondTaken);
+      optional("second_evaluations", c.secondEvaluations);
       counts.lines[c.line] = c;
     }
     return {std::move(counts), {}};
@@ -472,6 +496,10 @@ nlohmann::json toJson(const CoverageCounts& counts, const std::vector<StatementP
       l["taken"] = *c.taken;
     if (c.evaluations)
       l["evaluations"] = *c.evaluations;
+    if (c.secondTaken && c.secondEvaluations) {
+      l["second_taken"] = *c.secondTaken;
+      l["second_evaluations"] = *c.secondEvaluations;
+    }
     lines.push_back(l);
   }
   nlohmann::json statements = nlohmann::json::array();

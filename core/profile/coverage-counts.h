@@ -26,6 +26,11 @@ struct LineCount {
   // loop's latch on the body's last line, whose count is then one too high.
   std::optional<std::int64_t> taken;
   std::optional<std::int64_t> evaluations;
+  // The line's second branch point, the same two counts: a bottom-tested
+  // DO whose body ends in an IF has its latch there, after the head's
+  // zero-trip test (DO I = 1 + MOD(J,2), N, 2 around `IF (...) S = 0`).
+  std::optional<std::int64_t> secondTaken;
+  std::optional<std::int64_t> secondEvaluations;
 };
 
 /// The counts of one source file, by line.

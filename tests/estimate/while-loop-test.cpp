@@ -268,14 +268,14 @@ TEST(WhileLoop, ProfileCountsGiveTheIterationsPerEntry)
 {
   auto p = test::build(kLoops);
   profile::CoverageCounts counts; // as gfortran 12 measures kLoops (partscope-cli profile --json)
-  counts.lines[4] = {4, 4, 3, 4};
-  counts.lines[5] = {5, 3, std::nullopt, std::nullopt};
-  counts.lines[6] = {6, 34, 3, 33}; // a DO WHILE's taken arc is its exit: 33 tests, 3 exits
-  counts.lines[7] = {7, 30, std::nullopt, std::nullopt};
-  counts.lines[8] = {8, 30, std::nullopt, std::nullopt};
-  counts.lines[12] = {12, 6, std::nullopt, std::nullopt};
-  counts.lines[13] = {13, 7, std::nullopt, std::nullopt};
-  counts.lines[14] = {14, 7, 1, 7}; // IF (M >= 7) EXIT: taken once
+  counts.lines[4] = {4, 4, 3, 4, std::nullopt, std::nullopt};
+  counts.lines[5] = {5, 3, std::nullopt, std::nullopt, std::nullopt, std::nullopt};
+  counts.lines[6] = {6, 34, 3, 33, std::nullopt, std::nullopt}; // a DO WHILE's taken arc is its exit: 33 tests, 3 exits
+  counts.lines[7] = {7, 30, std::nullopt, std::nullopt, std::nullopt, std::nullopt};
+  counts.lines[8] = {8, 30, std::nullopt, std::nullopt, std::nullopt, std::nullopt};
+  counts.lines[12] = {12, 6, std::nullopt, std::nullopt, std::nullopt, std::nullopt};
+  counts.lines[13] = {13, 7, std::nullopt, std::nullopt, std::nullopt, std::nullopt};
+  counts.lines[14] = {14, 7, 1, 7, std::nullopt, std::nullopt}; // IF (M >= 7) EXIT: taken once
   profile::applyCounts(p.model, counts);
   const auto& u = p.unit();
   EXPECT_EQ(u.loopAtLine(6)->measuredTrips, 10);
@@ -342,8 +342,8 @@ TEST(WhileLoop, AValueTheUserGivesWinsOverTheProfileAndMustNotBeNegative)
 {
   auto p = test::build(kLoops);
   profile::CoverageCounts counts;
-  counts.lines[6] = {6, 34, 3, 33};
-  counts.lines[7] = {7, 30, std::nullopt, std::nullopt};
+  counts.lines[6] = {6, 34, 3, 33, std::nullopt, std::nullopt};
+  counts.lines[7] = {7, 30, std::nullopt, std::nullopt, std::nullopt, std::nullopt};
   profile::applyCounts(p.model, counts, {{"ntrips_6", 9}});
   EXPECT_FALSE(p.unit().loopAtLine(6)->measuredTrips);
   EXPECT_EQ(p.unit().loopAtLine(6)->upper.str(), "ntrips_6");
@@ -357,8 +357,8 @@ TEST(WhileLoop, ALoopTheProfileNeverEnteredRunsNoTimes)
 {
   auto p = test::build(kLoops);
   profile::CoverageCounts counts;
-  counts.lines[6] = {6, 0, 0, 0};
-  counts.lines[7] = {7, 0, std::nullopt, std::nullopt};
+  counts.lines[6] = {6, 0, 0, 0, std::nullopt, std::nullopt};
+  counts.lines[7] = {7, 0, std::nullopt, std::nullopt, std::nullopt, std::nullopt};
   profile::applyCounts(p.model, counts);
   EXPECT_EQ(p.unit().loopAtLine(6)->measuredTrips, 0);
 }
@@ -395,9 +395,9 @@ TEST(WhileLoop, InflatedLineCountsAndABodyWithoutStatementsDoNotMisleadTheProfil
   // gcov counts an array expression's inner loop on its line: 816 for 48 iterations
   auto p = test::build(kWhileSweep);
   profile::CoverageCounts counts;
-  counts.lines[10] = {10, 50, 1, 49};  // 49 tests, 1 exit
-  counts.lines[14] = {14, 816, std::nullopt, std::nullopt}; // err = maxval(abs(v - u))
-  counts.lines[15] = {15, 48, std::nullopt, std::nullopt};  // u = v
+  counts.lines[10] = {10, 50, 1, 49, std::nullopt, std::nullopt};  // 49 tests, 1 exit
+  counts.lines[14] = {14, 816, std::nullopt, std::nullopt, std::nullopt, std::nullopt}; // err = maxval(abs(v - u))
+  counts.lines[15] = {15, 48, std::nullopt, std::nullopt, std::nullopt, std::nullopt};  // u = v
   profile::applyCounts(p.model, counts);
   EXPECT_EQ(p.unit().loopAtLine(10)->measuredTrips, 48);
   // a body of nothing but a nested loop: the test's arcs alone do not say which is which
@@ -405,7 +405,7 @@ TEST(WhileLoop, InflatedLineCountsAndABodyWithoutStatementsDoNotMisleadTheProfil
                             "  do while (2**k < j)\n    do i = 1, 8\n      a(i) = k\n    end do\n"
                             "    k = k + 1\n  end do\nend program t\n");
   profile::CoverageCounts flipped;
-  flipped.lines[6] = {6, 7, 7, 7}; // the line's first branch belongs to 2**K
+  flipped.lines[6] = {6, 7, 7, 7, std::nullopt, std::nullopt}; // the line's first branch belongs to 2**K
   profile::applyCounts(nested.model, flipped);
   EXPECT_FALSE(nested.unit().loopAtLine(6)->measuredTrips); // k = k + 1 has no count: still asked for
 }
@@ -414,9 +414,9 @@ TEST(WhileLoop, ALoopThatRanRunsAtLeastOncePerEntry)
 {
   auto p = test::build(kLoops);
   profile::CoverageCounts counts;
-  counts.lines[6] = {6, 13, 10, 13}; // 3 iterations over 10 entries
-  counts.lines[7] = {7, 3, std::nullopt, std::nullopt};
-  counts.lines[8] = {8, 3, std::nullopt, std::nullopt};
+  counts.lines[6] = {6, 13, 10, 13, std::nullopt, std::nullopt}; // 3 iterations over 10 entries
+  counts.lines[7] = {7, 3, std::nullopt, std::nullopt, std::nullopt, std::nullopt};
+  counts.lines[8] = {8, 3, std::nullopt, std::nullopt, std::nullopt, std::nullopt};
   profile::applyCounts(p.model, counts);
   EXPECT_EQ(p.unit().loopAtLine(6)->measuredTrips, 1);
   EXPECT_DOUBLE_EQ(p.unit().loopAtLine(6)->measuredMean, 0.3);

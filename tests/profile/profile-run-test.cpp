@@ -244,11 +244,15 @@ TEST(ProfileRun, CountsFromGcovJsonAndBack)
       R"({"files": [{"file": "other.f", "lines": []}, {"file": "t.f", "lines": [)"
       R"({"line_number": 5, "count": 8, "branches": [{"fallthrough": true, "count": 2, "throw": false},)"
       R"({"fallthrough": false, "count": 6, "throw": false}]}, {"line_number": 6, "count": 2, "branches": []},)"
+      R"({"line_number": 7, "count": 23, "branches": [{"fallthrough": true, "count": 5}, {"fallthrough": false, "count": 0},)"
+      R"({"fallthrough": true, "count": 5}, {"fallthrough": false, "count": 12}]},)"
       R"({"line_number": 9, "count": 1, "branches": []}, {"line_number": 9, "count": 3, "branches": []}]}]})"
       "\n";
   auto read = profile::countsFromGcov(gcov, "/some/where/t.f");
   ASSERT_TRUE(read.counts) << read.error;
-  EXPECT_EQ(read.counts->lines.size(), 3u);
+  EXPECT_EQ(read.counts->lines.size(), 4u);
+  EXPECT_EQ(read.counts->at(7)->secondTaken, 5); // a bottom-tested DO's latch after its zero-trip test
+  EXPECT_EQ(read.counts->at(7)->secondEvaluations, 17);
   EXPECT_EQ(read.counts->at(5)->taken, 2);
   EXPECT_EQ(read.counts->at(5)->evaluations, 8);
   EXPECT_EQ(read.counts->at(9)->count, 3); // the larger of two entries
@@ -256,6 +260,8 @@ TEST(ProfileRun, CountsFromGcovJsonAndBack)
   ASSERT_TRUE(back.counts) << back.error;
   EXPECT_EQ(back.counts->at(5)->count, 8);
   EXPECT_EQ(back.counts->at(5)->taken, 2);
+  EXPECT_EQ(back.counts->at(7)->secondEvaluations, 17);
+  EXPECT_FALSE(back.counts->at(5)->secondTaken);
   EXPECT_FALSE(profile::countsFromGcov(gcov, "missing.f").counts);
   EXPECT_FALSE(profile::countsFromJson(nlohmann::json{{"lines", 3}}).counts);
 }
@@ -270,7 +276,7 @@ TEST(ProfileRun, LogicalIfActionUsesTheThenArc)
                        "  end do\n"
                        "end program l\n");
   profile::CoverageCounts counts;
-  counts.lines[5] = {5, 11, 2, 10};
+  counts.lines[5] = {5, 11, 2, 10, std::nullopt, std::nullopt};
   profile::applyCounts(p.model, counts);
   for (const auto& st : p.unit().statements)
     if (st.kind == program::StatementKind::Assignment && st.line == 5) {
@@ -291,8 +297,8 @@ TEST(ProfileRun, ContinuedStatementTakesTheCountOfItsOtherLine)
                        "      END\n",
                        "c.f");
   profile::CoverageCounts counts;
-  counts.lines[3] = {3, 5, 4, 5};
-  counts.lines[5] = {5, 4, std::nullopt, std::nullopt};
+  counts.lines[3] = {3, 5, 4, 5, std::nullopt, std::nullopt};
+  counts.lines[5] = {5, 4, std::nullopt, std::nullopt, std::nullopt, std::nullopt};
   profile::applyCounts(p.model, counts);
   ASSERT_FALSE(p.unit().statements.empty());
   const auto& st = p.unit().statements.front();
@@ -392,10 +398,10 @@ TEST(ProfileRun, BottomTestedLoopsCountTheirIterations)
   // executions. Red-black: J = 1..10, I = 1 + MOD(J,2) .. 7 step 2 is 3
   // iterations for odd J and 4 for even J, 5*3 + 5*4 = 35; I = J .. 7 step 2
   // is 4, 3, 3, 2, 2, 1, 1 for J = 1..7 and none after, 16.
-  const auto run = [](const char* name, const char* start) {
+  const auto run = [](const char* name, const char* start, const char* last = "") {
     const std::string text = std::string("      PROGRAM P\n      REAL X(8,10)\n      INTEGER I, J\n") +
                              "      DO 20 J = 1, 10\n         DO 20 I = " + start + ", 7, 2\n" +
-                             "            X(I,J) = 1.0\n   20 CONTINUE\n      PRINT *, X(1,1)\n      END\n";
+                             "            X(I,J) = 1.0\n" + last + "   20 CONTINUE\n      PRINT *, X(1,1)\n      END\n";
     auto p = test::build(text);
     profile::applyCounts(p.model, measured(writeTemp(name, text.c_str())));
     for (const auto& st : p.unit().statements)
@@ -406,4 +412,9 @@ TEST(ProfileRun, BottomTestedLoopsCountTheirIterations)
   EXPECT_EQ(run("redblack.f", "1 + MOD(J,2)"), 35);
   EXPECT_EQ(run("triangle2.f", "J"), 16);
   EXPECT_EQ(run("constant2.f", "1"), 40); // a constant trip count: tested at the top, as before
+  // a body ending in an IF: gfortran puts the latch on the head line, as its
+  // second branch point (the IF's own arcs are on the last line); 5 before
+  const char* lastIf = "            IF (X(I,J) .GT. 5.0) X(I,J) = 0.0\n";
+  EXPECT_EQ(run("redblackif.f", "1 + MOD(J,2)", lastIf), 35);
+  EXPECT_EQ(run("triangleif.f", "J", lastIf), 16);
 }
