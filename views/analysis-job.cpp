@@ -113,7 +113,10 @@ private:
       return true;
     }
     const auto model = estimateModel(s.values);
+    if (!scopeReadable(model, s))
+      return true;
     assumptions(model, s);
+    noteSourceErrors(model);
     m_out.valueSweepOnly = s.valueSweepOnly;
     m_out.sweepVariable = s.sweepVariable;
     std::vector<estimate::ComparisonRequest> swept; // the variants to sweep, in the table's order
@@ -139,6 +142,40 @@ private:
         m_out.timeVsN.push_back(sweepValues(request, s));
     }
     return !m_cancelled;
+  }
+
+  /// False, with the errors in the output, when the selected loop or unit
+  /// holds a statement the parser could not read (estimate::compare says
+  /// so before any variant is estimated): without that statement its arrays
+  /// may be missing from the Distributions panel, and every variant would
+  /// only say that no array is distributed.
+  bool scopeReadable(const program::ProgramModel& model, const EstimateSettings& s)
+  {
+    if (s.loopLine <= 0 && s.unitName.empty() && !s.program)
+      return true;
+    estimate::ComparisonRequest scope; // no variant: the scope's own checks only
+    scope.loopLine = s.loopLine;
+    scope.unitName = s.unitName;
+    scope.program = s.program;
+    scope.values = s.values;
+    const auto checked = estimate::compare(model, scope, *m_machine);
+    addUnique(m_out.errors, checked.errors);
+    return checked.errors.empty();
+  }
+
+  /// The source's errors outside the estimated scope: the numbers are shown,
+  /// but read the program around them (as partscope-cli estimate says).
+  void noteSourceErrors(const program::ProgramModel& model)
+  {
+    const auto diagnostics = program::allDiagnostics(m_parsed, model);
+    const auto errors = std::count_if(diagnostics.begin(), diagnostics.end(), [](const fortran::Diagnostic& d) {
+      return d.severity() == fortran::Severity::Error;
+    });
+    if (errors > 0)
+      m_out.assumptions.emplace_back(
+          0, "The program has " + std::to_string(errors) + (errors == 1 ? " error" : " errors") +
+                 " (Problems): the estimate reads the program around " + (errors == 1 ? "it" : "them") +
+                 "; fix " + (errors == 1 ? "it" : "them") + " before trusting the numbers");
   }
 
   /// The Distributions panel starts from the directives: say which of the
