@@ -31,12 +31,16 @@ namespace {
 // ---- dependence test (uniform distances) -----------------------------------
 
 constexpr std::int64_t kAnyDistance = std::numeric_limits<std::int64_t>::min();
+/// A level whose variable no subscript of either reference has: every
+/// distance, 0 among them (a time loop around a sweep).
+constexpr std::int64_t kEveryDistance = kAnyDistance + 1;
 
 /// Iteration distances (read iteration minus write iteration) per common
-/// level, kAnyDistance when unconstrained; nullopt when there is provably no
-/// dependence. Where the test cannot decide a subscript (not affine,
-/// other coefficients, a loop the statements do not share) it stops: the
-/// levels not yet decided stay kAnyDistance.
+/// level, kEveryDistance where no subscript follows the level's loop;
+/// nullopt when there is provably no dependence. Where the test cannot
+/// decide a subscript (not affine, other coefficients, a loop the
+/// statements do not share) it stops: the levels not yet decided are
+/// kAnyDistance.
 std::optional<std::vector<std::int64_t>> distances(const program::ArrayReference& write,
                                                    const program::ArrayReference& read, const IterationSpace& space,
                                                    int common, const symbolic::Bindings& values)
@@ -73,6 +77,7 @@ std::optional<std::vector<std::int64_t>> distances(const program::ArrayReference
       return std::nullopt;
     d[level] = iterationDistance;
   }
+  std::replace(d.begin(), d.end(), kAnyDistance, kEveryDistance);
   return d;
 }
 
@@ -714,24 +719,36 @@ int placementOf(const program::Statement& statement, const program::ArrayReferen
     auto d = distances(*write, read, space, common, values);
     if (!d)
       continue;
+    // the deepest level that may carry it: a level of every distance (a time loop) carries it, and with a
+    // distance of 0 there the levels inside it may carry it too (Gauss-Seidel's U(I-1,J) in DO IT: the
+    // value comes from this sweep's I-1, not from the last sweep)
     int carrier = -1;
+    bool zeroAbove = true; // every level above k may have distance 0
     for (int k = 0; k < common; ++k) {
       if (space.levels()[k].forall && (*d)[k] != 0)
         break; // FORALL reads every element before it writes any (HPF 1.1, Sec. 4.1)
+      if ((*d)[k] == kEveryDistance) {
+        carrier = k;
+        continue;
+      }
       if ((*d)[k] == kAnyDistance || (*d)[k] > 0) {
         carrier = k;
+        zeroAbove = false;
         break;
       }
-      if ((*d)[k] < 0)
+      if ((*d)[k] < 0) {
+        zeroAbove = false;
         break; // the read happens first: an anti-dependence, no message needed later
+      }
     }
-    if (carrier >= 0)
-      placement = std::max(placement, carrier + 1);
-    // written earlier in the same iteration of the common loops: the distances there are all 0, whatever a
-    // subscript in a loop they do not share takes (A(I,J) written in one DO J and read in a sibling DO J:
-    // the same row i, any column)
-    else if (other->id < statement.id && std::all_of(d->begin(), d->end(), [](auto x) { return x == 0; }))
+    // written earlier in the same iteration of the common loops: the distances there are all 0 (or may be),
+    // whatever a subscript in a loop they do not share takes (A(I,J) written in one DO J and read in a sibling
+    // DO J: the same row i, any column)
+    if (zeroAbove && other->id < statement.id &&
+        std::all_of(d->begin(), d->end(), [](auto x) { return x == 0 || x == kEveryDistance; }))
       placement = std::max(placement, std::min(common, forallStart(space)));
+    else if (carrier >= 0)
+      placement = std::max(placement, carrier + 1);
   }
   return placement;
 }

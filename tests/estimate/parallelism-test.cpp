@@ -143,6 +143,33 @@ TEST(Parallelism, WavefrontCriticalPathByHand)
   EXPECT_NEAR(fine.tt, 66 * 1.08, 1e-9);
 }
 
+TEST(Parallelism, WavefrontInsideATimeLoopSendsEachStage)
+{
+  // pipeline.f's first nest in DO IT = 1, 5: X(I,J-1) comes from this sweep's column j-1, so it is
+  // exchanged inside J, not fetched once a sweep (15 messages, TT below one sweep's): the pipeline's
+  // outer iterations are the M = 5 * 64 (it, i) pairs, c1 = 64 s as in WavefrontCriticalPathByHand,
+  //   T(b) = (320/b + 3) * 64 b + (320/b + 2) * (100 + 0.08 b) over the divisors b of 320:
+  //     b=8: 22016 + 4226.88; b=10: 22400 + 3427.2 = 25827.2; b=16: 23552 + 2228.16 = 25780.16 (the least);
+  //     b=20: 24320 + 1828.8
+  //   so S = 20 stages of 16: NT = 20 * 3 boundaries, TD = 320 * 3 elements of 8 bytes
+  const auto p = test::build("      PROGRAM PIPET\n      INTEGER N, NT\n      PARAMETER (N = 64, NT = 5)\n"
+                             "      DOUBLE PRECISION X(N,N)\n      INTEGER I, J, IT\n      DO 3 IT = 1, NT\n"
+                             "      DO 2 I = 1, N\n      DO 1 J = 2, N\n         X(I,J) = X(I,J) + X(I,J-1)\n"
+                             "    1 CONTINUE\n    2 CONTINUE\n    3 CONTINUE\n      END\n");
+  auto m = test::unitMachine();
+  m.startup = 100;
+  const auto e = run(p, 6, "x=(*,BLOCK)", "4", {}, m);
+  ASSERT_EQ(e.parallelism.kind, "pipelined");
+  EXPECT_EQ(e.parallelism.stages, 20);
+  EXPECT_EQ(e.parallelism.strip, 16);
+  EXPECT_EQ(e.nt, 60);
+  EXPECT_EQ(e.tdBytes, 320 * 3 * 8);
+  EXPECT_NEAR(e.ct, 23552.0, 1e-9);
+  EXPECT_NEAR(e.tt, 2228.16, 1e-9);
+  ASSERT_EQ(e.comm.records.size(), 1u);
+  EXPECT_EQ(e.comm.records[0].placement, 3);
+}
+
 TEST(Parallelism, WavefrontWrappedByCyclicByHand)
 {
   // The same nest under (*,CYCLIC(16)) on 2: the J range 2..64 is four
