@@ -171,6 +171,28 @@ void estimateCholeskyStepLoop(benchmark::State& state, const char* spec, const c
   state.SetComplexityN(state.range(0));
 }
 
+const char* kBlockedMatmul = "      SUBROUTINE BMM(N, NB, A, B, C)\n      INTEGER N, NB, I, J, K, JJ, KK\n"
+                             "      DOUBLE PRECISION A(N,N), B(N,N), C(N,N)\n      DO 40 JJ = 1, N, NB\n"
+                             "      DO 30 KK = 1, N, NB\n      DO 20 J = JJ, MIN(JJ+NB-1, N)\n"
+                             "      DO 10 K = KK, MIN(KK+NB-1, N)\n      DO 5 I = 1, N\n"
+                             "      C(I,J) = C(I,J) + A(I,K)*B(K,J)\n    5 CONTINUE\n   10 CONTINUE\n"
+                             "   20 CONTINUE\n   30 CONTINUE\n   40 CONTINUE\n      END\n";
+
+/// A blocked matrix product (tiles of 64 in j and k, n = 16000) under
+/// (*,BLOCK) on P = 16 .. 256: the tile pairs are collapsed for the hoisted
+/// exchange (tile-collapse.h), so A's copy is a product of one-loop counts
+/// and the cost grows like P. 2026-11-28: before the collapse a projection
+/// per processor pair, 0.25 / 3.1 / 10 s at P = 16 / 64 / 128 (a new-user
+/// trial); after, 2 / 5 / 16 ms at P = 16 / 64 / 256.
+void BM_BlockedMatmulOverP(benchmark::State& state)
+{
+  auto parsed = ps::fortran::parseSource("bmm.f", kBlockedMatmul);
+  const auto model = ps::program::buildModel(parsed);
+  estimateModel(state, model, 4, "a,b,c=(*,BLOCK)", std::to_string(state.range(0)), {{"n", 16000}, {"nb", 64}});
+  state.SetComplexityN(state.range(0));
+}
+BENCHMARK(BM_BlockedMatmulOverP)->RangeMultiplier(4)->Range(16, 256)->Complexity()->Unit(benchmark::kMillisecond);
+
 /// The Cholesky sample's step loop (the column scaling and the triangular
 /// update inside DO k) at n = 250, 500 and 1000, under (*,CYCLIC) on 16
 /// processors and (CYCLIC,CYCLIC) on 4x4 (argument 0/1). The reads stay

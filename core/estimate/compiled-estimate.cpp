@@ -7,6 +7,7 @@
 #include "estimate/owned-iterations.h"
 #include "estimate/parallelism.h"
 #include "estimate/saturating-count.h"
+#include "estimate/tile-collapse.h"
 #include "estimate/work-formula.h"
 #include "program/loop-nest.h"
 #include "symbolic/dependences.h"
@@ -1464,6 +1465,8 @@ private:
   bool branchEncloses(const program::Statement& st, int placement, const IterationSpace& space) const;
   void underBranch(const program::Statement& st, int placement, const IterationSpace& space, FunctionRef<void()> add);
   void noteClippedLoops(const program::Statement& st);
+  bool clipsAll(const program::Statement& st, const std::optional<CollapsedTiles>& tiles) const;
+  void keepClipped(const std::vector<int>& loops);
   void noteSampled(const CommRecord& r, const std::string& read, const program::Statement& st,
                    const IterationSpace& space);
   std::string unsetGuardScalars(const program::Statement& st) const;
@@ -1513,6 +1516,7 @@ private:
   double m_probability = 1.0; // the statement's, State::probability
   bool m_guardCounted = false; // its guards' share was counted
   bool m_foldedGuards = false; // addReads: the exchanges' space has the guards folded in (guard-fold.h)
+  std::optional<std::vector<int>> m_clippedExactly; // the statement's loops every exchange has clipped (nullopt: no exchange)
   std::size_t m_index = 0;     // the statement being estimated
   std::set<int> m_measured;  // lines whose branch probability a profile run measured
   EstimateResult m_problems; // errors and missing values; never holds an estimate
@@ -1681,7 +1685,7 @@ void PointEstimator::statement(std::size_t index)
   m_index = index;
   m_probability = m_s.probability(index);
   const bool counted = m_guardCounted = m_s.memo[index].guardCounted;
-  noteClippedLoops(st);
+  m_clippedExactly.reset();
   const bool measured = st.probabilityMeasured || m_s.memo[index].measuredInstead;
   if (!counted && !st.guards.empty() && !measured) {
     if (const auto unset = unsetGuardScalars(st); !unset.empty())
@@ -1704,6 +1708,7 @@ void PointEstimator::statement(std::size_t index)
     note("Statement" + c.at + " is under IF: assumed to execute with probability " + twoDecimals(m_probability) +
          " (no profile run yet)");
   estimateStatement(index, *space);
+  noteClippedLoops(st);
 }
 
 /// Notes the arrays of the nest that the source's directives map but the
@@ -1727,17 +1732,47 @@ void PointEstimator::noteLeftOut()
 
 /// Says how the statement's loops with MAX/MIN bounds (Loop::boundGuards)
 /// are counted: over the bounding arguments, scaled by the share of those
-/// iterations the others keep.
+/// iterations the others keep; their messages over the clipped bounds
+/// where every exchange folded them (a blocked loop, tile-collapse.h), else
+/// over the bounding arguments.
 void PointEstimator::noteClippedLoops(const program::Statement& st)
 {
   for (auto id = std::find(st.loops.begin(), st.loops.end(), m_s.nest->id); id != st.loops.end(); ++id) {
     const auto& l = m_unit.loops[static_cast<std::size_t>(*id)];
-    if (!l.boundGuards.empty())
-      note("The loop at line " + std::to_string(l.line) + " runs from " + l.lowerText + " to " + l.upperText +
-           ": its work is counted over " + l.lower.str() + ".." + l.upper.str() +
-           " less the iterations outside the clipped bounds, its messages over all of it (at the clipped ends, a "
-           "few elements too many)");
+    if (l.boundGuards.empty())
+      continue;
+    const bool exact = m_clippedExactly && std::find(m_clippedExactly->begin(), m_clippedExactly->end(), *id) !=
+                                                m_clippedExactly->end();
+    note("The loop at line " + std::to_string(l.line) + " runs from " + l.lowerText + " to " + l.upperText +
+         ": its work is counted over " + l.lower.str() + ".." + l.upper.str() +
+         " less the iterations outside the clipped bounds" +
+         (!m_clippedExactly ? ""
+          : exact          ? ", its messages over the clipped bounds"
+                           : ", its messages over all of it (at the clipped ends, a few elements too many)"));
   }
+}
+
+/// Whether `tiles` has every guard of `st` folded: they are all the clips
+/// of its collapsed loops (a blocked loop's MIN, tile-collapse.h).
+bool PointEstimator::clipsAll(const program::Statement& st, const std::optional<CollapsedTiles>& tiles) const
+{
+  if (!tiles)
+    return false;
+  std::size_t clips = 0;
+  for (int id : tiles->clippedLoops)
+    clips += m_unit.loops[static_cast<std::size_t>(id)].boundGuards.size();
+  return clips == st.guards.size();
+}
+
+/// Keeps the loops of `loops` that every exchange of the statement so far clipped.
+void PointEstimator::keepClipped(const std::vector<int>& loops)
+{
+  if (!m_clippedExactly) {
+    m_clippedExactly = loops;
+    return;
+  }
+  std::erase_if(*m_clippedExactly,
+                [&](int id) { return std::find(loops.begin(), loops.end(), id) == loops.end(); });
 }
 
 /// Says that the messages of `read` were counted on a sample: of rows, each
@@ -2111,26 +2146,32 @@ void PointEstimator::addReads(std::size_t index, const IterationSpace& space, co
     if (m_s.options.fetchIdenticalReadsOnce && !firstFetch(st, read, at))
       continue;
     const auto before = m_e.comm.records.size();
+    // a blocked loop pair inside the exchange: the elements of the whole range (tile-collapse.h)
+    const auto tiles = collapseTiles(exchanged, at, owner, read, m_unit, m_values);
+    const auto& readSpace = tiles ? tiles->space : exchanged;
     auto& instances = m_s.memo[index].instances[readIndex[i]];
     if (!instances)
-      instances = readInstances(exchanged, owner, read, at);
+      instances = readInstances(readSpace, owner, read, at);
     if (!instances->iterations && !folded)
       instances->iterations = statementIterations(c, owner);
     const auto messagesBefore = at > 0 ? m_e.comm.messagesPerProc : std::vector<std::int64_t>{};
     underBranch(st, at, exchanged, [&] {
-      addReadMessages(exchanged, owner, read, at, st.line, m_mapping, m_machine, m_e.comm,
+      addReadMessages(readSpace, owner, read, at, st.line, m_mapping, m_machine, m_e.comm,
                       CommunicationMethod::Closed, &*instances, &c.readTexts[readIndex[i]]);
     });
     if (at > 0 && m_e.comm.records.size() > before) // a pipeline's stage may bundle them (restage)
       keepRecordMessages(messagesBefore);
     if (m_s.options.formulas && m_e.comm.records.size() > before) // NT and TD in closed form (comm-formula.h)
-      attachReadFormula(m_e.comm.records.back(), m_unit, exchanged, owner, read, at, m_mapping, m_machine);
+      attachReadFormula(m_e.comm.records.back(), m_unit, readSpace, owner, read, at, m_mapping, m_machine);
     if (m_e.comm.records.size() > before && m_e.comm.records.back().sampledEvery > 1)
       noteSampled(m_e.comm.records.back(), c.readTexts[readIndex[i]], st, exchanged);
     if (m_e.comm.records.size() > before && !m_e.comm.records.back().simulatedBecause.empty())
       note("The messages of " + c.readTexts[readIndex[i]] + " at line " + std::to_string(st.line) +
            " were simulated, not counted in closed form: " + m_e.comm.records.back().simulatedBecause);
-    unfolded = unfolded || (m_guardCounted && !st.guards.empty() && !folded && m_e.comm.records.size() > before);
+    const bool added = m_e.comm.records.size() > before;
+    unfolded = unfolded || (m_guardCounted && !st.guards.empty() && !folded && added && !clipsAll(st, tiles));
+    if (added) // the clipped loops whose clips every exchange of the statement has (all, with the guards folded)
+      keepClipped(folded ? st.loops : tiles ? tiles->clippedLoops : std::vector<int>{});
   }
   if (unfolded) // IF (I .NE. K) in Gauss-Jordan: a trial counted 240 bytes where 200 move
     note("The messages of the statement at line " + std::to_string(st.line) +
