@@ -310,10 +310,26 @@ private:
       sofar.timeVsP.push_back({c.variant, curve(v.points)});
       m_partial(sofar);
     };
+    request.skipUnfitArrangements = true; // the counts that fit are drawn, the others named
     const auto r = estimate::compare(model, request, *m_machine);
-    if (!r.variants.empty())
+    if (!r.variants.empty()) {
       c.points = curve(r.variants[0].points);
+      noteSkipped(c.variant, r.variants[0].skipped);
+    }
     return c;
+  }
+
+  /// One chart note naming the processor counts a variant's curve leaves out, and why (the first's reason).
+  void noteSkipped(const std::string& variant, const std::vector<std::pair<std::int64_t, std::string>>& skipped)
+  {
+    if (skipped.empty())
+      return;
+    std::string counts;
+    for (const auto& [p, why] : skipped)
+      counts += (counts.empty() ? "" : ", ") + std::to_string(p);
+    m_out.chartNotes.push_back("Variant " + variant + " is not drawn at P = " + counts + ": its mapping does not fit " +
+                               (skipped.size() == 1 ? "it" : "them") + " (at P = " +
+                               std::to_string(skipped.front().first) + ": " + skipped.front().second + ")");
   }
 
   /// Time against one unknown (or PARAMETER) at the variant's arrangement;

@@ -80,6 +80,9 @@ struct JobOutput {
   bool estimated = false;
   nlohmann::json table;       // report::toJson layout, one point per variant at its arrangement
   std::vector<Curve> timeVsP; // sweepProcessors
+  /// Why a curve over P leaves out some counts (a variant's mapping does not
+  /// fit them: BLOCK(m) with m*P below the extent), one sentence per variant.
+  std::vector<std::string> chartNotes;
   std::vector<Curve> timeVsN; // sweepValues of sweepVariable at each variant's arrangement
   std::string sweepVariable;  // the x of timeVsN, as requested
   std::vector<std::string> errors;  // sentences for the user

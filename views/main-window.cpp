@@ -1007,6 +1007,11 @@ void MainWindow::finishEstimate(const JobOutput& output)
 {
   if (output.estimated)
     m_chart->setProcessorCurves(output.timeVsP);
+  for (const auto& n : output.chartNotes) {
+    auto* item = new QListWidgetItem(style()->standardIcon(QStyle::SP_MessageBoxWarning),
+                                     tr("Chart: %1").arg(QString::fromStdString(n)), m_notes);
+    item->setForeground(QColor(0xa0, 0x60, 0x00));
+  }
   m_lastUpdateMs = m_sinceChange.isValid() ? static_cast<double>(m_sinceChange.nsecsElapsed()) / 1e6 : 0;
   m_status->setText(output.estimated ? tr("Estimated in %1 ms (%2 ms since the change)")
                                          .arg(output.seconds * 1e3, 0, 'f', 1)

@@ -224,6 +224,10 @@ ComparisonResult compareLoop(const program::ProgramModel& model, const Compariso
     for (const auto& procs : points) {
       throwIfCancelled();
       auto m = buildMapping(v, *result.unit, result.loop->line, result.values, procs);
+      if (!m.mapping && request.skipUnfitArrangements && procs && m.missing.empty() && !m.errors.empty()) {
+        vr.skipped.emplace_back(procs->count(), m.errors.front());
+        continue;
+      }
       if (!m.mapping) {
         collectProblems(m, "Variant " + v.name + ": ", result);
         break;

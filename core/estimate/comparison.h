@@ -23,6 +23,9 @@ struct VariantResult {
   std::string spec;                    // as given, or "HPF directives"
   std::string mapping;                 // Mapping::str() at the first point
   std::vector<Estimate> points;        // one per processors arrangement
+  /// With ComparisonRequest::skipUnfitArrangements: the processor counts
+  /// left out, each with why its mapping could not be built.
+  std::vector<std::pair<std::int64_t, std::string>> skipped = {};
 };
 
 struct ComparisonRequest {
@@ -33,6 +36,11 @@ struct ComparisonRequest {
   EstimateOptions options;
   std::string unitName;                // estimate this unit instead of a loop (unit-estimator.h)
   bool program = false;                // estimate the main PROGRAM unit instead of a loop
+  /// A loop's arrangement on which a variant's mapping cannot be built
+  /// (BLOCK(64) of 512 elements on fewer than 8 processors) is left out,
+  /// in VariantResult::skipped, instead of ending the variant with an error:
+  /// a sweep over P draws the counts that fit.
+  bool skipUnfitArrangements = false;
   /// Called after each estimated point with the variant's points so far (a
   /// sweep that shows its curve as it grows); may be empty.
   std::function<void(const VariantResult&)> onPoint;

@@ -113,6 +113,7 @@ private slots:
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
   void jacobiEstimateEqualsTheCli();
+  void aCurveLeavesOutOnlyTheCountsItsMappingDoesNotFit();
   void processorCurveReachesAVariantOnMoreThan1024();
   void keepEstimateStoresTheShownEstimate();
   void changingNReestimatesWithoutAClick();
@@ -268,6 +269,39 @@ void IdeTest::processorCurveReachesAVariantOnMoreThan1024()
   const double table = w.resultsModel()->index(ResultsModel::Time, 1).data(ResultsModel::ValueRole).toDouble();
   QVERIFY2(std::abs(b->at(12).y() - table) <= 1e-9 * table,
            qPrintable(QStringLiteral("%1 against %2").arg(b->at(12).y()).arg(table)));
+}
+
+void IdeTest::aCurveLeavesOutOnlyTheCountsItsMappingDoesNotFit()
+{
+  // B = (*,BLOCK(32)) of n = 256 columns needs P >= 8: its curve over P was empty (the sweep stopped at
+  // P = 1) with nothing said; now P = 8 .. 1024 and a chart note naming 1, 2 and 4
+  MainWindow w(m_recovery.path());
+  estimateJacobi(w);
+  auto* panel = w.distributionPanel();
+  panel->setFormat(1, "a", "(*,BLOCK(32))");
+  panel->setFormat(1, "b", "(*,BLOCK(32))");
+  QSignalSpy estimated(&w, &MainWindow::estimateFinished);
+  w.activateWindow();
+  QTest::keyClick(w.editor(), Qt::Key_E, Qt::ControlModifier);
+  QVERIFY(estimated.wait(kWorkTimeoutMs));
+  QVERIFY2(w.estimateErrors().isEmpty(), qPrintable(w.estimateErrors().join('\n')));
+  auto series = w.chartPanel()->processorsChart()->series();
+  QCOMPARE(series.size(), 2);
+  auto* b = qobject_cast<QLineSeries*>(series.at(1));
+  QCOMPARE(b->count(), 8); // 8, 16, ..., 1024
+  QCOMPARE(b->at(0).x(), 8.0);
+  QCOMPARE(b->at(1).x(), 16.0);
+  const double table = w.resultsModel()->index(ResultsModel::Time, 1).data(ResultsModel::ValueRole).toDouble();
+  QVERIFY2(std::abs(b->at(1).y() - table) <= 1e-9 * table, qPrintable(QString::number(b->at(1).y())));
+  QStringList chartRows;
+  auto* notes = w.findChild<QListWidget*>("notesList");
+  for (int i = 0; i < notes->count(); ++i)
+    if (notes->item(i)->text().startsWith("Chart: "))
+      chartRows << notes->item(i)->text();
+  QCOMPARE(chartRows.size(), 1);
+  QVERIFY2(chartRows.front().startsWith("Chart: Variant B is not drawn at P = 1, 2, 4: its mapping does not fit them "
+                                        "(at P = 1: BLOCK(32) of "),
+           qPrintable(chartRows.front()));
 }
 
 void IdeTest::jacobiEstimateEqualsTheCli()
