@@ -25,6 +25,20 @@
 namespace ps::views {
 namespace {
 
+/// The index of the point of `series` (not empty) whose x is nearest `x`:
+/// by ratio on a log axis, by difference on a linear one.
+int nearestPoint(const QLineSeries& series, double x, bool log)
+{
+  const auto distance = [&](double px) {
+    return log && px > 0 && x > 0 ? std::abs(std::log(px / x)) : std::abs(px - x);
+  };
+  int best = 0;
+  for (int i = 1; i < series.count(); ++i)
+    if (distance(series.at(i).x()) < distance(series.at(best).x()))
+      best = i;
+  return best;
+}
+
 } // namespace
 
 ChartPanel::ChartPanel(QWidget* parent) : QWidget(parent)
@@ -161,12 +175,14 @@ void ChartPanel::fill(QChart* chart, const std::vector<Curve>& curves, const QSt
     styleVariantSeries(series, static_cast<int>(i));
     series->attachAxis(x);
     series->attachAxis(y);
-    connect(series, &QLineSeries::hovered, this, [series, xTitle, unit](const QPointF& p, bool state) {
-      if (!state)
+    connect(series, &QLineSeries::hovered, this, [series, xTitle, unit, log](const QPointF& p, bool state) {
+      if (!state || series->count() == 0)
         return QToolTip::hideText();
+      // the estimated point nearest the cursor, not the cursor's place on the line between two
+      const auto point = series->at(nearestPoint(*series, p.x(), log));
       QToolTip::showText(QCursor::pos(), QStringLiteral("%1: %2 = %3, time = %4 %5")
-                                           .arg(series->name(), xTitle, QString::number(p.x(), 'g', 6),
-                                                QString::number(p.y(), 'g', 6), unit));
+                                           .arg(series->name(), xTitle, QString::number(point.x(), 'g', 10),
+                                                QString::number(point.y(), 'g', 6), unit));
     });
   }
   fitAxes(curves, scale, log, x, y);

@@ -19,6 +19,7 @@
 #include <QCheckBox>
 #include <QDir>
 #include <QListWidget>
+#include <QToolTip>
 #include <QPointer>
 #include <QLineSeries>
 #include <QPlainTextEdit>
@@ -113,6 +114,7 @@ private slots:
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
   void jacobiEstimateEqualsTheCli();
+  void hoverShowsTheEstimatedPointNearest();
   void aCurveLeavesOutOnlyTheCountsItsMappingDoesNotFit();
   void processorCurveReachesAVariantOnMoreThan1024();
   void keepEstimateStoresTheShownEstimate();
@@ -302,6 +304,23 @@ void IdeTest::aCurveLeavesOutOnlyTheCountsItsMappingDoesNotFit()
   QVERIFY2(chartRows.front().startsWith("Chart: Variant B is not drawn at P = 1, 2, 4: its mapping does not fit them "
                                         "(at P = 1: BLOCK(32) of "),
            qPrintable(chartRows.front()));
+}
+
+void IdeTest::hoverShowsTheEstimatedPointNearest()
+{
+  // the tooltip showed the cursor's place on the line (P = 15.7619 and a time between two points)
+  MainWindow w(m_recovery.path());
+  estimateJacobi(w);
+  auto* b = qobject_cast<QLineSeries*>(w.chartPanel()->processorsChart()->series().at(1));
+  QVERIFY(b);
+  QCOMPARE(b->at(4).x(), 16.0);
+  emit b->hovered(QPointF(15.7619, 0.5 * (b->at(3).y() + b->at(4).y())), true);
+  const auto text = QToolTip::text();
+  QVERIFY2(text.startsWith("B: processors P = 16, time = " + QString::number(b->at(4).y(), 'g', 6) + " "),
+           qPrintable(text));
+  emit b->hovered(QPointF(11.0, b->at(3).y()), true); // nearer 8 than 16 by ratio (11/8 = 1.375 < 16/11 = 1.45)
+  QVERIFY2(QToolTip::text().startsWith("B: processors P = 8, "), qPrintable(QToolTip::text()));
+  emit b->hovered(QPointF(), false);
 }
 
 void IdeTest::jacobiEstimateEqualsTheCli()
