@@ -37,11 +37,11 @@ QString shortBytes(double b)
   if (b < 1 << 10)
     return QString::number(b, 'f', 0) + " B";
   if (b < 1 << 20)
-    return QString::number(b / (1 << 10), 'f', 1) + " KB";
-  static const char* const units[] = {"MB", "GB", "TB", "PB"}; // binary, as KB and the CLI
+    return QString::number(b / (1 << 10), 'f', 1) + " KiB";
+  static const char* const units[] = {"MiB", "GiB", "TiB", "PiB", "EiB"}; // binary: named so (IEC), as the CLI's
   double unit = 1 << 20;
   int k = 0;
-  for (; k < 3 && b >= unit * 1024; ++k)
+  for (; k < 4 && b >= unit * 1024; ++k)
     unit *= 1024;
   const double v = b / unit;
   return (v >= 1024 ? QString::number(v, 'e', 3) : QString::number(v, 'f', 2)) + " " + units[k];

@@ -23,8 +23,9 @@ namespace ps::views {
 /// the JSON has no point.
 std::map<int, QString> statementAnnotations(const nlohmann::json& estimate);
 
-/// "512 B", "1.0 KB", "2.50 MB", "109.14 TB" (binary prefixes, as the results
-/// table and the CLI); beyond 1024 PB in PB with an exponent.
+/// "512 B", "1.0 KiB", "2.50 MiB", "109.14 TiB" (binary prefixes, named as
+/// IEC 80000-13 names them, as the CLI's "TD KiB"); beyond 1024 EiB in EiB
+/// with an exponent.
 QString shortBytes(double bytes);
 
 } // namespace ps::views

@@ -197,7 +197,7 @@ std::string alignedRows(std::vector<std::size_t> widths, const std::vector<std::
 std::string partsTable(const Estimate& e)
 {
   std::vector<std::vector<std::string>> rows{
-      {"line", " part", "freq", "time ms", "CT ms", "TT ms", "NT", "TD KB", "CM"}};
+      {"line", " part", "freq", "time ms", "CT ms", "TT ms", "NT", "TD KiB", "CM"}};
   const auto& parts = e.parts;
   const auto body = rowsOf({
       columnOf(parts, [](const EstimatePart& p) { return std::to_string(p.line); }),
@@ -237,7 +237,7 @@ std::string variantTable(const VariantResult& v, bool withParts)
 {
   std::string out = "Variant " + v.name + ": " + v.spec + "\n  mapping: " + v.mapping + "\n";
   std::vector<std::vector<std::string>> rows{
-      {"P", "time ms", "CT ms", "TT ms", "comm %", "wd", "NT", "TD KB", "work max", "work min", "CM"}};
+      {"P", "time ms", "CT ms", "TT ms", "comm %", "wd", "NT", "TD KiB", "work max", "work min", "CM"}};
   const auto& points = v.points;
   const auto body = rowsOf({
       columnOf(points, [](const Estimate& p) { return p.arrangement; }),

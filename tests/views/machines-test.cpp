@@ -215,7 +215,7 @@ void MachinesTest::selectingShowsNumbers()
   QCOMPARE(parameter(v, "Time per hop γ"), QString("0 s"));
   QCOMPARE(parameter(v, "Topology"), QString("mesh2d"));
   QCOMPARE(parameter(v, "Cache line"), QString("32 B"));
-  QCOMPARE(parameter(v, "Cache size"), QString("16.0 KB"));
+  QCOMPARE(parameter(v, "Cache size"), QString("16.0 KiB"));
   QCOMPARE(parameter(v, "Add/subtract"), QString("0.1 µs"));
   QCOMPARE(parameter(v, "Divide"), QString("0.4 µs"));
   QCOMPARE(parameter(v, "Power"), QString("1 µs"));
@@ -588,7 +588,7 @@ void MachinesTest::validationParsesCannedJson()
   QCOMPARE(cell(m, 0, C::MeasuredDiff), QString("+10.0 %"));
   QCOMPARE(cell(m, 0, C::SimulatedDiff), QString("—"));
   QCOMPARE(cell(m, 0, C::Messages), QString("4"));
-  QCOMPARE(cell(m, 0, C::Bytes), QString("8.0 KB"));
+  QCOMPARE(cell(m, 0, C::Bytes), QString("8.0 KiB"));
   QCOMPARE(cell(m, 1, C::Measured), QString("—"));
   QCOMPARE(cell(m, 1, C::Simulated), QString("190 µs"));
   QCOMPARE(cell(m, 1, C::SimulatedDiff), QString("-5.0 %"));

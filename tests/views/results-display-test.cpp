@@ -49,10 +49,12 @@ private slots:
     QCOMPARE(ps::views::formatSeconds(84.68), QString("84.680 s"));
     QCOMPARE(ps::views::formatSeconds(25000096875.001), QString("2.500e+10 s"));
     QCOMPARE(ps::views::shortBytes(512), QString("512 B"));
-    QCOMPARE(ps::views::shortBytes(2.5 * (1 << 20)), QString("2.50 MB"));
-    QCOMPARE(ps::views::shortBytes(114440917.97 * (1 << 20)), QString("109.14 TB"));
-    QCOMPARE(ps::views::shortBytes(3.0 * (1LL << 50)), QString("3.00 PB"));
-    QCOMPARE(ps::views::shortBytes(5000.0 * (1LL << 50)), QString("5.000e+03 PB"));
+    QCOMPARE(ps::views::shortBytes(2.5 * (1 << 20)), QString("2.50 MiB"));
+    QCOMPARE(ps::views::shortBytes(2438400), QString("2.33 MiB")); // binary, so named: "2.33 MB" read as 2.33e6
+    QCOMPARE(ps::views::shortBytes(114440917.97 * (1 << 20)), QString("109.14 TiB"));
+    QCOMPARE(ps::views::shortBytes(3.0 * (1LL << 50)), QString("3.00 PiB"));
+    QCOMPARE(ps::views::shortBytes(5000.0 * (1LL << 50)), QString("4.88 EiB")); // "5.000e+03 PB" before
+    QCOMPARE(ps::views::shortBytes(5000.0 * (1LL << 60)), QString("5.000e+03 EiB"));
   }
 
   void tiesAtTheShownPrecisionAreMarkedAlike()
