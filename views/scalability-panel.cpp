@@ -124,7 +124,7 @@ QWidget* ScalabilityPanel::createControls()
   m_n = spinBox("scaleN", 1, 2000000000, 20, tr("Initial problem size n"));
   m_pPrimes = new QLineEdit;
   m_pPrimes->setObjectName("scaleTo");
-  m_pPrimes->setPlaceholderText(tr("powers of two up to 4p"));
+  m_pPrimes->setPlaceholderText(tr("powers of two up to 64 (4p when larger)"));
   m_pPrimes->setToolTip(tr("Scaled processor counts p', comma-separated, ascending, above p"));
   m_pPrimes->setMinimumWidth(m_pPrimes->fontMetrics().horizontalAdvance(m_pPrimes->placeholderText()) + 16);
   m_machine = new QComboBox;
@@ -329,7 +329,7 @@ std::vector<double> ScalabilityPanel::scaledProcessors() const
     out.push_back(ok && p > 0 ? p : -1); // -1: not a count, refused by snapshot()
   }
   if (out.empty())
-    out = scaling::scaledProcessors(m_p->value(), 4.0 * m_p->value(), 0);
+    out = scaling::scaledProcessors(m_p->value(), scaling::defaultScaledLimit(m_p->value()), 0);
   return out;
 }
 

@@ -270,7 +270,8 @@ scaling::ScaleRequest request(const ScaleOptions& o)
   r.crossCheck = !o.noCrossCheck;
   if (o.step != 0 && o.step < 1)
     fail("--step expects a step of at least 1 (0 doubles p'), got " + formatNumber(o.step));
-  r.pPrimes = o.to.empty() ? scaling::scaledProcessors(o.p, o.limit, o.step) : numberList(o.to, "--to");
+  const double limit = o.limit > 0 ? o.limit : scaling::defaultScaledLimit(o.p);
+  r.pPrimes = o.to.empty() ? scaling::scaledProcessors(o.p, limit, o.step) : numberList(o.to, "--to");
   if (!o.crossP.empty())
     r.sizeScanProcessors = numberList(o.crossP, "--cross-p");
   if (!o.nRange.empty()) {
@@ -351,7 +352,7 @@ CLI::App* addScaleCommand(CLI::App& app, ScaleOptions& o)
   c->add_option("--n", o.n, "Initial problem size (default 64)");
   c->add_option("--to", o.to, "Scaled processor counts p', e.g. 8,16 (default powers of two up to --limit)");
   c->add_option("--step", o.step, "Step p' by this amount instead of doubling");
-  c->add_option("--limit", o.limit, "Largest p' (default 64)");
+  c->add_option("--limit", o.limit, "Largest p' (default 64, or 4p when that is larger)");
   c->add_option("--epsilon", o.epsilon, "Tolerance of the iterative W' method, work units (default 0.01)");
   c->add_option("--n-range", o.nRange, "Sizes scanned for equal-size crossing points, LOW:HIGH (default n/4:4n)");
   c->add_flag("--no-cross-check", o.noCrossCheck,

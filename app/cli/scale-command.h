@@ -19,7 +19,7 @@ struct ScaleOptions {
   std::string modelsFile, work, measured, machine = "paragon", sizeVariable = "n";
   std::string to, nRange, crossP;
   std::string db; // --db FILE: the profile store for --machine
-  double p = 4, n = 64, step = 0, limit = 64, epsilon = 1e-2;
+  double p = 4, n = 64, step = 0, limit = 0, epsilon = 1e-2; // limit 0: scaling::defaultScaledLimit(p)
   bool interpolate = false, json = false, noCrossCheck = false;
   SourceOptions source; // --include-dir, -D
 };

@@ -188,6 +188,8 @@ std::vector<double> scaledProcessors(double p, double limit, double step)
   return out;
 }
 
+double defaultScaledLimit(double p) { return std::max(64.0, 4.0 * p); }
+
 ScaleResult runScaleStudy(const std::vector<const TimeModel*>& models, const ScaleRequest& request,
                           const std::vector<Measurement>& measured, const StudyControl& control)
 {

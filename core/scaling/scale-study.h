@@ -36,6 +36,10 @@ struct ScaleRequest {
 /// whole number when `step` is 1 (Sun 2002 R11: 4 against 3).
 std::vector<double> scaledProcessors(double p, double limit, double step);
 
+/// The largest p' when the user gives none: 64, or 4p when that is larger
+/// (the CLI's `scale` and the IDE's Scalability tab alike).
+double defaultScaledLimit(double p);
+
 /// Cancellation and at most ~10 progress reports a second are the caller's
 /// business; the study calls `progress(done, total)` after each p'.
 struct StudyControl {

@@ -161,6 +161,7 @@ class ScalabilityTest : public QObject {
 private slots:
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
   void jacobiTablesEqualTheEngine();
+  void defaultScaledCountsAreTheClis();
   void tridiagonalModelsFromAFile();
   void formulaErrorShowsItsColumn_data();
   void formulaErrorShowsItsColumn();
@@ -170,20 +171,25 @@ private slots:
   void smallPsiAndNearbyCrossingsStayReadable();
 
 private:
+  ScalabilityPanel* studyJacobi(MainWindow& w, const QString& pPrimes);
   QTemporaryDir m_recovery;
 };
 
-void ScalabilityTest::jacobiTablesEqualTheEngine()
+/// Opens Jacobi, selects its sweep DO j with variants (BLOCK,BLOCK) and
+/// (*,BLOCK) on 4 at n = 20 on paragon, and waits for the Scalability tab's
+/// study from (p, n) = (4, 20) over `pPrimes` (empty: the default).
+ScalabilityPanel* ScalabilityTest::studyJacobi(MainWindow& w, const QString& pPrimes)
 {
-  MainWindow w(m_recovery.path());
   w.show();
-  QVERIFY(QTest::qWaitForWindowExposed(&w));
+  if (!QTest::qWaitForWindowExposed(&w))
+    return nullptr;
   QSignalSpy analysed(&w, &MainWindow::analysisFinished);
-  QVERIFY(w.openFile(sample("jacobi.hpf")));
-  QVERIFY(analysed.wait(kWorkTimeoutMs));
+  if (!w.openFile(sample("jacobi.hpf")) || !analysed.wait(kWorkTimeoutMs))
+    return nullptr;
   w.selectLoopAt(28); // the sweep DO j; line 26 is the time loop
   auto* dist = w.distributionPanel();
-  QTRY_COMPARE(dist->loopLine(), 28);
+  if (!QTest::qWaitFor([&] { return dist->loopLine() == 28; }, kWorkTimeoutMs))
+    return nullptr;
   while (dist->variantCount() < 2)
     dist->addVariant();
   for (const auto* array : {"a", "b"}) {
@@ -197,10 +203,21 @@ void ScalabilityTest::jacobiTablesEqualTheEngine()
   auto* panel = w.scalabilityPanel();
   QSignalSpy finished(panel, &ScalabilityPanel::studyFinished);
   panel->setInitialState(4, 20);
-  panel->setScaledProcessors("8,16");
+  panel->setScaledProcessors(pPrimes);
   QTest::keyClick(&w, Qt::Key_2, Qt::ControlModifier); // View > Scalability
-  QVERIFY(w.findChild<QTabWidget*>("centralTabs")->currentWidget()->isAncestorOf(panel)); // scrolled in its tab
-  QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), kWorkTimeoutMs);
+  if (!w.findChild<QTabWidget*>("centralTabs")->currentWidget()->isAncestorOf(panel)) // scrolled in its tab
+    return nullptr;
+  if (!QTest::qWaitFor([&] { return !finished.isEmpty(); }, kWorkTimeoutMs))
+    return nullptr;
+  return panel;
+}
+
+void ScalabilityTest::jacobiTablesEqualTheEngine()
+{
+  MainWindow w(m_recovery.path());
+  auto* panel = studyJacobi(w, "8,16");
+  QVERIFY(panel);
+  auto* dist = w.distributionPanel();
   QVERIFY(panel->lastOutput() && panel->lastOutput()->errors.empty());
   const auto settings = dist->settings();
   QCOMPARE(settings.values.size(), 2u); // n and niter, as the CLI gets them below
@@ -223,7 +240,7 @@ void ScalabilityTest::jacobiTablesEqualTheEngine()
   QAbstractItemModelTester t0(panel->psiModel(0), QAbstractItemModelTester::FailureReportingMode::QtTest);
   QAbstractItemModelTester t1(panel->psiModel(1), QAbstractItemModelTester::FailureReportingMode::QtTest);
   QAbstractItemModelTester t2(panel->crossingModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-  finished.clear();
+  QSignalSpy finished(panel, &ScalabilityPanel::studyFinished);
   panel->setMachine("all");
   QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), 120000);
   QCOMPARE(panel->crossingModel()->rowCount(), static_cast<int>(ps::machine::builtinProfiles().size()));
@@ -234,6 +251,22 @@ void ScalabilityTest::jacobiTablesEqualTheEngine()
       compareCrossingRow(*panel, row, expected["comparisons"][0], "paragon");
     ++row;
   }
+}
+
+void ScalabilityTest::defaultScaledCountsAreTheClis()
+{
+  // the tab's default p' went to 4p = 16 and the CLI's to 64, and the two drew different conclusions
+  MainWindow w(m_recovery.path());
+  auto* panel = studyJacobi(w, "");
+  QVERIFY(panel);
+  QVERIFY(panel->lastOutput() && panel->lastOutput()->errors.empty());
+  QCOMPARE(panel->psiModel(0)->columnCount(), 5); // p' = 4 (the initial state), 8, 16, 32, 64
+  const auto cli = cliJson({sample("jacobi.hpf"), "--loop", "28", "--dist", "a,b=(BLOCK,BLOCK)", "--dist",
+                            "a,b=(*,BLOCK)", "--set", "n=20", "--set", "niter=100", "--machine", "paragon", "--p", "4",
+                            "--n", "20"});
+  QVERIFY2(!cli.is_null(), "partscope-cli scale failed");
+  comparePsiTables(*panel, cli);
+  QCOMPARE(panel->decision().toStdString(), cli["comparison"]["decision"].get<std::string>());
 }
 
 void ScalabilityTest::tridiagonalModelsFromAFile()
