@@ -220,6 +220,11 @@ void ChartPanel::fitAxes(const std::vector<Curve>& curves, double scale, bool lo
       x->setRange(outward(x0, xb, false) / kHair, std::max(outward(x1, xb, true), outward(x0, xb, false) * xb) * kHair);
     if (y0 > 0)
       y->setRange(outward(y0, 10, false) / kHair, std::max(outward(y1, 10, true), outward(y0, 10, false) * 10) * kHair);
+    // one style per axis: %g wrote 100000 beside 1e+06 on one axis
+    const auto decades = [](double lo, double hi) { return hi >= 1e5 || lo < 1e-4 ? "%.0e" : "%g"; };
+    static_cast<QLogValueAxis*>(y)->setLabelFormat(decades(y0, y1));
+    if (xb == 10)
+      static_cast<QLogValueAxis*>(x)->setLabelFormat(decades(x0, x1));
     return;
   }
   auto* vx = static_cast<QValueAxis*>(x);

@@ -139,7 +139,7 @@ QString ResultsModel::display(int row, double v) const
   case CommShare: return QString::number(v, 'f', 1) + " %";
   case Goodness: return QString::number(v, 'f', 4);
   case Data: return shortBytes(v);
-  default: return QString::number(static_cast<qlonglong>(std::llround(v)));
+  default: return groupedCount(std::llround(v));
   }
 }
 

@@ -47,6 +47,19 @@ QString shortBytes(double b)
   return (v >= 1024 ? QString::number(v, 'e', 3) : QString::number(v, 'f', 2)) + " " + units[k];
 }
 
+QString groupedCount(long long count)
+{
+  const auto digits = QString::number(count < 0 ? -static_cast<unsigned long long>(count)
+                                                : static_cast<unsigned long long>(count));
+  QString out;
+  for (qsizetype i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0)
+      out += QChar(0x202F);
+    out += digits[i];
+  }
+  return count < 0 ? "-" + out : out;
+}
+
 std::map<int, QString> statementAnnotations(const nlohmann::json& estimate)
 {
   std::map<int, QString> out;
@@ -65,8 +78,8 @@ std::map<int, QString> statementAnnotations(const nlohmann::json& estimate)
     const double share = total > 0 ? 100.0 * s["work_max"].get<double>() / total : 0.0;
     QStringList parts{QStringLiteral("work %1%").arg(sharePercent(share))};
     if (auto it = comm.find(line); it != comm.end() && it->second.first > 0)
-      parts << QStringLiteral("%1 msg").arg(it->second.first) << shortBytes(it->second.second);
-    parts << QStringLiteral("CM %1").arg(static_cast<qlonglong>(std::llround(s["cm"].get<double>())));
+      parts << QStringLiteral("%1 msg").arg(groupedCount(it->second.first)) << shortBytes(it->second.second);
+    parts << QStringLiteral("CM %1").arg(groupedCount(std::llround(s["cm"].get<double>())));
     out[line] = parts.join(QStringLiteral(" · "));
   }
   return out;

@@ -28,4 +28,9 @@ std::map<int, QString> statementAnnotations(const nlohmann::json& estimate);
 /// with an exponent.
 QString shortBytes(double bytes);
 
+/// A count with its digits in groups of three, set apart by narrow
+/// no-break spaces (SI: 25 000 000 000 000), not a locale's comma or
+/// point, which other locales read as a decimal separator.
+QString groupedCount(long long count);
+
 } // namespace ps::views

@@ -74,11 +74,17 @@ QString expectedAnnotation(const nlohmann::json& point, int line)
         bytes += c["bytes"].get<double>();
       }
     const double share = 100.0 * s["work_max"].get<double>() / s["work_total"].get<double>();
-    return QStringLiteral("work %1% · %2 msg · %3 MB · CM %4")
+    const auto grouped = [](std::int64_t n) { // SI groups of three, narrow no-break spaces
+      auto digits = QString::number(n);
+      for (auto i = digits.size() - 3; i > 0; i -= 3)
+        digits.insert(i, QChar(0x202F));
+      return digits;
+    };
+    return QStringLiteral("work %1% · %2 msg · %3 MiB · CM %4")
       .arg(share, 0, 'f', 1)
-      .arg(messages)
+      .arg(grouped(messages))
       .arg(bytes / (1 << 20), 0, 'f', 2)
-      .arg(std::llround(s["cm"].get<double>()));
+      .arg(grouped(std::llround(s["cm"].get<double>())));
   }
   return {};
 }
@@ -617,7 +623,7 @@ void IdeTest::annotationsShowTheCliNumbers()
   QVERIFY(!point.is_null());
   const auto expected = expectedAnnotation(point, 30);
   // 4 shifts x 1200 messages of the stencil, the busiest of 16 processors runs 64x64 of 254x254 instances
-  QCOMPARE(expected.left(25), QStringLiteral("work 6.3% · 4800 msg · 2."));
+  QCOMPARE(expected.left(26), QStringLiteral("work 6.3% · 4\u202F800 msg · 2."));
   auto* editor = w.editor();
   QCOMPARE(editor->annotationOn(30), expected);
   QCOMPARE(editor->annotation(29), expected); // what QScintilla draws under line 30

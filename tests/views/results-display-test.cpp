@@ -55,6 +55,11 @@ private slots:
     QCOMPARE(ps::views::shortBytes(3.0 * (1LL << 50)), QString("3.00 PiB"));
     QCOMPARE(ps::views::shortBytes(5000.0 * (1LL << 50)), QString("4.88 EiB")); // "5.000e+03 PB" before
     QCOMPARE(ps::views::shortBytes(5000.0 * (1LL << 60)), QString("5.000e+03 EiB"));
+    const QChar thin(0x202F); // "25000000000000" was hard to read
+    QCOMPARE(ps::views::groupedCount(25000000000000), "25" + QString(thin) + "000" + thin + "000" + thin + "000" + thin + "000");
+    QCOMPARE(ps::views::groupedCount(999), QString("999"));
+    QCOMPARE(ps::views::groupedCount(-1234), "-1" + QString(thin) + "234");
+    QCOMPARE(ps::views::groupedCount(0), QString("0"));
   }
 
   void tiesAtTheShownPrecisionAreMarkedAlike()
@@ -115,6 +120,12 @@ private slots:
     QVERIFY(xAxis());
     QCOMPARE(xAxis()->base(), 128.0);
     QCOMPARE(xAxis()->labelFormat(), QString("%.0f"));
+    // times from 10^4 to 10^9 s: every label with an exponent (%g wrote "100000" beside "1e+06")
+    const auto yAxis = [&] { return qobject_cast<QLogValueAxis*>(panel.processorsChart()->axes(Qt::Vertical).at(0)); };
+    panel.setProcessorCurves({{"A", {{1, 2.0e8}, {4096, 5.0e4}}}});
+    QCOMPARE(yAxis()->labelFormat(), QString("%.0e"));
+    panel.setProcessorCurves({{"A", {{1, 2.0}, {1024, 0.01}}}});
+    QCOMPARE(yAxis()->labelFormat(), QString("%g"));
   }
 
   void sixVariantsKeepTheirLettersAndColours()
