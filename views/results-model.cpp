@@ -106,7 +106,9 @@ double ResultsModel::value(int row, int column) const
 
 int ResultsModel::best(int row) const
 {
-  if (columnCount() < 2 || row == WorkMin) // a larger minimum is not better in itself
+  // a larger minimum is not better in itself, nor a smaller share of communication (a variant can have it by
+  // computing for longer: 98.5 % of 7.4 s against 71.8 % of 52 ms)
+  if (columnCount() < 2 || row == WorkMin || row == CommShare)
     return -1;
   int bestColumn = 0;
   for (int c = 1; c < columnCount(); ++c)

@@ -77,6 +77,14 @@ private slots:
     QVERIFY(!best(ResultsModel::CacheMisses, 0)); // every variant shows 64: nothing to choose
     QVERIFY(!best(ResultsModel::CacheMisses, 1));
     QVERIFY(best(ResultsModel::Time, 0));
+    // a smaller share of communication is no merit of its own: the slower variant had it in green
+    auto shares = table({{0.052, 1}, {7.4, 1}}, {"n", "n"});
+    shares["variants"][0]["points"][0]["tt_s"] = 0.0373;
+    shares["variants"][1]["points"][0]["tt_s"] = 7.29;
+    m.setTable(shares);
+    QVERIFY(best(ResultsModel::Time, 0));
+    QVERIFY(!best(ResultsModel::CommShare, 0));
+    QVERIFY(!best(ResultsModel::CommShare, 1));
   }
 
   void aNoteSaysWhichVariantsItConcerns()
