@@ -1783,11 +1783,18 @@ void PointEstimator::noteSampled(const CommRecord& r, const std::string& read, c
   const auto where = "The messages of " + read + " at line " + std::to_string(st.line);
   const auto& levels = space.levels();
   const auto last = static_cast<std::size_t>(std::min(r.placement, space.depth()) - 1);
-  if (r.sampledRows && last >= 1 && last < levels.size())
-    note(where + " were counted on a sample of the iterations of loop '" + levels[last - 1].variable + "' at line " +
-         std::to_string(levels[last - 1].line) + ", every " + ordinal(r.sampledEvery) +
-         " at the sparsest, each summed exactly over loop '" + levels[last].variable +
-         "', and scaled, to bound the estimate's time");
+  if (r.sampledRows && last >= 1 && last < levels.size()) {
+    // the rows are the iterations of every loop outside the summed one, not of its parent alone (Floyd's
+    // (k, j) pairs: "every 186743458463rd" of a loop of 10^6 iterations read as nonsense)
+    std::string outer;
+    for (std::size_t k = 0; k < last; ++k)
+      outer += (k ? ", " : "") + levels[k].variable;
+    note(where + " were counted on a sample of the iterations of " +
+         (last == 1 ? "loop '" + outer + "' at line " + std::to_string(levels[0].line)
+                    : "the loops (" + outer + ") together") +
+         ", every " + ordinal(r.sampledEvery) + " at the sparsest, each summed exactly over loop '" +
+         levels[last].variable + "', and scaled, to bound the estimate's time");
+  }
   else
     note(where + " were counted on a sample of the instances of their loops, every " + ordinal(r.sampledEvery) +
          " at the sparsest, and scaled, to bound the estimate's time");

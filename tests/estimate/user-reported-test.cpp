@@ -1566,3 +1566,20 @@ TEST(UserReported, ANonAffineRowDoesNotSerializeTheColumnsOfAColumnMapping)
   const auto columns = ps::test::run(p, 5, "a=(*,BLOCK)", "4", {});
   EXPECT_EQ(columns.parallelism.kind, "parallel");
 }
+
+TEST(UserReported, ASampleOfRowsNamesEveryLoopItsRowsRunOver)
+{
+  // Floyd-Warshall's D(K,J) is read inside DO I (an exact flow dependence through the row k written at
+  // i = k): its rows are the (k, j) pairs, 9 * 10^6 at n = 3000. The note named loop 'j' alone and
+  // sampled "every 5572nd" of it, a loop of 3000 iterations.
+  const auto p = ps::test::build("      PROGRAM FLOYD\n      INTEGER N, I, J, K\n      PARAMETER (N = 3000)\n"
+                                 "      REAL D(N,N)\n      DO 30 K = 1, N\n         DO 20 J = 1, N\n"
+                                 "            DO 20 I = 1, N\n               D(I,J) = MIN(D(I,J), D(I,K) + D(K,J))\n"
+                                 "   20    CONTINUE\n   30 CONTINUE\n      END\n");
+  const auto e = ps::test::run(p, 5, "d=(BLOCK,*)", "64", {});
+  ASSERT_EQ(e.comm.records.size(), 1u);
+  ASSERT_GT(e.comm.records[0].sampledEvery, 1);
+  EXPECT_TRUE(hasNote(e, "were counted on a sample of the iterations of the loops (k, j) together, every " +
+                           ps::ordinal(e.comm.records[0].sampledEvery) + " at the sparsest, each summed exactly over "
+                           "loop 'i'"));
+}
