@@ -2177,13 +2177,13 @@ void PointEstimator::addReads(std::size_t index, const IterationSpace& space, co
            " were simulated, not counted in closed form: " + m_e.comm.records.back().simulatedBecause);
     const bool added = m_e.comm.records.size() > before;
     unfolded = unfolded || (m_guardCounted && !st.guards.empty() && !folded && added && !clipsAll(st, tiles));
-    if (added) // the clipped loops whose clips every exchange of the statement has (all, with the guards folded)
+    if (added && !st.guards.empty()) // the clipped loops whose clips every exchange has (all, with the guards folded)
       keepClipped(folded ? st.loops : tiles ? tiles->clippedLoops : std::vector<int>{});
   }
   if (unfolded) // IF (I .NE. K) in Gauss-Jordan: a trial counted 240 bytes where 200 move
     note("The messages of the statement at line " + std::to_string(st.line) +
          " are counted over every iteration of its loops: its condition on the loop variables keeps a share of "
-         "them (as its work says) but is not folded into the exchanges, which carry a few elements too many");
+         "them (as its work says) but is not folded into the exchanges, which may carry a few elements too many");
   m_foldedGuards = false;
 }
 
