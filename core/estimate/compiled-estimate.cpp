@@ -219,6 +219,7 @@ struct CompiledStatement {
   bool reduction = false;
   std::vector<const program::ArrayReference*> reads;  // distributed reads, first of equal texts
   std::vector<std::string> readTexts;                 // their texts, for the records (not rebuilt per point)
+  std::vector<std::set<std::string>> readNames;       // the names in each text (deepestCarrier), once
   std::vector<bool> readByBranch;                     // a condition's read it does not fetch itself (see compileStatement)
   /// The statement each read belongs to: `st`, or a temporary's statement
   /// whose value `st`'s owners compute again (recomputeForeignTemporaries).
@@ -1398,8 +1399,11 @@ void CompiledNestEstimate::State::compile(const mapping::Mapping& mapping)
   compiled.clear();
   scalarUsers.clear();
   ownerStandIns.clear(); // which dimensions stand in depends on the structure
-  for (std::size_t i = 0; i < statements.size(); ++i)
+  for (std::size_t i = 0; i < statements.size(); ++i) {
     compiled.push_back(compileStatement(i, mapping));
+    for (const auto& text : compiled.back().readTexts)
+      compiled.back().readNames.push_back(namesIn(text));
+  }
   memoValid = false; // the plans' maps and formulas follow the structure
 }
 
@@ -1485,7 +1489,8 @@ private:
   std::optional<std::int64_t> knownElements(const std::string& array, const std::string& what = "",
                                             symbolic::EvaluationError* error = nullptr) const;
   bool readsWrittenElements(const program::Statement& st, const program::ArrayReference& read);
-  int deepestCarrier(const program::Statement& st, const program::ArrayReference& read, const IterationSpace& space);
+  int deepestCarrier(const program::Statement& st, const program::ArrayReference& read,
+                     const std::set<std::string>& subscripted, const IterationSpace& space);
   std::vector<const program::Statement*> flowSources(const program::Statement& st,
                                                      const program::ArrayReference& read);
   void describeWork(StatementWork& work, double cost,
@@ -2401,26 +2406,26 @@ int PointEstimator::placement(std::size_t index, std::size_t read, const Iterati
     const auto& st = read < c.readOrigins.size() ? *c.readOrigins[read] : *c.st;
     const auto& ref = *c.reads[read];
     at = readsWrittenElements(st, ref) ? placementOf(st, ref, flowSources(st, ref), space, m_values) : 0;
-    at = std::max(at, deepestCarrier(st, ref, space));
+    at = std::max(at, deepestCarrier(st, ref, c.readNames[read], space));
   }
   return at;
 }
 
 /// One more than the deepest loop of the nest that carries an exact flow
-/// dependence into `read` of `st` (isl) and whose variable `read` does not
-/// subscript with (a time or sweep loop), 0 without one: the messages stay
-/// inside that loop. placementOf takes the outermost level whose distance
-/// may be positive; a time loop around sweeps that write u in one nest and
+/// dependence into `read` of `st` (isl) and whose variable is none of the
+/// names `subscripted` in read's text (a time or sweep loop), 0 without
+/// one: the messages stay inside that loop. placementOf stops at the
+/// first level whose distance is or may be positive and that is no time
+/// loop (every distance, 0 among them); a time loop around sweeps that write u in one nest and
 /// read it in the next (DO IT / DO ISW / the nests) carries the dependence
 /// at both levels, and the exchange happens per sweep, not per time step.
 /// A loop the read subscripts with carries a recurrence, which the schedule
 /// (serialized or pipelined) prices instead. FORALL levels carry none (HPF
 /// 1.1, Sec. 4.1).
 int PointEstimator::deepestCarrier(const program::Statement& st, const program::ArrayReference& read,
-                                   const IterationSpace& space)
+                                   const std::set<std::string>& subscripted, const IterationSpace& space)
 {
   const auto access = readAccess(st, read);
-  const auto subscripted = namesIn(read.text());
   int deepest = 0;
   for (const auto& d : m_s.dependences()) {
     if (d.kind != symbolic::DependenceKind::Flow || d.targetStatement != st.id || d.targetAccess != access || !d.exact)
