@@ -37,10 +37,10 @@ constexpr std::int64_t kEveryDistance = kAnyDistance + 1;
 
 /// Iteration distances (read iteration minus write iteration) per common
 /// level, kEveryDistance where no subscript follows the level's loop;
-/// nullopt when there is provably no dependence. Where the test cannot
-/// decide a subscript (not affine, other coefficients, a loop the
-/// statements do not share) it stops: the levels not yet decided are
-/// kAnyDistance.
+/// nullopt when there is provably no dependence. A subscript that follows
+/// a loop the statements do not share constrains none of their levels.
+/// Where the test cannot decide a subscript (not affine, other
+/// coefficients) it stops: the levels not yet decided are kAnyDistance.
 std::optional<std::vector<std::int64_t>> distances(const program::ArrayReference& write,
                                                    const program::ArrayReference& read, const IterationSpace& space,
                                                    int common, const symbolic::Bindings& values)
@@ -65,7 +65,7 @@ std::optional<std::vector<std::int64_t>> distances(const program::ArrayReference
     const auto& [var, a] = *w.coefficients.begin();
     const auto level = std::find(vars.begin(), vars.end(), var) - vars.begin();
     if (level >= common)
-      return d;
+      continue; // a loop the statements do not share: it says nothing of the shared levels' distances
     if ((*cw - *cr) % a != 0)
       return std::nullopt;
     const auto valueDistance = (*cw - *cr) / a;

@@ -96,8 +96,8 @@ void nameEveryArrangement(VariantResult& v)
 /// estimated for requested[i]; empty: the directives' arrangement).
 void dropRepeatedArrangements(VariantResult& v, const std::vector<mapping::ProcessorsArrangement>& requested)
 {
-  const auto asked = [&](std::size_t i, const Estimate& p) {
-    return i < requested.size() ? requested[i].str() : p.arrangement;
+  const auto asked = [&](std::size_t i, const Estimate& p) { // points pair with requests unless some were skipped
+    return i < requested.size() && v.skipped.empty() ? requested[i].str() : p.arrangement;
   };
   std::vector<Estimate> kept;
   std::vector<std::string> keptAsked;

@@ -36,10 +36,11 @@ struct ComparisonRequest {
   EstimateOptions options;
   std::string unitName;                // estimate this unit instead of a loop (unit-estimator.h)
   bool program = false;                // estimate the main PROGRAM unit instead of a loop
-  /// A loop's arrangement on which a variant's mapping cannot be built
-  /// (BLOCK(64) of 512 elements on fewer than 8 processors) is left out,
-  /// in VariantResult::skipped, instead of ending the variant with an error:
-  /// a sweep over P draws the counts that fit.
+  /// An arrangement on which a variant's mapping cannot be built (BLOCK(64)
+  /// of 512 elements on fewer than 8 processors; for a unit, any error
+  /// other than a missing value) is left out, in VariantResult::skipped,
+  /// instead of ending the variant with an error: a sweep over P draws the
+  /// counts that fit.
   bool skipUnfitArrangements = false;
   /// Called after each estimated point with the variant's points so far (a
   /// sweep that shows its curve as it grows); may be empty.

@@ -1737,9 +1737,9 @@ void PointEstimator::noteLeftOut()
 
 /// Says how the statement's loops with MAX/MIN bounds (Loop::boundGuards)
 /// are counted: over the bounding arguments, scaled by the share of those
-/// iterations the others keep; their messages over the clipped bounds
-/// where every exchange folded them (a blocked loop, tile-collapse.h), else
-/// over the bounding arguments.
+/// iterations the others keep; and, where an exchange of the statement did
+/// not fold the clips (a blocked loop's are, tile-collapse.h), that its
+/// messages are counted over the bounding arguments.
 void PointEstimator::noteClippedLoops(const program::Statement& st)
 {
   for (auto id = std::find(st.loops.begin(), st.loops.end(), m_s.nest->id); id != st.loops.end(); ++id) {
@@ -1748,12 +1748,13 @@ void PointEstimator::noteClippedLoops(const program::Statement& st)
       continue;
     const bool exact = m_clippedExactly && std::find(m_clippedExactly->begin(), m_clippedExactly->end(), *id) !=
                                                 m_clippedExactly->end();
-    note("The loop at line " + std::to_string(l.line) + " runs from " + l.lowerText + " to " + l.upperText +
-         ": its work is counted over " + l.lower.str() + ".." + l.upper.str() +
-         " less the iterations outside the clipped bounds" +
-         (!m_clippedExactly ? ""
-          : exact          ? ", its messages over the clipped bounds"
-                           : ", its messages over all of it (at the clipped ends, a few elements too many)"));
+    // one note per loop, the same from every statement; the messages' clause only where they are not exact
+    const auto loop = "The loop at line " + std::to_string(l.line) + " runs from " + l.lowerText + " to " + l.upperText;
+    note(loop + ": its work is counted over " + l.lower.str() + ".." + l.upper.str() +
+         " less the iterations outside the clipped bounds");
+    if (m_clippedExactly && !exact)
+      note(loop + ": the messages of the statement at line " + std::to_string(st.line) + " are counted over " +
+           l.lower.str() + ".." + l.upper.str() + " (at the clipped ends, a few elements too many)");
   }
 }
 

@@ -74,10 +74,19 @@ std::optional<CollapsedTiles> collapseTiles(const IterationSpace& space, int fro
         readsLevel(exec, t) || readsLevel(&read, t))
       continue;
     const auto first = tile.lower.constant;
-    const auto last = first + (tile.upper.constant - first) / tile.step * tile.step; // the last tile's start
+    std::int64_t span = 0;
+    if (__builtin_sub_overflow(tile.upper.constant, first, &span))
+      continue;
+    const auto last = first + span / tile.step * tile.step; // the last tile's start
     std::int64_t end = 0;
     const int e = elementLoop(space, t, last, &end);
     if (e < 0)
+      continue;
+    const auto loop = space.levels()[static_cast<std::size_t>(e)].loopId;
+    const auto& clips = unit.loops[static_cast<std::size_t>(loop)].boundGuards;
+    if (std::any_of(clips.begin(), clips.end(), [&](const symbolic::AffineCondition& c) {
+          return c.form.coefficients.count(tile.variable) > 0; // MIN(JJ+NB-1, 2*JJ): the clip moves with the tile
+        }))
       continue;
     if (!out)
       out = CollapsedTiles{space, {}};
@@ -87,8 +96,6 @@ std::optional<CollapsedTiles> collapseTiles(const IterationSpace& space, int fro
     collapsed.setBound(e, false, at);
     at.constant = end;
     collapsed.setBound(e, true, at);
-    const auto loop = space.levels()[static_cast<std::size_t>(e)].loopId;
-    const auto& clips = unit.loops[static_cast<std::size_t>(loop)].boundGuards;
     if (auto clipped = clips.empty() ? std::nullopt : foldGuards(collapsed, clips, values)) {
       collapsed = std::move(*clipped);
       out->clippedLoops.push_back(loop);

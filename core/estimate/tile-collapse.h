@@ -31,7 +31,7 @@ struct CollapsedTiles {
 /// inner element loop e read (e = t .. t+s-1, step 1, or t .. c for a
 /// constant c no less than the last tile's start less 1: a clip already
 /// folded, guard-fold.h; no subscript of
-/// `exec` or `read` and no other bound follows t) becomes its first value
+/// `exec` or `read`, no other bound and no clip of e follows t) becomes its first value
 /// alone, and e runs over lo(t) .. lo(t) + s*trips(t) - 1, cut by the
 /// element loop's MIN/MAX clips (Loop::boundGuards of `unit`) where they
 /// fold exactly (guard-fold.h). nullopt when no pair collapses. Valid only

@@ -1070,6 +1070,10 @@ ComparisonResult compareUnit(const program::ProgramModel& model, const Compariso
     for (std::size_t i = 0; unknown.empty() && i < points.size(); ++i) {
       throwIfCancelled();
       auto e = estimateUnit(model, *result.unit, v.spec, points[i], machine, result.values, request.options);
+      if (!e.estimate && request.skipUnfitArrangements && points[i] && e.missing.empty() && !e.errors.empty()) {
+        vr.skipped.emplace_back(points[i]->count(), e.errors.front());
+        continue;
+      }
       if (!e.estimate) {
         for (const auto& msg : e.errors)
           if (std::find(result.errors.begin(), result.errors.end(), msg) == result.errors.end())

@@ -170,6 +170,25 @@ TEST(Parallelism, WavefrontInsideATimeLoopSendsEachStage)
   EXPECT_EQ(e.comm.records[0].placement, 3);
 }
 
+TEST(Parallelism, ARowWrittenBySiblingLoopInATimeLoopIsFetchedPerRow)
+{
+  // X(I,J) written by one DO J, X(I,J-1) read by a sibling DO J, both in DO I inside DO IT (a review):
+  // the read's subscript in the unshared J stopped the distance test, which left IT as the carrier, so
+  // the columns were fetched once a time step, before the sweep wrote them (15 messages). Per (it, i)
+  // under (*,BLOCK) on 4: one element across each of 3 block boundaries, 5 * 64 * 3 messages.
+  const auto p = test::build("      PROGRAM T2\n      INTEGER N, NT\n      PARAMETER (N = 64, NT = 5)\n"
+                             "      DOUBLE PRECISION X(N,N), Y(N,N)\n      INTEGER I, J, IT\n      DO 3 IT = 1, NT\n"
+                             "      DO 2 I = 1, N\n      DO 1 J = 1, N\n         X(I,J) = I + J + IT\n"
+                             "    1 CONTINUE\n      DO 4 J = 2, N\n         Y(I,J) = X(I,J-1)\n    4 CONTINUE\n"
+                             "    2 CONTINUE\n    3 CONTINUE\n      END\n");
+  const auto e = run(p, 6, "x,y=(*,BLOCK)", "4", {});
+  EXPECT_EQ(e.parallelism.kind, "parallel");
+  ASSERT_EQ(e.comm.records.size(), 1u);
+  EXPECT_EQ(e.comm.records[0].placement, 2);
+  EXPECT_EQ(e.nt, 5 * 64 * 3);
+  EXPECT_EQ(e.tdBytes, 5 * 64 * 3 * 8);
+}
+
 TEST(Parallelism, WavefrontWrappedByCyclicByHand)
 {
   // The same nest under (*,CYCLIC(16)) on 2: the J range 2..64 is four

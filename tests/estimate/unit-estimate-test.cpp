@@ -621,3 +621,34 @@ TEST(UnitEstimate, ADistributionNamingOnlyADummyThatInheritsSaysItDoesNotApply)
                                    "that takes the mapping of its actual 'r' (HPF inherit)"));
   EXPECT_EQ(r.estimate->nt, 0); // r replicated: every processor sums all of it
 }
+
+TEST(UnitEstimate, ASweepLeavesOutTheCountsAMappingDoesNotFit)
+{
+  // (*,BLOCK(16)) of 64 columns needs P >= 4: with skipUnfitArrangements a sweep over P = 1, 2, 4, 8 keeps
+  // 4 and 8 and names 1 and 2 (the IDE's curve over P), for a loop and for the whole program alike
+  const auto p = ps::test::build("      program t\n      integer i, j\n      real x(64, 64), y(64, 64)\n"
+                                 "      do 10 j = 2, 64\n      do 10 i = 1, 64\n   10 y(i, j) = x(i, j - 1)\n      end\n");
+  std::string error;
+  ps::estimate::ComparisonRequest request;
+  request.variants = {{"A", ps::mapping::parseDistSpec("x,y=(*,BLOCK(16))", &error)}};
+  for (const char* procs : {"1", "2", "4", "8"})
+    request.procs.push_back(*ps::mapping::parseArrangement(procs));
+  request.skipUnfitArrangements = true;
+  for (const bool program : {false, true}) {
+    request.loopLine = program ? 0 : 4;
+    request.program = program;
+    const auto r = ps::estimate::compare(p.model, request, ps::test::unitMachine());
+    ASSERT_TRUE(r.errors.empty()) << r.errors.front();
+    ASSERT_EQ(r.variants.size(), 1u);
+    const auto& v = r.variants[0];
+    ASSERT_EQ(v.points.size(), 2u) << program;
+    EXPECT_EQ(v.points[0].processors, 4);
+    EXPECT_EQ(v.points[1].processors, 8);
+    ASSERT_EQ(v.skipped.size(), 2u) << program;
+    EXPECT_EQ(v.skipped[0].first, 1);
+    EXPECT_EQ(v.skipped[1].first, 2);
+    EXPECT_NE(v.skipped[0].second.find("BLOCK(16)"), std::string::npos) << v.skipped[0].second;
+  }
+  request.skipUnfitArrangements = false; // the CLI's list: an error, as before
+  EXPECT_FALSE(ps::estimate::compare(p.model, request, ps::test::unitMachine()).errors.empty());
+}
