@@ -219,7 +219,7 @@ struct CompiledStatement {
   bool reduction = false;
   std::vector<const program::ArrayReference*> reads;  // distributed reads, first of equal texts
   std::vector<std::string> readTexts;                 // their texts, for the records (not rebuilt per point)
-  std::vector<std::set<std::string>> readNames;       // the names in each text (deepestCarrier), once
+  std::vector<std::set<std::string>> readNames;       // the names in each read's distributed subscripts, once
   std::vector<bool> readByBranch;                     // a condition's read it does not fetch itself (see compileStatement)
   /// The statement each read belongs to: `st`, or a temporary's statement
   /// whose value `st`'s owners compute again (recomputeForeignTemporaries).
@@ -1401,8 +1401,14 @@ void CompiledNestEstimate::State::compile(const mapping::Mapping& mapping)
   ownerStandIns.clear(); // which dimensions stand in depends on the structure
   for (std::size_t i = 0; i < statements.size(); ++i) {
     compiled.push_back(compileStatement(i, mapping));
-    for (const auto& text : compiled.back().readTexts)
-      compiled.back().readNames.push_back(namesIn(text));
+    auto& c = compiled.back();
+    for (const auto* ref : c.reads) { // deepestCarrier's: the names moving the read's owner
+      std::set<std::string> names;
+      for (std::size_t d = 0; d < ref->subscripts.size(); ++d)
+        if (distributedDimension(mapping, mapping.array(ref->array), static_cast<int>(d)))
+          names.merge(namesIn(ref->subscripts[d].text));
+      c.readNames.push_back(std::move(names));
+    }
   }
   memoValid = false; // the plans' maps and formulas follow the structure
 }
@@ -2414,14 +2420,16 @@ int PointEstimator::placement(std::size_t index, std::size_t read, const Iterati
 
 /// One more than the deepest loop of the nest that carries an exact flow
 /// dependence into `read` of `st` (isl) and whose variable is none of the
-/// names `subscripted` in read's text (a time or sweep loop), 0 without
-/// one: the messages stay inside that loop. placementOf stops at the
+/// names `subscripted` in read's distributed subscripts (a time or sweep
+/// loop, or one along an undistributed dimension: Givens' A(I-1,J) under
+/// (*,CYCLIC), written at k = j of row i-1), 0 without one: the messages
+/// stay inside that loop. placementOf stops at the
 /// first level whose distance is or may be positive and that is no time
 /// loop (every distance, 0 among them); a time loop around sweeps that write u in one nest and
 /// read it in the next (DO IT / DO ISW / the nests) carries the dependence
 /// at both levels, and the exchange happens per sweep, not per time step.
-/// A loop the read subscripts with carries a recurrence, which the schedule
-/// (serialized or pipelined) prices instead. FORALL levels carry none (HPF
+/// A loop that moves the read's owner carries a recurrence, which the
+/// schedule (serialized or pipelined) prices instead. FORALL levels carry none (HPF
 /// 1.1, Sec. 4.1).
 int PointEstimator::deepestCarrier(const program::Statement& st, const program::ArrayReference& read,
                                    const std::set<std::string>& subscripted, const IterationSpace& space)

@@ -1583,3 +1583,25 @@ TEST(UserReported, ASampleOfRowsNamesEveryLoopItsRowsRunOver)
                            ps::ordinal(e.comm.records[0].sampledEvery) + " at the sparsest, each summed exactly over "
                            "loop 'i'"));
 }
+
+TEST(UserReported, ADependenceAlongAnUndistributedDimensionKeepsItsMessagesInside)
+{
+  // Givens' pattern (a trial): A(I-1,J) is written at k = j of row i-1 and read by row i, a dependence
+  // carried by DO I, which subscripts only A's undistributed first dimension under (*,CYCLIC). It was
+  // taken for a recurrence the schedule prices and hoisted out of I (18 messages, a stale value). Per
+  // (j, i): column j's owner sends the element to the other owners of columns j..8, min(4, 9-j) - 1 of
+  // them, for the 8-j rows i: 21 + 18 + 15 + 12 + 9 + 4 + 1 = 80 messages of 8 bytes on 4.
+  const auto p = ps::test::build("      SUBROUTINE DEP3(A, N)\n      INTEGER N, I, J, K\n      REAL*8 A(N,N)\n"
+                                 "      DO 40 J = 1, N-1\n         DO 30 I = J+1, N\n            DO 20 K = J, N\n"
+                                 "               A(I,K) = A(I,K) + A(I-1,J)\n   20       CONTINUE\n"
+                                 "   30    CONTINUE\n   40 CONTINUE\n      END\n",
+                                 "dep3.f");
+  const auto e = ps::test::run(p, 4, "a=(*,CYCLIC)", "4", {{"n", 8}});
+  ASSERT_EQ(e.comm.records.size(), 1u);
+  EXPECT_EQ(e.comm.records[0].placement, 2);
+  EXPECT_EQ(e.nt, 80);
+  EXPECT_EQ(e.tdBytes, 80 * 8);
+  // under (BLOCK,BLOCK) DO I moves the owner's row: a recurrence the schedule prices, as before
+  const auto grid = ps::test::run(p, 4, "a=(BLOCK,BLOCK)", "2x2", {{"n", 8}});
+  EXPECT_EQ(grid.parallelism.variable, "i");
+}
