@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cctype>
+#include <set>
 
 namespace ps::fortran {
 namespace {
@@ -38,7 +39,10 @@ public:
       skipBlanks();
       if (m_pos >= m_text.size())
         break;
-      out.push_back(next(out.empty() ? nullptr : &out.back()));
+      if (lengthAfterType(out) && isDigit(peek()))
+        out.push_back(digits()); // REAL*8 E1: blanks gone in fixed form, 8E1 is no real literal here
+      else
+        out.push_back(next(out.empty() ? nullptr : &out.back()));
     }
     const auto end = m_base + static_cast<std::uint32_t>(m_text.size());
     out.push_back({TokenKind::End, "", {end, end}});
@@ -128,6 +132,27 @@ private:
       }
     }
     return punctuation();
+  }
+
+  /// Whether the next token is the length of a type: `*` right after the
+  /// statement's type keyword (REAL*8, INTEGER*4, COMPLEX*16, LOGICAL*1,
+  /// CHARACTER*8, also after IMPLICIT).
+  static bool lengthAfterType(const std::vector<Token>& out)
+  {
+    const auto n = out.size();
+    if (n < 2 || !out[n - 1].isOp("*") || out[n - 2].kind != TokenKind::Identifier)
+      return false;
+    static const std::set<std::string, std::less<>> types = {"integer", "real", "complex", "logical", "character", "byte"};
+    return types.count(out[n - 2].text) > 0 && (n == 2 || (n == 3 && out[0].text == "implicit"));
+  }
+
+  /// A digit string alone, as an Integer token.
+  Token digits()
+  {
+    const auto begin = m_pos;
+    while (isDigit(peek()))
+      ++m_pos;
+    return make(TokenKind::Integer, std::string(m_text.substr(begin, m_pos - begin)), begin);
   }
 
   Token number()

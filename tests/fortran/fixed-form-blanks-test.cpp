@@ -36,6 +36,11 @@ TEST(FixedFormKeywords, SplitsGluedKeywordsAndLeavesAssignments)
   EXPECT_EQ(split("DO 10 I(2) = 1, 2"), (Strings{"do10i", "(", "2", ")", "=", "1", ",", "2"}));
   EXPECT_EQ(split("CALL XPOMPF OPEN DISPLAY"), (Strings{"call", "xpompfopendisplay"}));
   EXPECT_EQ(split("REAL*8 FUNCTION F(X)"), (Strings{"real", "*", "8", "function", "f", "(", "x", ")"}));
+  // a length, then names starting with E or D: blanks gone, "8E1" was read as a real literal (a trial)
+  EXPECT_EQ(split("REAL*8 E1, D2"), (Strings{"real", "*", "8", "e1", ",", "d2"}));
+  EXPECT_EQ(split("COMPLEX*16 E2X"), (Strings{"complex", "*", "16", "e2x"}));
+  EXPECT_EQ(split("IMPLICIT REAL*8 (A-H)"), (Strings{"implicit", "real", "*", "8", "(", "a", "-", "h", ")"}));
+  EXPECT_EQ(split("X = A*8E1"), (Strings{"x", "=", "a", "*", "8E1"})); // a product: the literal stays
   EXPECT_EQ(split("IMPLICIT DOUBLE PRECISION (A-H,O-Z)"),
             (Strings{"implicit", "doubleprecision", "(", "a", "-", "h", ",", "o", "-", "z", ")"}));
   EXPECT_EQ(split("IF (X .GT. 0) GO TO 10"), (Strings{"if", "(", "x", ">", "0", ")", "goto", "10"}));
