@@ -1587,7 +1587,11 @@ void PointEstimator::noteMeasured()
 /// (red-black under (CYCLIC,*) on 2: each colour's points of a column are
 /// on one processor, its neighbour column's on the other): the points
 /// counted from the start's first value lie on other processors than the
-/// real ones, so a clause saying the work per processor is off; "" otherwise.
+/// real ones, so a clause saying the work per processor is off. Under
+/// BLOCK the work is about right but the pairs that straddle a block
+/// boundary belong to one start (odd-even transposition sort: none counted
+/// from 1 when the blocks are even), so a clause saying the messages are
+/// off; "" otherwise.
 std::string PointEstimator::parityAcrossOwners(const program::Loop& loop) const
 {
   const auto m = loop.step.asInteger();
@@ -1602,14 +1606,21 @@ std::string PointEstimator::parityAcrossOwners(const program::Loop& loop) const
     for (std::size_t td = 0; td < t.dims.size(); ++td) {
       const auto& axis = a->axes[td];
       const auto& dist = t.dims[td];
-      if (t.procDim[td] < 0 || axis.kind != mapping::TemplateAxis::Kind::ArrayDim ||
-          dist.format().kind != mapping::FormatKind::Cyclic || dist.procs() < 2 ||
-          dist.blockSize() * axis.stride % *m == 0 || static_cast<std::size_t>(axis.arrayDim) >= w->subscripts.size())
+      const bool cyclic = dist.format().kind == mapping::FormatKind::Cyclic;
+      if (t.procDim[td] < 0 || axis.kind != mapping::TemplateAxis::Kind::ArrayDim || dist.procs() < 2 ||
+          (cyclic && dist.blockSize() * axis.stride % *m == 0) ||
+          static_cast<std::size_t>(axis.arrayDim) >= w->subscripts.size())
         continue;
       const auto& sub = w->subscripts[static_cast<std::size_t>(axis.arrayDim)];
-      if (sub.kind == program::SubscriptKind::Affine && sub.affine.coefficients.count(loop.variable))
+      if (sub.kind != program::SubscriptKind::Affine || !sub.affine.coefficients.count(loop.variable))
+        continue;
+      if (cyclic)
         return "; under " + dist.format().str() + " along its dimension the points of one start lie on other "
                "processors than those of the other: the work and messages per processor are only approximate";
+      // odd-even transposition under BLOCK: only the pairs of one start straddle a block boundary
+      return "; under " + dist.format().str() + " along its dimension whether a point's neighbours lie across a "
+             "block boundary depends on the start: the messages are only approximate (those of one start may "
+             "all be missed)";
     }
   }
   return "";
