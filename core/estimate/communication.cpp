@@ -723,7 +723,6 @@ int placementOf(const program::Statement& statement, const program::ArrayReferen
     // distance of 0 there the levels inside it may carry it too (Gauss-Seidel's U(I-1,J) in DO IT: the
     // value comes from this sweep's I-1, not from the last sweep)
     int carrier = -1;
-    bool zeroAbove = true; // every level above k may have distance 0
     for (int k = 0; k < common; ++k) {
       if (space.levels()[k].forall && (*d)[k] != 0)
         break; // FORALL reads every element before it writes any (HPF 1.1, Sec. 4.1)
@@ -733,18 +732,15 @@ int placementOf(const program::Statement& statement, const program::ArrayReferen
       }
       if ((*d)[k] == kAnyDistance || (*d)[k] > 0) {
         carrier = k;
-        zeroAbove = false;
         break;
       }
-      if ((*d)[k] < 0) {
-        zeroAbove = false;
+      if ((*d)[k] < 0)
         break; // the read happens first: an anti-dependence, no message needed later
-      }
     }
     // written earlier in the same iteration of the common loops: the distances there are all 0 (or may be),
     // whatever a subscript in a loop they do not share takes (A(I,J) written in one DO J and read in a sibling
     // DO J: the same row i, any column)
-    if (zeroAbove && other->id < statement.id &&
+    if (other->id < statement.id &&
         std::all_of(d->begin(), d->end(), [](auto x) { return x == 0 || x == kEveryDistance; }))
       placement = std::max(placement, std::min(common, forallStart(space)));
     else if (carrier >= 0)
