@@ -519,16 +519,18 @@ private:
     const auto problems = m_shapeProblems.find(base.name);
     const bool declaredShape =
         problems == m_shapeProblems.end() || (problems->second.errors.empty() && problems->second.missing.empty());
-    if (m_requested && named != m_arrangements.end() && declaredShape &&
-        base.shape != m_requested->shape) { // a new user's --procs 3 for PROCESSORS PR(4) went unremarked
-      auto declared = base.str();
-      std::replace(declared.begin(), declared.end(), 'x', ',');
-      note("PROCESSORS " + base.name + "(" + declared + ") is replaced by the arrangement asked for, " +
-           m_requested->str());
-    }
+    const auto declared = base;
     if (m_requested) // its shape, not the declared one's: 2x8 stays 2x8 where PROCESSORS says 4x4
       base = ProcessorsArrangement{base.name, m_requested->shape};
     fitArrangement(m_mapping, base, rank, m_requested.has_value());
+    // a new user's --procs 3 for PROCESSORS PR(4) went unremarked; --procs 4 arranged as PR(2,2)'s 2x2 replaces nothing
+    if (m_requested && named != m_arrangements.end() && declaredShape && m_mapping.procs.shape != declared.shape) {
+      auto text = declared.str();
+      std::replace(text.begin(), text.end(), 'x', ',');
+      const auto used = m_mapping.procs.str();
+      note("PROCESSORS " + declared.name + "(" + text + ") is replaced by the arrangement asked for, " +
+           m_requested->str() + (used != m_requested->str() ? " (arranged as " + used + ")" : ""));
+    }
     noteOtherArrangements(nest, onto);
     noteNarrowerDistributions(rank);
   }

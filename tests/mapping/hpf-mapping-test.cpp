@@ -101,6 +101,17 @@ TEST(HpfMapping, AnArrangementAskedForInPlaceOfTheDeclaredOneIsNoted)
   const auto four = mapOf(p, mapping::ProcessorsArrangement{"procs", {4}});
   ASSERT_TRUE(four.mapping) << joined(four.errors);
   EXPECT_TRUE(four.mapping->notes.empty()) << joined(four.mapping->notes);
+  // --procs 4 for PROCESSORS PR(2,2) under (BLOCK,BLOCK) is arranged as 2x2: nothing is replaced (the note
+  // said "replaced by 4" beside a table on 2x2); 8 is arranged as 4x2 and says so
+  auto grid = unitWith({"PROCESSORS :: PR(2,2)", "DISTRIBUTE (BLOCK,BLOCK) ONTO PR :: X"});
+  const auto asked = mapOf(grid, mapping::ProcessorsArrangement{"procs", {4}});
+  ASSERT_TRUE(asked.mapping) << joined(asked.errors);
+  EXPECT_EQ(asked.mapping->procs.str(), "2x2");
+  EXPECT_TRUE(asked.mapping->notes.empty()) << joined(asked.mapping->notes);
+  const auto eight = mapOf(grid, mapping::ProcessorsArrangement{"procs", {8}});
+  ASSERT_TRUE(eight.mapping) << joined(eight.errors);
+  EXPECT_EQ(eight.mapping->notes,
+            std::vector<std::string>{"PROCESSORS pr(2,2) is replaced by the arrangement asked for, 8 (arranged as 4x2)"});
 }
 
 TEST(HpfMapping, AlignOffsetsAndReplicationByBrutForce)
