@@ -296,7 +296,7 @@ private:
         addCall(f, *item.statement, acc);
     }
     flushStatements(f, run, acc);
-    noteRemappings(*f.unit, acc.e);
+    noteRemappings(*f.unit, m_spec.has_value(), acc.e);
     noteFunctionReferences(*f.unit, acc.e);
     noteJumps(*f.unit, acc.e);
     noteUnreachable(*f.unit, acc.e);
@@ -308,17 +308,21 @@ private:
 
   /// The parts after a REDISTRIBUTE or REALIGN are estimated under the
   /// mapping it sets (mappingAt), but the data it moves is not charged:
-  /// say so (DDT's remapping costs, Suggest Distribution, price them).
-  static void noteRemappings(const Unit& unit, Estimate& e)
+  /// say so (DDT's remapping costs, Suggest Distribution, price them). A
+  /// distribution given by the user (`given`) replaces the directives, this
+  /// one too: then say that instead.
+  static void noteRemappings(const Unit& unit, bool given, Estimate& e)
   {
     for (std::size_t i = 0; i < unit.directives.size() && i < unit.directiveLines.size(); ++i) {
       const auto kind = unit.directives[i].kind;
       if (kind != fortran::DirectiveKind::Redistribute && kind != fortran::DirectiveKind::Realign)
         continue;
-      addNote(e, std::string("The ") + (kind == fortran::DirectiveKind::Redistribute ? "REDISTRIBUTE" : "REALIGN") +
-                   " at line " + std::to_string(unit.directiveLines[i]) + " in '" + unit.name +
-                   "' is not charged: the parts after it are estimated under the mapping it sets, but the data "
-                   "it moves is not (Suggest Distribution prices remappings)");
+      const auto what = std::string("The ") + (kind == fortran::DirectiveKind::Redistribute ? "REDISTRIBUTE" : "REALIGN") +
+                        " at line " + std::to_string(unit.directiveLines[i]) + " in '" + unit.name + "'";
+      addNote(e, what + (given ? " is left out: the distribution given replaces the source's directives, in every "
+                                 "part"
+                               : " is not charged: the parts after it are estimated under the mapping it sets, but "
+                                 "the data it moves is not (Suggest Distribution prices remappings)"));
     }
   }
 

@@ -242,6 +242,16 @@ TEST(UnitEstimate, ARedistributeBetweenNestsIsNamedAsNotCharged)
   const auto e = unitEstimate(p, "redist");
   EXPECT_EQ(e.nt, 0); // both nests are local under their own mappings
   EXPECT_TRUE(hasNote(e, "The REDISTRIBUTE at line 13 in 'redist' is not charged")) << testing::PrintToString(e.notes);
+  // a distribution given replaces it too: the note said the parts after it followed it
+  std::string error;
+  const auto spec = ps::mapping::parseDistSpec("u=(*,BLOCK)", &error);
+  const auto given = ps::estimate::estimateUnit(p.model, unitNamed(p, "redist"), *spec, std::nullopt,
+                                                ps::test::unitMachine(), {});
+  ASSERT_TRUE(given.estimate) << (given.errors.empty() ? "" : given.errors[0]);
+  EXPECT_TRUE(hasNote(*given.estimate, "The REDISTRIBUTE at line 13 in 'redist' is left out: the distribution given "
+                                       "replaces the source's directives"))
+      << testing::PrintToString(given.estimate->notes);
+  EXPECT_FALSE(hasNote(*given.estimate, "is not charged"));
 }
 
 TEST(UnitEstimate, AFunctionReferencedInAnExpressionIsNamedAsNotEstimated)
