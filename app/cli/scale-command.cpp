@@ -270,8 +270,13 @@ scaling::ScaleRequest request(const ScaleOptions& o)
   r.crossCheck = !o.noCrossCheck;
   if (o.step != 0 && o.step < 1)
     fail("--step expects a step of at least 1 (0 doubles p'), got " + formatNumber(o.step));
+  if (o.limit < 0)
+    fail("--limit expects the largest p' (0: the default), got " + formatNumber(o.limit));
   const double limit = o.limit > 0 ? o.limit : scaling::defaultScaledLimit(o.p);
   r.pPrimes = o.to.empty() ? scaling::scaledProcessors(o.p, limit, o.step) : numberList(o.to, "--to");
+  for (std::size_t i = 0; !o.to.empty() && i < r.pPrimes.size(); ++i) // a bad option value: exit 2, before any output
+    if (r.pPrimes[i] <= (i ? r.pPrimes[i - 1] : o.p))
+      fail("--to expects counts above --p = " + formatNumber(o.p) + " in ascending order, got '" + o.to + "'");
   if (!o.crossP.empty())
     r.sizeScanProcessors = numberList(o.crossP, "--cross-p");
   if (!o.nRange.empty()) {

@@ -129,9 +129,15 @@ TEST(ScaleCli, BadInputIsNamedWithItsColumnOrLine)
   r = cli("scale --measured " + csv + " --work n");
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.out, "partscope-cli: " + csv + ":3:3: Expected a number for the problem size n, found 'x'\n");
-  r = cli("scale --model 'A=n/p + 1' --work n --p 4 --to 2");
-  EXPECT_EQ(r.status, 1);
-  EXPECT_NE(r.out.find("error: The scaled processor counts must be above p = 4 and ascending"), std::string::npos) << r.out;
+  r = cli("scale --model 'A=n/p + 1' --work n --p 4 --to 2"); // a bad option value: exit 2 before any table
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out, "partscope-cli: --to expects counts above --p = 4 in ascending order, got '2'\n");
+  r = cli("scale --model 'A=n/p + 1' --work n --p 1 --to 4,2");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out, "partscope-cli: --to expects counts above --p = 1 in ascending order, got '4,2'\n");
+  r = cli("scale --model 'A=n/p + 1' --work n --limit -8");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out, "partscope-cli: --limit expects the largest p' (0: the default), got -8\n");
   r = cli("scale --model 'A=n/p + 1' --work n --p 4 --limit 2");
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.out.find("error: No scaled processor count p' above p = 4: give --to or a larger --limit"), std::string::npos)
