@@ -114,6 +114,8 @@ bool outerLevelsDistribute(const std::vector<OwnedStatement>& statements, const 
 /// not. Names are the words of the tests' text.
 bool exitReadsItsBody(const program::Unit& unit, const program::Loop& loop)
 {
+  if (loop.exitLines.empty() && loop.exitTestLines.empty()) // most loops: no body walk at every point
+    return false;
   const auto body = unit.statementsIn(loop.id);
   std::set<std::string> assigned;
   for (const auto* st : body) {

@@ -171,9 +171,9 @@ std::optional<std::int64_t> leastBodyCount(const program::Unit& unit, const prog
   return beforeJumps ? beforeJumps : least;
 }
 
-/// The evaluations of a loop latch with arcs `taken` and `evaluations` -
-/// `taken`, one of which is the exits (`exits`), the other the iterations
-/// that go on; nullopt when it is no such latch.
+/// The evaluations of a loop latch whose two arcs count `taken` and
+/// `evaluations` less `taken`: one of them the exits (`exits`), the other
+/// the iterations that go on; nullopt when it is no such latch.
 std::optional<std::int64_t> latchEvaluations(const std::optional<std::int64_t>& taken,
                                              const std::optional<std::int64_t>& evaluations, std::int64_t exits)
 {
@@ -438,14 +438,14 @@ CountsResult countsFromJson(const nlohmann::json& j)
       LineCount c;
       c.line = l.at("line").get<int>();
       c.count = l.at("count").get<std::int64_t>();
-      const auto optional = [&](const char* key, std::optional<std::int64_t>& into) {
+      const auto readIfThere = [&](const char* key, std::optional<std::int64_t>& into) {
         if (l.contains(key))
           into = l.at(key).get<std::int64_t>();
       };
-      optional("taken", c.taken);
-      optional("evaluations", c.evaluations);
-      optional("second_taken", c.secondTaken);
-      optional("second_evaluations", c.secondEvaluations);
+      readIfThere("taken", c.taken);
+      readIfThere("evaluations", c.evaluations);
+      readIfThere("second_taken", c.secondTaken);
+      readIfThere("second_evaluations", c.secondEvaluations);
       counts.lines[c.line] = c;
     }
     return {std::move(counts), {}};

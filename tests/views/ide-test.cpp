@@ -9,6 +9,7 @@
 #include "views/results-model.h"
 #include "views/source-editor.h"
 #include "views/source-settings.h"
+#include "views/statement-annotations.h"
 
 #include <nlohmann/json.hpp>
 
@@ -61,6 +62,19 @@ nlohmann::json cliPoint(const QStringList& arguments)
 /// The text partscope-cli's JSON gives for statement `line` of `point`:
 /// the busiest processor's share of its instances, the messages and bytes
 /// of its communication records, its cache misses.
+/// The rows of the notes list that start with `prefix` ("Warning: ", "Chart: ").
+QStringList noteRows(MainWindow& w, const QString& prefix)
+{
+  QStringList rows;
+  auto* notes = w.findChild<QListWidget*>("notesList");
+  for (int i = 0; notes && i < notes->count(); ++i)
+    if (notes->item(i)->text().startsWith(prefix))
+      rows << notes->item(i)->text();
+  return rows;
+}
+
+QStringList warningRows(MainWindow& w) { return noteRows(w, "Warning: "); }
+
 QString expectedAnnotation(const nlohmann::json& point, int line)
 {
   for (const auto& s : point["statements"]) {
@@ -74,17 +88,11 @@ QString expectedAnnotation(const nlohmann::json& point, int line)
         bytes += c["bytes"].get<double>();
       }
     const double share = 100.0 * s["work_max"].get<double>() / s["work_total"].get<double>();
-    const auto grouped = [](std::int64_t n) { // SI groups of three, narrow no-break spaces
-      auto digits = QString::number(n);
-      for (auto i = digits.size() - 3; i > 0; i -= 3)
-        digits.insert(i, QChar(0x202F));
-      return digits;
-    };
-    return QStringLiteral("work %1% · %2 msg · %3 MiB · CM %4")
+    return QStringLiteral("work %1% · %2 msg · %3 MiB · CM %4") // groupedCount: results-display-test checks it
       .arg(share, 0, 'f', 1)
-      .arg(grouped(messages))
+      .arg(ps::views::groupedCount(messages))
       .arg(bytes / (1 << 20), 0, 'f', 2)
-      .arg(grouped(std::llround(s["cm"].get<double>())));
+      .arg(ps::views::groupedCount(std::llround(s["cm"].get<double>())));
   }
   return {};
 }
@@ -301,11 +309,7 @@ void IdeTest::aCurveLeavesOutOnlyTheCountsItsMappingDoesNotFit()
   QCOMPARE(b->at(1).x(), 16.0);
   const double table = w.resultsModel()->index(ResultsModel::Time, 1).data(ResultsModel::ValueRole).toDouble();
   QVERIFY2(std::abs(b->at(1).y() - table) <= 1e-9 * table, qPrintable(QString::number(b->at(1).y())));
-  QStringList chartRows;
-  auto* notes = w.findChild<QListWidget*>("notesList");
-  for (int i = 0; i < notes->count(); ++i)
-    if (notes->item(i)->text().startsWith("Chart: "))
-      chartRows << notes->item(i)->text();
+  const auto chartRows = noteRows(w, "Chart: ");
   QCOMPARE(chartRows.size(), 1);
   QVERIFY2(chartRows.front().startsWith("Chart: Variant B is not drawn at P = 1, 2, 4: its mapping does not fit them "
                                         "(at P = 1: BLOCK(32) of "),
@@ -411,21 +415,6 @@ void IdeTest::longArrayNamesStayApartInTheDistributionsTable()
     QVERIFY2(formats->verticalHeader()->fontMetrics().horizontalAdvance(t) <= 120, qPrintable(t));
   QVERIFY(formats->verticalHeaderItem(0)->toolTip().endsWith("(100000,8)"));
 }
-
-namespace {
-
-/// The "Warning: ..." rows of the notes list.
-QStringList warningRows(MainWindow& w)
-{
-  QStringList rows;
-  auto* notes = w.findChild<QListWidget*>("notesList");
-  for (int i = 0; notes && i < notes->count(); ++i)
-    if (notes->item(i)->text().startsWith("Warning: "))
-      rows << notes->item(i)->text();
-  return rows;
-}
-
-} // namespace
 
 void IdeTest::syntaxErrorShowsAMarkerAndALaterLoopStillEstimates()
 {
