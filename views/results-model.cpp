@@ -60,14 +60,16 @@ void ResultsModel::setTable(const nlohmann::json& table)
       if (!whose[text].contains(name))
         whose[text] << name;
     }
-    for (const auto& c : point["comm"])
-      m_communication << QStringLiteral("%1: line %2 %3 — %4, %5 messages, %6")
+    for (const auto& c : point["comm"]) {
+      const auto messages = c["messages"].get<std::int64_t>();
+      m_communication << QStringLiteral("%1: line %2 %3 — %4, %5 %6, %7")
                            .arg(name)
                            .arg(c["line"].get<int>())
                            .arg(QString::fromStdString(c["reference"].get<std::string>()),
-                                QString::fromStdString(c["pattern"].get<std::string>()))
-                           .arg(c["messages"].get<std::int64_t>())
+                                QString::fromStdString(c["pattern"].get<std::string>()), groupedCount(messages),
+                                messages == 1 ? tr("message") : tr("messages"))
                            .arg(shortBytes(c["bytes"].get<double>()));
+    }
   }
   for (const auto& text : texts) // "B: serialized ..." says whose it is; a note of every variant needs no names
     m_notes << (whose[text].size() == static_cast<int>(m_variants.size()) && m_variants.size() > 1

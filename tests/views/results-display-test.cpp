@@ -96,6 +96,19 @@ private slots:
     QCOMPARE(m.notes(), QStringList{"every"});
   }
 
+  void aSingleMessageIsNoPlural()
+  {
+    auto t = table({{1, 1}}, {"note"});
+    t["variants"][0]["points"][0]["comm"] = nlohmann::json::array(
+        {{{"line", 9}, {"reference", "u(i+1)"}, {"pattern", "shift"}, {"messages", 1}, {"bytes", 4}},
+         {{"line", 9}, {"reference", "u(i-1)"}, {"pattern", "shift"}, {"messages", 15000}, {"bytes", 60}}});
+    ResultsModel m;
+    m.setTable(t);
+    QCOMPARE(m.communication().size(), 2);
+    QCOMPARE(m.communication()[0], QString::fromUtf8("A: line 9 u(i+1) — shift, 1 message, 4 B"));
+    QCOMPARE(m.communication()[1], QString::fromUtf8("A: line 9 u(i-1) — shift, 15\u202f000 messages, 60 B"));
+  }
+
   void timesOfZeroLeaveTheLogAxes()
   {
     ps::views::ChartPanel panel;
