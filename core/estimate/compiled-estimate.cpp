@@ -6,6 +6,7 @@
 #include "estimate/guard-fold.h"
 #include "estimate/owned-iterations.h"
 #include "estimate/parallelism.h"
+#include "estimate/periodic-pieces.h"
 #include "estimate/saturating-count.h"
 #include "estimate/tile-collapse.h"
 #include "estimate/work-formula.h"
@@ -365,6 +366,7 @@ struct CompiledNestEstimate::State {
   const machine::MachineProfile* machine = nullptr;
   EstimateOptions options;
   mapping::Mapping structure; // the mapping compiled for (its sizes are not used)
+  std::optional<PeriodicPieces> periodic; // the nest's statements, MOD subscripts split (owns the pieces)
   std::vector<const program::Statement*> statements;
   symbolic::Bindings parameters; // PARAMETER constants the closed forms keep symbolic
   std::vector<CompiledStatement> compiled;
@@ -1251,7 +1253,7 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
   for (const auto& ref : st.refs) {
     if (!ref.isWrite && mapping.array(ref.array) && seen.insert(ref.identity()).second) {
       c.reads.push_back(&ref);
-      c.readTexts.push_back(ref.text());
+      c.readTexts.push_back(periodic->label(&ref));
     }
     if (!ref.subscripts.empty())
       c.cacheRefs.push_back(&ref);
@@ -1554,6 +1556,8 @@ PointEstimator::PointEstimator(CompiledNestEstimate::State& s, const mapping::Ma
 
 EstimateResult PointEstimator::run()
 {
+  for (const auto& split : m_s.periodic->notes())
+    note(split);
   for (std::size_t i = 0; i < m_s.compiled.size(); ++i)
     statement(i);
   noteMeasured();
@@ -1708,6 +1712,8 @@ void PointEstimator::statement(std::size_t index)
   m_probability = m_s.probability(index);
   const bool counted = m_guardCounted = m_s.memo[index].guardCounted;
   m_clippedExactly.reset();
+  if (m_s.periodic->pieceRead(&st)) // a read's piece (periodic-pieces.h): its statement says the rest
+    return estimateStatement(index, *space);
   const bool measured = st.probabilityMeasured || m_s.memo[index].measuredInstead;
   if (!counted && !st.guards.empty() && !measured) {
     if (const auto unset = unsetGuardScalars(st); !unset.empty())
@@ -1881,8 +1887,11 @@ void PointEstimator::estimateStatement(std::size_t index, const IterationSpace& 
   PlanList reads;
   boost::container::small_vector<std::size_t, 8> readIndex; // reads[i] is c.reads[readIndex[i]]
   boost::container::small_vector<const program::ArrayReference*, 4> fetchedWhole;
+  const auto* pieceRead = m_s.periodic->pieceRead(c.st);
   for (std::size_t r = 0; r < c.reads.size(); ++r) {
     const auto& ref = *c.reads[r];
+    if (pieceRead ? &ref != pieceRead : m_s.periodic->fetchedByPieces(&ref))
+      continue; // a piece fetches its read alone, and the statement leaves it to them
     if (const auto* p = plan(index, m.reads[r], ref, space,
                              [&] { return "assumed to fetch all of '" + ref.array + "' before the loop, or each time another statement of the nest has written it"; })) {
       reads.push_back(p);
@@ -1892,6 +1901,8 @@ void PointEstimator::estimateStatement(std::size_t index, const IterationSpace& 
     }
   }
   const auto* exec = execPlan(index, space, reads);
+  if (pieceRead)
+    return addReads(index, space, reads, readIndex, exec);
   addWork(c, space, exec, m.guardCounted);
   for (const auto* ref : fetchedWhole) // by the processors that execute it (addWork's counts)
     wholeArrayFetch(*c.st, *ref, space, m_e.statements.back().work);
@@ -2870,7 +2881,7 @@ CompiledNestEstimate::CompiledNestEstimate(const program::Unit& unit, const prog
   m_state->nest = &nest;
   m_state->machine = &machine;
   m_state->options = options;
-  m_state->statements = unit.statementsIn(nest.id);
+  m_state->statements = m_state->periodic.emplace(unit, unit.statementsIn(nest.id)).statements();
   m_state->parameters = program::parameterValues(unit);
   m_state->compileForms();
   m_state->loopNest = program::loopNestOf(unit, nest);

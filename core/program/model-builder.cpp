@@ -1750,7 +1750,60 @@ private:
         s.affine = *affine;
       }
     }
+    if (s.kind == SubscriptKind::NonAffine)
+      s.periodic = periodicSubscript(e, vars);
     return s;
+  }
+
+  /// The terms of a sum, each with its sign (true: subtracted).
+  static void signedTerms(const fortran::Expr& e, bool negative, std::vector<std::pair<const fortran::Expr*, bool>>& out)
+  {
+    if (e.kind == ExprKind::Binary && (e.op == fortran::Op::Add || e.op == fortran::Op::Sub)) {
+      signedTerms(e.operands[0], negative, out);
+      signedTerms(e.operands[1], e.op == fortran::Op::Sub ? !negative : negative, out);
+    } else if (e.kind == ExprKind::Unary && (e.op == fortran::Op::Neg || e.op == fortran::Op::Plus)) {
+      signedTerms(e.operands[0], e.op == fortran::Op::Neg ? !negative : negative, out);
+    } else {
+      out.emplace_back(&e, negative);
+    }
+  }
+
+  /// `e` as MOD(a, m) + b (or MODULO) with a and b affine in the loops
+  /// `vars` and m fixed in them (Subscript::periodic); nullopt otherwise
+  /// (two MODs, a subtracted one, an array named MOD).
+  std::optional<PeriodicSubscript> periodicSubscript(const fortran::Expr& e, const std::vector<std::string>& vars)
+  {
+    std::vector<std::pair<const fortran::Expr*, bool>> terms;
+    signedTerms(e, false, terms);
+    const fortran::Expr* mod = nullptr;
+    symbolic::Expr rest = symbolic::Expr::integer(0);
+    for (const auto& [term, negative] : terms) {
+      const bool isMod = (isCall(*term, "mod") || isCall(*term, "modulo")) && term->operands.size() == 2;
+      const Symbol* named = isMod ? m_unit.symbol(term->text) : nullptr;
+      if (isMod && !(named && named->isArray())) {
+        if (mod || negative)
+          return std::nullopt;
+        mod = term;
+        continue;
+      }
+      const auto v = valueOf(*term);
+      if (!v)
+        return std::nullopt;
+      rest = negative ? rest - *v : rest + *v;
+    }
+    if (!mod)
+      return std::nullopt;
+    const auto argument = valueOf(mod->operands[0]);
+    const auto modulus = valueOf(mod->operands[1]);
+    if (!argument || !modulus || variesInLoop(*argument) || variesInLoop(*modulus) || variesInLoop(rest))
+      return std::nullopt;
+    auto a = argument->affineIn(vars);
+    const auto m = modulus->affineIn(vars);
+    auto b = rest.affineIn(vars);
+    if (!a || !m || !m->coefficients.empty() || !b)
+      return std::nullopt;
+    return PeriodicSubscript{std::move(*a), *modulus, std::move(*b), mod->text.rfind("modulo", 0) == 0,
+                             fortran::toString(mod->operands[0]), fortran::toString(mod->operands[1])};
   }
 
   /// Statement functions that call others several times grow exponentially

@@ -55,6 +55,19 @@ struct OperationCounts {
 
 enum class SubscriptKind { Affine, Triplet, NonAffine };
 
+/// A subscript MOD(argument, modulus) + offset, or MODULO(...) + offset:
+/// the wrap-around index of a periodic boundary (U(MOD(I,N)+1),
+/// U(MOD(I-2+N,N)+1)). Not affine, but affine on each range of the
+/// argument between multiples of the modulus (the estimate splits the
+/// iterations there: estimate/periodic-pieces.h).
+struct PeriodicSubscript {
+  symbolic::AffineForm argument; // over the enclosing loop variables (constant: unknowns)
+  symbolic::Expr modulus;        // over the unknowns alone
+  symbolic::AffineForm offset;   // the other terms of the subscript
+  bool floored = false;          // MODULO (rounds the quotient down), not MOD (toward zero)
+  std::string argumentText, modulusText; // as written
+};
+
 /// One subscript of an array reference. Affine: coefficient per enclosing loop
 /// variable plus a symbolic constant (which may hold unknowns such as n).
 struct Subscript {
@@ -67,6 +80,9 @@ struct Subscript {
   /// stride (1 when omitted, 0 when not an integer constant).
   std::optional<symbolic::Expr> lower, upper;
   std::int64_t stride = 0;
+  /// NonAffine only: the subscript is a MOD (or MODULO) of an affine
+  /// argument by a modulus fixed in the loops, plus affine terms.
+  std::optional<PeriodicSubscript> periodic;
 };
 
 struct ArrayReference {

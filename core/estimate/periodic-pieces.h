@@ -1,0 +1,71 @@
+#pragma once
+// Periodic subscripts made affine piece by piece. A wrap-around read
+// U(MOD(I,N)+1) is not affine, and an estimate that cannot place it fetches
+// the whole array; yet between the multiples of the modulus the MOD is its
+// argument less a fixed multiple of N (I+1 for I < N, 1 at I = N). Such a
+// read is fetched by pieces: copies of its statement, one per quotient of
+// the MOD, each with the read's affine subscript of that range and a guard
+// that keeps its iterations (Statement::guards). The guards fold into the
+// loop bounds (guard-fold.h), so the bulk is the shift it is and the
+// wrap-around a message of its own. A piece fetches that read alone and
+// does no work; the statement itself does the work and its other reads.
+// Source: index-set splitting (M. Wolfe, High Performance Compilers for
+// Parallel Computing, 1996, Sec. 9.4); MOD and MODULO as Fortran 90,
+// 13.14.73 and 13.14.74 define them (the quotient rounded toward zero, and
+// down).
+
+#include "program/model.h"
+
+#include <algorithm>
+#include <deque>
+#include <string>
+#include <vector>
+
+namespace ps::estimate {
+
+/// The statements of a nest, each followed by the pieces of its periodic
+/// reads (Subscript::periodic).
+class PeriodicPieces {
+public:
+  /// For each statement of `statements` (of `unit`) that writes an array
+  /// element through affine subscripts, the pieces of each read whose
+  /// periodic subscripts' arguments provably stay within two moduli of
+  /// zero (each loop variable they name runs between bounds fixed in the
+  /// loops; the unknowns at least 1), at most kMaxPieces per read. Other
+  /// reads keep the whole-array fetch of a subscript that is not affine.
+  PeriodicPieces(const program::Unit& unit, const std::vector<const program::Statement*>& statements);
+
+  /// The statements in source order, each followed by its pieces (kept by
+  /// this object: it must outlive the users of the pointers).
+  const std::vector<const program::Statement*>& statements() const { return m_statements; }
+
+  /// The read a piece fetches (its only task), nullptr for a statement of the unit.
+  const program::ArrayReference* pieceRead(const program::Statement* st) const;
+  /// Whether `ref` (of a statement of the unit) is fetched by pieces instead.
+  bool fetchedByPieces(const program::ArrayReference* ref) const
+  {
+    return std::find(m_split.begin(), m_split.end(), ref) != m_split.end();
+  }
+
+  /// A piece's read for the records: "u(mod(i,n)+1) as u(i + 1)"; the
+  /// text of any other reference.
+  std::string label(const program::ArrayReference* read) const;
+
+  /// One sentence per read split, for the estimate's notes.
+  const std::vector<std::string>& notes() const { return m_notes; }
+
+  static constexpr std::size_t kMaxPieces = 16;
+
+private:
+  struct Piece {
+    program::Statement statement;
+    const program::ArrayReference* read = nullptr; // in `statement`
+    std::string label;
+  };
+  std::deque<Piece> m_pieces; // stable addresses
+  std::vector<const program::Statement*> m_statements;
+  std::vector<const program::ArrayReference*> m_split;
+  std::vector<std::string> m_notes;
+};
+
+} // namespace ps::estimate

@@ -1,0 +1,152 @@
+// Periodic (wrap-around) subscripts, MOD(I,N)+1: read by pieces, one per
+// quotient of the MOD (periodic-pieces.h), so a ring's neighbour exchange
+// is a shift plus one wrap-around message, not every processor fetching the
+// whole array. The counts are checked by hand.
+#include "estimate/periodic-pieces.h"
+#include "estimate/run-estimate.h"
+
+#include <map>
+
+using namespace ps;
+
+namespace {
+
+// A periodic three-point smoother on a ring of N points (line 5: the nest).
+test::Program ring(const char* left = "MOD(I-2+N, N)+1", const char* right = "MOD(I, N)+1")
+{
+  return test::build(std::string("      SUBROUTINE RING(N, U, V)\n      INTEGER N, I\n      REAL U(N), V(N)\n"
+                                 "      DO 10 I = 1, N\n         V(I) = 0.5 * (U(") +
+                         left + ") + U(" + right + "))\n   10 CONTINUE\n      END\n",
+                     "ring.f");
+}
+
+const program::Subscript& subscriptOf(const test::Program& p, std::size_t ref)
+{
+  return p.unit().statements.at(0).refs.at(ref).subscripts.at(0);
+}
+
+} // namespace
+
+TEST(PeriodicSubscript, ModelKeepsTheArgumentModulusAndOffset)
+{
+  const auto p = ring("MOD(I-2+N, N)+1", "MODULO(I, N) + 1");
+  const auto& left = subscriptOf(p, 1);
+  ASSERT_EQ(left.kind, program::SubscriptKind::NonAffine);
+  ASSERT_TRUE(left.periodic);
+  EXPECT_EQ(left.periodic->argument.coefficient("i"), 1);
+  EXPECT_EQ(left.periodic->argument.constant.str(), "n - 2");
+  EXPECT_EQ(left.periodic->modulus.str(), "n");
+  EXPECT_EQ(left.periodic->offset.constant.asInteger(), 1);
+  EXPECT_FALSE(left.periodic->floored);
+  const auto& right = subscriptOf(p, 2);
+  ASSERT_TRUE(right.periodic);
+  EXPECT_TRUE(right.periodic->floored);
+}
+
+TEST(PeriodicSubscript, OnlyOneAddedModOfAffineArguments)
+{
+  for (const char* sub : {"2*MOD(I, N)", "MOD(I, N) + MOD(I, 3)", "1 - MOD(I, N)", "MOD(I*I, N)", "MOD(I, I+1)"}) {
+    const auto p = ring(sub, "I");
+    EXPECT_FALSE(subscriptOf(p, 1).periodic) << sub;
+  }
+}
+
+TEST(PeriodicPieces, RingUnderBlockIsTwoShiftsAndTwoWrapArounds)
+{
+  // BLOCK on 4, n = 16: blocks of 4. U(I-1) for I >= 2: processors 1..3 take one element from the left (3);
+  // U(N) at I = 1: processor 0 from 3 (1). U(I+1) for I <= N-1: 0..2 from the right (3); U(1) at I = N: 3 from 0 (1).
+  const auto e = test::run(ring(), 4, "u,v=(BLOCK)", "4", {{"n", 16}});
+  EXPECT_EQ(e.nt, 8);
+  EXPECT_EQ(e.tdBytes, 8 * 4);
+  EXPECT_EQ(e.workPerProc, (std::vector<double>{4, 4, 4, 4}));
+  EXPECT_TRUE(test::hasNote(e, "'u(mod(i-2+n,n)+1)' at line 5 is fetched in 2 pieces")) << e.notes.at(0);
+  EXPECT_FALSE(test::hasNote(e, "assumed to fetch all"));
+  // n = 4096 on 16: the same 32 messages of one element
+  const auto big = test::run(ring(), 4, "u,v=(BLOCK)", "16", {{"n", 4096}});
+  EXPECT_EQ(big.nt, 32);
+  EXPECT_EQ(big.tdBytes, 32 * 4);
+}
+
+TEST(PeriodicPieces, RingUnderCyclicSendsTheWrapAroundApart)
+{
+  // CYCLIC on 4, n = 16: U(I-1), I = 2..16, comes from the left neighbour of every processor (4 messages,
+  // 15 elements), U(16) at I = 1 from processor 3 to 0 again, apart (1); U(I+1), I = 1..15, from the
+  // right neighbour (4, 15 elements), U(1) at I = 16 from 0 to 3 (1).
+  const auto e = test::run(ring(), 4, "u,v=(CYCLIC)", "4", {{"n", 16}});
+  EXPECT_EQ(e.nt, 10);
+  EXPECT_EQ(e.tdBytes, 32 * 4);
+}
+
+TEST(PeriodicPieces, ModuloRoundsDownAsTheModOfAShiftedArgument)
+{
+  // MODULO(I-2, N) is -1 -> N-1 at I = 1: the same reads as MOD(I-2+N, N)
+  const auto a = test::run(ring("MODULO(I-2, N)+1"), 4, "u,v=(BLOCK)", "4", {{"n", 16}});
+  const auto b = test::run(ring(), 4, "u,v=(BLOCK)", "4", {{"n", 16}});
+  EXPECT_EQ(a.nt, b.nt);
+  EXPECT_EQ(a.tdBytes, b.tdBytes);
+  EXPECT_EQ(a.nt, 8);
+}
+
+TEST(PeriodicPieces, AnArgumentOverManyPeriodsKeepsTheWholeArrayFetch)
+{
+  // MOD(I, 4) for I = 1..N wraps N/4 times: no pieces, the old assumption and its note
+  const auto e = test::run(ring("MOD(I, 4)+1", "I"), 4, "u,v=(BLOCK)", "4", {{"n", 16}});
+  EXPECT_TRUE(test::hasNote(e, "'u(mod(i,4)+1)' at line 5 is not affine; assumed to fetch all of 'u'"));
+  EXPECT_FALSE(test::hasNote(e, "pieces"));
+}
+
+TEST(PeriodicPieces, ATwoDimensionalTorusUnderBlockBlock)
+{
+  // n = 8 on 2x2: blocks of 4x4. U(MOD(I,N)+1, J): the upper row of blocks takes row 5 from the lower one
+  // (2 messages of 4), the lower takes row 1 at I = 8 (2 of 4). U(I, MOD(J-2+N,N)+1): the right column of
+  // blocks takes column 4 (2 of 4), the left one column 8 at J = 1 (2 of 4): 8 messages of 4 elements.
+  const auto p = test::build("      SUBROUTINE TORUS(N, U, V)\n      INTEGER N, I, J\n      REAL U(N,N), V(N,N)\n"
+                             "      DO 20 J = 1, N\n      DO 10 I = 1, N\n"
+                             "         V(I,J) = U(MOD(I,N)+1, J) + U(I, MOD(J-2+N,N)+1)\n"
+                             "   10 CONTINUE\n   20 CONTINUE\n      END\n",
+                             "torus.f");
+  const auto e = test::run(p, 4, "u,v=(BLOCK,BLOCK)", "2x2", {{"n", 8}});
+  EXPECT_EQ(e.nt, 8);
+  EXPECT_EQ(e.tdBytes, 8 * 4 * 4);
+  EXPECT_EQ(e.workPerProc, (std::vector<double>{16, 16, 16, 16}));
+}
+
+TEST(PeriodicPieces, AReadTwiceInAStatementIsFetchedOnce)
+{
+  // BLOCK on 4, n = 16: U(I+1) from the right for 0..2 (3), U(1) at I = 16 from 0 to 3 (1)
+  const auto e = test::run(ring("MOD(I, N)+1", "MOD(I, N)+1"), 4, "u,v=(BLOCK)", "4", {{"n", 16}});
+  EXPECT_EQ(e.nt, 4);
+  EXPECT_EQ(e.tdBytes, 4 * 4);
+}
+
+TEST(PeriodicPieces, AnInPlaceSweepFetchesEachPieceWhereItsDependenceSays)
+{
+  // U(I) = (U(I-1) + U(I+1))/2 on a ring, in place: U(N) at I = 1 and U(I+1) are read before they are
+  // written (hoisted before the nest), U(I-1) and U(1) at I = N after (inside the loop over I)
+  const auto p = test::build("      SUBROUTINE GSRING(N, U)\n      INTEGER N, I\n      REAL U(N)\n"
+                             "      DO 10 I = 1, N\n        U(I) = 0.5 * (U(MOD(I-2+N, N)+1) + U(MOD(I, N)+1))\n"
+                             "   10 CONTINUE\n      END\n",
+                             "gsring.f");
+  const auto e = test::run(p, 4, "u=(BLOCK)", "4", {{"n", 16}});
+  const std::map<std::string, int> placement = {{"u(mod(i-2+n,n)+1) as u(i + n - 1)", 0},
+                                                {"u(mod(i-2+n,n)+1) as u(i - 1)", 1},
+                                                {"u(mod(i,n)+1) as u(i + 1)", 0},
+                                                {"u(mod(i,n)+1) as u(i - n + 1)", 1}};
+  ASSERT_EQ(e.comm.records.size(), placement.size());
+  for (const auto& r : e.comm.records) {
+    ASSERT_TRUE(placement.count(r.reference)) << r.reference;
+    EXPECT_EQ(r.placement, placement.at(r.reference)) << r.reference;
+  }
+  EXPECT_EQ(e.nt, 8);
+}
+
+TEST(PeriodicPieces, AScalarsStatementKeepsTheWholeArrayFetch)
+{
+  // S = S + U(MOD(I,N)+1): a reduction's executors are its operand's owners, not a written element's
+  const auto p = test::build("      SUBROUTINE RSUM(N, U, S)\n      INTEGER N, I\n      REAL U(N), S\n"
+                             "      DO 10 I = 1, N\n        S = S + U(MOD(I, N)+1)\n   10 CONTINUE\n      END\n",
+                             "rsum.f");
+  const auto e = test::run(p, 4, "u=(BLOCK)", "4", {{"n", 16}});
+  EXPECT_FALSE(test::hasNote(e, "pieces"));
+  EXPECT_TRUE(test::hasNote(e, "is not affine"));
+}
