@@ -1509,6 +1509,7 @@ private:
   bool firstFetch(const program::Statement& st, const ReferencePlan& read, int placement);
   void wholeArrayFetch(const program::Statement& st, const program::ArrayReference& ref, const IterationSpace& space,
                        const std::vector<double>& executes);
+  bool piecesFold(const PeriodicPieces::Split& split, const IterationSpace& space);
   void finish();
   void schedule();
   void keepRecordMessages(const std::vector<std::int64_t>& before);
@@ -1529,6 +1530,7 @@ private:
   double m_probability = 1.0; // the statement's, State::probability
   bool m_guardCounted = false; // its guards' share was counted
   bool m_foldedGuards = false; // addReads: the exchanges' space has the guards folded in (guard-fold.h)
+  std::set<const program::ArrayReference*> m_wholeInstead; // split reads fetched whole here (piecesFold)
   std::optional<std::vector<int>> m_clippedExactly; // the statement's loops every exchange has clipped (nullopt: no exchange)
   std::size_t m_index = 0;     // the statement being estimated
   std::set<int> m_measured;  // lines whose branch probability a profile run measured
@@ -1556,8 +1558,6 @@ PointEstimator::PointEstimator(CompiledNestEstimate::State& s, const mapping::Ma
 
 EstimateResult PointEstimator::run()
 {
-  for (const auto& split : m_s.periodic->notes())
-    note(split);
   for (std::size_t i = 0; i < m_s.compiled.size(); ++i)
     statement(i);
   noteMeasured();
@@ -1712,8 +1712,8 @@ void PointEstimator::statement(std::size_t index)
   m_probability = m_s.probability(index);
   const bool counted = m_guardCounted = m_s.memo[index].guardCounted;
   m_clippedExactly.reset();
-  if (m_s.periodic->pieceRead(&st)) // a read's piece (periodic-pieces.h): its statement says the rest
-    return estimateStatement(index, *space);
+  if (const auto* origin = m_s.periodic->origin(&st)) // a read's piece (periodic-pieces.h): its statement says the rest
+    return m_wholeInstead.count(origin) ? void() : estimateStatement(index, *space);
   const bool measured = st.probabilityMeasured || m_s.memo[index].measuredInstead;
   if (!counted && !st.guards.empty() && !measured) {
     if (const auto unset = unsetGuardScalars(st); !unset.empty())
@@ -1875,6 +1875,22 @@ const ReferencePlan* PointEstimator::execPlan(std::size_t index, const Iteration
   return nullptr;
 }
 
+/// Whether every piece of `split` has its guards counted and folded into
+/// `space` (its statement's, which is theirs) at these values: else its
+/// exchanges would be counted over every iteration, each piece with its
+/// own affine subscript, far more elements than the read has.
+bool PointEstimator::piecesFold(const PeriodicPieces::Split& split, const IterationSpace& space)
+{
+  for (const auto* piece : split.pieces) {
+    const auto at = static_cast<std::size_t>(std::find(m_s.statements.begin(), m_s.statements.end(), piece) -
+                                             m_s.statements.begin());
+    m_s.probability(at);
+    if (!m_s.memo[at].guardCounted || !foldGuards(space, piece->guards, m_values))
+      return false;
+  }
+  return true;
+}
+
 void PointEstimator::estimateStatement(std::size_t index, const IterationSpace& space)
 {
   auto& c = m_s.compiled[index];
@@ -1890,8 +1906,20 @@ void PointEstimator::estimateStatement(std::size_t index, const IterationSpace& 
   const auto* pieceRead = m_s.periodic->pieceRead(c.st);
   for (std::size_t r = 0; r < c.reads.size(); ++r) {
     const auto& ref = *c.reads[r];
-    if (pieceRead ? &ref != pieceRead : m_s.periodic->fetchedByPieces(&ref))
-      continue; // a piece fetches its read alone, and the statement leaves it to them
+    if (pieceRead && &ref != pieceRead)
+      continue; // a piece fetches its read alone
+    if (const auto* split = m_s.periodic->split(&ref)) {
+      if (!piecesFold(*split, space)) {
+        m_wholeInstead.insert(&ref);
+        note("'" + ref.text() + "' at line " + std::to_string(c.st->line) +
+             ": the ranges of its MOD's quotients do not fold into the loop bounds here; assumed to fetch all of '" +
+             ref.array + "' before the loop, as for a subscript that is not affine");
+        fetchedWhole.push_back(&ref);
+      } else {
+        note(split->note); // its pieces fetch it, after the statement
+      }
+      continue;
+    }
     if (const auto* p = plan(index, m.reads[r], ref, space,
                              [&] { return "assumed to fetch all of '" + ref.array + "' before the loop, or each time another statement of the nest has written it"; })) {
       reads.push_back(p);
@@ -2202,7 +2230,10 @@ void PointEstimator::addReads(std::size_t index, const IterationSpace& space, co
     });
     if (at > 0 && m_e.comm.records.size() > before) // a pipeline's stage may bundle them (restage)
       keepRecordMessages(messagesBefore);
-    if (m_s.options.formulas && m_e.comm.records.size() > before) // NT and TD in closed form (comm-formula.h)
+    if (m_s.options.formulas && m_e.comm.records.size() > before && (folded || tiles)) // not the loops' bounds
+      m_e.comm.records.back().formulaWhy = folded ? "its IF conditions (or MOD pieces) cut the loops, which the formulas do not"
+                                                  : "its blocked loops are counted as one, which the formulas are not";
+    else if (m_s.options.formulas && m_e.comm.records.size() > before) // NT and TD in closed form (comm-formula.h)
       attachReadFormula(m_e.comm.records.back(), m_unit, readSpace, owner, read, at, m_mapping, m_machine);
     if (m_e.comm.records.size() > before && m_e.comm.records.back().sampledEvery > 1)
       noteSampled(m_e.comm.records.back(), c.readTexts[readIndex[i]], st, exchanged);
@@ -2550,7 +2581,8 @@ void PointEstimator::cacheStatement(std::size_t index, const IterationSpace& spa
       cs.refs[static_cast<std::size_t>(at)].map = m_mapping.array(c.cacheRefs[r]->array);
     else
       note("Reference " + c.cacheRefs[r]->text() + " at line " + std::to_string(c.st->line) +
-           " is not affine: not counted in CM");
+           (m_s.periodic->split(c.cacheRefs[r]) ? " wraps around (a MOD subscript)" : " is not affine") +
+           ": not counted in CM");
   }
 }
 
@@ -2665,7 +2697,7 @@ void PointEstimator::wholeArrayFetch(const program::Statement& st, const program
 {
   std::vector<const program::Statement*> others;
   std::copy_if(m_s.statements.begin(), m_s.statements.end(), std::back_inserter(others),
-               [&](const program::Statement* o) { return o != &st; });
+               [&](const program::Statement* o) { return o != &st && !m_s.periodic->origin(o); });
   // outside the loops its subscripts move with: a writer in the reading loop
   // itself does not make every iteration fetch the whole array again
   const int at = std::min(placementOf(st, ref, others, space, m_values), firstLevelNamedIn(ref, space));

@@ -30,6 +30,8 @@ bool provenNonNegative(const Expr& d)
 
 Expr integer(std::int64_t v) { return Expr::integer(v); }
 
+constexpr std::int64_t kMaxQuotient = 4;
+
 /// The first and last argument value of quotient t: MOD rounds toward zero
 /// (quotient 0 from -(m-1) to m-1), MODULO down.
 Expr firstOf(std::int64_t t, const Expr& m, bool floored)
@@ -89,8 +91,10 @@ bool sameArgument(const program::PeriodicSubscript& a, const program::PeriodicSu
          a.argument.constant == b.argument.constant;
 }
 
-/// The quotients of `p`'s argument over `st`'s iterations, between -2
-/// and 2; nullopt when the range cannot be shown to lie there.
+/// The quotients of `p`'s argument over `st`'s iterations, between
+/// -kMaxQuotient and kMaxQuotient; nullopt when the range cannot be shown
+/// to lie there. (The unknowns are only known to be at least 1: I+2 for
+/// I = 1..N has quotients 0..3, of which N >= 3 leaves 0 and 1.)
 std::optional<Quotients> quotientsOf(const program::PeriodicSubscript& p, const program::Statement& st,
                                      const program::Unit& unit)
 {
@@ -100,10 +104,10 @@ std::optional<Quotients> quotientsOf(const program::PeriodicSubscript& p, const 
   if (!range)
     return std::nullopt;
   std::optional<std::int64_t> first, last;
-  for (std::int64_t t = 2; t >= -2 && !first; --t)
+  for (std::int64_t t = kMaxQuotient; t >= -kMaxQuotient && !first; --t)
     if (provenNonNegative(range->first - firstOf(t, p.modulus, p.floored)))
       first = t;
-  for (std::int64_t t = -2; t <= 2 && !last; ++t)
+  for (std::int64_t t = -kMaxQuotient; t <= kMaxQuotient && !last; ++t)
     if (provenNonNegative(lastOf(t, p.modulus, p.floored) - range->second))
       last = t;
   if (!first || !last || *first > *last)
@@ -199,7 +203,8 @@ std::string mods(const std::vector<Quotients>& quotients)
 {
   std::string out;
   for (std::size_t q = 0; q < quotients.size(); ++q)
-    out += std::string(q == 0 ? "" : q + 1 == quotients.size() ? " and " : ", ") + "mod(" +
+    out += std::string(q == 0 ? "" : q + 1 == quotients.size() ? " and " : ", ") +
+           (quotients[q].form->floored ? "modulo(" : "mod(") +
            quotients[q].form->argumentText + ", " + quotients[q].form->modulusText + ")";
   return out;
 }
@@ -226,28 +231,50 @@ PeriodicPieces::PeriodicPieces(const program::Unit& unit, const std::vector<cons
       std::vector<std::int64_t> chosen;
       for (const auto& q : *quotients)
         chosen.push_back(q.first);
+      Split split{&st->refs[r], {}, ""};
       for (std::size_t k = 0; k < pieces; ++k) { // every combination, the first argument's quotient fastest
-        auto& p = m_pieces.emplace_back(Piece{piece(*st, r, *quotients, chosen), nullptr, ""});
+        auto& p = m_pieces.emplace_back(Piece{piece(*st, r, *quotients, chosen), nullptr, &st->refs[r], ""});
         p.read = &p.statement.refs[r];
         p.label = labelOf(st->refs[r], *p.read);
         m_statements.push_back(&p.statement);
+        split.pieces.push_back(&p.statement);
         for (std::size_t q = 0; q < quotients->size() && ++chosen[q] > (*quotients)[q].last; ++q)
           chosen[q] = (*quotients)[q].first;
       }
-      m_split.push_back(&st->refs[r]);
       const auto at = "'" + st->refs[r].text() + "' at line " + std::to_string(st->line);
-      m_notes.push_back(pieces == 1 ? at + ": " + mods(*quotients) + " does not wrap around in these loops (an affine read)"
-                                    : at + " is fetched in " + std::to_string(pieces) + " pieces, one per quotient of " +
-                                          mods(*quotients) + " (the wrap-around is an exchange of its own)");
+      split.note = pieces == 1 ? at + ": " + mods(*quotients) + " does not wrap around in these loops (an affine read)"
+                               : at + " is fetched piecewise, one piece per quotient of " + mods(*quotients) +
+                                     " (a wrap-around is an exchange of its own)";
+      m_splits.push_back(std::move(split));
     }
   }
 }
 
-const program::ArrayReference* PeriodicPieces::pieceRead(const program::Statement* st) const
+const PeriodicPieces::Piece* PeriodicPieces::pieceOf(const program::Statement* st) const
 {
   for (const auto& p : m_pieces)
     if (&p.statement == st)
-      return p.read;
+      return &p;
+  return nullptr;
+}
+
+const program::ArrayReference* PeriodicPieces::pieceRead(const program::Statement* st) const
+{
+  const auto* p = pieceOf(st);
+  return p ? p->read : nullptr;
+}
+
+const program::ArrayReference* PeriodicPieces::origin(const program::Statement* piece) const
+{
+  const auto* p = pieceOf(piece);
+  return p ? p->origin : nullptr;
+}
+
+const PeriodicPieces::Split* PeriodicPieces::split(const program::ArrayReference* ref) const
+{
+  for (const auto& s : m_splits)
+    if (s.read == ref)
+      return &s;
   return nullptr;
 }
 

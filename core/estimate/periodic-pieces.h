@@ -29,10 +29,12 @@ class PeriodicPieces {
 public:
   /// For each statement of `statements` (of `unit`) that writes an array
   /// element through affine subscripts, the pieces of each read whose
-  /// periodic subscripts' arguments provably stay within two moduli of
+  /// periodic subscripts' arguments provably stay within four moduli of
   /// zero (each loop variable they name runs between bounds fixed in the
   /// loops; the unknowns at least 1), at most kMaxPieces per read. Other
-  /// reads keep the whole-array fetch of a subscript that is not affine.
+  /// reads keep the whole-array fetch of a subscript that is not affine,
+  /// and so does a split read where the estimate cannot fold its pieces'
+  /// guards into the loop bounds (the statement's estimate decides).
   PeriodicPieces(const program::Unit& unit, const std::vector<const program::Statement*>& statements);
 
   /// The statements in source order, each followed by its pieces (kept by
@@ -41,31 +43,37 @@ public:
 
   /// The read a piece fetches (its only task), nullptr for a statement of the unit.
   const program::ArrayReference* pieceRead(const program::Statement* st) const;
-  /// Whether `ref` (of a statement of the unit) is fetched by pieces instead.
-  bool fetchedByPieces(const program::ArrayReference* ref) const
-  {
-    return std::find(m_split.begin(), m_split.end(), ref) != m_split.end();
-  }
+  /// The read of a statement of the unit that `piece` is a piece of.
+  const program::ArrayReference* origin(const program::Statement* piece) const;
+
+  /// A read of a statement of the unit fetched by pieces: its pieces and
+  /// what the estimate's notes say of them.
+  struct Split {
+    const program::ArrayReference* read = nullptr;
+    std::vector<const program::Statement*> pieces;
+    std::string note;
+  };
+  /// The split of `ref` (of a statement of the unit), nullptr where it is not split.
+  const Split* split(const program::ArrayReference* ref) const;
 
   /// A piece's read for the records: "u(mod(i,n)+1) as u(i + 1)"; the
   /// text of any other reference.
   std::string label(const program::ArrayReference* read) const;
-
-  /// One sentence per read split, for the estimate's notes.
-  const std::vector<std::string>& notes() const { return m_notes; }
 
   static constexpr std::size_t kMaxPieces = 16;
 
 private:
   struct Piece {
     program::Statement statement;
-    const program::ArrayReference* read = nullptr; // in `statement`
+    const program::ArrayReference* read = nullptr;   // in `statement`
+    const program::ArrayReference* origin = nullptr; // in the unit's statement
     std::string label;
   };
+  const Piece* pieceOf(const program::Statement* st) const;
+
   std::deque<Piece> m_pieces; // stable addresses
   std::vector<const program::Statement*> m_statements;
-  std::vector<const program::ArrayReference*> m_split;
-  std::vector<std::string> m_notes;
+  std::vector<Split> m_splits;
 };
 
 } // namespace ps::estimate

@@ -59,7 +59,8 @@ TEST(PeriodicPieces, RingUnderBlockIsTwoShiftsAndTwoWrapArounds)
   EXPECT_EQ(e.nt, 8);
   EXPECT_EQ(e.tdBytes, 8 * 4);
   EXPECT_EQ(e.workPerProc, (std::vector<double>{4, 4, 4, 4}));
-  EXPECT_TRUE(test::hasNote(e, "'u(mod(i-2+n,n)+1)' at line 5 is fetched in 2 pieces")) << e.notes.at(0);
+  EXPECT_TRUE(test::hasNote(e, "'u(mod(i-2+n,n)+1)' at line 5 is fetched piecewise, one piece per quotient of mod(i-2+n, n)"))
+      << e.notes.at(0);
   EXPECT_FALSE(test::hasNote(e, "assumed to fetch all"));
   // n = 4096 on 16: the same 32 messages of one element
   const auto big = test::run(ring(), 4, "u,v=(BLOCK)", "16", {{"n", 4096}});
@@ -149,4 +150,57 @@ TEST(PeriodicPieces, AScalarsStatementKeepsTheWholeArrayFetch)
   const auto e = test::run(p, 4, "u=(BLOCK)", "4", {{"n", 16}});
   EXPECT_FALSE(test::hasNote(e, "pieces"));
   EXPECT_TRUE(test::hasNote(e, "is not affine"));
+}
+
+TEST(PeriodicPieces, ANeighbourThreeAwayWrapsToo)
+{
+  // MOD(I+2, N) for I = 1..N has quotients 0..3 for N >= 1, 0 and 1 at N = 16. BLOCK on 4: U(I+3) for
+  // I <= 13 takes 3 elements from the right on 0..2 (3 messages), U(1..3) for I = 14..16 goes from 0 to 3 (1).
+  const auto e = test::run(ring("MOD(I+2, N)+1", "I"), 4, "u,v=(BLOCK)", "4", {{"n", 16}});
+  EXPECT_EQ(e.nt, 4);
+  EXPECT_EQ(e.tdBytes, 12 * 4);
+  const auto m = test::run(ring("MODULO(I-4, N)+1", "I"), 4, "u,v=(BLOCK)", "4", {{"n", 16}});
+  EXPECT_EQ(m.nt, 4); // U(I-3) for I >= 4 on 1..3, U(14..16) for I = 1..3 from 3 to 0
+  EXPECT_EQ(m.tdBytes, 12 * 4);
+  EXPECT_TRUE(test::hasNote(m, "one piece per quotient of modulo(i-4, n)"));
+}
+
+TEST(PeriodicPieces, PiecesThatDoNotFoldFallBackToTheWholeArray)
+{
+  // the wrap point moves with the time step: I + IT - 2 >= N folds into I's bounds only while IT <= N + 1
+  const auto rotating = [](int niter) {
+    return test::build("      SUBROUTINE ROT(U, V)\n      INTEGER N, NITER, I, IT\n      PARAMETER (N = 16, NITER = " +
+                           std::to_string(niter) +
+                           ")\n      REAL U(N), V(N)\n      DO 20 IT = 1, NITER\n      DO 10 I = 1, N\n"
+                           "        V(I) = V(I) + U(MOD(I+IT-2, N)+1)\n   10 CONTINUE\n   20 CONTINUE\n      END\n",
+                       "rot.f");
+  };
+  const auto folds = test::run(rotating(2), 5, "u,v=(BLOCK)", "4", {});
+  // IT = 1 reads U(I), local; IT = 2 U(I+1) for I <= 15 on 0..2 and U(1) at I = 16 from 0 to 3 (4 messages)
+  EXPECT_EQ(folds.nt, 4);
+  EXPECT_EQ(folds.tdBytes, 4 * 4);
+  const auto whole = test::run(rotating(33), 5, "u,v=(BLOCK)", "4", {});
+  EXPECT_TRUE(test::hasNote(whole, "do not fold into the loop bounds here; assumed to fetch all of 'u'"));
+  for (const auto& r : whole.comm.records)
+    EXPECT_EQ(r.reference.find(" as "), std::string::npos) << r.reference;
+  EXPECT_EQ(whole.nt, 12); // every processor fetches the other three blocks, once
+}
+
+TEST(PeriodicPieces, AGuardedReadHasNoFormulaOfTheUnguardedLoops)
+{
+  // the formulas follow the loops as written: a piece's (or an IF's) cut loop would get those of the whole range
+  const auto p = ring();
+  std::string error;
+  auto mapped = mapping::mappingFromSpec(*mapping::parseDistSpec("u,v=(BLOCK)", &error), p.unit(), {{"n", 17}},
+                                         *mapping::parseArrangement("4"));
+  estimate::EstimateOptions options;
+  options.formulas = true;
+  const auto e = estimate::estimateNest(p.unit(), *p.unit().loopAtLine(4), *mapped.mapping, test::unitMachine(),
+                                        {{"n", 17}}, options);
+  ASSERT_TRUE(e.estimate);
+  ASSERT_EQ(e.estimate->comm.records.size(), 4u);
+  for (const auto& r : e.estimate->comm.records) {
+    EXPECT_EQ(r.formula, nullptr) << r.reference;
+    EXPECT_NE(r.formulaWhy.find("cut the loops"), std::string::npos) << r.formulaWhy;
+  }
 }
