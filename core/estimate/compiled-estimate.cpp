@@ -1882,6 +1882,8 @@ const ReferencePlan* PointEstimator::execPlan(std::size_t index, const Iteration
 bool PointEstimator::piecesFold(const PeriodicPieces::Split& split, const IterationSpace& space)
 {
   for (const auto* piece : split.pieces) {
+    if (piece->guards.empty())
+      continue; // a MOD that does not wrap in these loops: the loops are the piece's
     const auto at = static_cast<std::size_t>(std::find(m_s.statements.begin(), m_s.statements.end(), piece) -
                                              m_s.statements.begin());
     m_s.probability(at);

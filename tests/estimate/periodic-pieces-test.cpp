@@ -204,3 +204,15 @@ TEST(PeriodicPieces, AGuardedReadHasNoFormulaOfTheUnguardedLoops)
     EXPECT_NE(r.formulaWhy.find("cut the loops"), std::string::npos) << r.formulaWhy;
   }
 }
+
+TEST(PeriodicPieces, AModThatNeverWrapsIsOneAffineRead)
+{
+  // I = 2..N-1: MOD(I, N) is I throughout, U(I+1) a shift: 0..2 take one element from the right
+  const auto p = test::build("      SUBROUTINE INNER(N, U, V)\n      INTEGER N, I\n      REAL U(N), V(N)\n"
+                             "      DO 10 I = 2, N-1\n        V(I) = U(MOD(I, N)+1)\n   10 CONTINUE\n      END\n",
+                             "inner.f");
+  const auto e = test::run(p, 4, "u,v=(BLOCK)", "4", {{"n", 16}});
+  EXPECT_EQ(e.nt, 3);
+  EXPECT_EQ(e.tdBytes, 3 * 4);
+  EXPECT_TRUE(test::hasNote(e, "'u(mod(i,n)+1)' at line 5: mod(i, n) does not wrap around in these loops"));
+}
