@@ -1118,7 +1118,8 @@ private:
     // a bound named by a scalar set just before (JLO = MAX(1, I-KL); DO J = JLO, ...): its definition
     const auto defined = [&](const fortran::Expr& e) -> const fortran::Expr& {
       const auto it = e.kind == ExprKind::Name ? m_clipDefinitions.find(e.text) : m_clipDefinitions.end();
-      return it != m_clipDefinitions.end() && it->second.loops == loops && it->second.branchLine == m_branchLine
+      return it != m_clipDefinitions.end() && it->second.loops == loops && it->second.branchLine == m_branchLine &&
+                     (isCall(*it->second.rhs, "max") || isCall(*it->second.rhs, "min"))
                ? *it->second.rhs
                : e;
     };
@@ -1418,7 +1419,7 @@ private:
         m_unit.givenScalars.insert(st.scalarTarget);
       m_scalars.assign(st.scalarTarget, folded, valueOf(s.rhs, SymbolicParameters::Keep), vars, st.line,
                        !given && readsElementOrLoopVariable(s.rhs, vars));
-      if (isCall(s.rhs, "max") || isCall(s.rhs, "min"))
+      if (isCall(s.rhs, "max") || isCall(s.rhs, "min") || periodicSubscript(s.rhs, vars))
         m_clipDefinitions[st.scalarTarget] = {&s.rhs, loops, m_branchLine};
       else
         m_clipDefinitions.erase(st.scalarTarget);
@@ -1752,6 +1753,12 @@ private:
     }
     if (s.kind == SubscriptKind::NonAffine)
       s.periodic = periodicSubscript(e, vars);
+    // IP = MOD(I,N) + 1 earlier in this body, then U(IP): the MOD's value (a branch's definitions
+    // hold in it only, and a new value of IP, a CALL or a READ forgets it)
+    const auto defined = e.kind == ExprKind::Name ? m_clipDefinitions.find(e.text) : m_clipDefinitions.end();
+    if (s.kind == SubscriptKind::NonAffine && !s.periodic && defined != m_clipDefinitions.end() &&
+        loopVariables(defined->second.loops) == vars)
+      s.periodic = periodicSubscript(*defined->second.rhs, vars);
     return s;
   }
 
@@ -1973,8 +1980,10 @@ private:
   std::optional<std::set<std::string>> m_namesInText; // sectionVariable: the unit's names, lower case
   int m_nonElementalCalls = 0; // count(): calls of that kind being read
   int m_whereDepth = 0;        // WHERE statements and constructs being visited
-  /// Integer scalars last assigned a MAX or MIN, where (loop body, IF branch):
-  /// a loop bound naming one in the same place is clipped by its arguments.
+  /// Integer scalars last assigned a MAX or MIN, or a MOD (periodicSubscript),
+  /// where (loop body, IF branch): a loop bound naming one of the first in
+  /// the same place is clipped by its arguments, and a subscript naming one
+  /// of the second in the same loops is that MOD.
   struct ClipDefinition {
     const fortran::Expr* rhs = nullptr;
     std::vector<int> loops;

@@ -216,3 +216,33 @@ TEST(PeriodicPieces, AModThatNeverWrapsIsOneAffineRead)
   EXPECT_EQ(e.tdBytes, 3 * 4);
   EXPECT_TRUE(test::hasNote(e, "'u(mod(i,n)+1)' at line 5: mod(i, n) does not wrap around in these loops"));
 }
+
+TEST(PeriodicPieces, ANeighbourIndexKeptInAScalarIsItsMod)
+{
+  // IP = MOD(I,N)+1 and IM = MOD(I-2+N,N)+1 set in the body, then U(IM), U(IP): the ring's 8 messages
+  const auto body = [](const std::string& between) {
+    return test::build("      SUBROUTINE SM(N, U, V)\n      INTEGER N, I, IP, IM\n      REAL U(N), V(N)\n"
+                       "      DO 10 I = 1, N\n        IP = MOD(I, N) + 1\n        IM = MOD(I-2+N, N) + 1\n" +
+                           between + "        V(I) = 0.5*(U(IM) + U(IP))\n   10 CONTINUE\n      END\n",
+                       "sm.f");
+  };
+  const auto e = test::run(body(""), 4, "u,v=(BLOCK)", "4", {{"n", 16}});
+  EXPECT_EQ(e.nt, 8);
+  EXPECT_EQ(e.tdBytes, 8 * 4);
+  EXPECT_TRUE(test::hasNote(e, "'u(ip)' at line 7 is fetched piecewise, one piece per quotient of mod(i, n)"));
+  // a new value of IP before the use: no longer the MOD (IM still is)
+  const auto changed = body("        IP = IP + 1\n");
+  const auto& refs = changed.unit().statements.at(3).refs;
+  ASSERT_EQ(refs.size(), 3u);
+  EXPECT_TRUE(refs[1].subscripts[0].periodic);  // u(im)
+  EXPECT_FALSE(refs[2].subscripts[0].periodic); // u(ip)
+  // set in a branch, read after it: not known to be the MOD
+  const auto branch = test::build("      SUBROUTINE SB(N, U, V)\n      INTEGER N, I, IP\n      REAL U(N), V(N)\n"
+                                  "      DO 10 I = 1, N\n        IP = I\n        IF (I .EQ. N) THEN\n"
+                                  "          IP = MOD(I, N) + 1\n        END IF\n        V(I) = U(IP)\n"
+                                  "   10 CONTINUE\n      END\n",
+                                  "sb.f");
+  const auto& last = branch.unit().statements.back();
+  ASSERT_EQ(last.refs.size(), 2u);
+  EXPECT_FALSE(last.refs[1].subscripts[0].periodic);
+}
