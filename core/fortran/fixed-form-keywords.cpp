@@ -248,4 +248,36 @@ void splitFixedFormKeywords(std::vector<Token>& tokens)
   splitStatement(tokens, 0);
 }
 
+std::string_view misspeltKeyword(std::string_view word)
+{
+  std::string_view best;
+  std::size_t bestEdits = 3;
+  for (auto k : kKeywords) {
+    const std::size_t allowed = k.size() >= 6 ? 2 : k.size() >= 4 ? 1 : 0;
+    if (allowed == 0 || word.size() + 1 < k.size())
+      continue;
+    // edits between k and each prefix of word (Levenshtein, one row at a time)
+    std::vector<std::size_t> row(word.size() + 1);
+    for (std::size_t j = 0; j <= word.size(); ++j)
+      row[j] = j;
+    for (std::size_t i = 1; i <= k.size(); ++i) {
+      std::size_t diagonal = row[0];
+      row[0] = i;
+      for (std::size_t j = 1; j <= word.size(); ++j) {
+        const auto above = row[j];
+        row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (k[i - 1] == word[j - 1] ? 0 : 1)});
+        diagonal = above;
+      }
+    }
+    std::size_t edits = 3;
+    for (std::size_t j = k.size() - 1; j <= k.size() + 1 && j <= word.size(); ++j)
+      edits = std::min(edits, row[j]);
+    if (edits == 0 && word.substr(0, k.size()) == k)
+      return {}; // spelt right: the statement is wrong elsewhere
+    if (edits <= allowed && (edits < bestEdits || (edits == bestEdits && k.size() > best.size())))
+      best = k, bestEdits = edits;
+  }
+  return best;
+}
+
 } // namespace ps::fortran

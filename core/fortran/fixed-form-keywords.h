@@ -7,6 +7,7 @@
 
 #include "fortran/token.h"
 
+#include <string_view>
 #include <vector>
 
 namespace ps::fortran {
@@ -17,5 +18,12 @@ namespace ps::fortran {
 /// token covers its own characters of the cooked text.
 /// Source: ANSI X3.9-1978 (F77), Sec. 3.1.6 and 3.5; Fortran 90, Sec. 3.3.2.
 void splitFixedFormKeywords(std::vector<Token>& tokens);
+
+/// The statement keyword that a statement's first word (lower case, in
+/// fixed form with the blanks gone: `integrin` for INTEGRI N) most likely
+/// misspells: the one a prefix of the word is fewest edits from, at most 1
+/// for keywords of 4 or 5 letters and 2 from 6 on; empty when none is that
+/// close, or when the word starts with a keyword as spelt.
+std::string_view misspeltKeyword(std::string_view word);
 
 } // namespace ps::fortran

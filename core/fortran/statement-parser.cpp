@@ -1,5 +1,6 @@
 #include "fortran/statement-parser.h"
 
+#include "fortran/fixed-form-keywords.h"
 #include "support/text.h"
 
 #include <algorithm>
@@ -869,7 +870,9 @@ ParsedLine parseExecutable(Cursor& c)
   if (k == "assign") { c.next(); return execLine(parseAssign(c)); }
   if (k == "allocate") { c.next(); return execLine(parseAllocate(c)); }
   if (k == "deallocate" || k == "nullify") { c.next(); return execLine(parseIo(c, k)); }
-  c.fail("Unrecognized statement starting with '" + k + "'");
+  const auto meant = misspeltKeyword(k);
+  c.fail("Unrecognized statement starting with '" + k + "'" +
+         (meant.empty() ? "" : " (a misspelt " + toUpper(std::string(meant)) + "?)"));
 }
 
 /// PURE, ELEMENTAL, RECURSIVE or EXTRINSIC(...) starting a unit header

@@ -136,3 +136,17 @@ TEST(FixedFormBlanks, CardSequenceNumbersAreSilent)
 }
 
 } // namespace
+
+TEST(FixedFormBlanks, AMisspeltKeywordIsNamed)
+{
+  // INTEGRI N reaches the parser as `integrin`: two edits from INTEGER
+  auto p = test::build("      PROGRAM T\n      INTEGRI N\n      DIMENSON A(10)\n      CONTNUE\n      END\n", "t.f");
+  const auto m = test::messages(*p.parsed);
+  ASSERT_EQ(m.size(), 3u);
+  EXPECT_NE(m[0].find("Unrecognized statement starting with 'integrin' (a misspelt INTEGER?)"), std::string::npos) << m[0];
+  EXPECT_NE(m[1].find("(a misspelt DIMENSION?)"), std::string::npos) << m[1];
+  EXPECT_NE(m[2].find("(a misspelt CONTINUE?)"), std::string::npos) << m[2];
+  EXPECT_EQ(misspeltKeyword("xyzzy"), "");
+  EXPECT_EQ(misspeltKeyword("cal"), "call");
+  EXPECT_EQ(misspeltKeyword("integern"), ""); // INTEGER N, spelt right
+}
