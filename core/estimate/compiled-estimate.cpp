@@ -367,7 +367,12 @@ struct CompiledNestEstimate::State {
   EstimateOptions options;
   mapping::Mapping structure; // the mapping compiled for (its sizes are not used)
   std::optional<PeriodicPieces> periodic; // the nest's statements, MOD subscripts split (owns the pieces)
+  /// What is estimated, by index (compiled, memo, space): the nest's
+  /// statements, then the pieces of their periodic reads.
   std::vector<const program::Statement*> statements;
+  /// The nest's statements alone: what other statements do (read a scalar,
+  /// write an array, guard a statement) is asked of these.
+  std::vector<const program::Statement*> unitStatements;
   symbolic::Bindings parameters; // PARAMETER constants the closed forms keep symbolic
   std::vector<CompiledStatement> compiled;
   std::vector<CompiledForms> forms; // per statement, independent of the mapping
@@ -533,7 +538,7 @@ void CompiledNestEstimate::State::plan(std::size_t index, const program::ArrayRe
 NestOwners CompiledNestEstimate::State::nestOwners()
 {
   NestOwners out;
-  for (std::size_t i = 0; i < statements.size(); ++i) {
+  for (std::size_t i = 0; i < unitStatements.size(); ++i) {
     const auto& st = *statements[i];
     auto& m = memo[i];
     OwnedStatement o{&st, space(i), std::nullopt}; // a statement the estimate skips (I/O, CALL) still has an owner
@@ -597,7 +602,7 @@ const program::Statement* CompiledNestEstimate::State::temporariesUser(const pro
     return nullptr;
   const program::Statement* user = nullptr;
   std::vector<std::string> ignored;
-  for (const auto* st : statements) {
+  for (const auto* st : unitStatements) {
     if (st == &condition || st->branchLine != condition.line || st->loops != condition.loops)
       continue;
     const auto* u = st->scalarTarget.empty() || st->write() ? nullptr : newScalarUser(*st, mapping, ignored);
@@ -632,7 +637,7 @@ std::vector<const program::Statement*> CompiledNestEstimate::State::foreignTempo
   if (replicated(*st.write()))
     return out;
   const auto used = namesIn(st.text);
-  for (const auto* d : statements) {
+  for (const auto* d : unitStatements) {
     if (d == &st)
       break;
     std::string through;
@@ -657,12 +662,12 @@ std::vector<const program::Statement*> CompiledNestEstimate::State::feedersOf(
   while (!temporaries.empty()) {
     const auto* t = temporaries.back();
     temporaries.pop_back();
-    const auto end = std::find(statements.begin(), statements.end(), t);
+    const auto end = std::find(unitStatements.begin(), unitStatements.end(), t);
     for (const auto& name : namesIn(assignedValue(compact(t->text)))) {
-      const auto def = std::find_if(std::make_reverse_iterator(end), statements.rend(), [&](const auto* d) {
+      const auto def = std::find_if(std::make_reverse_iterator(end), unitStatements.rend(), [&](const auto* d) {
         return d->loops == before.loops && d->scalarTarget == name;
       });
-      if (def != statements.rend() && all.insert(*def).second)
+      if (def != unitStatements.rend() && all.insert(*def).second)
         temporaries.push_back(*def);
     }
   }
@@ -689,7 +694,7 @@ void CompiledNestEstimate::State::recomputeForeignTemporaries(const program::Sta
     return;
   auto needed = feedersOf(own, st);
   const program::Statement* earlier = nullptr; // a statement of the same owners that computed them already
-  for (const auto* e : statements) {
+  for (const auto* e : unitStatements) {
     if (e == &st)
       break;
     const program::Statement* ignored = nullptr;
@@ -774,7 +779,7 @@ const program::Statement* CompiledNestEstimate::State::findScalarUser(const prog
     return nullptr;
   // the later statements of its loop body that name it, there or in its inner loops
   std::vector<const program::Statement*> users;
-  for (auto it = std::find(statements.begin(), statements.end(), &st); it != statements.end(); ++it)
+  for (auto it = std::find(unitStatements.begin(), unitStatements.end(), &st); it != unitStatements.end(); ++it)
     if (*it != &st && enclosesLoops(st.loops, (*it)->loops) && namesIn((*it)->text).count(name))
       users.push_back(*it);
   // a user that assigns one distributed element (not P(:,:) = BETA*P: every owner of P needs BETA),
@@ -916,11 +921,11 @@ bool CompiledNestEstimate::State::privateTemporary(const program::Statement& st)
   };
   if (!definition(st))
     return false;
-  for (std::size_t u = 0; u < statements.size(); ++u) {
-    const auto& use = *statements[u];
+  for (std::size_t u = 0; u < unitStatements.size(); ++u) {
+    const auto& use = *unitStatements[u];
     if (definition(use) || !namesIn(use.text).count(name))
       continue;
-    const auto before = std::span(statements.data(), u);
+    const auto before = std::span(unitStatements.data(), u);
     const bool covered = std::any_of(before.begin(), before.end(), [&](const auto* d) {
       return definition(*d) && (d->loops == use.loops || (enclosesLoops(d->loops, use.loops) && assignedOnlyAt(name, d->loops))) &&
              (d->branchLine == 0 || insideBranch(use, d->branchLine));
@@ -939,10 +944,10 @@ bool CompiledNestEstimate::State::insideBranch(const program::Statement& st, int
   for (int line = st.branchLine; line != 0 && seen.insert(line).second;) {
     if (line == ifLine)
       return true;
-    const auto test = std::find_if(statements.begin(), statements.end(), [&](const program::Statement* t) {
+    const auto test = std::find_if(unitStatements.begin(), unitStatements.end(), [&](const program::Statement* t) {
       return t->kind == program::StatementKind::Control && t->line == line && t->branchLine != line;
     });
-    if (test == statements.end())
+    if (test == unitStatements.end())
       return false;
     line = (*test)->branchLine;
   }
@@ -957,7 +962,7 @@ bool CompiledNestEstimate::State::insideBranch(const program::Statement& st, int
 bool CompiledNestEstimate::State::assignedOnlyAt(const std::string& name, const std::vector<int>& loops) const
 {
   // an update (S = S + A(I,K)*X(K) in DO K) goes on from this iteration's value
-  return std::all_of(statements.begin(), statements.end(), [&](const auto* st) {
+  return std::all_of(unitStatements.begin(), unitStatements.end(), [&](const auto* st) {
     return st->scalarTarget != name || st->loops == loops || namesIn(assignedValue(st->text)).count(name) > 0;
   });
 }
@@ -1028,7 +1033,7 @@ const program::Statement* CompiledNestEstimate::State::updatedTemporary(const pr
   if (st.scalarTarget.empty())
     return nullptr;
   const program::Statement* fresh = nullptr;
-  for (const auto* d : statements) {
+  for (const auto* d : unitStatements) {
     if (d == &st)
       break;
     if (enclosesLoops(d->loops, st.loops) && d->scalarTarget == st.scalarTarget && privateTemporary(*d))
@@ -1049,7 +1054,7 @@ const program::ArrayReference* CompiledNestEstimate::State::elementSumOperand(co
                                                                              const mapping::Mapping& mapping) const
 {
   const program::ArrayReference* operand = nullptr;
-  for (const auto* u : statements) {
+  for (const auto* u : unitStatements) {
     if (u == &st || !namesIn(u->text).count(st.scalarTarget) || u->scalarTarget == st.scalarTarget)
       continue;
     const auto* own = reductionOperandOf(*u, *unit, mapping);
@@ -1067,7 +1072,7 @@ const program::ArrayReference* CompiledNestEstimate::State::elementSumOperand(co
 bool CompiledNestEstimate::State::onlyReductionsUse(const program::Statement& st, const mapping::Mapping& mapping) const
 {
   bool any = false;
-  for (const auto* u : statements) {
+  for (const auto* u : unitStatements) {
     if (u == &st || !namesIn(u->text).count(st.scalarTarget))
       continue;
     if (u->scalarTarget == st.scalarTarget)
@@ -1093,7 +1098,7 @@ const program::ArrayReference* CompiledNestEstimate::State::temporaryRead(const 
 {
   const auto names = namesIn(st.kind == program::StatementKind::Control ? st.text : assignedValue(st.text));
   const program::Statement* source = nullptr;
-  for (const auto* d : statements) {
+  for (const auto* d : unitStatements) {
     if (d == &st)
       break;
     if (d->loops == st.loops && !d->scalarTarget.empty() && names.count(d->scalarTarget) && privateTemporary(*d))
@@ -1116,7 +1121,7 @@ const program::ArrayReference* CompiledNestEstimate::State::temporaryRead(const 
 bool CompiledNestEstimate::State::guardsOnlyReductions(const program::Statement& condition) const
 {
   bool any = false;
-  for (const auto* guarded : statements) {
+  for (const auto* guarded : unitStatements) {
     if (guarded == &condition || guarded->branchLine != condition.line)
       continue;
     if (!isReduction(*guarded, *unit))
@@ -1132,7 +1137,7 @@ bool CompiledNestEstimate::State::guardsOnlyReductions(const program::Statement&
 const program::ArrayReference* CompiledNestEstimate::State::conditionRead(const program::Statement& st,
                                                                           const mapping::Mapping& mapping) const
 {
-  for (const auto* other : statements)
+  for (const auto* other : unitStatements)
     if (other->kind == program::StatementKind::Control && other->line == st.branchLine && other->loops == st.loops) {
       for (const auto& ref : other->refs)
         if (!ref.isWrite && mapping.array(ref.array))
@@ -1214,7 +1219,7 @@ const program::ArrayReference* CompiledNestEstimate::State::guardedOperand(const
                                                                            const mapping::Mapping& mapping) const
 {
   const program::Statement* guarded = nullptr;
-  for (const auto* st : statements)
+  for (const auto* st : unitStatements)
     if (st != &condition && st->branchLine == condition.line && st->loops == condition.loops) {
       if (guarded)
         return nullptr;
@@ -1275,7 +1280,7 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
                          });
   if (st.kind == program::StatementKind::Control && !endsLoops) {
     bool guardsDistributedWrite = false;
-    for (const auto* guarded : statements) {
+    for (const auto* guarded : unitStatements) {
       if (guarded == &st || guarded->branchLine != st.line)
         continue;
       guardsDistributedWrite = guardsDistributedWrite || (guarded->write() && mapping.array(guarded->write()->array));
@@ -1361,7 +1366,7 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
     c.execRef = temporary;
     // combined in fewer levels than it could be (never reset nor read: once after the nest), each combine
     // carries the array; all of it where a subscript is data (which elements a processor touched is not known)
-    const int restart = elementRestartLevels(st, statements, nest->id);
+    const int restart = elementRestartLevels(st, unitStatements, nest->id);
     const bool dataSubscript = std::any_of(st.write()->subscripts.begin(), st.write()->subscripts.end(),
                                            [](const auto& sub) { return sub.kind == program::SubscriptKind::NonAffine; });
     c.reductionLevels = std::min(r->outer, restart);
@@ -1377,8 +1382,8 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
   if (c.reduction && !st.scalarTarget.empty()) {
     if (const auto* s = unit->symbol(st.scalarTarget))
       c.reductionBytes = s->elementBytes;
-    c.reductionLevels = restartLevels(st, statements, nest->id, *unit);
-    for (const auto* reader : scalarReaders(st, statements, nest->id, c.reductionLevels, *unit)) {
+    c.reductionLevels = restartLevels(st, unitStatements, nest->id, *unit);
+    for (const auto* reader : scalarReaders(st, unitStatements, nest->id, c.reductionLevels, *unit)) {
       const auto at = static_cast<std::size_t>(std::find(statements.begin(), statements.end(), reader) - statements.begin());
       c.readers.push_back(at);
       c.readerOwners.emplace_back(*reader->write(), *unit, forms[at].space);
@@ -1509,6 +1514,7 @@ private:
   bool firstFetch(const program::Statement& st, const ReferencePlan& read, int placement);
   void wholeArrayFetch(const program::Statement& st, const program::ArrayReference& ref, const IterationSpace& space,
                        const std::vector<double>& executes);
+  std::string unsplitBecause(const CompiledStatement& c, const PeriodicPieces::Split& split, const IterationSpace& space);
   bool piecesFold(const PeriodicPieces::Split& split, const IterationSpace& space);
   void finish();
   void schedule();
@@ -1601,7 +1607,7 @@ std::string PointEstimator::parityAcrossOwners(const program::Loop& loop) const
   const auto m = loop.step.asInteger();
   if (!loop.strideOrigin || !m || *m < 2)
     return "";
-  for (const auto* st : m_s.statements) {
+  for (const auto* st : m_s.unitStatements) {
     const auto* w = st->write();
     const auto* a = w ? m_mapping.array(w->array) : nullptr;
     if (!a || std::find(st->loops.begin(), st->loops.end(), loop.id) == st->loops.end())
@@ -1746,7 +1752,7 @@ void PointEstimator::noteLeftOut()
   std::string list;
   int count = 0;
   for (const auto& name : m_mapping.leftOut) {
-    const bool used = std::any_of(m_s.statements.begin(), m_s.statements.end(), [&](const program::Statement* st) {
+    const bool used = std::any_of(m_s.unitStatements.begin(), m_s.unitStatements.end(), [&](const program::Statement* st) {
       return std::any_of(st->refs.begin(), st->refs.end(), [&](const auto& r) { return r.array == name; });
     });
     if (used)
@@ -1875,6 +1881,24 @@ const ReferencePlan* PointEstimator::execPlan(std::size_t index, const Iteration
   return nullptr;
 }
 
+/// Why the pieces of `split`, a read of `c`, cannot fetch it at these
+/// values ("" where they can): they fetch what the write's owners lack,
+/// so not for a sum run where its operand is or into a replicated array;
+/// the proof of their quotients took the unknowns to be at least 1; and
+/// counted over loops their guards do not cut, each would fetch elements
+/// the read never reads.
+std::string PointEstimator::unsplitBecause(const CompiledStatement& c, const PeriodicPieces::Split& split,
+                                           const IterationSpace& space)
+{
+  if (c.reduction || c.execRef != c.st->write() || !m_mapping.array(c.execRef->array))
+    return "its statement does not run where it writes (a sum, or a replicated target)";
+  if (!split.covers(m_values))
+    return "its MOD's argument may leave the quotients counted at these values";
+  if (!piecesFold(split, space))
+    return "the ranges of its MOD's quotients do not fold into the loop bounds here";
+  return "";
+}
+
 /// Whether every piece of `split` has its guards counted and folded into
 /// `space` (its statement's, which is theirs) at these values: else its
 /// exchanges would be counted over every iteration, each piece with its
@@ -1911,10 +1935,9 @@ void PointEstimator::estimateStatement(std::size_t index, const IterationSpace& 
     if (pieceRead && &ref != pieceRead)
       continue; // a piece fetches its read alone
     if (const auto* split = m_s.periodic->split(&ref)) {
-      if (!piecesFold(*split, space)) {
+      if (const auto why = unsplitBecause(c, *split, space); !why.empty()) {
         m_wholeInstead.insert(&ref);
-        note("'" + ref.text() + "' at line " + std::to_string(c.st->line) +
-             ": the ranges of its MOD's quotients do not fold into the loop bounds here; assumed to fetch all of '" +
+        note("'" + ref.text() + "' at line " + std::to_string(c.st->line) + ": " + why + "; assumed to fetch all of '" +
              ref.array + "' before the loop, as for a subscript that is not affine");
         fetchedWhole.push_back(&ref);
       } else {
@@ -2214,7 +2237,8 @@ void PointEstimator::addReads(std::size_t index, const IterationSpace& space, co
     if ((c.reduction && exec && read.ref == exec->ref) || c.readByBranch[readIndex[i]])
       continue;
     const int at = placement(index, readIndex[i], space);
-    if (m_s.options.fetchIdenticalReadsOnce && !firstFetch(st, read, at))
+    // a piece's reads are its guards' iterations alone, which the key does not say: fetched apart
+    if (m_s.options.fetchIdenticalReadsOnce && !m_s.periodic->origin(&st) && !firstFetch(st, read, at))
       continue;
     const auto before = m_e.comm.records.size();
     // a blocked loop pair inside the exchange: the elements of the whole range (tile-collapse.h)
@@ -2515,7 +2539,7 @@ std::vector<const program::Statement*> PointEstimator::flowSources(const program
   const auto access = readAccess(st, read);
   std::vector<const program::Statement*> out;
   const auto& deps = m_s.dependences();
-  for (const auto* other : m_s.statements) {
+  for (const auto* other : m_s.unitStatements) {
     if (std::any_of(deps.begin(), deps.end(), [&](const symbolic::Dependence& d) {
           return d.kind == symbolic::DependenceKind::Flow && d.targetStatement == st.id &&
                  d.targetAccess == access && d.sourceStatement == other->id;
@@ -2583,7 +2607,7 @@ void PointEstimator::cacheStatement(std::size_t index, const IterationSpace& spa
       cs.refs[static_cast<std::size_t>(at)].map = m_mapping.array(c.cacheRefs[r]->array);
     else
       note("Reference " + c.cacheRefs[r]->text() + " at line " + std::to_string(c.st->line) +
-           (m_s.periodic->split(c.cacheRefs[r]) ? " wraps around (a MOD subscript)" : " is not affine") +
+           (m_s.periodic->split(c.cacheRefs[r]) ? " wraps around" : " is not affine") +
            ": not counted in CM");
   }
 }
@@ -2698,8 +2722,8 @@ void PointEstimator::wholeArrayFetch(const program::Statement& st, const program
                                      const IterationSpace& space, const std::vector<double>& executes)
 {
   std::vector<const program::Statement*> others;
-  std::copy_if(m_s.statements.begin(), m_s.statements.end(), std::back_inserter(others),
-               [&](const program::Statement* o) { return o != &st && !m_s.periodic->origin(o); });
+  std::copy_if(m_s.unitStatements.begin(), m_s.unitStatements.end(), std::back_inserter(others),
+               [&](const program::Statement* o) { return o != &st; });
   // outside the loops its subscripts move with: a writer in the reading loop
   // itself does not make every iteration fetch the whole array again
   const int at = std::min(placementOf(st, ref, others, space, m_values), firstLevelNamedIn(ref, space));
@@ -2861,9 +2885,9 @@ void PointEstimator::schedule()
   std::vector<double> inside(m_ctPerProc.size(), 0.0);
   const auto* carrier = m_unit.loopAtLine(r.loopLine);
   for (const auto& w : m_e.statements) {
-    const auto it = std::find_if(m_s.statements.begin(), m_s.statements.end(),
+    const auto it = std::find_if(m_s.unitStatements.begin(), m_s.unitStatements.end(),
                                  [&](const auto* st) { return st->id == w.statementId; });
-    const bool within = carrier && it != m_s.statements.end() &&
+    const bool within = carrier && it != m_s.unitStatements.end() &&
                         std::find((*it)->loops.begin(), (*it)->loops.end(), carrier->id) != (*it)->loops.end();
     for (std::size_t p = 0; within && p < w.work.size() && p < inside.size(); ++p)
       inside[p] += w.work[p] * w.cost;
@@ -2915,7 +2939,8 @@ CompiledNestEstimate::CompiledNestEstimate(const program::Unit& unit, const prog
   m_state->nest = &nest;
   m_state->machine = &machine;
   m_state->options = options;
-  m_state->statements = m_state->periodic.emplace(unit, unit.statementsIn(nest.id)).statements();
+  m_state->unitStatements = unit.statementsIn(nest.id);
+  m_state->statements = m_state->periodic.emplace(unit, m_state->unitStatements).statements();
   m_state->parameters = program::parameterValues(unit);
   m_state->compileForms();
   m_state->loopNest = program::loopNestOf(unit, nest);

@@ -83,6 +83,7 @@ std::optional<std::pair<Expr, Expr>> argumentRange(const AffineForm& a, const pr
 struct Quotients {
   const program::PeriodicSubscript* form = nullptr;
   std::int64_t first = 0, last = 0;
+  std::vector<Expr> covering; // Split::covering
 };
 
 bool sameArgument(const program::PeriodicSubscript& a, const program::PeriodicSubscript& b)
@@ -100,6 +101,8 @@ std::optional<Quotients> quotientsOf(const program::PeriodicSubscript& p, const 
 {
   if (!provenNonNegative(p.modulus - integer(1)))
     return std::nullopt;
+  if (p.endOff) // EOSHIFT: quotient 0 alone reads, between both of its edges
+    return Quotients{&p, -1, 1, {p.modulus - integer(1)}};
   const auto range = argumentRange(p.argument, st, unit);
   if (!range)
     return std::nullopt;
@@ -112,7 +115,9 @@ std::optional<Quotients> quotientsOf(const program::PeriodicSubscript& p, const 
       last = t;
   if (!first || !last || *first > *last)
     return std::nullopt;
-  return Quotients{&p, *first, *last};
+  return Quotients{&p, *first, *last,
+                   {p.modulus - integer(1), range->first - firstOf(*first, p.modulus, p.floored),
+                    lastOf(*last, p.modulus, p.floored) - range->second}};
 }
 
 AffineForm shifted(const AffineForm& a, const Expr& by) { return AffineForm{a.coefficients, a.constant - by}; }
@@ -212,9 +217,9 @@ std::string mods(const std::vector<Quotients>& quotients)
 } // namespace
 
 PeriodicPieces::PeriodicPieces(const program::Unit& unit, const std::vector<const program::Statement*>& statements)
+  : m_statements(statements), m_unitCount(statements.size())
 {
   for (const auto* st : statements) {
-    m_statements.push_back(st);
     const auto* write = st->write();
     if (!write || write->subscripts.empty() || !write->allAffine())
       continue; // a scalar's or a whole array's statement: its executors are found otherwise
@@ -231,20 +236,29 @@ PeriodicPieces::PeriodicPieces(const program::Unit& unit, const std::vector<cons
       std::vector<std::int64_t> chosen;
       for (const auto& q : *quotients)
         chosen.push_back(q.first);
-      Split split{&st->refs[r], {}, ""};
+      Split split{&st->refs[r], {}, "", {}};
+      for (const auto& q : *quotients)
+        split.covering.insert(split.covering.end(), q.covering.begin(), q.covering.end());
       for (std::size_t k = 0; k < pieces; ++k) { // every combination, the first argument's quotient fastest
-        auto& p = m_pieces.emplace_back(Piece{piece(*st, r, *quotients, chosen), nullptr, &st->refs[r], ""});
-        p.read = &p.statement.refs[r];
-        p.label = labelOf(st->refs[r], *p.read);
-        m_statements.push_back(&p.statement);
-        split.pieces.push_back(&p.statement);
+        const bool reads = std::none_of(quotients->begin(), quotients->end(), [&](const Quotients& q) {
+          return q.form->endOff && chosen[static_cast<std::size_t>(&q - quotients->data())] != 0;
+        });
+        if (reads) { // else EOSHIFT's boundary value, not an element
+          auto& p = m_pieces.emplace_back(Piece{piece(*st, r, *quotients, chosen), nullptr, &st->refs[r], ""});
+          p.read = &p.statement.refs[r];
+          p.label = labelOf(st->refs[r], *p.read);
+          m_statements.push_back(&p.statement);
+          split.pieces.push_back(&p.statement);
+        }
         for (std::size_t q = 0; q < quotients->size() && ++chosen[q] > (*quotients)[q].last; ++q)
           chosen[q] = (*quotients)[q].first;
       }
       const auto at = "'" + st->refs[r].text() + "' at line " + std::to_string(st->line);
-      split.note = pieces == 1 ? at + ": " + mods(*quotients) + " does not wrap around in these loops (an affine read)"
-                               : at + " is fetched piecewise, one piece per quotient of " + mods(*quotients) +
-                                     " (a wrap-around is an exchange of its own)";
+      const bool endOff = std::any_of(quotients->begin(), quotients->end(), [](const Quotients& q) { return q.form->endOff; });
+      split.note = endOff      ? at + " is fetched where the shift stays inside the array (elsewhere the boundary value)"
+                   : pieces == 1 ? at + ": " + mods(*quotients) + " does not wrap around in these loops (an affine read)"
+                                 : at + " is fetched piecewise, one piece per quotient of " + mods(*quotients) +
+                                       " (a wrap-around is an exchange of its own)";
       m_splits.push_back(std::move(split));
     }
   }
@@ -276,6 +290,14 @@ const PeriodicPieces::Split* PeriodicPieces::split(const program::ArrayReference
     if (s.read == ref)
       return &s;
   return nullptr;
+}
+
+bool PeriodicPieces::Split::covers(const symbolic::Bindings& values) const
+{
+  return std::all_of(covering.begin(), covering.end(), [&](const Expr& e) {
+    const auto v = e.evaluate(values);
+    return v && *v >= 0;
+  });
 }
 
 std::string PeriodicPieces::label(const program::ArrayReference* read) const

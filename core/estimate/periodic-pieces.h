@@ -37,9 +37,12 @@ public:
   /// guards into the loop bounds (the statement's estimate decides).
   PeriodicPieces(const program::Unit& unit, const std::vector<const program::Statement*>& statements);
 
-  /// The statements in source order, each followed by its pieces (kept by
-  /// this object: it must outlive the users of the pointers).
+  /// The statements in source order, then the pieces (kept by this object:
+  /// it must outlive the users of the pointers). The first unitCount() are
+  /// the statements: what looks at the other statements of the nest (who
+  /// reads a scalar, who writes an array) looks at those alone.
   const std::vector<const program::Statement*>& statements() const { return m_statements; }
+  std::size_t unitCount() const { return m_unitCount; }
 
   /// The read a piece fetches (its only task), nullptr for a statement of the unit.
   const program::ArrayReference* pieceRead(const program::Statement* st) const;
@@ -52,6 +55,12 @@ public:
     const program::ArrayReference* read = nullptr;
     std::vector<const program::Statement*> pieces;
     std::string note;
+    /// Each >= 0 where the pieces' quotients cover every iteration (the
+    /// proof took the unknowns to be at least 1: checked at the values).
+    std::vector<symbolic::Expr> covering;
+
+    /// Whether every expression of `covering` is >= 0 at `values`.
+    bool covers(const symbolic::Bindings& values) const;
   };
   /// The split of `ref` (of a statement of the unit), nullptr where it is not split.
   const Split* split(const program::ArrayReference* ref) const;
@@ -73,6 +82,7 @@ private:
 
   std::deque<Piece> m_pieces; // stable addresses
   std::vector<const program::Statement*> m_statements;
+  std::size_t m_unitCount = 0;
   std::vector<Split> m_splits;
 };
 

@@ -1402,7 +1402,7 @@ private:
       st.refs.push_back(reference(s.lhs, true, vars));
       st.ops.store = 1;
     } else if (target && target->isArray()) {
-      st.wholeArray = true;
+      st.wholeArray = m_section.empty(); // else V = CSHIFT(U, 1): its elements, in sectionLoops' loops
       st.refs.push_back(reference(s.lhs, true, vars));
       st.ops.store = 1;
     } else {
@@ -1438,9 +1438,14 @@ private:
   std::vector<int> sectionLoops(const fortran::Stmt& s, const std::vector<int>& loops)
   {
     m_section.clear();
-    const Symbol* target = s.lhs.kind == ExprKind::ArrayRef ? m_unit.symbol(s.lhs.text) : nullptr;
-    if (m_whereDepth > 0 || !target || target->dims.size() != s.lhs.operands.size() || !hasSection(s) ||
-        std::any_of(s.lhs.operands.begin(), s.lhs.operands.end(), [&](const auto& o) { return arrayValued(o); }))
+    const Symbol* named = s.lhs.kind == ExprKind::Name ? m_unit.symbol(s.lhs.text) : nullptr;
+    // V = CSHIFT(U, 1) + ...: the whole of V, element by element, so that the shifts are reads of elements
+    const bool wholeShifted = m_whereDepth == 0 && named && named->isArray() && callsShift(s.rhs);
+    const Symbol* target = s.lhs.kind == ExprKind::ArrayRef ? m_unit.symbol(s.lhs.text) : wholeShifted ? named : nullptr;
+    if (wholeShifted)
+      ; // every dimension a triplet ':'
+    else if (m_whereDepth > 0 || !target || target->dims.size() != s.lhs.operands.size() || !hasSection(s) ||
+             std::any_of(s.lhs.operands.begin(), s.lhs.operands.end(), [&](const auto& o) { return arrayValued(o); }))
       return loops; // A(IDX, 1:M) = 0: a vector subscript has its own extent
     struct Range {
       symbolic::Expr lower, upper, lowerAsWritten, upperAsWritten;
@@ -1448,10 +1453,14 @@ private:
     };
     std::vector<Range> ranges;
     for (std::size_t d = 0; d < target->dims.size(); ++d) {
+      const auto& dim = target->dims[d];
+      if (wholeShifted) {
+        ranges.push_back({dim.lower, dim.upper, dim.lowerAsWritten, dim.upperAsWritten, 1});
+        continue;
+      }
       const auto& sub = s.lhs.operands[d];
       if (sub.kind != ExprKind::Triplet)
         continue;
-      const auto& dim = target->dims[d];
       const auto bound = [&](const fortran::Expr& e, const symbolic::Expr& declared, SymbolicParameters p) {
         return e.missing() ? std::optional(declared) : valueOf(e, p);
       };
@@ -1762,6 +1771,109 @@ private:
     return s;
   }
 
+  /// Whether `e` calls CSHIFT or EOSHIFT of a whole array (sectionLoops).
+  bool callsShift(const fortran::Expr& e) const
+  {
+    if (e.kind == ExprKind::FunctionRef && (e.text == "cshift" || e.text == "eoshift") && !e.operands.empty() &&
+        e.operands[0].kind == ExprKind::Name)
+      return true;
+    return std::any_of(e.operands.begin(), e.operands.end(), [&](const fortran::Expr& o) { return callsShift(o); });
+  }
+
+  /// The argument keywords of a call as written, lower case ("" where an
+  /// argument has none): the parser keeps the values alone.
+  std::vector<std::string> argumentKeywords(const fortran::Expr& call) const
+  {
+    const auto text = toLower(std::string(m_parsed.cooked().slice(call.range)));
+    std::vector<std::string> out;
+    int depth = 0;
+    std::size_t start = text.find('(');
+    if (start == std::string::npos)
+      return out;
+    for (std::size_t i = ++start; i < text.size(); ++i) {
+      const char c = text[i];
+      if (c == '(' || c == '[')
+        ++depth;
+      else if ((c == ')' || c == ']') && depth > 0)
+        --depth;
+      else if ((c == ',' || c == ')') && depth == 0) {
+        const auto arg = text.substr(start, i - start);
+        const auto eq = arg.find('=');
+        auto name = eq == std::string::npos ? std::string() : arg.substr(0, eq);
+        name.erase(std::remove(name.begin(), name.end(), ' '), name.end());
+        const bool keyword = !name.empty() && std::all_of(name.begin(), name.end(), [](char ch) {
+          return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_';
+        }) && (eq + 1 >= arg.size() || arg[eq + 1] != '=');
+        out.push_back(keyword ? name : "");
+        start = i + 1;
+        if (c == ')')
+          break;
+      }
+    }
+    return out;
+  }
+
+  /// CSHIFT(U, S [, DIM]) or EOSHIFT(U, S [, BOUNDARY, DIM]) of a whole
+  /// array U in an assignment over a section's loops (m_section), U's rank
+  /// that of the section and S fixed in the loops: the element of U that
+  /// each element of the result is, a periodic subscript along DIM
+  /// (Subscript::periodic: lower + MODULO(position + S, extent); for
+  /// EOSHIFT only where that does not wrap, the boundary elsewhere).
+  /// nullopt for other calls (read whole, as before).
+  /// Source: Fortran 90, 13.13.25 (CSHIFT) and 13.13.32 (EOSHIFT).
+  std::optional<ArrayReference> shiftedReference(const fortran::Expr& e, const std::vector<std::string>& vars)
+  {
+    const bool circular = e.text == "cshift";
+    if ((!circular && e.text != "eoshift") || m_section.empty() || m_nonElementalCalls > 0 || e.operands.size() < 2 ||
+        e.operands[0].kind != ExprKind::Name)
+      return std::nullopt;
+    const Symbol* array = m_unit.symbol(e.operands[0].text);
+    if (!array || !array->isArray() || array->dims.size() != m_section.size())
+      return std::nullopt;
+    // the arguments by keyword where written so, else by position
+    const std::vector<std::string> positions =
+        circular ? std::vector<std::string>{"array", "shift", "dim"} : std::vector<std::string>{"array", "shift", "boundary", "dim"};
+    const auto keywords = argumentKeywords(e);
+    std::map<std::string, const fortran::Expr*> args;
+    for (std::size_t k = 0; k < e.operands.size(); ++k) {
+      const auto key = k < keywords.size() && !keywords[k].empty() ? keywords[k] : k < positions.size() ? positions[k] : "";
+      if (key.empty() || args.count(key))
+        return std::nullopt;
+      args[key] = &e.operands[k];
+    }
+    if (!args.count("array") || args["array"] != &e.operands[0] || !args.count("shift"))
+      return std::nullopt;
+    std::int64_t dim = 1;
+    if (args.count("dim")) {
+      const auto d = valueOf(*args["dim"]);
+      const auto v = d ? d->asInteger() : std::nullopt;
+      if (!v || *v < 1 || *v > static_cast<std::int64_t>(array->dims.size()))
+        return std::nullopt;
+      dim = *v;
+    }
+    const auto shift = valueOf(*args["shift"]);
+    const auto shiftForm = shift && !variesInLoop(*shift) ? shift->affineIn(vars) : std::nullopt;
+    if (!shiftForm || !shiftForm->coefficients.empty())
+      return std::nullopt; // a shift per element (an array SHIFT) or one that changes in the loops
+    auto r = reference(e.operands[0], false, vars); // U's elements in the section's loops
+    const auto d = static_cast<std::size_t>(dim - 1);
+    if (r.subscripts.size() != array->dims.size() || r.subscripts[d].kind != SubscriptKind::Affine)
+      return std::nullopt;
+    const auto& bounds = array->dims[d];
+    auto& sub = r.subscripts[d];
+    auto position = sub.affine; // lower + position
+    position.constant = position.constant - bounds.lower + *shift;
+    const auto extent = bounds.upper - bounds.lower + symbolic::Expr::integer(1);
+    symbolic::AffineForm lower{{}, bounds.lower};
+    const auto shiftText = fortran::toString(*args["shift"]);
+    sub.periodic = PeriodicSubscript{std::move(position), extent, std::move(lower), true, !circular,
+                                     shiftText.front() == '-' ? "position - " + shiftText.substr(1) : "position + " + shiftText, (bounds.upper - bounds.lower + symbolic::Expr::integer(1)).str()};
+    sub.kind = SubscriptKind::NonAffine;
+    sub.affine = {};
+    sub.text = e.text + "(:," + shiftText + ")";
+    return r;
+  }
+
   /// The terms of a sum, each with its sign (true: subtracted).
   static void signedTerms(const fortran::Expr& e, bool negative, std::vector<std::pair<const fortran::Expr*, bool>>& out)
   {
@@ -1809,7 +1921,7 @@ private:
     auto b = rest.affineIn(vars);
     if (!a || !m || !m->coefficients.empty() || !b)
       return std::nullopt;
-    return PeriodicSubscript{std::move(*a), *modulus, std::move(*b), mod->text.rfind("modulo", 0) == 0,
+    return PeriodicSubscript{std::move(*a), *modulus, std::move(*b), mod->text.rfind("modulo", 0) == 0, false,
                              fortran::toString(mod->operands[0]), fortran::toString(mod->operands[1])};
   }
 
@@ -1877,6 +1989,11 @@ private:
     case ExprKind::FunctionRef: {
       if (!isIntrinsic(e.text))
         checkName(e.text, e.range);
+      if (auto shifted = shiftedReference(e, vars)) { // CSHIFT(U, 1) in V = ...: U's elements, one over
+        st.ops.load += 1;
+        st.refs.push_back(std::move(*shifted));
+        return;
+      }
       st.ops.intrinsic += 1;
       const int nonElemental = fortran::isElemental(e.text) ? 0 : 1;
       m_nonElementalCalls += nonElemental;

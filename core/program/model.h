@@ -65,6 +65,9 @@ struct PeriodicSubscript {
   symbolic::Expr modulus;        // over the unknowns alone
   symbolic::AffineForm offset;   // the other terms of the subscript
   bool floored = false;          // MODULO (rounds the quotient down), not MOD (toward zero)
+  /// EOSHIFT's end-off shift: only quotient 0 reads the array (the
+  /// elements shifted in from outside take the boundary value).
+  bool endOff = false;
   std::string argumentText, modulusText; // as written
 };
 
