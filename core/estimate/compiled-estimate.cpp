@@ -443,6 +443,11 @@ struct CompiledNestEstimate::State {
                                                 const mapping::Mapping& mapping) const;
   const program::ArrayReference* conditionRead(const program::Statement& st, const mapping::Mapping& mapping) const;
   double probability(std::size_t index);
+  /// The index of `st` in `statements`.
+  std::size_t indexOf(const program::Statement* st) const
+  {
+    return static_cast<std::size_t>(std::find(statements.begin(), statements.end(), st) - statements.begin());
+  }
   void remember(const symbolic::Bindings& values);
   const std::vector<symbolic::Dependence>& dependences();
   NestOwners nestOwners();
@@ -1516,6 +1521,7 @@ private:
                        const std::vector<double>& executes);
   std::string unsplitBecause(const CompiledStatement& c, const PeriodicPieces::Split& split, const IterationSpace& space);
   bool piecesFold(const PeriodicPieces::Split& split, const IterationSpace& space);
+  const program::ArrayReference* bulkOf(const PeriodicPieces::Split& split);
   void finish();
   void schedule();
   void keepRecordMessages(const std::vector<std::int64_t>& before);
@@ -1899,6 +1905,21 @@ std::string PointEstimator::unsplitBecause(const CompiledStatement& c, const Per
   return "";
 }
 
+/// The read of the piece of `split` that runs the most iterations at these
+/// values (the bulk of a shift, not its wrap-around).
+const program::ArrayReference* PointEstimator::bulkOf(const PeriodicPieces::Split& split)
+{
+  if (split.pieces.empty())
+    return split.read;
+  const program::Statement* bulk = split.pieces.front();
+  double most = -1;
+  for (const auto* piece : split.pieces) {
+    if (const double share = m_s.probability(m_s.indexOf(piece)); share > most)
+      most = share, bulk = piece;
+  }
+  return m_s.periodic->pieceRead(bulk);
+}
+
 /// Whether every piece of `split` has its guards counted and folded into
 /// `space` (its statement's, which is theirs) at these values: else its
 /// exchanges would be counted over every iteration, each piece with its
@@ -1908,8 +1929,7 @@ bool PointEstimator::piecesFold(const PeriodicPieces::Split& split, const Iterat
   for (const auto* piece : split.pieces) {
     if (piece->guards.empty())
       continue; // a MOD that does not wrap in these loops: the loops are the piece's
-    const auto at = static_cast<std::size_t>(std::find(m_s.statements.begin(), m_s.statements.end(), piece) -
-                                             m_s.statements.begin());
+    const auto at = m_s.indexOf(piece);
     m_s.probability(at);
     if (!m_s.memo[at].guardCounted || !foldGuards(space, piece->guards, m_values))
       return false;
@@ -2632,8 +2652,11 @@ void PointEstimator::buildCacheStatement(std::size_t index, const IterationSpace
     cs.owner = *exec;
   std::size_t affine = 0;
   for (std::size_t r = 0; r < c.cacheRefs.size(); ++r) {
+    const auto* ref = c.cacheRefs[r];
+    if (const auto* split = m_s.periodic->split(ref); split && !m_wholeInstead.count(ref))
+      ref = bulkOf(*split); // its lines are the bulk's: the wrap-around's few elements aside
     auto& memo = sharedPlan(c, m, r);
-    m_s.plan(index, *c.cacheRefs[r], space, memo);
+    m_s.plan(index, *ref, space, memo);
     m.cacheRefAt.push_back(memo.plan ? static_cast<int>(affine) : -1);
     if (!memo.plan)
       continue;

@@ -378,3 +378,19 @@ TEST(PeriodicPieces, FetchOnceLeavesThePiecesApart)
   EXPECT_TRUE(std::any_of(e.estimate->comm.records.begin(), e.estimate->comm.records.end(),
                           [](const auto& r) { return r.reference == "u(i+4)" && r.line == 6; }));
 }
+
+TEST(PeriodicPieces, TheCacheModelCountsTheBulkOfEachRead)
+{
+  // the ring's cache lines are those of the stencil U(I-1) + U(I+1) over the same loop (the bulk pieces):
+  // one wrap-around element is no class of lines of its own (U(0) and U(N+1) out of bounds: the same lines)
+  const auto plain = test::build("      SUBROUTINE LINE(N, U, V)\n      INTEGER N, I\n      REAL U(N), V(N)\n"
+                                 "      DO 10 I = 1, N\n         V(I) = 0.5 * (U(I-1) + U(I+1))\n   10 CONTINUE\n      END\n",
+                                 "line.f");
+  for (const char* spec : {"u,v=(BLOCK)", "u,v=(CYCLIC)"}) {
+    const auto e = test::run(ring(), 4, spec, "4", {{"n", 4096}});
+    const auto o = test::run(plain, 4, spec, "4", {{"n", 4096}});
+    EXPECT_GT(e.cm, 0);
+    EXPECT_DOUBLE_EQ(e.cm, o.cm) << spec;
+    EXPECT_FALSE(test::hasNote(e, "not counted in CM"));
+  }
+}
