@@ -2257,8 +2257,7 @@ void PointEstimator::addReads(std::size_t index, const IterationSpace& space, co
     if ((c.reduction && exec && read.ref == exec->ref) || c.readByBranch[readIndex[i]])
       continue;
     const int at = placement(index, readIndex[i], space);
-    // a piece's reads are its guards' iterations alone, which the key does not say: fetched apart
-    if (m_s.options.fetchIdenticalReadsOnce && !m_s.periodic->origin(&st) && !firstFetch(st, read, at))
+    if (m_s.options.fetchIdenticalReadsOnce && !firstFetch(st, read, at))
       continue;
     const auto before = m_e.comm.records.size();
     // a blocked loop pair inside the exchange: the elements of the whole range (tile-collapse.h)
@@ -2705,6 +2704,12 @@ bool PointEstimator::firstFetch(const program::Statement& st, const ReferencePla
     for (auto c : sub.coef)
       key += "," + std::to_string(c);
   }
+  if (m_s.periodic->origin(&st)) // a piece reads in its guards' iterations alone: the same piece of another statement
+    for (const auto& g : st.guards) {
+      key += " if " + std::to_string(static_cast<int>(g.relation)) + ":" + g.form.constant.str();
+      for (const auto& [v, c] : g.form.coefficients)
+        key += "," + v + "*" + std::to_string(c);
+    }
   if (std::find(m_fetched.begin(), m_fetched.end(), key) != m_fetched.end())
     return false;
   m_fetched.push_back(std::move(key));

@@ -93,31 +93,37 @@ bool sameArgument(const program::PeriodicSubscript& a, const program::PeriodicSu
 }
 
 /// The quotients of `p`'s argument over `st`'s iterations, between
-/// -kMaxQuotient and kMaxQuotient; nullopt when the range cannot be shown
-/// to lie there. (The unknowns are only known to be at least 1: I+2 for
-/// I = 1..N has quotients 0..3, of which N >= 3 leaves 0 and 1.)
+/// -kMaxQuotient and kMaxQuotient, proven where the unknowns' being at
+/// least 1 shows them (I+2 for I = 1..N has quotients 0..3, of which
+/// N >= 3 leaves 0 and 1), and with the expressions that must be >= 0 at
+/// the values for them to cover every iteration; nullopt when a loop
+/// variable of the argument has bounds that follow other loops.
 std::optional<Quotients> quotientsOf(const program::PeriodicSubscript& p, const program::Statement& st,
                                      const program::Unit& unit)
 {
-  if (!provenNonNegative(p.modulus - integer(1)))
-    return std::nullopt;
   if (p.endOff) // EOSHIFT: quotient 0 alone reads, between both of its edges
     return Quotients{&p, -1, 1, {p.modulus - integer(1)}};
   const auto range = argumentRange(p.argument, st, unit);
   if (!range)
     return std::nullopt;
-  std::optional<std::int64_t> first, last;
-  for (std::int64_t t = kMaxQuotient; t >= -kMaxQuotient && !first; --t)
-    if (provenNonNegative(range->first - firstOf(t, p.modulus, p.floored)))
+  // the narrowest range proven; where none is (a shift or an extent the loops do not relate, CSHIFT(U, K)
+  // with U(N) in V(M) = ...), all of them, for the values to decide (Split::covers)
+  std::int64_t first = -kMaxQuotient, last = kMaxQuotient;
+  for (std::int64_t t = kMaxQuotient; t > -kMaxQuotient; --t)
+    if (provenNonNegative(range->first - firstOf(t, p.modulus, p.floored))) {
       first = t;
-  for (std::int64_t t = -kMaxQuotient; t <= kMaxQuotient && !last; ++t)
-    if (provenNonNegative(lastOf(t, p.modulus, p.floored) - range->second))
+      break;
+    }
+  for (std::int64_t t = -kMaxQuotient; t < kMaxQuotient; ++t)
+    if (provenNonNegative(lastOf(t, p.modulus, p.floored) - range->second)) {
       last = t;
-  if (!first || !last || *first > *last)
+      break;
+    }
+  if (first > last)
     return std::nullopt;
-  return Quotients{&p, *first, *last,
-                   {p.modulus - integer(1), range->first - firstOf(*first, p.modulus, p.floored),
-                    lastOf(*last, p.modulus, p.floored) - range->second}};
+  return Quotients{&p, first, last,
+                   {p.modulus - integer(1), range->first - firstOf(first, p.modulus, p.floored),
+                    lastOf(last, p.modulus, p.floored) - range->second}};
 }
 
 AffineForm shifted(const AffineForm& a, const Expr& by) { return AffineForm{a.coefficients, a.constant - by}; }
@@ -225,8 +231,14 @@ PeriodicPieces::PeriodicPieces(const program::Unit& unit, const std::vector<cons
       continue; // a scalar's or a whole array's statement: its executors are found otherwise
     for (std::size_t r = 0; r < st->refs.size(); ++r) {
       const auto same = [&](const program::ArrayReference& o) { return o.identity() == st->refs[r].identity(); };
-      if (!periodicRead(st->refs[r]) || std::any_of(st->refs.begin(), st->refs.begin() + static_cast<std::ptrdiff_t>(r), same))
-        continue; // the statement reads it once (CompiledStatement::reads)
+      if (!periodicRead(st->refs[r]))
+        continue;
+      if (std::any_of(st->refs.begin(), st->refs.begin() + static_cast<std::ptrdiff_t>(r), same)) {
+        for (auto& split : m_splits) // the statement reads it once (CompiledStatement::reads)
+          if (split.read >= st->refs.data() && split.read < st->refs.data() + r && same(*split.read))
+            split.aliases.push_back(&st->refs[r]);
+        continue;
+      }
       const auto quotients = quotientsOfRead(st->refs[r], *st, unit);
       std::size_t pieces = 1;
       for (const auto& q : quotients.value_or(std::vector<Quotients>{}))
@@ -236,7 +248,7 @@ PeriodicPieces::PeriodicPieces(const program::Unit& unit, const std::vector<cons
       std::vector<std::int64_t> chosen;
       for (const auto& q : *quotients)
         chosen.push_back(q.first);
-      Split split{&st->refs[r], {}, "", {}};
+      Split split{&st->refs[r], {}, {}, "", {}};
       for (const auto& q : *quotients)
         split.covering.insert(split.covering.end(), q.covering.begin(), q.covering.end());
       for (std::size_t k = 0; k < pieces; ++k) { // every combination, the first argument's quotient fastest
@@ -287,7 +299,7 @@ const program::ArrayReference* PeriodicPieces::origin(const program::Statement* 
 const PeriodicPieces::Split* PeriodicPieces::split(const program::ArrayReference* ref) const
 {
   for (const auto& s : m_splits)
-    if (s.read == ref)
+    if (s.read == ref || std::find(s.aliases.begin(), s.aliases.end(), ref) != s.aliases.end())
       return &s;
   return nullptr;
 }

@@ -53,6 +53,7 @@ public:
   /// what the estimate's notes say of them.
   struct Split {
     const program::ArrayReference* read = nullptr;
+    std::vector<const program::ArrayReference*> aliases; // the same read again in its statement
     std::vector<const program::Statement*> pieces;
     std::string note;
     /// Each >= 0 where the pieces' quotients cover every iteration (the
@@ -62,7 +63,8 @@ public:
     /// Whether every expression of `covering` is >= 0 at `values`.
     bool covers(const symbolic::Bindings& values) const;
   };
-  /// The split of `ref` (of a statement of the unit), nullptr where it is not split.
+  /// The split of `ref` (of a statement of the unit, or the same read
+  /// again in it), nullptr where it is not split.
   const Split* split(const program::ArrayReference* ref) const;
 
   /// A piece's read for the records: "u(mod(i,n)+1) as u(i + 1)"; the

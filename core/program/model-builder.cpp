@@ -1774,8 +1774,7 @@ private:
   /// Whether `e` calls CSHIFT or EOSHIFT of a whole array (sectionLoops).
   bool callsShift(const fortran::Expr& e) const
   {
-    if (e.kind == ExprKind::FunctionRef && (e.text == "cshift" || e.text == "eoshift") && !e.operands.empty() &&
-        e.operands[0].kind == ExprKind::Name)
+    if (e.kind == ExprKind::FunctionRef && (e.text == "cshift" || e.text == "eoshift") && e.operands.size() >= 2)
       return true;
     return std::any_of(e.operands.begin(), e.operands.end(), [&](const fortran::Expr& o) { return callsShift(o); });
   }
@@ -1821,16 +1820,12 @@ private:
   /// EOSHIFT only where that does not wrap, the boundary elsewhere).
   /// nullopt for other calls (read whole, as before).
   /// Source: Fortran 90, 13.13.25 (CSHIFT) and 13.13.32 (EOSHIFT).
-  std::optional<ArrayReference> shiftedReference(const fortran::Expr& e, const std::vector<std::string>& vars)
+  std::optional<ArrayReference> shiftedReference(const fortran::Expr& e, Statement& st, const std::vector<std::string>& vars)
   {
     const bool circular = e.text == "cshift";
-    if ((!circular && e.text != "eoshift") || m_section.empty() || m_nonElementalCalls > 0 || e.operands.size() < 2 ||
-        e.operands[0].kind != ExprKind::Name)
+    if ((!circular && e.text != "eoshift") || m_section.empty() || m_nonElementalCalls > 0 || e.operands.size() < 2)
       return std::nullopt;
-    const Symbol* array = m_unit.symbol(e.operands[0].text);
-    if (!array || !array->isArray() || array->dims.size() != m_section.size())
-      return std::nullopt;
-    // the arguments by keyword where written so, else by position
+    // the arguments by keyword where written so, else by position (Fortran 90, 12.4.1)
     const std::vector<std::string> positions =
         circular ? std::vector<std::string>{"array", "shift", "dim"} : std::vector<std::string>{"array", "shift", "boundary", "dim"};
     const auto keywords = argumentKeywords(e);
@@ -1841,21 +1836,37 @@ private:
         return std::nullopt;
       args[key] = &e.operands[k];
     }
-    if (!args.count("array") || args["array"] != &e.operands[0] || !args.count("shift"))
+    if (!args.count("array") || !args.count("shift") || args["array"]->kind != ExprKind::Name)
+      return std::nullopt; // CSHIFT(U(2:N-1), 1), CSHIFT(CSHIFT(U, 1), 1): read whole
+    const Symbol* array = m_unit.symbol(args["array"]->text);
+    if (!array || !array->isArray())
       return std::nullopt;
+    const auto rank = static_cast<std::int64_t>(array->dims.size());
     std::int64_t dim = 1;
     if (args.count("dim")) {
       const auto d = valueOf(*args["dim"]);
       const auto v = d ? d->asInteger() : std::nullopt;
-      if (!v || *v < 1 || *v > static_cast<std::int64_t>(array->dims.size()))
+      if (v && (*v < 1 || *v > rank))
+        diag(args["dim"]->range, Severity::Error,
+             "DIM=" + std::to_string(*v) + " of " + toUpper(e.text) + " is outside 1.." + std::to_string(rank) +
+                 ", the rank of '" + array->name + "' (Fortran 90, 13.13." + (circular ? "25" : "32") + ")");
+      if (!v || *v < 1 || *v > rank)
         return std::nullopt;
       dim = *v;
+    }
+    if (array->dims.size() != m_section.size()) {
+      diag(e.range, Severity::Warning,
+           toUpper(e.text) + " of '" + array->name + "' has rank " + std::to_string(rank) + " and the assigned array rank " +
+               std::to_string(m_section.size()) + ": they are not conformable; it is read whole");
+      return std::nullopt;
     }
     const auto shift = valueOf(*args["shift"]);
     const auto shiftForm = shift && !variesInLoop(*shift) ? shift->affineIn(vars) : std::nullopt;
     if (!shiftForm || !shiftForm->coefficients.empty())
       return std::nullopt; // a shift per element (an array SHIFT) or one that changes in the loops
-    auto r = reference(e.operands[0], false, vars); // U's elements in the section's loops
+    if (args.count("boundary")) // EOSHIFT(U, 1, BOUNDARY=U(1)): its value is read too
+      count(*args["boundary"], st, vars);
+    auto r = reference(*args["array"], false, vars); // U's elements in the section's loops
     const auto d = static_cast<std::size_t>(dim - 1);
     if (r.subscripts.size() != array->dims.size() || r.subscripts[d].kind != SubscriptKind::Affine)
       return std::nullopt;
@@ -1865,9 +1876,13 @@ private:
     position.constant = position.constant - bounds.lower + *shift;
     const auto extent = bounds.upper - bounds.lower + symbolic::Expr::integer(1);
     symbolic::AffineForm lower{{}, bounds.lower};
-    const auto shiftText = fortran::toString(*args["shift"]);
+    auto shiftText = fortran::toString(*args["shift"]);
+    const bool simple = std::all_of(shiftText.begin() + (shiftText.front() == '-' ? 1 : 0), shiftText.end(),
+                                    [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; });
     sub.periodic = PeriodicSubscript{std::move(position), extent, std::move(lower), true, !circular,
-                                     shiftText.front() == '-' ? "position - " + shiftText.substr(1) : "position + " + shiftText, (bounds.upper - bounds.lower + symbolic::Expr::integer(1)).str()};
+                                     !simple ? "position + (" + shiftText + ")"
+                                     : shiftText.front() == '-' ? "position - " + shiftText.substr(1)
+                                                                : "position + " + shiftText, (bounds.upper - bounds.lower + symbolic::Expr::integer(1)).str()};
     sub.kind = SubscriptKind::NonAffine;
     sub.affine = {};
     sub.text = e.text + "(:," + shiftText + ")";
@@ -1989,7 +2004,7 @@ private:
     case ExprKind::FunctionRef: {
       if (!isIntrinsic(e.text))
         checkName(e.text, e.range);
-      if (auto shifted = shiftedReference(e, vars)) { // CSHIFT(U, 1) in V = ...: U's elements, one over
+      if (auto shifted = shiftedReference(e, st, vars)) { // CSHIFT(U, 1) in V = ...: U's elements, one over
         st.ops.load += 1;
         st.refs.push_back(std::move(*shifted));
         return;

@@ -91,10 +91,16 @@ TEST(PeriodicPieces, ModuloRoundsDownAsTheModOfAShiftedArgument)
 
 TEST(PeriodicPieces, AnArgumentOverManyPeriodsKeepsTheWholeArrayFetch)
 {
-  // MOD(I, 4) for I = 1..N wraps N/4 times: no pieces, the old assumption and its note
-  const auto e = test::run(ring("MOD(I, 4)+1", "I"), 4, "u,v=(BLOCK)", "4", {{"n", 16}});
-  EXPECT_TRUE(test::hasNote(e, "'u(mod(i,4)+1)' at line 5 is not affine; assumed to fetch all of 'u'"));
-  EXPECT_FALSE(test::hasNote(e, "pieces"));
+  // MOD(I, 4) for I = 1..N wraps N/4 times: pieces for quotients up to 4 (N < 20), the whole array beyond
+  const auto e = test::run(ring("MOD(I, 4)+1", "I"), 4, "u,v=(BLOCK)", "4", {{"n", 64}});
+  EXPECT_TRUE(test::hasNote(e, "'u(mod(i,4)+1)' at line 5: its MOD's argument may leave the quotients counted at these "
+                               "values; assumed to fetch all of 'u'"));
+  EXPECT_EQ(e.nt, 12);
+  // n = 16, BLOCK on 4: U(1..4) on processor 0, read in pieces of 4 iterations: 1..3 take U(2..4) from 0
+  // (one message each, quotients 1, 2, 3) and U(1) at the next 4*t (I = 8, 12, 16): 6 messages, 12 elements
+  const auto few = test::run(ring("MOD(I, 4)+1", "I"), 4, "u,v=(BLOCK)", "4", {{"n", 16}});
+  EXPECT_EQ(few.nt, 6);
+  EXPECT_EQ(few.tdBytes, 12 * 4);
 }
 
 TEST(PeriodicPieces, ATwoDimensionalTorusUnderBlockBlock)
@@ -393,4 +399,66 @@ TEST(PeriodicPieces, TheCacheModelCountsTheBulkOfEachRead)
     EXPECT_DOUBLE_EQ(e.cm, o.cm) << spec;
     EXPECT_FALSE(test::hasNote(e, "not counted in CM"));
   }
+}
+
+TEST(ShiftIntrinsics, WhatANewUserTried)
+{
+  // a shift held in a dummy, given with --set: the quotients are decided at the values. K = 2, BLOCK on 4:
+  // U(I+2) for I <= 14 on 0..2 (3 messages, 6 elements), U(1..2) at I = 15, 16 from 0 to 3 (1, 2)
+  const auto k = test::build("subroutine sk(n, k, u, v)\n  integer :: n, k\n  real :: u(n), v(n)\n"
+                             "  v = cshift(u, k)\nend subroutine\n",
+                             "sk.f90");
+  const auto byK = test::run(k, 4, "u,v=(BLOCK)", "4", {{"n", 16}, {"k", 2}});
+  EXPECT_EQ(byK.nt, 4);
+  EXPECT_EQ(byK.tdBytes, 8 * 4);
+  // ARRAY= by keyword anywhere
+  const auto anywhere = test::run(shifted("cshift(shift=1, dim=1, array=u)"), 6, "u,v=(BLOCK)", "4", {{"n", 16}});
+  EXPECT_EQ(anywhere.nt, 4);
+  // EOSHIFT's BOUNDARY read from the array is fetched: U(1) from 0 to V(16)'s owner, 3
+  const auto boundary = test::run(shifted("eoshift(u, 1, boundary=u(1))"), 6, "u,v=(BLOCK)", "4", {{"n", 16}});
+  EXPECT_EQ(boundary.nt, 3 + 3); // the shift's 3, and U(1) to 1..3 (every owner of V evaluates it)
+  // the same shift twice in a statement: one read, counted in CM
+  const auto twice = test::run(shifted("cshift(u, 1) + cshift(u, 1)"), 6, "u,v=(BLOCK)", "4", {{"n", 16}});
+  EXPECT_EQ(twice.nt, 4);
+  EXPECT_FALSE(test::hasNote(twice, "not counted in CM"));
+}
+
+TEST(ShiftIntrinsics, FetchOnceFetchesTheSamePieceOnce)
+{
+  // two statements of a time step read CSHIFT(U, 1): the same pieces, fetched once with --fetch-once
+  const auto p = test::build("subroutine two(n, u, v, w)\n  integer :: n, it\n  real :: u(n), v(n), w(n)\n"
+                             "  do it = 1, 2\n    v = cshift(u, 1)\n    w = 2.0 * cshift(u, 1)\n    u = v + w\n"
+                             "  end do\nend subroutine\n",
+                             "two.f90");
+  std::string error;
+  const symbolic::Bindings values{{"n", 16}};
+  auto mapped = mapping::mappingFromSpec(*mapping::parseDistSpec("u,v,w=(BLOCK)", &error), p.unit(), values,
+                                         *mapping::parseArrangement("4"));
+  estimate::EstimateOptions once;
+  once.fetchIdenticalReadsOnce = true;
+  const auto twice = estimate::estimateNest(p.unit(), *p.unit().loopAtLine(4), *mapped.mapping, test::unitMachine(), values);
+  const auto e = estimate::estimateNest(p.unit(), *p.unit().loopAtLine(4), *mapped.mapping, test::unitMachine(), values, once);
+  ASSERT_TRUE(twice.estimate && e.estimate);
+  EXPECT_EQ(twice.estimate->nt, 2 * 2 * 4); // two steps, two statements, 3 + 1 messages each
+  EXPECT_EQ(e.estimate->nt, 2 * 4);
+}
+
+TEST(ShiftIntrinsics, ADimOutsideTheRankIsAnError)
+{
+  const auto said = [](const test::Program& p) {
+    std::vector<std::string> out;
+    for (const auto& d : p.model.diagnostics)
+      out.push_back(d.message());
+    return out;
+  };
+  const auto m = said(shifted("cshift(u, 1, 2)"));
+  ASSERT_EQ(m.size(), 1u);
+  EXPECT_NE(m[0].find("DIM=2 of CSHIFT is outside 1..1, the rank of 'u'"), std::string::npos) << m[0];
+  const auto r = said(test::build("subroutine rk(n, u, v)\n  integer :: n\n  real :: u(n, n), v(n)\n"
+                                  "  v = cshift(u, 1)\nend subroutine\n",
+                                  "rk.f90"));
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_NE(r[0].find("CSHIFT of 'u' has rank 2 and the assigned array rank 1: they are not conformable"),
+            std::string::npos)
+      << r[0];
 }
