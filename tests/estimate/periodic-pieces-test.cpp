@@ -21,6 +21,24 @@ test::Program ring(const char* left = "MOD(I-2+N, N)+1", const char* right = "MO
                      "ring.f");
 }
 
+/// test::run with estimate options (fetch once, formulas).
+estimate::EstimateResult runWith(const test::Program& p, int loopLine, const std::string& spec, const std::string& procs,
+                                 const symbolic::Bindings& values, const estimate::EstimateOptions& options)
+{
+  std::string error;
+  auto mapped = mapping::mappingFromSpec(*mapping::parseDistSpec(spec, &error), p.unit(), values,
+                                         *mapping::parseArrangement(procs));
+  return estimate::estimateNest(p.unit(), *p.unit().loopAtLine(loopLine), *mapped.mapping, test::unitMachine(), values,
+                                options);
+}
+
+estimate::EstimateOptions fetchingOnce()
+{
+  estimate::EstimateOptions once;
+  once.fetchIdenticalReadsOnce = true;
+  return once;
+}
+
 const program::Subscript& subscriptOf(const test::Program& p, std::size_t ref)
 {
   return p.unit().statements.at(0).refs.at(ref).subscripts.at(0);
@@ -196,14 +214,9 @@ TEST(PeriodicPieces, PiecesThatDoNotFoldFallBackToTheWholeArray)
 TEST(PeriodicPieces, AGuardedReadHasNoFormulaOfTheUnguardedLoops)
 {
   // the formulas follow the loops as written: a piece's (or an IF's) cut loop would get those of the whole range
-  const auto p = ring();
-  std::string error;
-  auto mapped = mapping::mappingFromSpec(*mapping::parseDistSpec("u,v=(BLOCK)", &error), p.unit(), {{"n", 17}},
-                                         *mapping::parseArrangement("4"));
   estimate::EstimateOptions options;
   options.formulas = true;
-  const auto e = estimate::estimateNest(p.unit(), *p.unit().loopAtLine(4), *mapped.mapping, test::unitMachine(),
-                                        {{"n", 17}}, options);
+  const auto e = runWith(ring(), 4, "u,v=(BLOCK)", "4", {{"n", 17}}, options);
   ASSERT_TRUE(e.estimate);
   ASSERT_EQ(e.estimate->comm.records.size(), 4u);
   for (const auto& r : e.estimate->comm.records) {
@@ -373,13 +386,7 @@ TEST(PeriodicPieces, FetchOnceLeavesThePiecesApart)
                              "      DO 10 I = 1, N\n         V(I) = U(MOD(I+3, N)+1)\n         W(I) = U(I+4)\n"
                              "   10 CONTINUE\n      END\n",
                              "fo.f");
-  std::string error;
-  const symbolic::Bindings values{{"n", 16}};
-  auto mapped = mapping::mappingFromSpec(*mapping::parseDistSpec("u,v,w=(BLOCK)", &error), p.unit(), values,
-                                         *mapping::parseArrangement("4"));
-  estimate::EstimateOptions once;
-  once.fetchIdenticalReadsOnce = true;
-  const auto e = estimate::estimateNest(p.unit(), *p.unit().loopAtLine(4), *mapped.mapping, test::unitMachine(), values, once);
+  const auto e = runWith(p, 4, "u,v,w=(BLOCK)", "4", {{"n", 16}}, fetchingOnce());
   ASSERT_TRUE(e.estimate);
   EXPECT_TRUE(std::any_of(e.estimate->comm.records.begin(), e.estimate->comm.records.end(),
                           [](const auto& r) { return r.reference == "u(i+4)" && r.line == 6; }));
@@ -430,14 +437,8 @@ TEST(ShiftIntrinsics, FetchOnceFetchesTheSamePieceOnce)
                              "  do it = 1, 2\n    v = cshift(u, 1)\n    w = 2.0 * cshift(u, 1)\n    u = v + w\n"
                              "  end do\nend subroutine\n",
                              "two.f90");
-  std::string error;
-  const symbolic::Bindings values{{"n", 16}};
-  auto mapped = mapping::mappingFromSpec(*mapping::parseDistSpec("u,v,w=(BLOCK)", &error), p.unit(), values,
-                                         *mapping::parseArrangement("4"));
-  estimate::EstimateOptions once;
-  once.fetchIdenticalReadsOnce = true;
-  const auto twice = estimate::estimateNest(p.unit(), *p.unit().loopAtLine(4), *mapped.mapping, test::unitMachine(), values);
-  const auto e = estimate::estimateNest(p.unit(), *p.unit().loopAtLine(4), *mapped.mapping, test::unitMachine(), values, once);
+  const auto twice = runWith(p, 4, "u,v,w=(BLOCK)", "4", {{"n", 16}}, {});
+  const auto e = runWith(p, 4, "u,v,w=(BLOCK)", "4", {{"n", 16}}, fetchingOnce());
   ASSERT_TRUE(twice.estimate && e.estimate);
   EXPECT_EQ(twice.estimate->nt, 2 * 2 * 4); // two steps, two statements, 3 + 1 messages each
   EXPECT_EQ(e.estimate->nt, 2 * 4);
