@@ -1542,7 +1542,7 @@ private:
   double m_probability = 1.0; // the statement's, State::probability
   bool m_guardCounted = false; // its guards' share was counted
   bool m_foldedGuards = false; // addReads: the exchanges' space has the guards folded in (guard-fold.h)
-  std::set<const program::ArrayReference*> m_wholeInstead; // split reads fetched whole here (piecesFold)
+  std::set<const program::ArrayReference*> m_byPieces; // split reads their pieces fetch here (unsplitBecause)
   std::optional<std::vector<int>> m_clippedExactly; // the statement's loops every exchange has clipped (nullopt: no exchange)
   std::size_t m_index = 0;     // the statement being estimated
   std::set<int> m_measured;  // lines whose branch probability a profile run measured
@@ -1725,7 +1725,7 @@ void PointEstimator::statement(std::size_t index)
   const bool counted = m_guardCounted = m_s.memo[index].guardCounted;
   m_clippedExactly.reset();
   if (const auto* origin = m_s.periodic->origin(&st)) // a read's piece (periodic-pieces.h): its statement says the rest
-    return m_wholeInstead.count(origin) ? void() : estimateStatement(index, *space);
+    return m_byPieces.count(origin) ? estimateStatement(index, *space) : void(); // else its statement fetched it
   const bool measured = st.probabilityMeasured || m_s.memo[index].measuredInstead;
   if (!counted && !st.guards.empty() && !measured) {
     if (const auto unset = unsetGuardScalars(st); !unset.empty())
@@ -1956,11 +1956,11 @@ void PointEstimator::estimateStatement(std::size_t index, const IterationSpace& 
       continue; // a piece fetches its read alone
     if (const auto* split = m_s.periodic->split(&ref)) {
       if (const auto why = unsplitBecause(c, *split, space); !why.empty()) {
-        m_wholeInstead.insert(&ref);
         note("'" + ref.text() + "' at line " + std::to_string(c.st->line) + ": " + why + "; assumed to fetch all of '" +
              ref.array + "' before the loop, as for a subscript that is not affine");
         fetchedWhole.push_back(&ref);
       } else {
+        m_byPieces.insert(split->read);
         note(split->note); // its pieces fetch it, after the statement
       }
       continue;
@@ -2652,7 +2652,7 @@ void PointEstimator::buildCacheStatement(std::size_t index, const IterationSpace
   std::size_t affine = 0;
   for (std::size_t r = 0; r < c.cacheRefs.size(); ++r) {
     const auto* ref = c.cacheRefs[r];
-    if (const auto* split = m_s.periodic->split(ref); split && !m_wholeInstead.count(ref))
+    if (const auto* split = m_s.periodic->split(ref); split && m_byPieces.count(split->read))
       ref = bulkOf(*split); // its lines are the bulk's: the wrap-around's few elements aside
     auto& memo = sharedPlan(c, m, r);
     m_s.plan(index, *ref, space, memo);
