@@ -1813,7 +1813,8 @@ private:
   }
 
   /// CSHIFT(U, S [, DIM]) or EOSHIFT(U, S [, BOUNDARY, DIM]) of a whole
-  /// array U in an assignment over a section's loops (m_section), U's rank
+  /// array U, or of such a shift along another dimension, in an
+  /// assignment over a section's loops (m_section), U's rank
   /// that of the section and S fixed in the loops: the element of U that
   /// each element of the result is, a periodic subscript along DIM
   /// (Subscript::periodic: lower + MODULO(position + S, extent); for
@@ -1836,9 +1837,16 @@ private:
         return std::nullopt;
       args[key] = &e.operands[k];
     }
-    if (!args.count("array") || !args.count("shift") || args["array"]->kind != ExprKind::Name)
-      return std::nullopt; // CSHIFT(U(2:N-1), 1), CSHIFT(CSHIFT(U, 1), 1): read whole
-    const Symbol* array = m_unit.symbol(args["array"]->text);
+    if (!args.count("array") || !args.count("shift"))
+      return std::nullopt;
+    // CSHIFT(CSHIFT(B, 1, 1), 1, 2), Life's diagonal neighbour: the inner shift's reference, shifted again
+    const auto& source = *args["array"];
+    std::optional<ArrayReference> inner;
+    if (source.kind == ExprKind::FunctionRef && !(inner = shiftedReference(source, st, vars)))
+      return std::nullopt;
+    if (!inner && source.kind != ExprKind::Name)
+      return std::nullopt; // CSHIFT(U(2:N-1), 1): read whole
+    const Symbol* array = m_unit.symbol(inner ? inner->array : source.text);
     if (!array || !array->isArray())
       return std::nullopt;
     const auto rank = static_cast<std::int64_t>(array->dims.size());
@@ -1866,10 +1874,10 @@ private:
       return std::nullopt; // a shift per element (an array SHIFT) or one that changes in the loops
     if (args.count("boundary")) // EOSHIFT(U, 1, BOUNDARY=U(1)): its value is read too
       count(*args["boundary"], st, vars);
-    auto r = reference(*args["array"], false, vars); // U's elements in the section's loops
+    auto r = inner ? std::move(*inner) : reference(source, false, vars); // U's elements in the section's loops
     const auto d = static_cast<std::size_t>(dim - 1);
     if (r.subscripts.size() != array->dims.size() || r.subscripts[d].kind != SubscriptKind::Affine)
-      return std::nullopt;
+      return std::nullopt; // shifted twice along one dimension: read whole
     const auto& bounds = array->dims[d];
     auto& sub = r.subscripts[d];
     auto position = sub.affine; // lower + position

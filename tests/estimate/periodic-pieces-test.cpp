@@ -463,3 +463,18 @@ TEST(ShiftIntrinsics, ADimOutsideTheRankIsAnError)
             std::string::npos)
       << r[0];
 }
+
+TEST(ShiftIntrinsics, AShiftOfAShiftIsADiagonalNeighbour)
+{
+  // Life's NE neighbour CSHIFT(CSHIFT(U,1,1),1,2) = U(I+1, J+1), both wrapping on the torus.
+  const auto p = shifted("cshift(cshift(u, 1, 1), 1, 2)", 2);
+  const auto& st = p.unit().statements.at(1);
+  ASSERT_EQ(st.refs.size(), 2u);
+  EXPECT_EQ(st.refs[1].text(), "u(cshift(:,1),cshift(:,1))");
+  EXPECT_TRUE(st.refs[1].subscripts[0].periodic && st.refs[1].subscripts[1].periodic);
+  const auto e = test::run(p, 6, "u,v=(BLOCK,BLOCK)", "2x2", {{"n", 8}});
+  // n = 8 on 2x2 (blocks of 4x4): a block reads its own square moved by (1,1), so the next block row's first
+  // row (4 elements, the corner among them) and the next block column's first column (3 more): 7 per block
+  EXPECT_EQ(e.tdBytes, 4 * 7 * 4);
+  EXPECT_FALSE(test::hasNote(e, "assumed to fetch all"));
+}
