@@ -220,6 +220,19 @@ std::string mods(const std::vector<Quotients>& quotients)
   return out;
 }
 
+/// What the estimate's notes say of a read fetched by `pieces` pieces.
+std::string splitNote(const program::Statement& st, const program::ArrayReference& read,
+                      const std::vector<Quotients>& quotients, std::size_t pieces)
+{
+  const auto at = "'" + read.text() + "' at line " + std::to_string(st.line);
+  if (std::any_of(quotients.begin(), quotients.end(), [](const Quotients& q) { return q.form->endOff; }))
+    return at + " is fetched where the shift stays inside the array (elsewhere the boundary value)";
+  if (pieces == 1)
+    return at + ": " + mods(quotients) + " does not wrap around in these loops (an affine read)";
+  return at + " is fetched piecewise, one piece per quotient of " + mods(quotients) +
+         " (a wrap-around is an exchange of its own)";
+}
+
 } // namespace
 
 PeriodicPieces::PeriodicPieces(const program::Unit& unit, const std::vector<const program::Statement*>& statements)
@@ -265,12 +278,7 @@ PeriodicPieces::PeriodicPieces(const program::Unit& unit, const std::vector<cons
         for (std::size_t q = 0; q < quotients->size() && ++chosen[q] > (*quotients)[q].last; ++q)
           chosen[q] = (*quotients)[q].first;
       }
-      const auto at = "'" + st->refs[r].text() + "' at line " + std::to_string(st->line);
-      const bool endOff = std::any_of(quotients->begin(), quotients->end(), [](const Quotients& q) { return q.form->endOff; });
-      split.note = endOff      ? at + " is fetched where the shift stays inside the array (elsewhere the boundary value)"
-                   : pieces == 1 ? at + ": " + mods(*quotients) + " does not wrap around in these loops (an affine read)"
-                                 : at + " is fetched piecewise, one piece per quotient of " + mods(*quotients) +
-                                       " (a wrap-around is an exchange of its own)";
+      split.note = splitNote(*st, st->refs[r], *quotients, pieces);
       m_splits.push_back(std::move(split));
     }
   }
