@@ -10,8 +10,8 @@
 // wrap-around a message of its own. A piece fetches that read alone and
 // does no work; the statement itself does the work and its other reads.
 // Source: index-set splitting (M. Wolfe, High Performance Compilers for
-// Parallel Computing, 1996, Sec. 9.4); MOD and MODULO as Fortran 90,
-// 13.14.73 and 13.14.74 define them (the quotient rounded toward zero, and
+// Parallel Computing, 1996, Sec. 9.4); MOD and MODULO as the Fortran 90
+// intrinsics define them (Sec. 13: the quotient rounded toward zero, and
 // down).
 
 #include "program/model.h"
@@ -23,8 +23,8 @@
 
 namespace ps::estimate {
 
-/// The statements of a nest, each followed by the pieces of its periodic
-/// reads (Subscript::periodic).
+/// The statements of a nest, then the pieces of their periodic reads
+/// (Subscript::periodic).
 class PeriodicPieces {
 public:
   /// For each statement of `statements` (of `unit`) that writes an array

@@ -1820,7 +1820,7 @@ private:
   /// (Subscript::periodic: lower + MODULO(position + S, extent); for
   /// EOSHIFT only where that does not wrap, the boundary elsewhere).
   /// nullopt for other calls (read whole, as before).
-  /// Source: Fortran 90, 13.13.25 (CSHIFT) and 13.13.32 (EOSHIFT).
+  /// Source: Fortran 90, Sec. 13, the intrinsics CSHIFT and EOSHIFT.
   std::optional<ArrayReference> shiftedReference(const fortran::Expr& e, Statement& st, const std::vector<std::string>& vars)
   {
     const bool circular = e.text == "cshift";
@@ -1857,7 +1857,7 @@ private:
       if (v && (*v < 1 || *v > rank))
         diag(args["dim"]->range, Severity::Error,
              "DIM=" + std::to_string(*v) + " of " + toUpper(e.text) + " is outside 1.." + std::to_string(rank) +
-                 ", the rank of '" + array->name + "' (Fortran 90, 13.13." + (circular ? "25" : "32") + ")");
+                 ", the rank of '" + array->name + "'");
       if (!v || *v < 1 || *v > rank)
         return std::nullopt;
       dim = *v;
