@@ -47,6 +47,9 @@ struct Expr {
   std::string text;
   Op op = Op::Add;
   std::vector<Expr> operands;
+  /// An actual argument passed by keyword (CSHIFT(U, DIM=2, SHIFT=1)): the
+  /// keyword, lower case; empty otherwise.
+  std::string keyword;
 
   bool missing() const { return kind == ExprKind::Missing; }
 };

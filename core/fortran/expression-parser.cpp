@@ -382,16 +382,19 @@ Expr parseSubscript(Cursor& c)
     label.range.end = c.peek().range.begin;
     return label;
   }
-  // keyword argument (name = value): keep the value
+  // keyword argument (name = value): the value, which keeps the name
+  std::string keyword;
   if (c.peek().kind == TokenKind::Identifier && c.peek(1).isOp("=")) {
-    c.next();
+    keyword = c.next().text; // lower case, as every name
     c.next();
   }
   // the lexer reads A(::2) and A(1::2) with one '::' token: an upper bound omitted
   const auto doubleColon = [&] { return c.peek().isPunct("::"); };
   Expr lower = endsSubscriptPart(c.peek()) || doubleColon() ? missing(start) : parseExpr(c);
+  lower.keyword = keyword;
   if (!c.peek().isPunct(":") && !doubleColon())
     return lower;
+  lower.keyword.clear();
   Expr triplet;
   triplet.kind = ExprKind::Triplet;
   triplet.range = start;
@@ -402,6 +405,7 @@ Expr parseSubscript(Cursor& c)
   if (noUpper || c.acceptPunct(":"))
     stride = parseExpr(c);
   triplet.range.end = c.peek().range.begin;
+  triplet.keyword = keyword;
   triplet.operands.push_back(std::move(lower));
   triplet.operands.push_back(std::move(upper));
   triplet.operands.push_back(std::move(stride));

@@ -1442,10 +1442,9 @@ private:
     // V = CSHIFT(U, 1) + ...: the whole of V, element by element, so that the shifts are reads of elements
     const bool wholeShifted = m_whereDepth == 0 && named && named->isArray() && callsShift(s.rhs);
     const Symbol* target = s.lhs.kind == ExprKind::ArrayRef ? m_unit.symbol(s.lhs.text) : wholeShifted ? named : nullptr;
-    if (wholeShifted)
-      ; // every dimension a triplet ':'
-    else if (m_whereDepth > 0 || !target || target->dims.size() != s.lhs.operands.size() || !hasSection(s) ||
-             std::any_of(s.lhs.operands.begin(), s.lhs.operands.end(), [&](const auto& o) { return arrayValued(o); }))
+    if (!wholeShifted && // else every dimension a triplet ':'
+        (m_whereDepth > 0 || !target || target->dims.size() != s.lhs.operands.size() || !hasSection(s) ||
+         std::any_of(s.lhs.operands.begin(), s.lhs.operands.end(), [&](const auto& o) { return arrayValued(o); })))
       return loops; // A(IDX, 1:M) = 0: a vector subscript has its own extent
     struct Range {
       symbolic::Expr lower, upper, lowerAsWritten, upperAsWritten;
@@ -1779,39 +1778,6 @@ private:
     return std::any_of(e.operands.begin(), e.operands.end(), [&](const fortran::Expr& o) { return callsShift(o); });
   }
 
-  /// The argument keywords of a call as written, lower case ("" where an
-  /// argument has none): the parser keeps the values alone.
-  std::vector<std::string> argumentKeywords(const fortran::Expr& call) const
-  {
-    const auto text = toLower(std::string(m_parsed.cooked().slice(call.range)));
-    std::vector<std::string> out;
-    int depth = 0;
-    std::size_t start = text.find('(');
-    if (start == std::string::npos)
-      return out;
-    for (std::size_t i = ++start; i < text.size(); ++i) {
-      const char c = text[i];
-      if (c == '(' || c == '[')
-        ++depth;
-      else if ((c == ')' || c == ']') && depth > 0)
-        --depth;
-      else if ((c == ',' || c == ')') && depth == 0) {
-        const auto arg = text.substr(start, i - start);
-        const auto eq = arg.find('=');
-        auto name = eq == std::string::npos ? std::string() : arg.substr(0, eq);
-        name.erase(std::remove(name.begin(), name.end(), ' '), name.end());
-        const bool keyword = !name.empty() && std::all_of(name.begin(), name.end(), [](char ch) {
-          return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_';
-        }) && (eq + 1 >= arg.size() || arg[eq + 1] != '=');
-        out.push_back(keyword ? name : "");
-        start = i + 1;
-        if (c == ')')
-          break;
-      }
-    }
-    return out;
-  }
-
   /// CSHIFT(U, S [, DIM]) or EOSHIFT(U, S [, BOUNDARY, DIM]) of a whole
   /// array U, or of such a shift along another dimension, in an
   /// assignment over a section's loops (m_section), U's rank
@@ -1829,10 +1795,10 @@ private:
     // the arguments by keyword where written so, else by position (Fortran 90, 12.4.1)
     const std::vector<std::string> positions =
         circular ? std::vector<std::string>{"array", "shift", "dim"} : std::vector<std::string>{"array", "shift", "boundary", "dim"};
-    const auto keywords = argumentKeywords(e);
     std::map<std::string, const fortran::Expr*> args;
     for (std::size_t k = 0; k < e.operands.size(); ++k) {
-      const auto key = k < keywords.size() && !keywords[k].empty() ? keywords[k] : k < positions.size() ? positions[k] : "";
+      const auto& written = e.operands[k].keyword;
+      const auto key = !written.empty() ? written : k < positions.size() ? positions[k] : "";
       if (key.empty() || args.count(key))
         return std::nullopt;
       args[key] = &e.operands[k];
@@ -1883,14 +1849,14 @@ private:
     auto position = sub.affine; // lower + position
     position.constant = position.constant - bounds.lower + *shift;
     const auto extent = bounds.upper - bounds.lower + symbolic::Expr::integer(1);
-    symbolic::AffineForm lower{{}, bounds.lower};
-    auto shiftText = fortran::toString(*args["shift"]);
+    const auto shiftText = fortran::toString(*args["shift"]);
     const bool simple = std::all_of(shiftText.begin() + (shiftText.front() == '-' ? 1 : 0), shiftText.end(),
                                     [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; });
-    sub.periodic = PeriodicSubscript{std::move(position), extent, std::move(lower), true, !circular,
-                                     !simple ? "position + (" + shiftText + ")"
-                                     : shiftText.front() == '-' ? "position - " + shiftText.substr(1)
-                                                                : "position + " + shiftText, (bounds.upper - bounds.lower + symbolic::Expr::integer(1)).str()};
+    const auto argumentText = !simple                    ? "position + (" + shiftText + ")"
+                              : shiftText.front() == '-' ? "position - " + shiftText.substr(1)
+                                                         : "position + " + shiftText;
+    sub.periodic = PeriodicSubscript{std::move(position), extent, symbolic::AffineForm{{}, bounds.lower}, true, !circular,
+                                     argumentText, extent.str()};
     sub.kind = SubscriptKind::NonAffine;
     sub.affine = {};
     sub.text = e.text + "(:," + shiftText + ")";
@@ -1983,7 +1949,7 @@ private:
         for (std::size_t k = 0; k < f.arguments.size() && k < call.operands.size(); ++k)
           if (f.arguments[k] == e.text)
             return call.operands[k];
-      fortran::Expr out{e.kind, call.range, e.text, e.op, {}};
+      fortran::Expr out{e.kind, call.range, e.text, e.op, {}, e.keyword};
       for (const auto& o : e.operands)
         out.operands.push_back(copy(o));
       return out;

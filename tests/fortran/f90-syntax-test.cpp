@@ -530,3 +530,18 @@ TEST(F90Allocate, ShapesGiveDeferredShapeArraysTheirExtents)
   EXPECT_EQ(u.symbols.at("grid").dims.at(1).upper.str(), "2*ng");
   EXPECT_EQ(u.unknowns, (std::vector<std::string>{"ng", "np"})); // no x_extent
 }
+
+TEST(F90KeywordArguments, TheValueKeepsItsKeyword)
+{
+  auto p = parse("program k\n  real :: u(8), v(8)\n  v = eoshift(u, dim=1, shift=-1, boundary=u(2:2))\nend program\n",
+                 SourceForm::Free);
+  EXPECT_TRUE(messages(p).empty()) << testing::PrintToString(messages(p));
+  const auto& call = astUnit(p, "k").body.at(0).rhs;
+  ASSERT_EQ(call.operands.size(), 4u);
+  EXPECT_EQ(call.operands[0].keyword, "");
+  EXPECT_EQ(call.operands[1].keyword, "dim");
+  EXPECT_EQ(call.operands[2].keyword, "shift");
+  EXPECT_EQ(toString(call.operands[2]), "-1");
+  EXPECT_EQ(call.operands[3].keyword, "boundary");
+  EXPECT_EQ(call.operands[3].operands.at(0).keyword, ""); // u(2:2)'s triplet is no argument by keyword
+}
