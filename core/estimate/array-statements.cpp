@@ -301,6 +301,11 @@ const program::ArrayReference* elementwiseMask(const program::Statement& st, con
                                                                                                          : nullptr;
 }
 
+bool isWhereMask(const program::Statement& st)
+{
+  return st.kind == program::StatementKind::Control && !whereMask(compact(st.text)).empty();
+}
+
 const program::ArrayReference* elementwiseTarget(const program::Statement& st, const program::Unit& unit,
                                                  const mapping::Mapping& mapping)
 {

@@ -58,6 +58,10 @@ const program::ArrayReference* elementwiseArrayAssignment(const program::Stateme
 const program::ArrayReference* elementwiseMask(const program::Statement& st, const program::Unit& unit,
                                                const mapping::Mapping& mapping);
 
+/// Whether `st` is the mask of a WHERE statement or construct (the Control
+/// statement on its WHERE line).
+bool isWhereMask(const program::Statement& st);
+
 /// elementwiseArrayAssignment, or for a WHERE mask elementwiseMask: the
 /// array whose owners run `st`, element by element.
 const program::ArrayReference* elementwiseTarget(const program::Statement& st, const program::Unit& unit,

@@ -1736,16 +1736,23 @@ void PointEstimator::statement(std::size_t index)
            " could not be counted (a variable of a loop outside the selected one?): its IFs keep their default "
            "probability, and a loop bounded by MAX/MIN is counted over its first arguments");
   }
+  // a WHERE's masked assignment is under its mask (ModelBuilder's where)
+  const auto under = [&] {
+    const bool masked = std::any_of(m_unit.statements.begin(), m_unit.statements.end(), [&](const program::Statement& s) {
+      return s.line == st.branchLine && isWhereMask(s);
+    });
+    return std::string(masked ? " is under WHERE" : " is under IF");
+  };
   if (measured)
     m_measured.insert(st.line);
   else if (counted && st.branchLine != 0 && st.probability / st.guardedShare >= 1.0)
-    note("Statement" + c.at + " is under IF: executes in " + formatNumber(100.0 * m_probability) +
+    note("Statement" + c.at + under() + ": executes in " + formatNumber(100.0 * m_probability) +
          "% of its iterations, its condition counted over the loop bounds");
   else if (counted && st.branchLine == 0)
     note("Statement" + c.at + " executes in " + formatNumber(100.0 * m_probability) +
          "% of the iterations of its loops' unclipped bounds");
   else if (m_probability < 1.0)
-    note("Statement" + c.at + " is under IF: assumed to execute with probability " + twoDecimals(m_probability) +
+    note("Statement" + c.at + under() + ": assumed to execute with probability " + twoDecimals(m_probability) +
          " (no profile run yet)");
   estimateStatement(index, *space);
   noteClippedLoops(st);
@@ -1896,7 +1903,10 @@ const ReferencePlan* PointEstimator::execPlan(std::size_t index, const Iteration
 std::string PointEstimator::unsplitBecause(const CompiledStatement& c, const PeriodicPieces::Split& split,
                                            const IterationSpace& space)
 {
-  if (c.reduction || c.execRef != c.st->write() || !m_mapping.array(c.execRef->array))
+  // an IF's or a WHERE's condition runs where the element it guards is written (conditionOwner)
+  const bool placed = c.st->kind == program::StatementKind::Control ? c.execRef && c.execRef->allAffine()
+                                                                    : c.execRef == c.st->write();
+  if (c.reduction || !placed || !m_mapping.array(c.execRef->array))
     return "its statement does not run where it writes (a sum, or a replicated target)";
   if (!split.covers(m_values))
     return "its MOD's argument may leave the quotients counted at these values";

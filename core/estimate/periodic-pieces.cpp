@@ -239,7 +239,8 @@ PeriodicPieces::PeriodicPieces(const program::Unit& unit, const std::vector<cons
 {
   for (const auto* st : statements) {
     const auto* write = st->write();
-    if (!write || write->subscripts.empty() || !write->allAffine())
+    const bool condition = st->kind == program::StatementKind::Control && !st->loops.empty(); // run where it guards
+    if (!condition && (!write || write->subscripts.empty() || !write->allAffine()))
       continue; // a scalar's or a whole array's statement: its executors are found otherwise
     for (std::size_t r = 0; r < st->refs.size(); ++r) {
       const auto same = [&](const program::ArrayReference& o) { return o.identity() == st->refs[r].identity(); };

@@ -28,7 +28,9 @@ namespace ps::estimate {
 class PeriodicPieces {
 public:
   /// For each statement of `statements` (of `unit`) that writes an array
-  /// element through affine subscripts, the pieces of each read whose
+  /// element through affine subscripts, or is a condition in the loops (an
+  /// IF's or a WHERE's, run where what it guards is written), the pieces of
+  /// each read whose
   /// periodic subscripts' arguments provably stay within four moduli of
   /// zero (each loop variable they name runs between bounds fixed in the
   /// loops; the unknowns at least 1), at most kMaxPieces per read. Other

@@ -19,6 +19,7 @@
 #include <set>
 #include <span>
 #include <tuple>
+#include <utility>
 
 namespace ps::program {
 namespace {
@@ -643,11 +644,7 @@ private:
     case StmtKind::Do:
     case StmtKind::DoWhile: loop(s, loops, probability); break;
     case StmtKind::If: branches(s, loops, probability); break;
-    case StmtKind::Where:
-      ++m_whereDepth; // its assignments stay array assignments (elementwiseMask)
-      branches(s, loops, probability);
-      --m_whereDepth;
-      break;
+    case StmtKind::Where: where(s, loops, probability); break;
     case StmtKind::SelectCase:
       conditionReads(s.condition, s.range, loops, probability);
       branches(s, loops, probability);
@@ -688,6 +685,85 @@ private:
     case StmtKind::Stop: leaves(s, loops); break;
     default: break;
     }
+  }
+
+  /// A WHERE statement or construct. Whole arrays of one shape
+  /// (WHERE (U > 0) V = SQRT(U)) stay array assignments, each processor
+  /// doing its own elements (elementwiseMask). One that shifts (CSHIFT,
+  /// EOSHIFT) or assigns or reads sections runs in FORALL loops over the
+  /// shape of its first assignment (sectionLoops), shared by the mask and
+  /// every masked assignment: the mask is evaluated where the first one's
+  /// elements are (conditionOwner), and its reads and the assignments'
+  /// are element by element. The masked assignments are conformable with
+  /// the mask (Fortran 90, 7.5.3.1), so one set of loops holds them; the
+  /// order of the construct's assignments (each complete before the next)
+  /// is not kept, which moves an exchange but not its messages.
+  void where(const fortran::Stmt& s, const std::vector<int>& loops, double probability)
+  {
+    const auto* first = m_whereDepth == 0 ? firstMaskedAssignment(s) : nullptr;
+    if (first && whereNeedsLoops(s)) {
+      auto shape = *first;
+      shape.range = s.range;
+      const auto inner = sectionLoops(shape, loops, true);
+      if (inner.size() > loops.size()) {
+        m_whereSection = std::exchange(m_section, {});
+        ++m_whereDepth;
+        branches(s, inner, probability);
+        --m_whereDepth;
+        m_whereSection.clear();
+        return;
+      }
+    }
+    ++m_whereDepth; // its assignments stay array assignments (elementwiseMask)
+    branches(s, loops, probability);
+    --m_whereDepth;
+  }
+
+  /// The first assignment a WHERE masks, when every statement it masks is
+  /// an assignment to an array of that one's rank (a nested WHERE, or a
+  /// scalar target, leaves it whole: nullptr).
+  const fortran::Stmt* firstMaskedAssignment(const fortran::Stmt& s) const
+  {
+    const fortran::Stmt* first = nullptr;
+    std::size_t rank = 0;
+    for (const auto& b : s.branches)
+      for (const auto& body : b.body) {
+        if (body.kind != fortran::StmtKind::Assignment)
+          return nullptr;
+        const auto* target = m_unit.symbol(body.lhs.text);
+        if (!target || !target->isArray() || (body.lhs.kind != ExprKind::Name && body.lhs.kind != ExprKind::ArrayRef))
+          return nullptr;
+        const auto triplets = body.lhs.kind == ExprKind::Name
+                                  ? target->dims.size()
+                                  : static_cast<std::size_t>(std::count_if(body.lhs.operands.begin(), body.lhs.operands.end(),
+                                                                           [](const auto& o) { return o.kind == ExprKind::Triplet; }));
+        if (first && triplets != rank)
+          return nullptr;
+        first = first ? first : &body;
+        rank = triplets;
+      }
+    return rank > 0 ? first : nullptr;
+  }
+
+  /// Whether a WHERE shifts or names a section anywhere (its masks, its
+  /// targets, its values): then its elements are read one by one.
+  bool whereNeedsLoops(const fortran::Stmt& s) const
+  {
+    const auto sections = [&](const fortran::Expr& e) { return callsShift(e) || hasTriplet(e); };
+    for (const auto& b : s.branches) {
+      if (!b.condition.missing() && sections(b.condition))
+        return true;
+      for (const auto& body : b.body)
+        if (sections(body.lhs) || sections(body.rhs))
+          return true;
+    }
+    return false;
+  }
+
+  static bool hasTriplet(const fortran::Expr& e)
+  {
+    return e.kind == ExprKind::Triplet ||
+           std::any_of(e.operands.begin(), e.operands.end(), [](const auto& o) { return hasTriplet(o); });
   }
 
   /// The branches of a block IF, or of a WHERE read the same way: the mask
@@ -1435,12 +1511,14 @@ private:
   /// one with a vector subscript, WHERE's assignments, and triplets without
   /// integer bounds or with a stride that is not a constant.
   /// Source: Fortran 90, Sec. 6.2.2.3 and 7.5.1.5.
-  std::vector<int> sectionLoops(const fortran::Stmt& s, const std::vector<int>& loops)
+  std::vector<int> sectionLoops(const fortran::Stmt& s, const std::vector<int>& loops, bool wholeTarget = false)
   {
-    m_section.clear();
+    m_section = m_whereSection; // inside a WHERE's loops (where): its elements
+    if (!m_section.empty())
+      return loops;
     const Symbol* named = s.lhs.kind == ExprKind::Name ? m_unit.symbol(s.lhs.text) : nullptr;
     // V = CSHIFT(U, 1) + ...: the whole of V, element by element, so that the shifts are reads of elements
-    const bool wholeShifted = m_whereDepth == 0 && named && named->isArray() && callsShift(s.rhs);
+    const bool wholeShifted = named && named->isArray() && (wholeTarget || (m_whereDepth == 0 && callsShift(s.rhs)));
     const Symbol* target = s.lhs.kind == ExprKind::ArrayRef ? m_unit.symbol(s.lhs.text) : wholeShifted ? named : nullptr;
     if (!wholeShifted && // else every dimension a triplet ':'
         (m_whereDepth > 0 || !target || target->dims.size() != s.lhs.operands.size() || !hasSection(s) ||
@@ -1621,7 +1699,9 @@ private:
     fortran::Stmt pseudo;
     pseudo.range = range;
     Statement& st = newStatement(pseudo, loops, probability, StatementKind::Control);
+    m_section = m_whereSection; // a WHERE's mask in its loops (where): element by element
     count(condition, st, loopVariables(loops));
+    m_section.clear();
   }
 
   // ---- expressions ---------------------------------------------------------
@@ -2086,6 +2166,7 @@ private:
   std::optional<std::set<std::string>> m_namesInText; // sectionVariable: the unit's names, lower case
   int m_nonElementalCalls = 0; // count(): calls of that kind being read
   int m_whereDepth = 0;        // WHERE statements and constructs being visited
+  std::vector<SectionLoop> m_whereSection; // the loops of the WHERE being visited (where), if it has them
   /// Integer scalars last assigned a MAX or MIN, or a MOD (periodicSubscript),
   /// where (loop body, IF branch): a loop bound naming one of the first in
   /// the same place is clipped by its arguments, and a subscript naming one

@@ -139,8 +139,15 @@ TEST(SectionEstimate, TheModelNamesTheSectionLoops)
       headers.push_back(l["header"]);
   EXPECT_EQ(headers, (std::vector<std::string>{"array section i2_ = 3:40", "array section i1_ = 2:39"}));
   EXPECT_TRUE(outer->isForall && inner.isSection);
-  // a WHERE's assignment stays an array assignment
-  EXPECT_EQ(unit.loopAtLine(25), nullptr);
+  // a WHERE of sections runs over the first assignment's elements, its mask in the same loop
+  const auto* masked = unit.loopAtLine(25);
+  ASSERT_NE(masked, nullptr);
+  EXPECT_TRUE(masked->isSection);
+  EXPECT_EQ(statementAt(unit, 25).kind, program::StatementKind::Control);
+  EXPECT_EQ(statementAt(unit, 25).loops.back(), masked->id);
+  const auto e = test::run(p, 25, "x,y=(BLOCK)", "4", {});
+  EXPECT_EQ(e.nt, 0); // y(1:n) is x(1:n)'s own
+  EXPECT_EQ(e.tdBytes, 0);
 }
 
 namespace {

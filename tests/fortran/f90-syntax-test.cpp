@@ -235,8 +235,10 @@ TEST(F90Where, NamedConstructWithElsewhereMask)
   EXPECT_EQ(toString(single.branches[0].body.at(0).rhs), "a/b");
 
   // The model: each mask is a control statement (an ELSEWHERE's on its own
-  // line), the assignments are array assignments inside the loop sharing
-  // the probability like IF branches.
+  // line), sharing the probability like IF branches. The construct names a
+  // section (b(:)), so it runs in a loop over the elements of its first
+  // target, a: masks and assignments read element by element; the WHERE
+  // statement on line 15, of whole arrays only, stays an array assignment.
   const auto& u = p.unit();
   std::vector<std::string> rows;
   for (const auto& st : u.statements)
@@ -244,11 +246,14 @@ TEST(F90Where, NamedConstructWithElsewhereMask)
                    " p=" + std::to_string(st.probability).substr(0, 4) + (st.wholeArray ? " whole" : "") +
                    " loops=" + std::to_string(st.loops.size()) + " refs=" + std::to_string(st.refs.size()));
   EXPECT_EQ(rows, (std::vector<std::string>{
-                      "6 mask p=1.00 loops=1 refs=1", "7 assign p=0.33 whole loops=1 refs=1",
-                      "8 assign p=0.33 loops=1 refs=2", "9 mask p=1.00 loops=1 refs=1",
-                      "10 assign p=0.33 whole loops=1 refs=1", "12 assign p=0.33 whole loops=1 refs=1",
+                      "6 mask p=1.00 loops=2 refs=1", "7 assign p=0.33 loops=2 refs=1",
+                      "8 assign p=0.33 loops=2 refs=2", "9 mask p=1.00 loops=2 refs=1",
+                      "10 assign p=0.33 loops=2 refs=1", "12 assign p=0.33 loops=2 refs=1",
                       "15 mask p=1.00 loops=0 refs=1", "15 assign p=0.50 whole loops=0 refs=3"}));
-  EXPECT_EQ(u.statements[2].refs[0].subscripts.at(0).kind, program::SubscriptKind::Triplet);
+  const auto& element = u.statements[2].refs[0].subscripts.at(0); // b(:) as b(i1_)
+  ASSERT_EQ(element.kind, program::SubscriptKind::Affine);
+  EXPECT_EQ(element.text, ":");
+  EXPECT_EQ(u.loops.at(static_cast<std::size_t>(u.statements[2].loops.back())).variable, "i1_");
 }
 
 TEST(F90Where, FixedForm)
