@@ -1,6 +1,7 @@
 #include "views/main-window.h"
 
 #include "machine/profile-store.h"
+#include "support/json-text.h"
 #include "views/machine-store.h"
 #include "views/source-settings.h"
 
@@ -743,7 +744,7 @@ void MainWindow::storeProfileCounts() const
   if (m_path.isEmpty() || !m_profileCounts)
     return;
   QSaveFile f(profileCountsPath(m_path));
-  const auto json = profile::toJson(*m_profileCounts, {}).dump(2) + "\n";
+  const auto json = ps::jsonText(profile::toJson(*m_profileCounts, {}), 2) + "\n";
   if (!f.open(QIODevice::WriteOnly | QIODevice::Text) || f.write(json.c_str()) < 0 || !f.commit())
     statusBar()->showMessage(tr("Cannot save the profile counts: %1").arg(f.errorString()), 5000);
 }
@@ -1034,7 +1035,7 @@ bool MainWindow::keepEstimate(const QString& name, QString* error)
   }
   std::string why;
   auto store = machine::ProfileStore::open(machineStorePath().toStdString(), &why);
-  const auto id = store ? store->keepEstimate(name.toStdString(), m_path.toStdString(), m_shownTable.dump(), &why)
+  const auto id = store ? store->keepEstimate(name.toStdString(), m_path.toStdString(), ps::jsonText(m_shownTable), &why)
                         : std::nullopt;
   if (!id) {
     *error = QString::fromStdString(why);

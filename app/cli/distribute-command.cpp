@@ -8,6 +8,7 @@
 #include "machine/machine-lookup.h"
 #include "machine/profile-store.h"
 #include "program/outline.h"
+#include "support/json-text.h"
 #include "support/text.h"
 #include "symbolic/evaluation.h"
 
@@ -125,7 +126,7 @@ int run(const DistributeOptions& o)
       return fail("cannot write '" + o.apply + "'");
   }
   if (o.json)
-    std::cout << ddt::planToJson(*result.plan, edit.text()).dump(2) << "\n";
+    std::cout << ps::jsonText(ddt::planToJson(*result.plan, edit.text()), 2) << "\n";
   else
     std::cout << ddt::planToText(*result.plan) << "\nHPF directives:\n" << edit.text();
   return 0;

@@ -3,6 +3,7 @@
 #include "machine/profile-store.h"
 
 #include "source-options.h"
+#include "support/json-text.h"
 
 #include <filesystem>
 #include <iostream>
@@ -41,7 +42,7 @@ bool keepEstimate(const std::string& name, const std::string& programFile, const
     return false;
   std::error_code ec;
   const auto program = std::filesystem::absolute(programFile, ec).string();
-  const auto id = store->keepEstimate(name, ec ? programFile : program, estimate.dump(), error);
+  const auto id = store->keepEstimate(name, ec ? programFile : program, ps::jsonText(estimate), error);
   if (!id)
     return false;
   std::cerr << "Kept estimate '" << name << "' as #" << *id << " in '" << path << "'\n";
@@ -75,7 +76,7 @@ int runKept(const KeptOptions& o)
           std::cerr << "partscope-cli: Kept estimate #" << k.id << " in '" << path << "' is not valid JSON\n";
           return 2;
         }
-        std::cout << json.dump(2) << "\n";
+        std::cout << ps::jsonText(json, 2) << "\n";
         return 0;
       }
     std::cerr << "partscope-cli: No kept estimate #" << o.show << " in '" << path << "'; 'partscope-cli kept' lists them\n";
@@ -86,7 +87,7 @@ int runKept(const KeptOptions& o)
     for (const auto& k : *kept)
       out.push_back({{"id", k.id}, {"name", k.name}, {"program", k.programPath}, {"machine", machineOf(k)},
                      {"created_at", k.createdAt}});
-    std::cout << out.dump(2) << "\n";
+    std::cout << ps::jsonText(out, 2) << "\n";
     return 0;
   }
   std::cout << "Kept estimates (" << path << "):" << (kept->empty() ? " none" : "") << "\n";

@@ -3,6 +3,7 @@
 #include "machine/builtin-machines.h"
 #include "machine/machine-profile.h"
 #include "machine/profile-store.h"
+#include "support/json-text.h"
 #include "support/text.h"
 
 #include <nlohmann/json.hpp>
@@ -136,7 +137,7 @@ int list(const MachinesOptions& o, const std::string& path)
     }
   }
   if (o.json)
-    std::cout << all.dump(2) << "\n";
+    std::cout << ps::jsonText(all, 2) << "\n";
   return 0;
 }
 
@@ -223,7 +224,7 @@ int show(const MachinesOptions& o, const std::string& path)
   for (const auto& c : fits)
     j["fits"].push_back(curveJson(c));
   j["run"] = run ? runJson(*run) : nlohmann::json(nullptr);
-  std::cout << j.dump(2) << "\n";
+  std::cout << ps::jsonText(j, 2) << "\n";
   return 0;
 }
 

@@ -7,6 +7,7 @@
 #include "profile-command.h"
 #include "scale-command.h"
 #include "source-options.h"
+#include "support/json-text.h"
 #include "validate-command.h"
 
 #include "estimate/formulas-report.h"
@@ -73,7 +74,7 @@ int runParse(const Options& o)
     return status;
   const auto model = ps::program::buildModel(*parsed);
   if (o.json)
-    std::cout << ps::program::outlineJson(*parsed, model).dump(2) << "\n";
+    std::cout << ps::jsonText(ps::program::outlineJson(*parsed, model), 2) << "\n";
   else
     std::cout << ps::program::outlineText(*parsed, model);
   return ps::fortran::hasErrors(ps::program::allDiagnostics(*parsed, model)) ? 1 : 0;
@@ -319,7 +320,7 @@ int runEstimate(const Options& o)
   if (!o.keep.empty() && result.errors.empty() && !ps::cli::keepEstimate(o.keep, o.file, *json, o.db, &error))
     return fail(error);
   if (o.json)
-    std::cout << json->dump(2) << "\n";
+    std::cout << ps::jsonText(*json, 2) << "\n";
   else if (result.errors.empty())
     std::cout << ps::estimate::toText(result, o.file, *machine) << formulasText(result, o);
   for (const auto& e : result.errors)

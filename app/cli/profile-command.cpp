@@ -2,6 +2,7 @@
 
 #include "fortran/parser.h"
 #include "profile/profile-run.h"
+#include "support/json-text.h"
 
 #include <iostream>
 
@@ -59,7 +60,7 @@ int runProfileCommand(const ProfileCommandOptions& o)
   auto model = program::buildModel(*parsed.parsed);
   const auto rows = profile::applyCounts(model, *run.counts);
   if (o.json)
-    std::cout << profile::toJson(*run.counts, rows).dump(2) << "\n";
+    std::cout << ps::jsonText(profile::toJson(*run.counts, rows), 2) << "\n";
   else
     std::cout << profile::toText(*run.counts, rows);
   return 0;

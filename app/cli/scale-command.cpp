@@ -10,6 +10,7 @@
 #include "scaling/model-file.h"
 #include "scaling/program-time-model.h"
 #include "scaling/scale-report.h"
+#include "support/json-text.h"
 #include "support/text.h"
 
 #include <algorithm>
@@ -385,7 +386,7 @@ int runScale(const ScaleOptions& o)
         std::cout << scaling::toText(result, m.name);
     }
     if (o.json)
-      std::cout << (all.size() == 1 ? all.front() : nlohmann::json{{"machines", all}}).dump(2) << "\n";
+      std::cout << ps::jsonText(all.size() == 1 ? all.front() : nlohmann::json{{"machines", all}}, 2) << "\n";
     return errors ? 1 : 0;
   } catch (const Failure& f) {
     std::cerr << "partscope-cli: " << f.message << "\n";

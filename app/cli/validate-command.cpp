@@ -8,6 +8,7 @@
 #include "machine/simgrid-platform.h"
 #include "mapping/mapping-builder.h"
 #include "profile/child-process.h"
+#include "support/json-text.h"
 #include "support/temp-folder.h"
 #include "support/text.h"
 
@@ -228,7 +229,7 @@ PointResult validatePoint(const estimate::Estimate& e, const ValidateOptions& o,
   r.json = {{"procs", e.processors},        {"arrangement", e.arrangement}, {"predicted_tt_s", e.tt},
             {"measured_tt_s", nullptr},     {"simulated_tt_s", nullptr},    {"messages", e.nt},
             {"bytes", e.tdBytes}};
-  const auto listText = estimate::messageListJson(list).dump();
+  const auto listText = ps::jsonText(estimate::messageListJson(list));
   if (!o.messageList.empty() && !writeFile(o.messageList, listText)) {
     std::cerr << "partscope-cli: error: Cannot write the message list to '" << o.messageList << "'\n";
     r.ok = false;
@@ -351,7 +352,7 @@ int runValidate(const ValidateOptions& o)
   }
   out["notes"] = notes;
   if (o.json)
-    std::cout << out.dump(2) << "\n";
+    std::cout << ps::jsonText(out, 2) << "\n";
   else
     printText(out);
   return ok ? 0 : 1;

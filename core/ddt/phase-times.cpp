@@ -1,5 +1,6 @@
 #include "ddt/phase-times.h"
 
+#include "support/json-text.h"
 #include "support/text.h"
 
 #include <nlohmann/json.hpp>
@@ -58,7 +59,7 @@ std::optional<std::map<int, double>> readPhaseTimes(const std::string& path, std
       *error = "Each entry of '" + path + "' needs \"line\" and \"seconds\"";
       return std::nullopt;
     }
-    if (!addEntry(path, e["line"].dump(), e["seconds"], out, error))
+    if (!addEntry(path, ps::jsonText(e["line"]), e["seconds"], out, error))
       return std::nullopt;
   }
   return out;

@@ -2,6 +2,7 @@
 
 #include "machine/builtin-machines.h"
 #include "support/check.h"
+#include "support/json-text.h"
 #include "support/text.h"
 
 #include <nlohmann/json.hpp>
@@ -473,7 +474,7 @@ std::string profileToJson(const MachineProfile& p)
     for (const auto& c : p.curves)
       j["curves"].push_back(curveToJson(c));
   }
-  return j.dump(2) + "\n";
+  return ps::jsonText(j, 2) + "\n";
 }
 
 const std::vector<MachineProfile>& builtinProfiles()

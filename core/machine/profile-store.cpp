@@ -1,6 +1,7 @@
 #include "machine/profile-store.h"
 
 #include "machine/store-schema.h"
+#include "support/json-text.h"
 #include "support/text.h"
 
 #include <SQLiteCpp/Statement.h>
@@ -177,7 +178,7 @@ void insertFit(SQLite::Database& db, std::int64_t runId, const CommCurve& c)
   insert.bind(3, c.ranks);
   insert.bind(4, c.strideElements);
   insert.bind(5, c.packetBytes);
-  insert.bind(6, segmentsJson(c).dump());
+  insert.bind(6, ps::jsonText(segmentsJson(c)));
   insert.bind(7, c.chiSquarePerDof);
   insert.bind(8, c.maxRelativeError);
   insert.exec();

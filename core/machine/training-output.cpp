@@ -1,6 +1,7 @@
 #include "machine/training-output.h"
 
 #include "machine/comm-curve.h"
+#include "support/json-text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -207,7 +208,7 @@ std::string trainingPointToJson(const TrainingPoint& p)
   const json j = {{"kind", "point"},       {"pattern", p.pattern},        {"ranks", p.ranks},
                   {"stride_elements", p.strideElements}, {"bytes", p.bytes}, {"median_s", p.medianSeconds},
                   {"low_s", p.lowSeconds}, {"high_s", p.highSeconds},     {"repetitions", p.repetitions}};
-  return j.dump();
+  return ps::jsonText(j);
 }
 
 } // namespace ps::machine

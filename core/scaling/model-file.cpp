@@ -1,5 +1,7 @@
 #include "scaling/model-file.h"
 
+#include "support/json-text.h"
+
 #include <nlohmann/json.hpp>
 
 namespace ps::scaling {
@@ -110,7 +112,7 @@ std::string modelFileJson(const ModelFile& file)
     j["initial"] = {{"p", *file.initialP}, {"n", *file.initialN}};
   for (const auto& m : file.models)
     j["models"].push_back({{"name", m.name}, {"time", m.time}, {"work", m.work}, {"constants", m.constants}});
-  return j.dump(2) + "\n";
+  return ps::jsonText(j, 2) + "\n";
 }
 
 } // namespace ps::scaling
