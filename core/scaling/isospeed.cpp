@@ -40,29 +40,89 @@ std::string where(const TimeModel& model, double pPrime)
   return "model '" + model.name() + "' at p' = " + formatNumber(pPrime);
 }
 
+/// The size whose work is the ideal W' = p'W/p, when it is in the model's range.
+std::optional<double> idealSize(const TimeModel& model, double p, double n, double pPrime)
+{
+  const auto w = model.work(n);
+  const auto nIdeal = w ? model.sizeForWork(pPrime * *w / p, n) : w;
+  if (!nIdeal || *nIdeal < model.minSize() || *nIdeal > model.maxSize())
+    return std::nullopt;
+  return *nIdeal;
+}
+
+/// Whether the speeds at p and p' agree at `size` to 1e-9, relative.
+bool sameSpeed(const TimeModel& model, double p, double pPrime, double size)
+{
+  const auto a = model.averageSpeed(p, size), aPrime = model.averageSpeed(pPrime, size);
+  return a && aPrime && std::fabs(*aPrime / *a - 1) <= 1e-9;
+}
+
 /// Where the average speed does not depend on the size (a mapping with no
-/// overhead that grows with n: every W' keeps it), the root finder would
-/// stop at whichever size it tried first, n itself, and print psi = p'/p as
-/// if the move were better than ideal. The ideal W' = p'W/p is a root then,
+/// overhead that grows with n: every W' keeps it), or not on p (no overhead
+/// at all: each size runs as fast on p' as on p), the root finder would stop
+/// at whichever size it tried first, n itself, and print psi = p'/p as if
+/// the move were better than ideal. The ideal W' = p'W/p is the answer then,
 /// and the one the papers' iteration starts from: taken when its speed is
-/// the initial one to 1e-9, relative. (A looser tolerance would take it
-/// where the overhead is merely small, and psi there is far from 1: T =
-/// W/p + c*p needs W' = (p'/p)^2 W whatever c.)
+/// the initial one, or its own speed on p, to 1e-9, relative. (A looser
+/// tolerance would take it where the overhead is merely small, and psi
+/// there is far from 1: T = W/p + c*p needs W' = (p'/p)^2 W whatever c.)
 std::optional<ScaledWork> idealRoot(const TimeModel& model, double p, double n, double pPrime, const RealFunction& gap)
 {
   // flat means n itself keeps the speed: one cheap test before searching for the ideal size
   // (sizeForWork would estimate a program variant at each size it tries)
   if (const double g0 = gap(n); std::isnan(g0) || std::fabs(g0) > 1e-9)
     return std::nullopt;
-  const auto w = model.work(n);
-  const auto nIdeal = w ? model.sizeForWork(pPrime * *w / p, n) : w;
-  if (!nIdeal || *nIdeal < model.minSize() || *nIdeal > model.maxSize())
+  const auto nIdeal = idealSize(model, p, n, pPrime);
+  if (!nIdeal)
     return std::nullopt;
   const double g = gap(*nIdeal);
-  if (std::isnan(g) || std::fabs(g) > 1e-9)
+  if (std::isnan(g) || (std::fabs(g) > 1e-9 && !sameSpeed(model, p, pPrime, *nIdeal)))
     return std::nullopt;
   const auto wIdeal = model.work(*nIdeal);
   return wIdeal ? std::optional(complete(model, p, n, pPrime, *wIdeal, *nIdeal)) : std::nullopt;
+}
+
+/// A jagged speed (block boundaries, strided loops: the size's parity, or
+/// n mod p, moves work or a message to the busiest processor) crosses the
+/// initial one at several sizes, and the bracket's doubling may step over
+/// the first. W' is the least work that keeps the speed: where the ideal
+/// size lies between n and `root` and already keeps it, the crossing
+/// between n and the ideal size is taken instead (the ideal itself when its
+/// speed is the initial one to 1e-9); where it does not, kEarlierProbes
+/// sizes evenly between the ideal and `root` (multiples of p') look for an
+/// earlier crossing (a narrower dip between two of them is missed). Upwards
+/// only (p' > p).
+/// nullopt: `root` stands.
+std::optional<double> earlierRoot(const TimeModel& model, double p, double n, double pPrime, const RealFunction& gap,
+                                  double root)
+{
+  constexpr int kEarlierProbes = 16;
+  const auto nIdeal = idealSize(model, p, n, pPrime);
+  if (!nIdeal || !(n < *nIdeal && *nIdeal < root))
+    return std::nullopt;
+  const double g0 = gap(n), g = gap(*nIdeal);
+  if (std::isnan(g0) || std::isnan(g) || g0 >= 0)
+    return std::nullopt;
+  if (std::fabs(g) <= 1e-9)
+    return *nIdeal;
+  if (g > 0)
+    return brentRoot(gap, n, *nIdeal);
+  double below = *nIdeal;
+  for (int k = 1; k < kEarlierProbes; ++k) {
+    // a multiple of p' where the step allows: a size that divides evenly among the processors, not
+    // one whose remainder loads the busiest of them (n mod p' makes a nest's speed jagged)
+    const double even = (root - *nIdeal) / kEarlierProbes >= pPrime ? pPrime : 1;
+    const double size = even * std::round((*nIdeal + (root - *nIdeal) * k / kEarlierProbes) / even);
+    if (!(size > below && size < root))
+      continue;
+    const double gk = gap(size);
+    if (std::isnan(gk))
+      return std::nullopt;
+    if (gk >= 0)
+      return brentRoot(gap, below, size);
+    below = size;
+  }
+  return std::nullopt;
 }
 
 } // namespace
@@ -85,8 +145,11 @@ ScaledWork scaledWorkByRoot(const TimeModel& model, double p, double n, double p
   };
   if (const auto ideal = idealRoot(model, p, n, pPrime, gap))
     return *ideal;
-  auto bracket = bracketRoot(gap, n, model.minSize(), model.maxSize());
-  if (!bracket && std::fabs(gap(n)) < 1e-3) // Jacobi at n = 10^5: 0.001 % overhead, the rest rounding noise
+  // where the overhead is negligible, a crossing the other way is rounding noise (Jacobi at n = 10^5 on 8:
+  // psi 0.18 at a size whose speed differs from the ideal one's by 4e-5)
+  const bool negligible = std::fabs(gap(n)) < 1e-3;
+  auto bracket = bracketRoot(gap, n, model.minSize(), model.maxSize(), !negligible);
+  if (!bracket && negligible) // Jacobi at n = 10^5: 0.001 % overhead, the rest rounding noise
     return failed("The average speed of " + where(model, pPrime) + " stays within 0.1 % of the initial one at n = " +
                   formatNumber(n) + ", and no size matches it exactly: the overhead is a negligible share of the " +
                   "time, psi is about 1 and not determined more closely");
@@ -95,6 +158,8 @@ ScaledWork scaledWorkByRoot(const TimeModel& model, double p, double n, double p
   auto nPrime = bracket->lo == bracket->hi ? std::optional<double>(bracket->lo) : brentRoot(gap, bracket->lo, bracket->hi);
   if (!nPrime)
     return failed(why.empty() ? "The scaled size of " + where(model, pPrime) + " did not converge" : why);
+  if (const auto earlier = earlierRoot(model, p, n, pPrime, gap, *nPrime))
+    nPrime = earlier;
   auto w = model.work(*nPrime);
   if (!w)
     return failed(w.error);

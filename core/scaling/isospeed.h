@@ -32,7 +32,11 @@ struct ScaledWork {
 };
 
 /// W' by Brent's method on n: a(p', n') = a(p, n), a bracket grown from n.
+/// Where several sizes keep the speed (a jagged speed crosses it more than
+/// once) the least W' found between n and the ideal p'W/p is taken; where
+/// the speed depends on neither the size nor p, the ideal (psi = 1).
 /// Errors: a model value missing on the way, no size restoring the speed.
+/// Source: Sun-Pantano-Fahringer 1999, Eq. 2 (psi = p'W/(pW')).
 ScaledWork scaledWorkByRoot(const TimeModel& model, double p, double n, double pPrime);
 
 /// W' by the iteration of 1999 Fig. 2 from W0 = p'W/p, with

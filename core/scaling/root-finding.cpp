@@ -66,7 +66,7 @@ std::optional<Bracket> grow(const RealFunction& f, double x, double fx, bool up,
 
 } // namespace
 
-std::optional<Bracket> bracketRoot(const RealFunction& f, double start, double floor, double ceiling)
+std::optional<Bracket> bracketRoot(const RealFunction& f, double start, double floor, double ceiling, bool bothWays)
 {
   const double fx = f(start);
   if (std::isnan(fx))
@@ -75,13 +75,22 @@ std::optional<Bracket> bracketRoot(const RealFunction& f, double start, double f
     return Bracket{start, start};
   // One probe decides the direction for a monotone f: towards smaller |f|.
   // Upward is also where a model's cost is highest, so it is not tried blindly.
+  // A jagged f (a nest's block boundaries and strided loops: the size's parity
+  // changes the busiest processor) may point the wrong way; where that way
+  // ends without a sign change (at the floor, or where f is undefined: a loop
+  // with no trips) the other is tried.
   const double up = std::min(ceiling, start * 2 + 1);
   const double fup = up > start ? f(up) : std::nan("");
   if (!std::isnan(fup) && opposite(fx, fup))
     return Bracket{start, up};
-  if (!std::isnan(fup) && std::fabs(fup) < std::fabs(fx))
-    return grow(f, up, fup, true, floor, ceiling);
-  return grow(f, start, fx, false, floor, ceiling);
+  const bool upFirst = !std::isnan(fup) && std::fabs(fup) < std::fabs(fx);
+  if (auto first = upFirst ? grow(f, up, fup, true, floor, ceiling) : grow(f, start, fx, false, floor, ceiling))
+    return first;
+  if (!bothWays)
+    return std::nullopt;
+  if (upFirst)
+    return grow(f, start, fx, false, floor, ceiling);
+  return std::isnan(fup) ? std::nullopt : grow(f, up, fup, true, floor, ceiling);
 }
 
 } // namespace ps::scaling

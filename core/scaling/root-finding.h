@@ -16,11 +16,13 @@ using RealFunction = std::function<double(double)>;
 std::optional<double> brentRoot(const RealFunction& f, double lo, double hi, double relTol = 1e-12);
 
 /// A bracket [lo, hi] with a sign change of f, grown geometrically from
-/// `start` towards larger x (factor 2, never beyond `ceiling`) and, when
-/// none is found there, towards `floor`.
+/// `start` (factor 2, within [floor, ceiling]) towards the side where |f|
+/// falls, and, when none is found there (the end of the range, or f NaN:
+/// undefined there) and `bothWays`, towards the other.
 struct Bracket {
   double lo = 0, hi = 0;
 };
-std::optional<Bracket> bracketRoot(const RealFunction& f, double start, double floor, double ceiling);
+std::optional<Bracket> bracketRoot(const RealFunction& f, double start, double floor, double ceiling,
+                                   bool bothWays = true);
 
 } // namespace ps::scaling

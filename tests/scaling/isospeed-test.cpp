@@ -173,3 +173,58 @@ TEST(Isospeed, NonContractingIterationIsReported)
       << iter.error;
   EXPECT_TRUE(scaling::scaledWorkByRoot(*pdd, 2, 12800, 4).ok());
 }
+
+namespace {
+
+// A nest's jagged time: W = n, T = n*delta/p + c per message, one message on
+// even sizes and two on odd ones (a strided loop's parity moving a boundary
+// element to the busiest processor); no trips below n = 4, where the time is
+// not positive (the model fails there, as a program variant does).
+class ParityModel final : public scaling::TimeModel {
+public:
+  const std::string& name() const override { return m_name; }
+  scaling::ModelValue work(double n) const override { return scaling::ModelValue::of(n); }
+  scaling::ModelValue time(double p, double n) const override
+  {
+    const auto size = static_cast<std::int64_t>(std::floor(n));
+    if (size < 4)
+      return scaling::ModelValue::failure("not positive at n = " + std::to_string(size));
+    return scaling::ModelValue::of(n * 1e-9 / p + 1e-5 * (size % 2 == 0 ? 1 : 2));
+  }
+  std::optional<double> delta() const override { return 1e-9; }
+
+private:
+  std::string m_name = "parity";
+};
+
+} // namespace
+
+// At p = 8, n = 10^6 (even), the speed comes back at p' = 8p on even sizes at
+// n' = 8n (T = n'/p' * delta + c, the same time) and on odd ones only at 16n:
+// W' is the least, 8W (psi = 1). The bracket's doubling from n (2n + 1, 4n + 3,
+// ...: odd sizes) found the odd crossing (psi 0.5), and at p' = 16 the first
+// probe sent it down to n = 2, where the model fails.
+TEST(Isospeed, AJaggedSpeedTakesItsLeastScaledWork)
+{
+  const ParityModel m;
+  for (const double pPrime : {16.0, 64.0}) {
+    const auto root = scaling::scaledWorkByRoot(m, 8, 1e6, pPrime);
+    ASSERT_TRUE(root.ok()) << root.error;
+    EXPECT_NEAR(root.wPrime, 1e6 * pPrime / 8, 1e-3) << "p' = " << pPrime;
+    EXPECT_NEAR(root.psi, 1.0, 1e-9);
+  }
+}
+
+// T = (n + 1000)*delta/p: no overhead that grows with p, so every size runs
+// as fast on p' as on p, n itself among them; the ideal W' = p'W/p is
+// reported (psi = 1), not W (psi = p'/p, better than ideal), although the
+// speed grows with n.
+TEST(Isospeed, WithoutOverheadInPThePsiIsOne)
+{
+  auto m = analytic("no overhead in p", "(n + 1000)*delta/p", "n", {{"delta", 1e-6}});
+  ASSERT_TRUE(m);
+  const auto root = scaling::scaledWorkByRoot(*m, 4, 1000, 8);
+  ASSERT_TRUE(root.ok()) << root.error;
+  EXPECT_NEAR(root.psi, 1.0, 1e-9);
+  EXPECT_NEAR(root.wPrime, 2000, 1e-6);
+}
