@@ -303,3 +303,21 @@ TEST(BadInputCli, AValueForAnAffineScalarOfTheNestIsNotSaidToBeUsed)
   const auto r = cli("estimate " + kp + " --loop 5 --procs 4 --dist 'a=(*,BLOCK)' --set kp1=3");
   EXPECT_EQ(r.out.find("is assigned at line 6 inside the selected nest"), std::string::npos) << r.out;
 }
+
+// A Latin-1 byte (an accented letter of a 1990s comment or string, or of a
+// file name) reaches diagnostics and outlines; the JSON writer threw on it and
+// the CLI aborted (exit 134). Now the byte is U+FFFD and the rest is kept.
+TEST(BadInputCli, BytesThatAreNotUtf8InJson)
+{
+  const auto latin1 = writeBytes("latin1.f", "      PROGRAM P\n      X = 1.0 \xe9\n      END\n");
+  const auto r = cli("parse " + latin1 + " --json");
+  EXPECT_EQ(r.status, 1) << r.out;
+  const auto json = nlohmann::json::parse(r.out.substr(r.out.find('{')), nullptr, false);
+  ASSERT_FALSE(json.is_discarded()) << r.out;
+  ASSERT_FALSE(json["diagnostics"].empty());
+  EXPECT_NE(json["diagnostics"][0]["message"].get<std::string>().find("\xef\xbf\xbd"), std::string::npos) << r.out;
+  const auto named = writeBytes("caf\xe9.f", "      PROGRAM P\n      END\n");
+  const auto outline = cli("parse " + named + " --json");
+  EXPECT_EQ(outline.status, 0) << outline.out;
+  EXPECT_NE(outline.out.find("caf\xef\xbf\xbd.f"), std::string::npos) << outline.out;
+}
