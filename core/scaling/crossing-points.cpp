@@ -2,6 +2,7 @@
 
 #include "scaling/root-finding.h"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 
@@ -23,9 +24,14 @@ struct Difference {
         error = !ta ? ta.error : tb.error;
       return std::nan("");
     }
-    return *ta - *tb;
+    // equal to rounding is a tie (two mappings that both leave the nest to one processor), not a
+    // change of the faster one
+    return std::fabs(*ta - *tb) <= 1e-12 * std::max(std::fabs(*ta), std::fabs(*tb)) ? 0.0 : *ta - *tb;
   }
 };
+
+/// Whole processor counts between two listed ones done one by one up to this gap.
+constexpr double kWholeGapScanned = 64;
 
 std::vector<double> sizeGrid(double lo, double hi, int points)
 {
@@ -47,22 +53,62 @@ Crossing crossingAt(double at, double previous, double dBefore, const TimeModel&
 }
 
 
-// Sign changes of d(x) along `xs` (ascending), each refined by Brent on
-// [previous, x] when `refine`, else reported at the first x past the change.
+/// The sign changes of d over the whole numbers in (from, to], from's sign
+/// `dFrom` (non-zero), to's `dTo` (of the other sign): every one where the
+/// gap is at most kWholeGapScanned, else one found by bisection.
+struct Flip {
+  double before, past, dBefore; // the last x before the change, the first past it, d at the first
+};
+
+std::vector<Flip> wholeFlips(double from, double dFrom, double to, double dTo, const std::function<double(double)>& at)
+{
+  std::vector<Flip> flips;
+  if (to - from <= kWholeGapScanned) {
+    for (double x = from + 1, prevX = from, prevD = dFrom; x <= to; ++x) {
+      const double dx = x == to ? dTo : at(x);
+      if (std::isnan(dx) || dx == 0)
+        continue;
+      if ((dx < 0) != (prevD < 0))
+        flips.push_back({prevX, x, prevD});
+      prevX = x;
+      prevD = dx;
+    }
+    return flips;
+  }
+  while (to - from > 1) {
+    const double mid = std::floor((from + to) / 2);
+    const double dm = at(mid);
+    if (std::isnan(dm) || dm == 0 || (dm < 0) != (dFrom < 0))
+      to = mid;
+    else
+      from = mid;
+  }
+  flips.push_back({from, to, dFrom});
+  return flips;
+}
+
+// Sign changes of d(x) along `xs` (ascending; a tie, d = 0, is none), each
+// refined by Brent on [previous, x] when `refine`, else to whole numbers
+// (wholeFlips: the last x before each change and the first past it).
 CrossingScan scan(const std::vector<double>& xs, Difference& d, const std::function<double(double)>& at, bool refine)
 {
   CrossingScan result;
   double prevX = 0, prevD = std::nan("");
   for (double x : xs) {
     const double dx = at(x);
-    if (!std::isnan(dx) && !std::isnan(prevD) && prevD != 0 && (dx == 0 || (dx < 0) != (prevD < 0))) {
-      const auto root = refine ? brentRoot(at, prevX, x) : std::nullopt;
-      result.crossings.push_back(crossingAt(root.value_or(x), prevX, prevD, d.a, d.b));
+    if (std::isnan(dx) || dx == 0)
+      continue;
+    if (!std::isnan(prevD) && (dx < 0) != (prevD < 0)) {
+      if (refine) {
+        const auto root = brentRoot(at, prevX, x);
+        result.crossings.push_back(crossingAt(root.value_or(x), prevX, prevD, d.a, d.b));
+      } else {
+        for (const auto& f : wholeFlips(prevX, prevD, x, dx, at))
+          result.crossings.push_back(crossingAt(f.past, f.before, f.dBefore, d.a, d.b));
+      }
     }
-    if (!std::isnan(dx)) {
-      prevX = x;
-      prevD = dx;
-    }
+    prevX = x;
+    prevD = dx;
   }
   result.error = d.error;
   return result;

@@ -13,8 +13,8 @@
 namespace ps::scaling {
 
 /// One crossing: at `at` (n or p) the faster model changes from `fasterBefore`
-/// to `fasterAfter`. For whole processor counts `at` is the first listed p
-/// where the order has flipped, and `previous` the last p before it.
+/// to `fasterAfter`. For whole processor counts `at` is the first p where
+/// the order has flipped, and `previous` the last p before it.
 struct Crossing {
   double at = 0;
   double previous = 0;
@@ -27,12 +27,17 @@ struct CrossingScan {
 };
 
 /// Every n in [nLo, nHi] with T_a(p, n) = T_b(p, n), scanning `gridPoints`
-/// geometrically spaced sizes (whole sizes for models with whole n).
+/// geometrically spaced sizes (whole sizes for models with whole n): a
+/// change and its change back between two sizes of the grid are missed.
 CrossingScan crossingsOverSize(const TimeModel& a, const TimeModel& b, double p, double nLo, double nHi,
                                int gridPoints = 48);
 
-/// Every p among `processors` (ascending) where the faster model changes at
-/// size n; refined to a real p with Brent when both models accept real p.
+/// Every p where the faster model changes at size n, among `processors`
+/// (ascending) and the whole counts between them: refined to a real p with
+/// Brent when both models accept real p, else to the first whole p past
+/// each change (every change where two listed counts are at most 64 apart,
+/// one found by bisection where they are further). Equal times (to 1e-12,
+/// relative) are a tie, not a change.
 CrossingScan crossingsOverProcessors(const TimeModel& a, const TimeModel& b, double n,
                                      const std::vector<double>& processors);
 

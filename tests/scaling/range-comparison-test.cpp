@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
 
 using namespace ps;
 using scaling::compareRanges;
@@ -143,4 +144,58 @@ TEST(CrossingPoints, EqualSizeOverSizeAndProcessors)
   const auto none = scaling::crossingsOverSize(*a, *b, 4, 100, 1000);
   EXPECT_TRUE(none.crossings.empty());
   EXPECT_TRUE(none.error.empty());
+}
+
+namespace {
+
+// A program variant's time over whole processor counts: `times` at the counts
+// it names, `otherwise` elsewhere.
+class WholeProcessorsModel final : public scaling::TimeModel {
+public:
+  WholeProcessorsModel(std::string name, std::map<int, double> times, double otherwise)
+    : m_name(std::move(name)), m_times(std::move(times)), m_otherwise(otherwise)
+  {
+  }
+  const std::string& name() const override { return m_name; }
+  scaling::ModelValue work(double n) const override { return scaling::ModelValue::of(n); }
+  scaling::ModelValue time(double p, double) const override
+  {
+    const auto it = m_times.find(static_cast<int>(p));
+    return scaling::ModelValue::of(it == m_times.end() ? m_otherwise : it->second);
+  }
+  std::optional<double> delta() const override { return std::nullopt; }
+
+private:
+  std::string m_name;
+  std::map<int, double> m_times;
+  double m_otherwise;
+};
+
+} // namespace
+
+// Gaussian elimination's (*,BLOCK) against (*,CYCLIC) at n = 64 flips at
+// p = 4 -> 5, 6 -> 7 and 7 -> 8, and both take the same time from p = 64 on
+// (a new-user trial). Listed p = 4, 8, ..., 64: the crossing was reported at 8,
+// the next listed count, and the tie at 64 as a crossing.
+TEST(CrossingPoints, WholeProcessorCountsBetweenTheListedOnes)
+{
+  const WholeProcessorsModel a("A", {}, 1.0);
+  const WholeProcessorsModel b("B", {{4, 0.9}, {5, 1.1}, {6, 1.1}, {7, 0.9}, {8, 1.1}, {16, 1.1}, {32, 1.1}}, 1.0);
+  const auto overP = scaling::crossingsOverProcessors(a, b, 64, {4, 8, 16, 32, 64, 128});
+  ASSERT_EQ(overP.crossings.size(), 3u);
+  const std::vector<std::pair<double, double>> expected{{4, 5}, {6, 7}, {7, 8}};
+  for (std::size_t k = 0; k < expected.size(); ++k) {
+    EXPECT_EQ(overP.crossings[k].previous, expected[k].first);
+    EXPECT_EQ(overP.crossings[k].at, expected[k].second);
+  }
+  EXPECT_EQ(overP.crossings[0].fasterBefore, "B");
+  EXPECT_EQ(overP.crossings[1].fasterAfter, "B");
+  EXPECT_EQ(overP.crossings[2].fasterAfter, "A");
+  // listed counts far apart: one change, found by bisection, the first whole p past it
+  const WholeProcessorsModel late("B", {}, 0.9);
+  const WholeProcessorsModel early("A", {{1, 0.5}, {2, 0.5}, {3, 0.5}}, 1.0);
+  const auto far = scaling::crossingsOverProcessors(early, late, 64, {1, 1024});
+  ASSERT_EQ(far.crossings.size(), 1u);
+  EXPECT_EQ(far.crossings[0].previous, 3);
+  EXPECT_EQ(far.crossings[0].at, 4);
 }
