@@ -168,7 +168,7 @@ void flatten(const PhaseGraph& g, const std::vector<int>& items, double count, b
 {
   for (int item : items) {
     if (item >= 0) { // a phase in a branch runs (and is remapped to) as often as the branch is taken
-      out.push_back({item, count * g.phases[item].probability, copy});
+      out.push_back({item, count * g.phases[item].probability, copy, {}});
       continue;
     }
     const auto& r = g.regions[-item - 1];
@@ -182,7 +182,10 @@ void flatten(const PhaseGraph& g, const std::vector<int>& items, double count, b
     // Even a body of one phase is split: the remapping into it happens on
     // the first iteration only (the copy's remapping from itself is free).
     flatten(g, r.items, count, copy, out);
+    const auto first = out.size();
     flatten(g, r.items, count * (n - 1), true, out);
+    if (n > 2 && out.size() > first) // n = 2: the copy runs once, after the body
+      out.back().closesCopyFrom.push_back(static_cast<int>(first));
   }
 }
 

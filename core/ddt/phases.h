@@ -62,6 +62,12 @@ struct SequenceStep {
   int phase = 0;      // index into PhaseGraph::phases
   double count = 1;   // executions this step stands for
   bool copy = false;  // the primed copy of the body
+  /// The last step of a loop body's copy: the first step of each copy it
+  /// ends (an inner loop's and an outer one's may end together). The copy
+  /// runs again after itself, so the mapping after it must be the one it
+  /// started from, or its next iteration's remappings differ from those
+  /// priced.
+  std::vector<int> closesCopyFrom;
 };
 
 /// The sequence of `items` (PhaseGraph::top or a region's body) as the

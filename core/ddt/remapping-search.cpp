@@ -12,7 +12,7 @@ class Search {
 public:
   Search(const SearchProblem& problem, double bound, const SearchControl& control)
       : m_p(problem), m_bound(bound), m_control(control), m_choice(problem.candidates.size(), -1),
-        m_current(problem.steps.size())
+        m_current(problem.steps.size()), m_entry(problem.steps.size())
   {
     // Phases chosen before step s that come again from s on: their choice
     // is part of the state the rest of the search depends on.
@@ -25,6 +25,13 @@ public:
         if (after.count(ph))
           m_pending[s].push_back(ph);
     }
+    // Loop copies begun before step s whose closing is checked at s or later (visit(t + 1) checks the
+    // copy ending at step t): where they began is part of the state too
+    m_openCopies.resize(m_p.steps.size() + 1);
+    for (std::size_t t = 0; t < m_p.steps.size(); ++t)
+      for (const int first : m_p.steps[t].closesCopyFrom)
+        for (std::size_t s = static_cast<std::size_t>(first) + 1; s <= t + 1; ++s)
+          m_openCopies[s].push_back(first);
   }
 
   SearchResult run()
@@ -37,6 +44,10 @@ public:
 private:
   void visit(std::size_t s, const GlobalMapping& gm, double cost)
   {
+    if (s > 0 && !closes(s - 1, gm))
+      return;
+    if (s < m_p.steps.size())
+      m_entry[s] = gm;
     if (s == m_p.steps.size()) {
       if (cost < m_bound) {
         m_bound = cost;
@@ -81,6 +92,20 @@ private:
     m_current[s] = {step.phase, step.count, step.copy, k, permuted(candidate.mapping, combination.sigma),
                     std::move(remaps), candidate.cost.total(), remapCost};
     visit(s + 1, next, newCost);
+  }
+
+  /// Whether the mapping `gm` after step `last` is the one each loop copy
+  /// ending there started from (SequenceStep::closesCopyFrom): else the
+  /// copy's next iteration would start elsewhere than priced (a plan that
+  /// realigns V into the transpose each iteration and never back).
+  bool closes(std::size_t last, const GlobalMapping& gm)
+  {
+    for (const int first : m_p.steps[last].closesCopyFrom)
+      if (placementKey(gm) != placementKey(m_entry[static_cast<std::size_t>(first)])) {
+        ++m_stats.pruned;
+        return false;
+      }
+    return true;
   }
 
   /// The cheapest completion from step s with mapping `gm` when copies of
@@ -131,14 +156,17 @@ private:
   }
 
   /// True when the same state (step, placement of every array, pending
-  /// choices) was reached before at no higher cost: the rest of the search
-  /// from it is the same, so this branch cannot do better.
+  /// choices, where the open loop copies began) was reached before at no
+  /// higher cost: the rest of the search from it is the same, so this
+  /// branch cannot do better.
   bool dominated(std::size_t s, const GlobalMapping& gm, double cost)
   {
     auto key = placementKey(gm);
     key.append(reinterpret_cast<const char*>(&s), sizeof s);
     for (int ph : m_pending[s])
       key.append(reinterpret_cast<const char*>(&m_choice[ph]), sizeof(int));
+    for (const int first : m_openCopies[s])
+      key += placementKey(m_entry[static_cast<std::size_t>(first)]);
     auto [it, inserted] = m_seen.emplace(std::move(key), cost);
     if (inserted)
       return false;
@@ -162,7 +190,9 @@ private:
   SearchControl m_control;
   std::vector<int> m_choice;
   std::vector<StepOutcome> m_current;
+  std::vector<GlobalMapping> m_entry; // per step: the mapping reaching it on the current branch
   std::vector<std::vector<int>> m_pending;
+  std::vector<std::vector<int>> m_openCopies; // per step: the first steps of the loop copies open there
   std::unordered_map<std::string, double> m_seen;
   std::unordered_map<std::string, double> m_lower;
   SearchStats m_stats;

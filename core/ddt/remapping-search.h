@@ -4,8 +4,11 @@
 // combinations, accumulating phase and remapping costs; a branch is cut
 // when its cost reaches the bound, which starts at the best static solution
 // and drops with every cheaper complete sequence. A phase appearing twice
-// (the loop body and its copy) keeps one candidate. Source: DDT (Ayguade
-// et al. 1997), Fig. 5 (Analyze_Compatibility), Sec. 5.1.
+// (the loop body and its copy) keeps one candidate, and a copy that runs
+// more than once must end in the mapping it started from (it runs again
+// after itself: the paper's unrolled sequence prices its remappings from
+// the body's end every time). Source: DDT (Ayguade et al. 1997), Fig. 5
+// (Analyze_Compatibility), Sec. 5.1.
 
 #include "ddt/candidates.h"
 #include "ddt/remapping.h"

@@ -192,11 +192,35 @@ SearchProblem randomProblem(std::mt19937& rng)
     p.candidates.push_back(cs);
   }
   for (int k = 0; k < n; ++k)
-    p.steps.push_back({k, 1, false});
-  if (n > 2 && coin(rng)) // a loop around the last phases: body copy runs 4 more times
+    p.steps.push_back({k, 1, false, {}});
+  if (n > 2 && coin(rng)) { // a loop around the last phases: body copy runs 4 more times, again after itself
     for (int k = 1; k < n; ++k)
-      p.steps.push_back({k, 4, true});
+      p.steps.push_back({k, 4, true, {}});
+    p.steps.back().closesCopyFrom = {n};
+  }
   return p;
+}
+
+/// Whether each loop copy of `problem` ends, in `result`, with every array
+/// placed as when the copy began (the steps' placed mappings applied in turn).
+bool copiesClose(const SearchProblem& problem, const SearchResult& result)
+{
+  std::vector<std::map<std::string, ArrayLayout>> before; // per step
+  std::map<std::string, ArrayLayout> gm;
+  for (const auto& step : result.steps) {
+    before.push_back(gm);
+    for (const auto& [array, layout] : step.mapping.arrays)
+      gm[array] = layout;
+  }
+  for (std::size_t s = 0; s < problem.steps.size(); ++s)
+    for (const int first : problem.steps[s].closesCopyFrom) {
+      auto after = s + 1 < before.size() ? before[s + 1] : gm;
+      const auto& start = before[static_cast<std::size_t>(first)];
+      for (const auto& [array, layout] : start)
+        if (!samePlacement(after.at(array), layout))
+          return false;
+    }
+  return true;
 }
 
 TEST(DdtSearch, BranchAndBoundFindsTheExhaustiveOptimum)
@@ -214,7 +238,8 @@ TEST(DdtSearch, BranchAndBoundFindsTheExhaustiveOptimum)
     // A bound above the optimum changes nothing; one at it finds nothing cheaper.
     EXPECT_NEAR(searchRemapping(problem, all.total * 1.5 + 1e-9).total, all.total, 1e-12);
     EXPECT_FALSE(searchRemapping(problem, all.total).found);
-    // Copies keep the candidate of their phase.
+    // Copies keep the candidate of their phase, and end where they began.
+    EXPECT_TRUE(copiesClose(problem, bb)) << "case " << t;
     std::map<int, int> chosen;
     for (const auto& s : bb.steps) {
       auto [it, inserted] = chosen.emplace(s.phase, s.candidate);
@@ -226,6 +251,46 @@ TEST(DdtSearch, BranchAndBoundFindsTheExhaustiveOptimum)
   }
   EXPECT_GT(pruned, 0);
   EXPECT_LT(nodesPruning, nodesExhaustive);
+}
+
+// A stencil u -> v, a transpose w(j,i) = v(i,j), a copy w -> u, in a loop of
+// 10 iterations, on a 2 x 2 grid. Realigning v into the transpose in the
+// loop's copy (one remap per iteration) leaves v transposed where the next
+// iteration's stencil needs it aligned with u: the old search priced the
+// copy from the body's end each time (10 remaps in all) while a plan that
+// closes its loop needs two per iteration after the first (19: w there
+// and back, or v there and back).
+TEST(DdtSearch, ALoopCopyEndsWhereItBegan)
+{
+  const auto layout = [](bool transposed) {
+    ArrayLayout l(2);
+    for (int d = 0; d < 2; ++d) {
+      l[d].axis = transposed ? 1 - d : d;
+      l[d].procs = 2;
+      l[d].format = FormatKind::Block;
+    }
+    return l;
+  };
+  const auto phase = [&](std::map<std::string, bool> arrays) {
+    Candidate c;
+    c.mapping.grid = {2, 2};
+    for (const auto& [name, transposed] : arrays)
+      c.mapping.arrays[name] = layout(transposed);
+    return std::vector<Candidate>{c};
+  };
+  SearchProblem p;
+  p.machine.byteTime = 1e-6;
+  p.machine.startup = 0;
+  p.shapes = {{"u", {{32, 32}, 8}}, {"v", {{32, 32}, 8}}, {"w", {{32, 32}, 8}}};
+  p.candidates = {phase({{"u", false}, {"v", false}}), phase({{"v", false}, {"w", true}}),
+                  phase({{"u", false}, {"w", false}})};
+  p.steps = {{0, 1, false, {}}, {1, 1, false, {}}, {2, 1, false, {}}, {0, 9, true, {}}, {1, 9, true, {}}, {2, 9, true, {3}}};
+  const double remap = remapElements(layout(false), layout(true), p.shapes.at("v")) * 8 * 1e-6;
+  ASSERT_GT(remap, 0);
+  const auto r = searchRemapping(p, std::numeric_limits<double>::infinity());
+  ASSERT_TRUE(r.found);
+  EXPECT_NEAR(r.total, 19 * remap, 1e-12);
+  EXPECT_TRUE(copiesClose(p, r));
 }
 
 TEST(DdtSearch, CancelStopsTheSearch)
