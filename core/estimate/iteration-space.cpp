@@ -247,8 +247,10 @@ std::int64_t IterationSpace::size() const
   int fold = inner;
   while (fold > 0 && !innerBoundsIndependentOf(fold))
     --fold;
-  std::vector<std::int64_t> values;
-  const auto repeat = outerCount(fold, &values);
+  // the levels from `fold` on do not use the ones before it: the outer levels' count (by the same
+  // rule, so a box of three loops walks none of them) times the inner levels' count at any outer values
+  const auto repeat = fold == 0 ? 1 : outer(fold).size();
+  std::vector<std::int64_t> values(m_levels.size(), 0);
   std::int64_t total = 0;
   if (repeat == 0)
     return 0;

@@ -80,8 +80,10 @@ public:
   /// first, last (inclusive) and step; empty when first > last for step > 0.
   bool range(int k, const std::vector<std::int64_t>& values, std::int64_t* first, std::int64_t* last) const;
 
-  /// Number of iterations of the whole space (outer levels enumerated,
-  /// except an invariant prefix, which is counted once and multiplied).
+  /// Number of iterations of the whole space: the inner levels whose
+  /// bounds do not use the outer ones counted once and multiplied by the
+  /// outer levels' count, found the same way (a box of any depth walks no
+  /// level; a triangle walks its outer loop).
   std::int64_t size() const;
 
   /// True when no bound of the levels count..depth()-1 depends on the

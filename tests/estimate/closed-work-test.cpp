@@ -151,3 +151,19 @@ TEST(ClosedWork, OuterCountsBeyond2To63SaturateInsteadOfWalking)
   EXPECT_DOUBLE_EQ(estimate::outerIterations(*space, 2), 1e14);
   EXPECT_EQ(estimate::countOuterIterations(*space, 2, &first), 100'000'000'000'000);
 }
+
+// IterationSpace::size of a box of three loops: the outer two were walked
+// (a CALL's frequency in DO I / DO J / DO K took minutes at m = 10^6, a
+// new-user trial); now each level independent of the outer ones multiplies.
+TEST(ClosedWork, ABoxOfThreeLoopsIsSizedWithoutWalking)
+{
+  auto p = test::build("program box\n  integer :: i, j, k, m\n  double precision :: a(m)\n"
+                       "  do k = 1, m\n    do j = 1, m\n      do i = 1, m\n        a(i) = 0.0\n"
+                       "      end do\n    end do\n  end do\nend program box\n");
+  const auto& unit = p.unit();
+  symbolic::EvaluationError error;
+  auto space = estimate::IterationSpace::build(unit, unit.loops.front().id, unit.statements.back(),
+                                               {{"m", 2'000'000}}, &error);
+  ASSERT_TRUE(space) << error.message;
+  EXPECT_EQ(space->size(), std::int64_t{8'000'000'000'000'000'000});
+}
