@@ -1269,32 +1269,39 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
       c.cacheRefs.push_back(&ref);
   }
   // A condition fetches what its evaluators lack where it guards the write of a distributed array
-  // (IF (A(K,N) > 0) around an update), except what a guarded statement reads too (IF (A(I) > 0)
-  // B(I) = A(I): one fetch, the statement's). One guarding only reductions (IF (A(I) > 0) NPOS = NPOS + 1)
-  // is evaluated by the owners of its first read (below); one guarding other scalars where its data is.
+  // (IF (A(K,N) > 0) around an update) or of a scalar every processor keeps (IF (A(N) > 0) S = 1.0),
+  // except what a guarded statement reads too (IF (A(I) > 0) B(I) = A(I): one fetch, the statement's).
+  // One guarding only reductions (IF (A(I) > 0) NPOS = NPOS + 1) is evaluated by the owners of its first
+  // read (below); one guarding nothing the estimate places (CALLs, I/O) where its data is.
+  // IF (A(I) < 0) EXIT (RETURN, STOP), a block IF with one in an arm, or a DO WHILE's test: every
+  // processor must know whether the loops end, so it is evaluated everywhere with what each lacks
+  // fetched, even where another arm writes a distributed array.
   c.readByBranch.assign(c.reads.size(), false);
-  // IF (A(I) < 0) EXIT (RETURN, STOP), or a block IF with one in an arm: every processor must know
-  // whether the loops end, so it is evaluated everywhere with what each lacks fetched, even where
-  // another arm writes a distributed array
   const bool endsLoops = st.kind == program::StatementKind::Control &&
                          std::any_of(st.loops.begin(), st.loops.end(), [&](int id) {
                            const auto& l = unit->loops[static_cast<std::size_t>(id)];
                            return std::find(l.exitLines.begin(), l.exitLines.end(), st.line) != l.exitLines.end() ||
                                   std::find(l.exitTestLines.begin(), l.exitTestLines.end(), st.line) !=
-                                      l.exitTestLines.end();
+                                      l.exitTestLines.end() ||
+                                  (l.isWhile && l.line == st.line); // DO WHILE (A(N) > 0): its test
                          });
   if (st.kind == program::StatementKind::Control && !endsLoops) {
-    bool guardsDistributedWrite = false;
+    bool fetchesItsReads = false;
     for (const auto* guarded : unitStatements) {
       if (guarded == &st || guarded->branchLine != st.line)
         continue;
-      guardsDistributedWrite = guardsDistributedWrite || (guarded->write() && mapping.array(guarded->write()->array));
+      // a scalar every processor keeps (IF (A(N) > 0) S = 1.0, not a sum): each evaluates the test, as
+      // each evaluates S = A(N)
+      const bool everywhere = !guarded->scalarTarget.empty() && !isReduction(*guarded, *unit) &&
+                              guarded->reductionOp.empty();
+      fetchesItsReads = fetchesItsReads || everywhere ||
+                               (guarded->write() && mapping.array(guarded->write()->array));
       for (const auto& ref : guarded->refs)
         for (std::size_t r = 0; r < c.reads.size(); ++r)
           if (!ref.isWrite && c.readTexts[r] == ref.text())
             c.readByBranch[r] = true;
     }
-    if (!guardsDistributedWrite)
+    if (!fetchesItsReads)
       c.readByBranch.assign(c.reads.size(), true);
   }
   // E = E*E or E = MAX(E, 1.0E-6) after E = U(I,J) - V(I,J): computing the temporary, not reducing into it
