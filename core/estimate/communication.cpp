@@ -705,6 +705,17 @@ private:
 
 } // namespace
 
+/// Whether `st` is a CALL whose callee may assign `array`, passed whole or
+/// as an element or section (CallArgument::written).
+static bool callAssigns(const program::Statement& st, const std::string& array)
+{
+  return st.kind == program::StatementKind::Call &&
+         std::any_of(st.arguments.begin(), st.arguments.end(), [&](const program::CallArgument& a) {
+           const auto& name = a.reference >= 0 ? st.refs[static_cast<std::size_t>(a.reference)].array : a.name;
+           return a.written && name == array;
+         });
+}
+
 int placementOf(const program::Statement& statement, const program::ArrayReference& read,
                 const std::vector<const program::Statement*>& nestStatements, const IterationSpace& space,
                 const symbolic::Bindings& values)
@@ -712,6 +723,11 @@ int placementOf(const program::Statement& statement, const program::ArrayReferen
   const int nestLoop = space.levels().empty() ? -1 : space.levels().front().loopId;
   int placement = 0;
   for (const auto* other : nestStatements) {
+    if (callAssigns(*other, read.array)) { // any element, at every iteration of the CALL's loops
+      const int common = commonLevels(statement, *other, nestLoop);
+      placement = std::max(placement, other->id < statement.id ? std::min(common, forallStart(space)) : common);
+      continue;
+    }
     const auto* write = other->write();
     if (!write || write->array != read.array)
       continue;

@@ -94,8 +94,11 @@ struct CommTotals {
 /// loop-independent flow dependence from an earlier statement, the loops
 /// the two statements share (the exchange follows the write and precedes
 /// the reader's own inner loops; a FORALL's levels excepted, whose writes
-/// complete before the next assignment). `nestStatements` are the
-/// statements of the selected nest.
+/// complete before the next assignment). A CALL whose callee may assign
+/// the array (CallArgument::written) writes any element of it at each of
+/// its iterations: a read after it in the loops they share is fetched
+/// after it, one before it in the next iteration of the innermost of them.
+/// `nestStatements` are the statements of the selected nest.
 int placementOf(const program::Statement& statement, const program::ArrayReference& read,
                 const std::vector<const program::Statement*>& nestStatements, const IterationSpace& space,
                 const symbolic::Bindings& values);

@@ -290,7 +290,9 @@ private:
         continue;
       }
       flushStatements(f, run, acc);
-      if (item.loop)
+      if (item.loop && remapsInside(*f.unit, *item.loop))
+        addLoopByParts(f, *item.loop, 1.0, acc);
+      else if (item.loop)
         addNest(f, *item.loop, acc);
       else
         addCall(f, *item.statement, acc);
@@ -486,6 +488,70 @@ private:
     addPart(acc, {EstimatePart::Kind::Loop, loop.line, "", 1.0}, *r.estimate, 1.0);
   }
 
+  /// Whether a REDISTRIBUTE or REALIGN stands inside `loop` (between its DO
+  /// and its end): the nests after it run under another mapping.
+  static bool remapsInside(const Unit& unit, const program::Loop& loop)
+  {
+    for (std::size_t i = 0; i < unit.directives.size() && i < unit.directiveLines.size(); ++i) {
+      const auto kind = unit.directives[i].kind;
+      if ((kind == fortran::DirectiveKind::Redistribute || kind == fortran::DirectiveKind::Realign) &&
+          unit.directiveLines[i] > loop.line && unit.directiveLines[i] <= loop.endLine)
+        return true;
+    }
+    return false;
+  }
+
+  /// A loop with a REDISTRIBUTE or REALIGN in its body (ADI's DO IT around
+  /// REDISTRIBUTE U(BLOCK,*), the row sweep, REDISTRIBUTE U(*,BLOCK), the
+  /// column sweep) is no nest of one mapping: each loop of its body is
+  /// estimated under the mapping in force at its line (mappingAt), times
+  /// the loop's trips, a loop with a remapping in its own body split the
+  /// same way. The loop's variable is bound to its middle iteration for
+  /// the loops inside (their bounds may use it). Each inner nest fetches
+  /// what it reads once per trip: a read of an array the loop never
+  /// writes, fetched once before the loop in a nest of one mapping, is
+  /// counted every trip (a note says so).
+  void addLoopByParts(const Frame& f, const program::Loop& loop, double factor, Accumulator& acc)
+  {
+    symbolic::EvaluationError error;
+    const auto range = symbolic::loopRangeFor(loop.lower, loop.upper, loop.step, f.values,
+                                              "the loop at line " + std::to_string(loop.line), &error);
+    if (!range) {
+      problem(error, acc.e, "the loop at line " + std::to_string(loop.line) + " is not estimated");
+      return;
+    }
+    Frame inner = f;
+    inner.values[loop.variable] = range->first + range->step * std::max<std::int64_t>(range->count - 1, 0) / 2;
+    const double trips = factor * static_cast<double>(range->count);
+    addNote(acc.e, "The loop at line " + std::to_string(loop.line) + " has a REDISTRIBUTE or REALIGN in its body: each "
+                   "loop inside it is estimated under the mapping in force at its line, times " +
+                   formatNumber(trips) + " trips, and fetches what it reads on every trip");
+    for (const int id : loop.children) {
+      const auto& child = f.unit->loops[static_cast<std::size_t>(id)];
+      if (f.unit->unreachableAt(child.line))
+        continue;
+      if (remapsInside(*f.unit, child)) {
+        addLoopByParts(inner, child, trips, acc);
+        continue;
+      }
+      auto m = mappingAt(inner, child.line);
+      auto r = m ? estimateNest(*f.unit, child, *m, m_machine, inner.values, m_options) : EstimateResult{};
+      if (!r.estimate) {
+        collect(r);
+        continue;
+      }
+      acc.terms.insert(acc.terms.end(), r.estimate->statements.begin(), r.estimate->statements.end());
+      addPart(acc, {EstimatePart::Kind::Loop, child.line, "", trips}, *r.estimate, trips);
+    }
+    for (const auto& st : f.unit->statements)
+      if (!st.loops.empty() && st.loops.back() == loop.id && st.kind != program::StatementKind::Call &&
+          st.kind != program::StatementKind::Io && !f.unit->unreachableAt(st.line)) {
+        addNote(acc.e, "The statement at line " + std::to_string(st.line) + " in the loop at line " +
+                           std::to_string(loop.line) + " is outside the loops of its body: it is not estimated");
+        break;
+      }
+  }
+
   void flushStatements(const Frame& f, std::vector<const Statement*>& run, Accumulator& acc)
   {
     if (run.empty())
@@ -642,13 +708,7 @@ private:
 
   // ---- calls ---------------------------------------------------------------
 
-  const Unit* unitNamed(const std::string& name) const
-  {
-    for (const auto& u : m_model.units)
-      if (u.name == name && u.kind != fortran::UnitKind::Program)
-        return &u;
-    return nullptr;
-  }
+  const Unit* unitNamed(const std::string& name) const { return m_model.procedure(name); }
 
   void addCall(const Frame& f, const Statement& st, Accumulator& acc)
   {
@@ -728,17 +788,22 @@ private:
       addNote(e, "CALL '" + callee.name + "' at line " + std::to_string(st.line) + " passes " +
                      std::to_string(st.arguments.size()) + " arguments to " + std::to_string(callee.dummies.size()) +
                      " dummies; the extra ones are ignored");
-    for (std::size_t i = 0; i < std::min(st.arguments.size(), callee.dummies.size()); ++i) {
-      const auto& dummy = callee.dummies[i];
+    const auto arguments = std::min(st.arguments.size(), callee.dummies.size());
+    for (std::size_t i = 0; i < arguments; ++i) { // the values first: the dummy arrays' bounds use them
       const auto& arg = st.arguments[i];
-      const auto* d = callee.symbol(dummy);
-      const auto* actual = f.unit->symbol(arg.name);
+      const auto* d = callee.symbol(callee.dummies[i]);
+      if (d && !d->isArray() && arg.value && needsValue(callee, *d))
+        bindValue(f, st, g, callee.dummies[i], arg, e);
+      else if (d && !d->isArray() && arg.value && testsValue(callee, *d))
+        bindConstant(g, callee.dummies[i], arg);
+    }
+    for (std::size_t i = 0; i < arguments; ++i) {
+      const auto& arg = st.arguments[i];
+      const auto* d = callee.symbol(callee.dummies[i]);
+      const auto* actual = f.unit->symbol(arg.reference >= 0 ? st.refs[static_cast<std::size_t>(arg.reference)].array
+                                                             : arg.name);
       if (d && d->isArray() && actual && actual->isArray())
-        bindArray(f, st, g, dummy, *actual, m, e);
-      else if (d && arg.value && needsValue(callee, *d))
-        bindValue(f, st, g, dummy, arg, e);
-      else if (d && arg.value && testsValue(callee, *d))
-        bindConstant(g, dummy, arg);
+        bindArray(f, st, g, callee.dummies[i], *actual, arg, m, e);
     }
     return g;
   }
@@ -794,18 +859,40 @@ private:
       g.values[dummy] = *v;
   }
 
+  /// The dummy `dummy` of `g`'s unit takes the mapping of its actual: each
+  /// of its elements lives where the element of the actual it is associated
+  /// with does (HPF 1.1, Sec. 3.9: an inherited mapping). A whole array
+  /// pairs elements by position (X(0:15) of A(16): X(i) is A(i+1)); a
+  /// section by its triplets (X(j) of A(:,J) is A(j,J)); an element by
+  /// sequence association down its column (X(j) of A(K+1,K) is
+  /// A(K+j,K), for a dummy of rank 1). An actual that depends on a loop of
+  /// the caller is taken at the loop's middle iteration, as the callee's
+  /// values are. Replicated, with a note, where the ranks do not pair.
   void bindArray(const Frame& f, const Statement& st, Frame& g, const std::string& dummy,
-                 const program::Symbol& actual, const mapping::Mapping& m, Estimate& e)
+                 const program::Symbol& actual, const program::CallArgument& arg, const mapping::Mapping& m, Estimate& e)
   {
     ActualArray a{actual.name, std::nullopt, {}, m.procs, layoutKey(m, actual.name), actual.elementBytes, {}};
     if (const auto* am = m.array(actual.name)) {
-      if (g.unit->symbol(dummy)->dims.size() != actual.dims.size()) {
-        addNote(e, "Dummy '" + dummy + "' of '" + g.unit->name + "' has another rank than the actual '" + actual.name +
-                       "' at line " + std::to_string(st.line) + "; it is treated as replicated");
+      const auto at = " at line " + std::to_string(st.line);
+      auto inherited = associatedMapping(f, st, g, dummy, actual, arg, *am, e);
+      if (!inherited) {
+        addNote(e, "Dummy '" + dummy + "' of '" + g.unit->name + "' has another rank than the actual '" + arg.text +
+                       "'" + at + "; it is treated as replicated");
         return;
       }
       a.templ = m.templates[am->templateIndex];
-      a.array = *am;
+      a.array = std::move(*inherited);
+      mapping::Mapping as; // the dummy's layout, as the callee will see it
+      as.procs = m.procs;
+      as.templates = {*a.templ};
+      a.array.templateIndex = 0;
+      as.arrays[dummy] = a.array;
+      a.layout = layoutKey(as, dummy);
+      a.array.templateIndex = am->templateIndex;
+      if (arg.reference >= 0) { // a section's size is not the array's: its remapping is not counted
+        g.actuals[dummy] = std::move(a);
+        return;
+      }
     }
     symbolic::EvaluationError unused; // an unknown size only leaves a remapping uncharged (noted there)
     for (const auto& d : actual.dims) {
@@ -819,29 +906,129 @@ private:
     g.actuals[dummy] = std::move(a);
   }
 
-  /// Binds an integer dummy to the actual's value. An actual that depends on
-  /// an enclosing loop variable takes the middle iteration's value.
-  void bindValue(const Frame& f, const Statement& st, Frame& g, const std::string& dummy,
-                 const program::CallArgument& arg, Estimate& e)
+  /// The caller's values with the variables of the CALL's loops that `used`
+  /// names at their middle iteration (a note says so for `arg`); nullopt
+  /// when a loop's range has no value (frequency() names what is missing).
+  std::optional<symbolic::Bindings> middleIteration(const Frame& f, const Statement& st, const Frame& g,
+                                                    const std::set<std::string>& used,
+                                                    const program::CallArgument& arg, Estimate& e)
   {
     auto values = f.values;
-    const auto used = arg.value->symbols();
     for (int id : st.loops) {
       const auto& loop = f.unit->loops[id];
-      if (std::find(used.begin(), used.end(), loop.variable) == used.end())
+      if (!used.count(loop.variable))
         continue;
-      symbolic::EvaluationError error; // the actual's evaluation below names what is missing
+      symbolic::EvaluationError error; // the actual's evaluation names what is missing
       auto range = symbolic::loopRangeFor(loop.lower, loop.upper, loop.step, values, "", &error);
       if (!range)
-        return; // frequency() names the loop's missing values
+        return std::nullopt;
       values[loop.variable] = range->first + range->step * std::max<std::int64_t>(range->count - 1, 0) / 2;
       addNote(e, "The argument '" + arg.text + "' of the CALL at line " + std::to_string(st.line) +
                      " varies with the loop variable '" + loop.variable + "'; '" + g.unit->name +
                      "' is estimated at its middle iteration");
     }
+    return values;
+  }
+
+  /// The mapping of dummy `dummy` associated with `arg` (bindArray), from
+  /// the actual's `am`: each template axis that follows a dimension of the
+  /// actual follows the dummy's dimension paired with it (its stride and
+  /// offset rewritten), or is fixed where the actual's subscript is. nullopt
+  /// where they do not pair: ranks that differ (a section of another rank,
+  /// an element passed to a dummy of rank 2 or more), a subscript or bound
+  /// without a value, a stride that is not a constant.
+  std::optional<mapping::ArrayMapping> associatedMapping(const Frame& f, const Statement& st, const Frame& g,
+                                                         const std::string& dummy, const program::Symbol& actual,
+                                                         const program::CallArgument& arg,
+                                                         const mapping::ArrayMapping& am, Estimate& e)
+  {
+    const auto& declared = g.unit->symbol(dummy)->dims;
+    symbolic::EvaluationError unused;
+    const auto valueIn = [&](const symbolic::Expr& x, const symbolic::Bindings& values) {
+      return symbolic::evaluateFor(x, values, "", &unused);
+    };
+    // per dimension of the actual: the dummy's dimension paired with it (-1: fixed), the actual's index at
+    // the dummy's lower bound, and its step per dummy index
+    struct Pairing {
+      int dummyDim = -1;
+      std::int64_t first = 0, step = 1;
+    };
+    std::vector<Pairing> pairs(actual.dims.size());
+    if (arg.reference < 0) {
+      if (declared.size() != actual.dims.size())
+        return std::nullopt;
+      for (std::size_t d = 0; d < actual.dims.size(); ++d) {
+        const auto lo = valueIn(actual.dims[d].lower, f.values);
+        pairs[d] = {static_cast<int>(d), lo.value_or(0), 1};
+      }
+    } else {
+      const auto& ref = st.refs[static_cast<std::size_t>(arg.reference)];
+      std::set<std::string> used;
+      for (const auto& sub : ref.subscripts)
+        for (const auto& [v, c] : sub.affine.coefficients)
+          used.insert(v);
+      const auto values = middleIteration(f, st, g, used, arg, e);
+      if (!values || ref.subscripts.size() != actual.dims.size())
+        return std::nullopt;
+      const auto triplets = static_cast<std::size_t>(std::count_if(
+        ref.subscripts.begin(), ref.subscripts.end(), [](const auto& x) { return x.kind == program::SubscriptKind::Triplet; }));
+      const bool element = triplets == 0;
+      if (element ? declared.size() != 1 : declared.size() != triplets)
+        return std::nullopt;
+      int k = 0;
+      for (std::size_t d = 0; d < ref.subscripts.size(); ++d) {
+        const auto& sub = ref.subscripts[d];
+        if (sub.kind == program::SubscriptKind::Triplet) {
+          const auto lo = sub.lower ? valueIn(*sub.lower, *values) : std::nullopt;
+          if (!lo || sub.stride == 0)
+            return std::nullopt;
+          pairs[d] = {k++, *lo, sub.stride};
+          continue;
+        }
+        if (sub.kind != program::SubscriptKind::Affine)
+          return std::nullopt;
+        auto index = sub.affine.constant;
+        for (const auto& [v, c] : sub.affine.coefficients)
+          index = index + symbolic::Expr::integer(c) * symbolic::Expr::symbol(v);
+        const auto at = valueIn(index, *values);
+        if (!at)
+          return std::nullopt;
+        pairs[d] = {element && d == 0 ? 0 : -1, *at, 1}; // an element: its column runs along the dummy
+      }
+    }
+    mapping::ArrayMapping out = am;
+    out.array = dummy;
+    for (auto& axis : out.axes) {
+      if (axis.kind != mapping::TemplateAxis::Kind::ArrayDim)
+        continue;
+      const auto& p = pairs[static_cast<std::size_t>(axis.arrayDim)];
+      if (p.dummyDim < 0) { // template index stride * (fixed index) + offset
+        axis = {mapping::TemplateAxis::Kind::Constant, 0, 1, axis.stride * p.first + axis.offset};
+        continue;
+      }
+      const auto lower = valueIn(declared[static_cast<std::size_t>(p.dummyDim)].lower, g.values);
+      if (!lower)
+        return std::nullopt;
+      // actual index = first + (j - lower) * step: template index = stride * step * j + the rest
+      axis.offset += axis.stride * (p.first - *lower * p.step);
+      axis.stride *= p.step;
+      axis.arrayDim = p.dummyDim;
+    }
+    return out;
+  }
+
+  /// Binds an integer dummy to the actual's value. An actual that depends on
+  /// an enclosing loop variable takes the middle iteration's value.
+  void bindValue(const Frame& f, const Statement& st, Frame& g, const std::string& dummy,
+                 const program::CallArgument& arg, Estimate& e)
+  {
+    const auto names = arg.value->symbols();
+    const auto values = middleIteration(f, st, g, {names.begin(), names.end()}, arg, e);
+    if (!values)
+      return;
     symbolic::EvaluationError error;
     const auto what = "the argument '" + arg.text + "' of the CALL at line " + std::to_string(st.line);
-    if (auto v = symbolic::evaluateFor(*arg.value, values, what, &error))
+    if (auto v = symbolic::evaluateFor(*arg.value, *values, what, &error))
       g.values[dummy] = *v;
     else
       problem(error, e, "the dummy '" + dummy + "' of '" + g.unit->name + "' is left unbound");

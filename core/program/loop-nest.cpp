@@ -21,6 +21,37 @@ symbolic::NestAccess accessOf(const ArrayReference& ref)
   return a;
 }
 
+/// What a CALL's written argument may change (CallArgument::written): a
+/// whole array, any element; a section, any element along its triplets; an
+/// element, the elements after it by sequence association, taken as its
+/// column (any value of the first subscript), or the whole array where
+/// every subscript is fixed (CALL ZERO(A(1,1), N*N)).
+std::optional<symbolic::NestAccess> argumentWrite(const Unit& unit, const Statement& st, const CallArgument& arg)
+{
+  if (!arg.written)
+    return std::nullopt;
+  if (arg.reference < 0) {
+    const auto* array = arg.name.empty() ? nullptr : unit.symbol(arg.name);
+    if (!array || !array->isArray())
+      return std::nullopt;
+    return symbolic::NestAccess{arg.name, true, std::nullopt, {}, arg.text};
+  }
+  const auto& ref = st.refs[static_cast<std::size_t>(arg.reference)];
+  auto write = accessOf(ref);
+  write.isWrite = true;
+  const bool element = std::all_of(ref.subscripts.begin(), ref.subscripts.end(),
+                                    [](const Subscript& s) { return s.kind == SubscriptKind::Affine; });
+  const bool fixed = std::all_of(ref.subscripts.begin(), ref.subscripts.end(),
+                                 [](const Subscript& s) { return s.affine.coefficients.empty(); });
+  if (element && fixed)
+    return symbolic::NestAccess{ref.array, true, std::nullopt, {}, arg.text};
+  if (element && write.subscripts) {
+    write.anyValue.assign(write.subscripts->size(), false);
+    write.anyValue[0] = true;
+  }
+  return write;
+}
+
 } // namespace
 
 symbolic::LoopNest loopNestOf(const Unit& unit, const Loop& nest)
@@ -50,6 +81,9 @@ symbolic::LoopNest loopNestOf(const Unit& unit, const Loop& nest)
     for (const auto& ref : st->refs)
       if (ref.isWrite)
         s.accesses.push_back(accessOf(ref));
+    for (const auto& arg : st->arguments) // a CALL writes what its callee assigns, after reading it
+      if (auto write = argumentWrite(unit, *st, arg))
+        s.accesses.push_back(std::move(*write));
     out.statements.push_back(std::move(s));
   }
   return out;

@@ -1,6 +1,7 @@
 // Builds the ProgramModel from the AST: symbol tables with implicit typing and
 // folded PARAMETERs, the loop tree, and per statement its operation counts and
 // affine array references.
+#include "program/call-effects.h"
 #include "program/model.h"
 #include "program/name-scope.h"
 #include "program/scalar-values.h"
@@ -1031,6 +1032,11 @@ private:
     if (!l.isWhile) {
       for (const auto* bound : {&s.lower, &s.upper, &s.step})
         checkNames(*bound);
+      for (int id : loops) // DO I inside DO I: the inner one redefines the outer one's variable
+        if (const auto& outer = m_unit.loops[static_cast<std::size_t>(id)]; !outer.isWhile && outer.variable == s.name)
+          diag(s.range, Severity::Error,
+               "DO variable '" + s.name + "' is already the variable of the enclosing loop at line " +
+                   std::to_string(outer.line) + " (Fortran 90: a DO variable must not be redefined inside its loop)");
       setBounds(l, s.name, s.lower, s.upper, s.step);
       const auto clipDefined = [&](const fortran::Expr& e) {
         return e.kind == ExprKind::Name && m_clipDefinitions.count(e.text) > 0;
@@ -1675,8 +1681,13 @@ private:
     st.callee = s.name;
     const auto vars = loopVariables(loops);
     for (const auto& a : s.args) {
+      const auto before = st.refs.size();
       count(a, st, vars);
       CallArgument arg{fortran::toString(a), a.kind == ExprKind::Name ? a.text : "", valueOf(a)};
+      const Symbol* array = a.kind == ExprKind::ArrayRef ? m_unit.symbol(a.text) : nullptr;
+      for (auto r = before; array && array->isArray() && r < st.refs.size(); ++r)
+        if (st.refs[r].array == a.text && st.refs[r].range.begin == a.range.begin) // not one in its subscripts
+          arg.reference = static_cast<int>(r);
       st.arguments.push_back(std::move(arg));
     }
     for (const auto& a : s.args) // by reference: the callee may set them
@@ -2214,7 +2225,38 @@ public:
       model.units.push_back(std::move(m_units[i]));
       model.diagnostics.insert(model.diagnostics.end(), m_diags[i].begin(), m_diags[i].end());
     }
+    duplicateUnits(model);
     return model;
+  }
+
+  /// Two main programs, or two units of one name (SUBROUTINE, FUNCTION,
+  /// MODULE), in a file: a linker rejects them, and CALL, USE and
+  /// --program would take the first silently. Units contained in others (internal, module procedures)
+  /// have their own scope and are left alone.
+  void duplicateUnits(ProgramModel& model) const
+  {
+    const fortran::ProgramUnit* program = nullptr;
+    std::map<std::string, const fortran::ProgramUnit*> named;
+    for (const auto& u : m_parsed.units) {
+      if (u.host >= 0)
+        continue;
+      const auto at = [&](const fortran::ProgramUnit& first) {
+        return " (the first at line " + std::to_string(m_parsed.line(first.range)) + ")";
+      };
+      const auto error = [&](std::string message) {
+        model.diagnostics.push_back(
+          fortran::Diagnostic::at(m_parsed.cooked(), u.range, Severity::Error, std::move(message)));
+      };
+      if (u.kind == fortran::UnitKind::Program && program)
+        error("A second main program '" + u.name + "'" + at(*program) + ": a file has at most one PROGRAM");
+      else if (u.kind == fortran::UnitKind::Program)
+        program = &u;
+      if (u.kind == fortran::UnitKind::Program || u.kind == fortran::UnitKind::BlockData || u.name.empty())
+        continue;
+      const auto [it, fresh] = named.emplace(u.name, &u);
+      if (!fresh)
+        error("Unit '" + u.name + "' is defined twice" + at(*it->second) + "; a CALL or USE of it reaches the first");
+    }
   }
 
 private:
@@ -2301,7 +2343,9 @@ private:
 
 ProgramModel buildModel(const fortran::ParsedFile& parsed, const symbolic::Bindings& parameterValues)
 {
-  return FileModelBuilder(parsed, parameterValues).build();
+  auto model = FileModelBuilder(parsed, parameterValues).build();
+  markWrittenArguments(model);
+  return model;
 }
 
 } // namespace ps::program

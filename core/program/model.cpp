@@ -127,6 +127,14 @@ std::vector<const Statement*> Unit::statementsIn(int loopId) const
   return out;
 }
 
+const Unit* ProgramModel::procedure(const std::string& name) const
+{
+  for (const auto& u : units)
+    if (u.name == name && u.kind != fortran::UnitKind::Program)
+      return &u;
+  return nullptr;
+}
+
 std::optional<std::pair<const Unit*, const Loop*>> ProgramModel::loopAtLine(int line) const
 {
   for (const auto& unit : units) {

@@ -108,11 +108,19 @@ enum class StatementKind { Assignment, Call, Io, Control };
 
 /// One actual argument of a CALL (Fortran 90, 12.4.1): the variable or whole
 /// array it names, and its integer value in the caller's names when it has
-/// one, so the callee's dummies can be bound (CALL SWEEP(A, N)).
+/// one, so the callee's dummies can be bound (CALL SWEEP(A, N)); an array
+/// element or section (CALL SAXPY(N, T, A(K+1,K), 1, A(K+1,J), 1), CALL
+/// F(A(:,J))) names its reference in the statement's refs, so the dummy can
+/// take the section's mapping; and whether the callee may assign it.
 struct CallArgument {
   std::string text;                    // as written
   std::string name;                    // a variable or whole array; empty for other expressions
   std::optional<symbolic::Expr> value; // an integer expression (PARAMETERs folded); nullopt otherwise
+  int reference = -1;                  // an array element or section: its index in Statement::refs
+  /// The callee (or one it passes the dummy on to) may assign the dummy: a
+  /// write of the actual at the CALL for the dependences. True for a callee
+  /// the file does not contain (markWrittenArguments).
+  bool written = true;
 };
 
 struct Statement {
@@ -351,6 +359,8 @@ struct ProgramModel {
 
   /// The unit and loop whose DO statement is on `line`; nullopt if none.
   std::optional<std::pair<const Unit*, const Loop*>> loopAtLine(int line) const;
+  /// The procedure (SUBROUTINE or FUNCTION, not the main program) named `name`, nullptr if none.
+  const Unit* procedure(const std::string& name) const;
 };
 
 /// Whether `st` never runs in the nest rooted at `nest`: it is unreachable

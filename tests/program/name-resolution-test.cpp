@@ -284,3 +284,43 @@ TEST(NameResolution, GenericInterfacesOfAModuleAreProceduresThroughUse)
                        "end subroutine s\n");
   EXPECT_EQ(allMessages(p), Messages{"16:17: Name 'nrm' has no type (IMPLICIT NONE is in effect)"});
 }
+
+// DO I inside DO I redefines the outer loop's variable: gfortran rejects it;
+// PartScope said nothing and called B(I) "not affine".
+TEST(NameResolution, ANestedDoMustNotReuseTheOuterVariable)
+{
+  const auto p = build("program s\n"            // 1
+                       "  integer :: i, j\n"    // 2
+                       "  real :: b(10)\n"      // 3
+                       "  do i = 1, 10\n"       // 4
+                       "    do j = 1, 2\n"      // 5
+                       "      do i = 1, 10\n"   // 6
+                       "        b(i) = 2.0\n"   // 7
+                       "      end do\n"
+                       "    end do\n"
+                       "  end do\n"
+                       "  do i = 1, 10\n"       // 11: a sibling may reuse it
+                       "    b(i) = 1.0\n"
+                       "  end do\n"
+                       "end program s\n");
+  EXPECT_EQ(allMessages(p), Messages{"6:7: DO variable 'i' is already the variable of the enclosing loop at line 4 "
+                                     "(Fortran 90: a DO variable must not be redefined inside its loop)"});
+}
+
+// Two PROGRAM units, or two procedures of one name: a linker rejects them,
+// and PartScope took the first without a word.
+TEST(NameResolution, AUnitIsDefinedOnce)
+{
+  const auto p = build("program a\n"          // 1
+                       "  call s\n"           // 2
+                       "end program a\n"      // 3
+                       "program b\n"          // 4
+                       "end program b\n"      // 5
+                       "subroutine s\n"       // 6
+                       "end subroutine s\n"   // 7
+                       "subroutine s\n"       // 8
+                       "end subroutine s\n"); // 9
+  EXPECT_EQ(allMessages(p), (Messages{"4:1: A second main program 'b' (the first at line 1): a file has at most one PROGRAM",
+                                      "8:1: Unit 's' is defined twice (the first at line 6); a CALL or USE of it reaches "
+                                      "the first"}));
+}
