@@ -131,14 +131,24 @@ TEST(ClosedWork, TimeLoopOfATrillionStepsIsCountedNotWalked)
   EXPECT_EQ(first, (std::vector<std::int64_t>{1, 0}));
 }
 
+namespace {
+
+/// A(I) = 0 in DO K / DO J / DO I, each 1..N.
+test::Program boxOfThreeLoops()
+{
+  return test::build("program big\n  integer :: i, j, k, n\n  double precision :: a(n)\n"
+                     "  do k = 1, n\n    do j = 1, n\n      do i = 1, n\n        a(i) = 0.0\n"
+                     "      end do\n    end do\n  end do\nend program big\n");
+}
+
+} // namespace
+
 TEST(ClosedWork, OuterCountsBeyond2To63SaturateInsteadOfWalking)
 {
   // 10^21 iterations: the count does not fit in 64 bits, and walking them
   // (the old fallback, hit by the cache model on Jacobi with niter = 10^9
   // and n = 10^6) would never end
-  auto p = test::build("program big\n  integer :: i, j, k, n\n  double precision :: a(n)\n"
-                       "  do k = 1, n\n    do j = 1, n\n      do i = 1, n\n        a(i) = 0.0\n"
-                       "      end do\n    end do\n  end do\nend program big\n");
+  const auto p = boxOfThreeLoops();
   const auto& unit = p.unit();
   symbolic::EvaluationError error;
   auto space = estimate::IterationSpace::build(unit, unit.loops.front().id, unit.statements.back(),
@@ -157,13 +167,11 @@ TEST(ClosedWork, OuterCountsBeyond2To63SaturateInsteadOfWalking)
 // new-user trial); now each level independent of the outer ones multiplies.
 TEST(ClosedWork, ABoxOfThreeLoopsIsSizedWithoutWalking)
 {
-  auto p = test::build("program box\n  integer :: i, j, k, m\n  double precision :: a(m)\n"
-                       "  do k = 1, m\n    do j = 1, m\n      do i = 1, m\n        a(i) = 0.0\n"
-                       "      end do\n    end do\n  end do\nend program box\n");
+  const auto p = boxOfThreeLoops();
   const auto& unit = p.unit();
   symbolic::EvaluationError error;
   auto space = estimate::IterationSpace::build(unit, unit.loops.front().id, unit.statements.back(),
-                                               {{"m", 2'000'000}}, &error);
+                                               {{"n", 2'000'000}}, &error);
   ASSERT_TRUE(space) << error.message;
   EXPECT_EQ(space->size(), std::int64_t{8'000'000'000'000'000'000});
 }
