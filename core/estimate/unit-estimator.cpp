@@ -6,6 +6,7 @@
 #include "estimate/iteration-space.h"
 #include "estimate/mapping-assumptions.h"
 #include "estimate/saturating-count.h"
+#include "estimate/work-distribution.h"
 #include "mapping/mapping-builder.h"
 #include "support/cancellation.h"
 #include "support/text.h"
@@ -290,7 +291,7 @@ private:
         continue;
       }
       flushStatements(f, run, acc);
-      if (item.loop && remapsInside(*f.unit, *item.loop))
+      if (item.loop && !m_spec && remapsInside(*f.unit, *item.loop)) // a given distribution replaces them
         addLoopByParts(f, *item.loop, 1.0, acc);
       else if (item.loop)
         addNest(f, *item.loop, acc);
@@ -530,7 +531,7 @@ private:
       const auto& child = f.unit->loops[static_cast<std::size_t>(id)];
       if (f.unit->unreachableAt(child.line))
         continue;
-      if (remapsInside(*f.unit, child)) {
+      if (!m_spec && remapsInside(*f.unit, child)) {
         addLoopByParts(inner, child, trips, acc);
         continue;
       }
@@ -720,7 +721,7 @@ private:
     const bool recursive = callee && std::find(f.stack.begin(), f.stack.end(), callee->name) != f.stack.end();
     if (!callee)
       addNote(acc.e, "CALL '" + st.callee + "'" + at + " is not estimated: '" + st.callee +
-                         "' is not a procedure of this file");
+                         "' is not a procedure of this file" + assumedWrites(f, st));
     else if (recursive)
       addNote(acc.e, "Recursive call to '" + st.callee + "'" + at + " is not estimated");
     auto m = callee && !recursive ? mappingAt(f, st.line) : std::nullopt;
@@ -728,17 +729,135 @@ private:
       acc.e.parts.push_back(part);
       return;
     }
-    const auto g = calleeFrame(f, st, *callee, *m, acc.e);
-    auto e = estimate(g); // also when freq failed: the callee's missing values join the answer
-    chargeRemappings(g, st, e);
+    auto e = freq ? sampledCall(f, st, *callee, *m, *freq) : std::nullopt; // every call's
+    const double factor = e ? 1.0 : part.frequency;
+    if (!e) { // the callee's estimate at the loops' middle iteration, times the frequency
+      const auto g = calleeFrame(f, st, *callee, *m, acc.e);
+      e = estimate(g); // also when freq failed: the callee's missing values join the answer
+      chargeRemappings(g, st, *e);
+    }
     StatementWork call;
     call.statementId = st.id;
     call.line = st.line;
     call.frequency = part.frequency;
-    call.wd = e.wd;
+    call.wd = e->wd;
     call.formulaWhy = "a CALL: the callee's estimate times the call's frequency";
     acc.terms.push_back(std::move(call));
-    addPart(acc, part, e, part.frequency);
+    addPart(acc, part, *e, factor);
+  }
+
+  /// For a CALL of a procedure the file does not have, inside loops: what
+  /// the dependences assume of its array arguments (CallArgument::written),
+  /// as the end of a note; "" otherwise.
+  static std::string assumedWrites(const Frame& f, const Statement& st)
+  {
+    std::vector<std::string> arrays;
+    for (const auto& a : st.arguments) {
+      const auto& name = a.reference >= 0 ? st.refs[static_cast<std::size_t>(a.reference)].array : a.name;
+      const auto* sym = name.empty() ? nullptr : f.unit->symbol(name);
+      if (a.written && sym && sym->isArray() && std::find(arrays.begin(), arrays.end(), name) == arrays.end())
+        arrays.push_back(name);
+    }
+    if (st.loops.empty() || arrays.empty())
+      return "";
+    return "; it is taken to assign " + joinWithAnd(arrays) + " (passed to it), so the loops around it fetch " +
+           (arrays.size() == 1 ? "that array" : "those arrays") + " after it, not once before them";
+  }
+
+  /// The variables of the CALL's loops that its arguments use (a value, or
+  /// a subscript of an element or section actual).
+  static std::set<std::string> varyingVariables(const Frame& f, const Statement& st)
+  {
+    std::set<std::string> used, out;
+    for (const auto& arg : st.arguments) {
+      if (arg.value)
+        for (const auto& name : arg.value->symbols())
+          used.insert(name);
+      if (arg.reference >= 0)
+        for (const auto& sub : st.refs[static_cast<std::size_t>(arg.reference)].subscripts)
+          for (const auto& [name, c] : sub.affine.coefficients)
+            used.insert(name);
+    }
+    for (const int id : st.loops)
+      if (used.count(f.unit->loops[static_cast<std::size_t>(id)].variable))
+        out.insert(f.unit->loops[static_cast<std::size_t>(id)].variable);
+    return out;
+  }
+
+  /// The estimate of all `frequency` calls of `st` where its arguments
+  /// follow its loops (LINPACK's CALL SAXPY(N-K, T, A(K+1,K), 1, A(K+1,J), 1)
+  /// in DO K / DO J: each column's owner does its own calls, where the
+  /// middle iteration put every call on one processor): the callee
+  /// estimated at every iteration, or at kCallSamples evenly spaced ones,
+  /// each standing for its share of the calls (NT and TD rounded per
+  /// sample). nullopt where the arguments follow no loop, or the loops have
+  /// more than kWalkedCalls iterations or no values (the middle iteration
+  /// then, with a note).
+  std::optional<Estimate> sampledCall(const Frame& f, const Statement& st, const Unit& callee, const mapping::Mapping& m,
+                                      double frequency)
+  {
+    constexpr std::int64_t kCallSamples = 128;
+    constexpr std::int64_t kWalkedCalls = 4'000'000;
+    if (st.loops.empty() || varyingVariables(f, st).empty())
+      return std::nullopt;
+    symbolic::EvaluationError error;
+    const auto space = IterationSpace::build(*f.unit, st.loops.front(), st, f.values, &error);
+    const auto total = space ? space->size() : 0;
+    if (total <= 0 || total > kWalkedCalls)
+      return std::nullopt;
+    const auto samples = std::min(total, kCallSamples);
+    auto sum = emptyEstimate(m);
+    std::int64_t index = 0, taken = 0, next = 0;
+    std::vector<std::int64_t> values(static_cast<std::size_t>(space->depth()), 0);
+    space->walk(0, space->depth(), values, [&](std::vector<std::int64_t>& v) {
+      if (index++ != next)
+        return;
+      Frame at = f;
+      for (int k = 0; k < space->depth(); ++k)
+        at.values[f.unit->loops[static_cast<std::size_t>(space->levels()[static_cast<std::size_t>(k)].loopId)].variable] =
+          v[static_cast<std::size_t>(k)];
+      Estimate notes; // the middle-iteration notes do not apply
+      const auto g = calleeFrame(at, st, callee, m, notes);
+      auto e = estimate(g);
+      chargeRemappings(g, st, e);
+      accumulate(sum, e, frequency / static_cast<double>(samples), "", "");
+      for (const auto& n : notes.notes)
+        if (n.find("is estimated at its middle iteration") == std::string::npos)
+          addNote(sum, n);
+      next = ++taken * total / samples;
+    });
+    mergeRecords(sum);
+    finishTotals(sum);
+    sum.wd = workDistributionGoodness(sum.workPerProc);
+    addNote(sum, "The arguments of the CALL at line " + std::to_string(st.line) + " follow its loops: '" + callee.name +
+                   "' is estimated at " + (samples == total ? "each of its " + std::to_string(total) + " calls"
+                                                            : std::to_string(samples) + " of its " +
+                                                                std::to_string(total) + " calls, evenly spaced, each "
+                                                                "standing for its share") +
+                   ", not at their middle iteration");
+    return sum;
+  }
+
+  /// The records of `e` of one reference, pattern, line and placement as
+  /// one (sampledCall's samples of the same exchange).
+  static void mergeRecords(Estimate& e)
+  {
+    std::vector<CommRecord> merged;
+    for (auto& r : e.comm.records) {
+      auto it = std::find_if(merged.begin(), merged.end(), [&](const CommRecord& m) {
+        return m.array == r.array && m.reference == r.reference && m.pattern == r.pattern && m.line == r.line &&
+               m.placement == r.placement;
+      });
+      if (it == merged.end()) {
+        merged.push_back(std::move(r));
+        continue;
+      }
+      it->instances = saturatingAdd(it->instances, r.instances);
+      it->messages = saturatingAdd(it->messages, r.messages);
+      it->bytes = saturatingAdd(it->bytes, r.bytes);
+      it->time += r.time;
+    }
+    e.comm.records = std::move(merged);
   }
 
   /// freq(S): the iterations of the enclosing loops times S's branch
@@ -874,10 +993,11 @@ private:
     ActualArray a{actual.name, std::nullopt, {}, m.procs, layoutKey(m, actual.name), actual.elementBytes, {}};
     if (const auto* am = m.array(actual.name)) {
       const auto at = " at line " + std::to_string(st.line);
-      auto inherited = associatedMapping(f, st, g, dummy, actual, arg, *am, e);
+      std::string why;
+      auto inherited = associatedMapping(f, st, g, dummy, actual, arg, *am, e, &why);
       if (!inherited) {
-        addNote(e, "Dummy '" + dummy + "' of '" + g.unit->name + "' has another rank than the actual '" + arg.text +
-                       "'" + at + "; it is treated as replicated");
+        addNote(e, "Dummy '" + dummy + "' of '" + g.unit->name + "' " + why + " the actual '" + arg.text + "'" + at +
+                       "; it is treated as replicated");
         return;
       }
       a.templ = m.templates[am->templateIndex];
@@ -907,7 +1027,8 @@ private:
   }
 
   /// The caller's values with the variables of the CALL's loops that `used`
-  /// names at their middle iteration (a note says so for `arg`); nullopt
+  /// names and that have no value yet (sampledCall binds them) at their
+  /// middle iteration (a note says so for `arg`); nullopt
   /// when a loop's range has no value (frequency() names what is missing).
   std::optional<symbolic::Bindings> middleIteration(const Frame& f, const Statement& st, const Frame& g,
                                                     const std::set<std::string>& used,
@@ -916,7 +1037,7 @@ private:
     auto values = f.values;
     for (int id : st.loops) {
       const auto& loop = f.unit->loops[id];
-      if (!used.count(loop.variable))
+      if (!used.count(loop.variable) || values.count(loop.variable)) // bound already: a sampled call's
         continue;
       symbolic::EvaluationError error; // the actual's evaluation names what is missing
       auto range = symbolic::loopRangeFor(loop.lower, loop.upper, loop.step, values, "", &error);
@@ -934,14 +1055,20 @@ private:
   /// the actual's `am`: each template axis that follows a dimension of the
   /// actual follows the dummy's dimension paired with it (its stride and
   /// offset rewritten), or is fixed where the actual's subscript is. nullopt
-  /// where they do not pair: ranks that differ (a section of another rank,
-  /// an element passed to a dummy of rank 2 or more), a subscript or bound
-  /// without a value, a stride that is not a constant.
+  /// where they do not pair, with `why` ("has another rank than"): ranks
+  /// that differ (a section of another rank, an element passed to a dummy
+  /// of rank 2 or more), a subscript or bound without a value (a section's
+  /// bound that follows a loop of the caller: the model keeps none), a
+  /// stride that is not a constant.
   std::optional<mapping::ArrayMapping> associatedMapping(const Frame& f, const Statement& st, const Frame& g,
                                                          const std::string& dummy, const program::Symbol& actual,
                                                          const program::CallArgument& arg,
-                                                         const mapping::ArrayMapping& am, Estimate& e)
+                                                         const mapping::ArrayMapping& am, Estimate& e, std::string* why)
   {
+    const auto fail = [&](const char* reason) {
+      *why = reason;
+      return std::nullopt;
+    };
     const auto& declared = g.unit->symbol(dummy)->dims;
     symbolic::EvaluationError unused;
     const auto valueIn = [&](const symbolic::Expr& x, const symbolic::Bindings& values) {
@@ -956,10 +1083,12 @@ private:
     std::vector<Pairing> pairs(actual.dims.size());
     if (arg.reference < 0) {
       if (declared.size() != actual.dims.size())
-        return std::nullopt;
+        return fail("has another rank than");
       for (std::size_t d = 0; d < actual.dims.size(); ++d) {
         const auto lo = valueIn(actual.dims[d].lower, f.values);
-        pairs[d] = {static_cast<int>(d), lo.value_or(0), 1};
+        if (!lo)
+          return fail("has no value for the lower bound of");
+        pairs[d] = {static_cast<int>(d), *lo, 1};
       }
     } else {
       const auto& ref = st.refs[static_cast<std::size_t>(arg.reference)];
@@ -969,30 +1098,31 @@ private:
           used.insert(v);
       const auto values = middleIteration(f, st, g, used, arg, e);
       if (!values || ref.subscripts.size() != actual.dims.size())
-        return std::nullopt;
+        return fail("has no value for a loop around");
       const auto triplets = static_cast<std::size_t>(std::count_if(
         ref.subscripts.begin(), ref.subscripts.end(), [](const auto& x) { return x.kind == program::SubscriptKind::Triplet; }));
       const bool element = triplets == 0;
       if (element ? declared.size() != 1 : declared.size() != triplets)
-        return std::nullopt;
+        return fail("has another rank than");
       int k = 0;
       for (std::size_t d = 0; d < ref.subscripts.size(); ++d) {
         const auto& sub = ref.subscripts[d];
         if (sub.kind == program::SubscriptKind::Triplet) {
           const auto lo = sub.lower ? valueIn(*sub.lower, *values) : std::nullopt;
           if (!lo || sub.stride == 0)
-            return std::nullopt;
+            return fail(!lo ? "cannot place the section (a bound that follows a loop, or has no value) of"
+                            : "cannot place the section (a stride that is not a constant) of");
           pairs[d] = {k++, *lo, sub.stride};
           continue;
         }
         if (sub.kind != program::SubscriptKind::Affine)
-          return std::nullopt;
+          return fail("cannot place the subscript (not affine) of");
         auto index = sub.affine.constant;
         for (const auto& [v, c] : sub.affine.coefficients)
           index = index + symbolic::Expr::integer(c) * symbolic::Expr::symbol(v);
         const auto at = valueIn(index, *values);
         if (!at)
-          return std::nullopt;
+          return fail("has no value for a subscript of");
         pairs[d] = {element && d == 0 ? 0 : -1, *at, 1}; // an element: its column runs along the dummy
       }
     }
@@ -1008,7 +1138,7 @@ private:
       }
       const auto lower = valueIn(declared[static_cast<std::size_t>(p.dummyDim)].lower, g.values);
       if (!lower)
-        return std::nullopt;
+        return fail("has a lower bound without a value, to pair with");
       // actual index = first + (j - lower) * step: template index = stride * step * j + the rest
       axis.offset += axis.stride * (p.first - *lower * p.step);
       axis.stride *= p.step;

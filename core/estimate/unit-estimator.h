@@ -28,8 +28,11 @@ namespace ps::estimate {
 ///   actuals' mappings (a dummy with its own DISTRIBUTE keeps it and a
 ///   redistribution at the call and back at the return is charged),
 ///   multiplied by freq = iterations of the enclosing loops x the branch
-///   probability (Def. 3.4: freq(S) * ntE(q) per call). Recursive calls and
-///   procedures not in the file are notes with cost 0.
+///   probability (Def. 3.4: freq(S) * ntE(q) per call); where its
+///   arguments follow its loops, the callee is estimated at each call (or
+///   at evenly spaced ones), not at the middle iteration. Recursive calls
+///   and procedures not in the file are notes with cost 0 (a procedure not
+///   in the file is taken to assign the arrays passed to it).
 /// The totals: work and CT per processor (processor order 0..P-1) added over
 /// the parts, CT their maximum; NT, TD (bytes), TT (s) added; wd by Def. 3.3
 /// over the statements and calls weighted by their frequencies (a call

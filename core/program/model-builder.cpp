@@ -769,8 +769,8 @@ private:
 
   /// The branches of a block IF, or of a WHERE read the same way: the mask
   /// is an IF whose branches share the probability equally (a WHERE
-  /// without ELSEWHERE: 0.5), and its assignments are array assignments as
-  /// they are outside a WHERE (Fortran 90, 7.5.3). The CASEs of a SELECT
+  /// without ELSEWHERE: 0.5), and its assignments are array assignments
+  /// (where, for the loops they may run in; Fortran 90, 7.5.3). The CASEs of a SELECT
   /// CASE share it too, CASE DEFAULT being the ELSE (its selector is read
   /// once, before).
   /// The construct's name is open while its arms are visited (branchArms).
@@ -1514,8 +1514,9 @@ private:
   /// element by element (m_section, sectionSubscripts). The loops are FORALL
   /// loops (the right side is evaluated before any element is assigned).
   /// Left alone: a target without a triplet (A = B: elementwiseArrayAssignment),
-  /// one with a vector subscript, WHERE's assignments, and triplets without
-  /// integer bounds or with a stride that is not a constant.
+  /// one with a vector subscript, and triplets without integer bounds or
+  /// with a stride that is not a constant; a WHERE's assignments run in the
+  /// loops its `where` made (m_whereSection), or stay array assignments.
   /// Source: Fortran 90, Sec. 6.2.2.3 and 7.5.1.5.
   std::vector<int> sectionLoops(const fortran::Stmt& s, const std::vector<int>& loops, bool wholeTarget = false)
   {

@@ -53,9 +53,10 @@ Crossing crossingAt(double at, double previous, double dBefore, const TimeModel&
 }
 
 
-/// The sign changes of d over the whole numbers in (from, to], from's sign
-/// `dFrom` (non-zero), to's `dTo` (of the other sign): every one where the
-/// gap is at most kWholeGapScanned, else one found by bisection.
+/// The sign changes of d over the whole numbers in (from, to], d non-zero
+/// at both (`dFrom`, `dTo`): every one where the gap is at most
+/// kWholeGapScanned (a change and its change back too), else, where the
+/// signs differ, one found by bisection (a tie counts as no change).
 struct Flip {
   double before, past, dBefore; // the last x before the change, the first past it, d at the first
 };
@@ -78,7 +79,7 @@ std::vector<Flip> wholeFlips(double from, double dFrom, double to, double dTo, c
   while (to - from > 1) {
     const double mid = std::floor((from + to) / 2);
     const double dm = at(mid);
-    if (std::isnan(dm) || dm == 0 || (dm < 0) != (dFrom < 0))
+    if (std::isnan(dm) || (dm != 0 && (dm < 0) != (dFrom < 0)))
       to = mid;
     else
       from = mid;
@@ -89,7 +90,8 @@ std::vector<Flip> wholeFlips(double from, double dFrom, double to, double dTo, c
 
 // Sign changes of d(x) along `xs` (ascending; a tie, d = 0, is none), each
 // refined by Brent on [previous, x] when `refine`, else to whole numbers
-// (wholeFlips: the last x before each change and the first past it).
+// (wholeFlips: the last x before each change and the first past it, also
+// between two xs of one sign where they are close enough to try each).
 CrossingScan scan(const std::vector<double>& xs, Difference& d, const std::function<double(double)>& at, bool refine)
 {
   CrossingScan result;
@@ -98,14 +100,13 @@ CrossingScan scan(const std::vector<double>& xs, Difference& d, const std::funct
     const double dx = at(x);
     if (std::isnan(dx) || dx == 0)
       continue;
-    if (!std::isnan(prevD) && (dx < 0) != (prevD < 0)) {
-      if (refine) {
-        const auto root = brentRoot(at, prevX, x);
-        result.crossings.push_back(crossingAt(root.value_or(x), prevX, prevD, d.a, d.b));
-      } else {
-        for (const auto& f : wholeFlips(prevX, prevD, x, dx, at))
-          result.crossings.push_back(crossingAt(f.past, f.before, f.dBefore, d.a, d.b));
-      }
+    const bool flips = !std::isnan(prevD) && (dx < 0) != (prevD < 0);
+    if (flips && refine) {
+      const auto root = brentRoot(at, prevX, x);
+      result.crossings.push_back(crossingAt(root.value_or(x), prevX, prevD, d.a, d.b));
+    } else if (!std::isnan(prevD) && !refine && (flips || x - prevX <= kWholeGapScanned)) {
+      for (const auto& f : wholeFlips(prevX, prevD, x, dx, at))
+        result.crossings.push_back(crossingAt(f.past, f.before, f.dBefore, d.a, d.b));
     }
     prevX = x;
     prevD = dx;

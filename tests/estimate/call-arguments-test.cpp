@@ -152,3 +152,24 @@ TEST(LoopsByParts, ARedistributeInsideALoopMapsTheNestsAfterIt)
   EXPECT_DOUBLE_EQ(inner->frequency, 5);
   EXPECT_TRUE(test::hasNote(e, "has a REDISTRIBUTE or REALIGN in its body"));
 }
+
+TEST(CallArguments, CallsWhoseArgumentsFollowTheLoopsAreEachEstimated)
+{
+  // LINPACK-style LU on 16 columns, (*,CYCLIC) on 4: SCALE(A(K+1,K)) does N-K updates on column K's
+  // owner, AXPY(A(K+1,K), A(K+1,J)) N-K on column J's; the two pivot statements run everywhere
+  // (15 + 120 each). Column c is processor (c-1) mod 4's: work 431, 463, 491, 515 (by hand), where the
+  // middle iteration put every call on column 12's owner
+  const auto p = test::build("      PROGRAM LU\n      INTEGER N\n      PARAMETER (N = 16)\n      REAL A(N,N), T\n"
+                             "CHPF$ PROCESSORS PR(4)\nCHPF$ DISTRIBUTE A(*,CYCLIC) ONTO PR\n"
+                             "      DO 30 K = 1, N-1\n        T = -1.0/A(K,K)\n        CALL SCALE(N-K, T, A(K+1,K))\n"
+                             "        DO 20 J = K+1, N\n          T = A(K,J)\n"
+                             "          CALL AXPY(N-K, T, A(K+1,K), A(K+1,J))\n   20   CONTINUE\n   30 CONTINUE\n      END\n"
+                             "      SUBROUTINE SCALE(M, S, X)\n      INTEGER M\n      REAL S, X(*)\n"
+                             "      DO 10 I = 1, M\n        X(I) = S*X(I)\n   10 CONTINUE\n      END\n"
+                             "      SUBROUTINE AXPY(M, S, X, Y)\n      INTEGER M\n      REAL S, X(*), Y(*)\n"
+                             "      DO 10 I = 1, M\n        Y(I) = Y(I) + S*X(I)\n   10 CONTINUE\n      END\n",
+                             "lu.f");
+  const auto e = programEstimate(p, "lu");
+  EXPECT_EQ(e.workPerProc, (std::vector<double>{431, 463, 491, 515}));
+  EXPECT_TRUE(test::hasNote(e, "'axpy' is estimated at each of its 120 calls"));
+}

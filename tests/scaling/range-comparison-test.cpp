@@ -191,6 +191,12 @@ TEST(CrossingPoints, WholeProcessorCountsBetweenTheListedOnes)
   EXPECT_EQ(overP.crossings[0].fasterBefore, "B");
   EXPECT_EQ(overP.crossings[1].fasterAfter, "B");
   EXPECT_EQ(overP.crossings[2].fasterAfter, "A");
+  // B faster at 4, A at 5 and 6, B at 7 and 8: listed 4 and 8 alone still show both changes
+  const WholeProcessorsModel back("B", {{4, 0.9}, {5, 1.1}, {6, 1.1}, {7, 0.9}, {8, 0.9}}, 1.0);
+  const auto there = scaling::crossingsOverProcessors(a, back, 64, {4, 8});
+  ASSERT_EQ(there.crossings.size(), 2u);
+  EXPECT_EQ(there.crossings[0].at, 5);
+  EXPECT_EQ(there.crossings[1].at, 7);
   // listed counts far apart: one change, found by bisection, the first whole p past it
   const WholeProcessorsModel late("B", {}, 0.9);
   const WholeProcessorsModel early("A", {{1, 0.5}, {2, 0.5}, {3, 0.5}}, 1.0);
