@@ -788,15 +788,16 @@ private:
   /// follow its loops (LINPACK's CALL SAXPY(N-K, T, A(K+1,K), 1, A(K+1,J), 1)
   /// in DO K / DO J: each column's owner does its own calls, where the
   /// middle iteration put every call on one processor): the callee
-  /// estimated at every iteration, or at kCallSamples evenly spaced ones,
-  /// each standing for its share of the calls (NT and TD rounded per
-  /// sample). nullopt where the arguments follow no loop, or the loops have
+  /// estimated at every iteration, or at one of each kCallSamples equal
+  /// strata of them (placed by the golden ratio inside its stratum, so the
+  /// samples do not alias with a CYCLIC period), each standing for its
+  /// stratum (NT and TD rounded per sample). nullopt where the arguments follow no loop, or the loops have
   /// more than kWalkedCalls iterations or no values (the middle iteration
   /// then, with a note).
   std::optional<Estimate> sampledCall(const Frame& f, const Statement& st, const Unit& callee, const mapping::Mapping& m,
                                       double frequency)
   {
-    constexpr std::int64_t kCallSamples = 128;
+    constexpr std::int64_t kCallSamples = 1024;
     constexpr std::int64_t kWalkedCalls = 4'000'000;
     if (st.loops.empty() || varyingVariables(f, st).empty())
       return std::nullopt;
@@ -824,7 +825,11 @@ private:
       for (const auto& n : notes.notes)
         if (n.find("is estimated at its middle iteration") == std::string::npos)
           addNote(sum, n);
-      next = ++taken * total / samples;
+      // one call per stratum of total/samples calls, at a place that moves round the stratum by the
+      // golden ratio: evenly spaced samples alias with a CYCLIC owner's period (J mod P the same at each)
+      const double place = std::fmod(static_cast<double>(++taken) * 0.6180339887498949, 1.0);
+      next = std::min(total - 1, static_cast<std::int64_t>((static_cast<double>(taken) + place) *
+                                                           static_cast<double>(total) / static_cast<double>(samples)));
     });
     mergeRecords(sum);
     finishTotals(sum);
@@ -832,8 +837,8 @@ private:
     addNote(sum, "The arguments of the CALL at line " + std::to_string(st.line) + " follow its loops: '" + callee.name +
                    "' is estimated at " + (samples == total ? "each of its " + std::to_string(total) + " calls"
                                                             : std::to_string(samples) + " of its " +
-                                                                std::to_string(total) + " calls, evenly spaced, each "
-                                                                "standing for its share") +
+                                                                std::to_string(total) + " calls, one per equal share "
+                                                                "of them") +
                    ", not at their middle iteration");
     return sum;
   }
