@@ -704,7 +704,7 @@ private:
     const auto* first = m_whereDepth == 0 ? firstMaskedAssignment(s) : nullptr;
     if (first && whereNeedsLoops(s)) {
       auto shape = *first;
-      shape.range = s.range;
+      shape.range = {s.range.begin, std::max(s.range.end, s.endRange.end)}; // to END WHERE
       const auto inner = sectionLoops(shape, loops, true);
       if (inner.size() > loops.size()) {
         m_whereSection = std::exchange(m_section, {});

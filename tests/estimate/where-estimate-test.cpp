@@ -74,6 +74,7 @@ TEST(WhereEstimate, AConstructSharesItsLoopsWithElsewhere)
   const auto* loop = p.unit().loopAtLine(5);
   ASSERT_NE(loop, nullptr);
   ASSERT_EQ(loop->children.size(), 1u);
+  EXPECT_EQ(loop->endLine, 10); // END WHERE
   const auto e = test::run(p, 5, "u,v,h=(BLOCK,BLOCK)", "2x2", {{"n", 8}});
   EXPECT_EQ(e.nt, 8);
   EXPECT_EQ(e.tdBytes, 8 * 16);
