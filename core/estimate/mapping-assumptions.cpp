@@ -76,6 +76,17 @@ std::vector<MappingAssumption> directiveAssumptions(const program::Unit& unit, c
 {
   auto rest = replicatedArrays(unit, nest, mapping);
   std::vector<MappingAssumption> out;
+  for (std::size_t i = 0; i < unit.directives.size() && i < unit.directiveLines.size(); ++i) {
+    const auto kind = unit.directives[i].kind;
+    const int line = unit.directiveLines[i];
+    if ((kind == fortran::DirectiveKind::Redistribute || kind == fortran::DirectiveKind::Realign) && line > nest.line &&
+        line <= nest.endLine)
+      out.push_back({{}, line,
+                     std::string("The ") + (kind == fortran::DirectiveKind::Redistribute ? "REDISTRIBUTE" : "REALIGN") +
+                       " at line " + std::to_string(line) + " inside the loop is not followed: the whole nest is "
+                       "estimated under the mapping at its DO (select a loop after it, or estimate the unit, which "
+                       "maps each inner loop as the directives say)"});
+  }
   const auto unusable = unusableDirectives(unit);
   for (const auto& d : unusable) {
     const auto words = namesIn(d.text);

@@ -26,6 +26,8 @@ struct MappingAssumption {
 /// not known, such as a misspelled DISTRIBUT) or, when the unit has no
 /// mapping directive it could read, the unit. Arrays that readable
 /// directives simply leave out are replicated by HPF's rules: no note.
+/// Also one for each REDISTRIBUTE or REALIGN inside the nest (no arrays):
+/// the nest has one mapping, the one at its DO.
 std::vector<MappingAssumption> directiveAssumptions(const program::Unit& unit, const program::Loop& nest,
                                                     const mapping::Mapping* mapping);
 

@@ -5,7 +5,9 @@
 // paired by position whatever its lower bound, a section or an element by
 // its subscripts (LINPACK's CALL SAXPY(..., A(K+1,J), 1)). Counts by hand.
 #include "estimate/run-estimate.h"
+#include "estimate/mapping-assumptions.h"
 #include "estimate/unit-estimator.h"
+#include "mapping/mapping-builder.h"
 #include "program/call-effects.h"
 
 #include <gtest/gtest.h>
@@ -151,6 +153,13 @@ TEST(LoopsByParts, ARedistributeInsideALoopMapsTheNestsAfterIt)
   ASSERT_NE(inner, e.parts.end());
   EXPECT_DOUBLE_EQ(inner->frequency, 5);
   EXPECT_TRUE(test::hasNote(e, "has a REDISTRIBUTE or REALIGN in its body"));
+  // the loop selected alone has one mapping, the one at its DO: its estimate says so
+  const auto& unit = unitNamed(p, "ril");
+  const auto m = mapping::mappingFromDirectives(unit, {}, std::nullopt, 7);
+  const auto notes = estimate::directiveAssumptions(unit, *unit.loopAtLine(7), m.mapping ? &*m.mapping : nullptr);
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_EQ(notes[0].directiveLine, 8);
+  EXPECT_NE(notes[0].note.find("inside the loop is not followed"), std::string::npos);
 }
 
 TEST(CallArguments, CallsWhoseArgumentsFollowTheLoopsAreEachEstimated)
