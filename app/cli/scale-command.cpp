@@ -14,6 +14,7 @@
 #include "support/text.h"
 
 #include <algorithm>
+#include <cmath>
 #include <iostream>
 #include <iterator>
 #include <set>
@@ -199,6 +200,8 @@ std::vector<std::unique_ptr<scaling::TimeModel>> programModels(const ScaleOption
                                                                const machine::MachineProfile& machine)
 {
   std::vector<std::unique_ptr<scaling::TimeModel>> models;
+  if ((!o.file.empty() || !o.programs.empty()) && o.p != std::floor(o.p)) // a usage error, before any estimate
+    fail("--p expects a whole processor count for a program, got " + formatNumber(o.p));
   if (!o.file.empty()) {
     if (o.loop <= 0)
       fail("A program needs --loop LINE (the DO statement of the nest to scale)");

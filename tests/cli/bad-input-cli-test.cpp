@@ -114,6 +114,9 @@ TEST(BadInputCli, DistributeAndScaleRefuseNamesTheProgramDoesNotHave)
   // an initial state of no processors is a bad option value (it was exit 1, an estimate's error)
   expectFailure("scale " + jacobi + " --loop 28 --dist 'a,b=(*,BLOCK)' --p 0", 2,
                 "--p and --n must be at least 1");
+  // a program runs on whole processors (it failed once per variant, exit 1, after the first estimates)
+  expectFailure("scale " + jacobi + " --loop 28 --dist 'a,b=(*,BLOCK)' --p 4.5", 2,
+                "--p expects a whole processor count for a program, got 4.5");
 }
 
 TEST(BadInputCli, DistributionsHpfForbids)
