@@ -214,7 +214,10 @@ void pairText(const PairScaling& pair, const ScaleRequest& r, std::ostringstream
                 pair.b.c_str(), c.alpha, c.slower.c_str());
   out << b << "  p'        Phi/Psi   crossing\n";
   for (const auto& x : c.ratios) {
-    std::snprintf(b, sizeof b, "  %-9s %-9.4f %s\n", formatNumber(x.pPrime).c_str(), x.ratio, x.crossing ? "yes" : "no");
+    if (std::isnan(x.ratio)) // a psi without a value in that column
+      std::snprintf(b, sizeof b, "  %-9s %-9s %s\n", formatNumber(x.pPrime).c_str(), "-", "-");
+    else
+      std::snprintf(b, sizeof b, "  %-9s %-9.4f %s\n", formatNumber(x.pPrime).c_str(), x.ratio, x.crossing ? "yes" : "no");
     out << b;
   }
   out << "  " << c.decision << "\n  (" << c.theorem << ")\n";
