@@ -130,6 +130,12 @@ void accumulate(Estimate& into, const Estimate& from, double factor, const std::
     addNote(into, where + n);
 }
 
+/// The value a loop's variable takes at its middle iteration.
+std::int64_t middleOf(const symbolic::LoopRange& range)
+{
+  return range.first + range.step * std::max<std::int64_t>(range.count - 1, 0) / 2;
+}
+
 /// CT, NT, TD, TT and the extremes from the per-processor vectors and the
 /// records (for parts built here, not by estimateNest).
 void sumRecords(Estimate& e)
@@ -522,7 +528,7 @@ private:
       return;
     }
     Frame inner = f;
-    inner.values[loop.variable] = range->first + range->step * std::max<std::int64_t>(range->count - 1, 0) / 2;
+    inner.values[loop.variable] = middleOf(*range);
     const double trips = factor * static_cast<double>(range->count);
     addNote(acc.e, "The loop at line " + std::to_string(loop.line) + " has a REDISTRIBUTE or REALIGN in its body: each "
                    "loop inside it is estimated under the mapping in force at its line, times " +
@@ -1048,7 +1054,7 @@ private:
       auto range = symbolic::loopRangeFor(loop.lower, loop.upper, loop.step, values, "", &error);
       if (!range)
         return std::nullopt;
-      values[loop.variable] = range->first + range->step * std::max<std::int64_t>(range->count - 1, 0) / 2;
+      values[loop.variable] = middleOf(*range);
       addNote(e, "The argument '" + arg.text + "' of the CALL at line " + std::to_string(st.line) +
                      " varies with the loop variable '" + loop.variable + "'; '" + g.unit->name +
                      "' is estimated at its middle iteration");
