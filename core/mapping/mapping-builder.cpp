@@ -705,7 +705,39 @@ private:
       else
         axis = {TemplateAxis::Kind::Replicated, 0, 1, 0};
     }
+    noteOutsideTemplate(out, d);
     return out;
+  }
+
+  /// HPF requires an alignment to map every element inside its target
+  /// (HPF 1.1, Sec. 3.4): ALIGN B(I) WITH A(2*I), B and A of 8 elements,
+  /// puts B(5:8) on A(10:16). The estimate goes on (an index past the
+  /// template's end is owned as its last block is), with a note.
+  void noteOutsideTemplate(const ArrayMapping& a, const fortran::Directive& d)
+  {
+    const auto* symbol = m_unit.symbol(a.array);
+    MappingResult unknown;
+    const auto extents = symbol && symbol->isArray() ? arrayExtents(*symbol, m_values, unknown) : std::nullopt;
+    if (!extents || a.templateIndex < 0)
+      return;
+    const auto& t = m_mapping.templates[static_cast<std::size_t>(a.templateIndex)];
+    for (std::size_t td = 0; td < a.axes.size() && td < t.dims.size(); ++td) {
+      const auto& axis = a.axes[td];
+      const auto k = static_cast<std::size_t>(axis.arrayDim);
+      if (axis.kind != TemplateAxis::Kind::ArrayDim || k >= extents->size() || (*extents)[k].upper < (*extents)[k].lower)
+        continue;
+      const auto ends = {axis.stride * (*extents)[k].lower + axis.offset, axis.stride * (*extents)[k].upper + axis.offset};
+      const auto [first, last] = std::minmax(ends);
+      if (first >= t.dims[td].lower() && last <= t.dims[td].upper())
+        continue;
+      m_mapping.notes.push_back("ALIGN " + a.array + " WITH " + d.target + directiveAt(d) + " maps dimension " +
+                                std::to_string(k + 1) + " of '" + a.array + "' to " + std::to_string(first) + ":" +
+                                std::to_string(last) + ", outside " + std::to_string(t.dims[td].lower()) + ":" +
+                                std::to_string(t.dims[td].upper()) +
+                                " (HPF requires it inside); the elements past the end are counted where the last "
+                                "block is");
+      return;
+    }
   }
 
   std::vector<std::string> aligneeDummies(const fortran::Directive& d, std::size_t rank)

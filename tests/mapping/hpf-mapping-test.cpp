@@ -402,3 +402,19 @@ TEST(HpfMapping, CollapsedInEveryDimensionIsReplicated)
   EXPECT_EQ(m.mapping->array("b"), nullptr);
   EXPECT_EQ(m.mapping->procs.count(), 4);
 }
+
+// ALIGN B(I) WITH A(2*I), both of 8 elements: B(5:8) lands on A(10:16), which
+// HPF forbids; the estimate went on without a word (a new-user trial).
+TEST(HpfMapping, AnAlignmentOutsideItsTargetIsNoted)
+{
+  auto p = unitWith({"PROCESSORS P(2)", "DISTRIBUTE A(BLOCK) ONTO P", "ALIGN B(I) WITH A(2*I)"});
+  auto m = mapOf(p);
+  ASSERT_TRUE(m.mapping) << joined(m.errors);
+  ASSERT_EQ(m.mapping->notes.size(), 1u) << joined(m.mapping->notes);
+  EXPECT_NE(m.mapping->notes[0].find("maps dimension 1 of 'b' to 2:16, outside 1:8"), std::string::npos)
+    << m.mapping->notes[0];
+  // inside its target: no note
+  auto inside = mapOf(unitWith({"PROCESSORS P(2)", "DISTRIBUTE X(BLOCK,*) ONTO P", "ALIGN A(I) WITH X(I,1)"}));
+  ASSERT_TRUE(inside.mapping) << joined(inside.errors);
+  EXPECT_TRUE(inside.mapping->notes.empty()) << joined(inside.mapping->notes);
+}
