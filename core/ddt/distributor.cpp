@@ -166,7 +166,13 @@ private:
       if (!(seconds >= 0) || !std::isfinite(seconds))
         m_out.errors.push_back("Phase time for line " + std::to_string(line) +
                                " must be a non-negative number of seconds");
+      // two lines of one phase: which time holds? (one of them was used without a word)
+      if (const auto given = m_given.find(it->id); given != m_given.end() && given->second != seconds)
+        m_out.errors.push_back("Phase times for lines " + std::to_string(m_givenLine[it->id]) + " and " +
+                               std::to_string(line) + " name the same phase (lines " + std::to_string(it->firstLine) +
+                               "-" + std::to_string(it->lastLine) + ") with different times; give one per phase");
       m_given[it->id] = seconds;
+      m_givenLine[it->id] = line;
     }
     return m_out.errors.empty();
   }
@@ -426,6 +432,7 @@ private:
   PhaseGraph m_graph;
   ArrayShapes m_shapes;
   std::map<int, double> m_given; // phase id -> seconds
+  std::map<int, int> m_givenLine; // phase id -> the line its time was given for
   Plan m_plan;
 };
 

@@ -116,6 +116,12 @@ TEST(DistributeCli, BadInputGetsASentence)
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.out.find("Phase time for line 7 names no phase; phases are 1 (lines 17-21)"), std::string::npos)
       << r.out;
+  // two lines of one phase with different times: one of them was used without a word
+  r = cli(adi + " --phase-times " + writeTemp("times-twice.json", "{\"18\": 0.1, \"19\": 0.2}"));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("Phase times for lines 18 and 19 name the same phase (lines 17-21) with different times"),
+            std::string::npos)
+      << r.out;
   r = cli(adi + " --phase-times " + writeTemp("times-not-json.json", "{35: }"));
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("not JSON"), std::string::npos) << r.out;
