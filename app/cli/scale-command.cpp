@@ -200,8 +200,13 @@ std::vector<std::unique_ptr<scaling::TimeModel>> programModels(const ScaleOption
                                                                const machine::MachineProfile& machine)
 {
   std::vector<std::unique_ptr<scaling::TimeModel>> models;
-  if ((!o.file.empty() || !o.programs.empty()) && o.p != std::floor(o.p)) // a usage error, before any estimate
-    fail("--p expects a whole processor count for a program, got " + formatNumber(o.p));
+  if (!o.file.empty() || !o.programs.empty()) { // a program runs on whole processors: a usage error, before any estimate
+    if (o.p != std::floor(o.p))
+      fail("--p expects a whole processor count for a program, got " + formatNumber(o.p));
+    for (const double pPrime : o.to.empty() ? std::vector<double>{} : numberList(o.to, "--to"))
+      if (pPrime != std::floor(pPrime))
+        fail("--to expects whole processor counts for a program, got " + formatNumber(pPrime));
+  }
   if (!o.file.empty()) {
     if (o.loop <= 0)
       fail("A program needs --loop LINE (the DO statement of the nest to scale)");

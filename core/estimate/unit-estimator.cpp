@@ -823,14 +823,10 @@ private:
       for (int k = 0; k < space->depth(); ++k)
         at.values[f.unit->loops[static_cast<std::size_t>(space->levels()[static_cast<std::size_t>(k)].loopId)].variable] =
           v[static_cast<std::size_t>(k)];
-      Estimate notes; // the middle-iteration notes do not apply
-      const auto g = calleeFrame(at, st, callee, m, notes);
+      const auto g = calleeFrame(at, st, callee, m, sum); // its loops bound: no middle iteration taken
       auto e = estimate(g);
       chargeRemappings(g, st, e);
       accumulate(sum, e, frequency / static_cast<double>(samples), "", "");
-      for (const auto& n : notes.notes)
-        if (n.find("is estimated at its middle iteration") == std::string::npos)
-          addNote(sum, n);
       // one call per stratum of total/samples calls, at a place that moves round the stratum by the
       // golden ratio: evenly spaced samples alias with a CYCLIC owner's period (J mod P the same at each)
       const double place = std::fmod(static_cast<double>(++taken) * 0.6180339887498949, 1.0);

@@ -117,6 +117,8 @@ TEST(BadInputCli, DistributeAndScaleRefuseNamesTheProgramDoesNotHave)
   // a program runs on whole processors (it failed once per variant, exit 1, after the first estimates)
   expectFailure("scale " + jacobi + " --loop 28 --dist 'a,b=(*,BLOCK)' --p 4.5", 2,
                 "--p expects a whole processor count for a program, got 4.5");
+  expectFailure("scale " + jacobi + " --loop 28 --dist 'a,b=(*,BLOCK)' --to 8,12.5", 2,
+                "--to expects whole processor counts for a program, got 12.5");
 }
 
 TEST(BadInputCli, DistributionsHpfForbids)
