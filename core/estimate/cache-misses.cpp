@@ -252,6 +252,19 @@ struct StatementShape {
 
 } // namespace
 
+namespace {
+
+/// A declared bound at `values`: its integer polynomial, or the Expr past
+/// an overflow (which finds the value, or has none either).
+std::optional<i64> valueOf(const std::optional<symbolic::IntPolynomial>& p, const symbolic::Expr& e,
+                           const symbolic::Bindings& values)
+{
+  auto v = p ? p->evaluate(values) : std::nullopt;
+  return v ? v : e.evaluate(values);
+}
+
+} // namespace
+
 DeclaredBounds::DeclaredBounds(const program::Unit& unit, const std::vector<std::string>& arrays)
 {
   for (const auto& name : arrays) {
@@ -270,14 +283,20 @@ void DeclaredBounds::at(const std::string& array, const symbolic::Bindings& valu
 {
   const auto it = std::find_if(m_arrays.begin(), m_arrays.end(), [&](const auto& a) { return a.first == array; });
   PS_CHECK(it != m_arrays.end());
-  const auto valueOf = [&](const std::optional<symbolic::IntPolynomial>& p, const symbolic::Expr& e) {
-    auto v = p ? p->evaluate(values) : std::nullopt;
-    return v ? v : e.evaluate(values); // Expr finds the value past an overflow, or has none either
-  };
   lower.reserve(lower.size() + it->second.size());
   extent.reserve(extent.size() + it->second.size());
   for (const auto& d : it->second)
-    appendDimension(valueOf(d.lower, d.extent->lower), valueOf(d.upper, d.extent->upper), lower, extent);
+    appendDimension(valueOf(d.lower, d.extent->lower, values), valueOf(d.upper, d.extent->upper, values), lower, extent);
+}
+
+void DeclaredBounds::ranges(const std::string& array, const symbolic::Bindings& values,
+                            std::vector<DeclaredRange>& out) const
+{
+  const auto it = std::find_if(m_arrays.begin(), m_arrays.end(), [&](const auto& a) { return a.first == array; });
+  PS_CHECK(it != m_arrays.end());
+  out.clear();
+  for (const auto& d : it->second)
+    out.push_back({valueOf(d.lower, d.extent->lower, values), valueOf(d.upper, d.extent->upper, values)});
 }
 
 CacheTrips cacheTrips(const IterationSpace& space)

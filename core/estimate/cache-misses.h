@@ -53,6 +53,12 @@ CacheTrips cacheTrips(const IterationSpace& space);
 /// The same into `out`, its vectors' storage reused.
 void cacheTrips(const IterationSpace& space, CacheTrips& out);
 
+/// A dimension's declared bounds at the values of the unknowns; nullopt
+/// for a bound without a value (an assumed-size '*', an unknown).
+struct DeclaredRange {
+  std::optional<std::int64_t> first, last;
+};
+
 /// The declared lower bound and extent of each dimension of some arrays,
 /// their declarations taken apart once into integer polynomials: what the
 /// cache model lays an array out by, at new values of the unknowns without
@@ -66,6 +72,11 @@ public:
   /// Appends the bounds of `array` (one of the arrays given) at `values`.
   void at(const std::string& array, const symbolic::Bindings& values, std::vector<std::int64_t>& lower,
           std::vector<std::int64_t>& extent) const;
+
+  /// The declared bounds of `array` (one of the arrays given) at `values`,
+  /// one range per dimension, into `out` (its storage reused); a bound
+  /// without a value stays nullopt, not 1 or 2^20 as at() has it.
+  void ranges(const std::string& array, const symbolic::Bindings& values, std::vector<DeclaredRange>& out) const;
 
 private:
   struct Dim {

@@ -1,4 +1,5 @@
 #include "estimate/compiled-estimate.h"
+#include "estimate/subscript-bounds.h"
 
 #include "estimate/array-statements.h"
 #include "estimate/comm-formula.h"
@@ -329,6 +330,7 @@ struct StatementMemo {
   bool tripsKnown = false;
   int cacheAt = -1;                 // its entry in State::cache, once built
   std::vector<int> cacheRefAt;      // per cache reference: its entry in that entry's refs, -1 not affine
+  std::vector<std::string> boundsNotes; // its references that leave their arrays (subscript-bounds.h)
   std::optional<double> probability; // State::probability, once computed
   std::vector<std::pair<int, std::optional<double>>> exchangeShares; // guardedIterationShare by placement
   bool guardCounted = false;         // it is the guards' share of the iterations
@@ -351,6 +353,7 @@ struct StatementMemo {
     tripsKnown = false;
     cacheAt = -1;
     cacheRefAt.clear();
+    boundsNotes.clear();
     probability.reset();
     guardCounted = false;
     measuredInstead = false;
@@ -392,6 +395,7 @@ struct CompiledNestEstimate::State {
   std::size_t cacheCount = 0;
   std::vector<const CacheTrips*> cacheTrips;
   std::optional<DeclaredBounds> declared; // of the arrays the cache model counts, compiled once
+  std::vector<DeclaredRange> declaredRanges; // noteOutside's, storage kept across values
 
   void compile(const mapping::Mapping& mapping);
   CompiledStatement compileStatement(std::size_t index, const mapping::Mapping& mapping) const;
@@ -1523,6 +1527,8 @@ private:
   void cacheStatement(std::size_t index, const IterationSpace& space, const ReferencePlan* exec);
   void buildCacheStatement(std::size_t index, const IterationSpace& space, const ReferencePlan* exec);
   void finishCache();
+  void noteOutside(const program::ArrayReference& ref, const IterationSpace& space, const ReferencePlan& plan,
+                   std::vector<std::string>& notes);
   bool firstFetch(const program::Statement& st, const ReferencePlan& read, int placement);
   void wholeArrayFetch(const program::Statement& st, const program::ArrayReference& ref, const IterationSpace& space,
                        const std::vector<double>& executes);
@@ -2646,6 +2652,8 @@ void PointEstimator::cacheStatement(std::size_t index, const IterationSpace& spa
            (m_s.periodic->split(c.cacheRefs[r]) ? " wraps around" : " is not affine") +
            ": not counted in CM");
   }
+  for (const auto& n : m.boundsNotes)
+    note(n);
 }
 
 /// Keeps what the cache model needs of the statement: every affine array
@@ -2679,12 +2687,41 @@ void PointEstimator::buildCacheStatement(std::size_t index, const IterationSpace
     if (cs.refs.size() <= affine)
       cs.refs.emplace_back();
     cs.refs[affine++] = *memo.plan;
+    if (ref == c.cacheRefs[r]) // a piece's bulk stays inside by construction
+      noteOutside(*ref, space, *memo.plan, m.boundsNotes);
   }
   cs.refs.resize(affine);
   if (!m.tripsKnown)
     cacheTrips(space, m.trips);
   m.tripsKnown = true;
   m_s.cacheTrips.push_back(&m.trips);
+}
+
+/// Appends to `notes` a note when `ref` leaves its array's declared bounds
+/// in some iteration of `space` (subscriptOutside); a dummy declared with
+/// a last extent of 1 (F77's A(1) for an array of any size) is not checked
+/// in that dimension.
+void PointEstimator::noteOutside(const program::ArrayReference& ref, const IterationSpace& space,
+                                 const ReferencePlan& plan, std::vector<std::string>& notes)
+{
+  auto& declared = m_s.declaredRanges;
+  m_s.declared->ranges(ref.array, m_values, declared);
+  const auto* symbol = m_unit.symbol(ref.array);
+  if (symbol && symbol->isDummy && !declared.empty() && declared.back().first && declared.back().first == declared.back().last)
+    declared.back() = {};
+  const auto v = subscriptOutside(space, plan, declared);
+  if (!v)
+    return;
+  std::string at;
+  for (std::size_t k = 0; k < v->iteration.size(); ++k)
+    at += (k ? ", " : "") + space.levels()[k].variable + " = " + std::to_string(v->iteration[k]);
+  const auto rank = plan.subscripts.size();
+  const auto what = rank == 1 ? std::string("its subscript") : "its subscript " + std::to_string(v->dimension + 1);
+  notes.push_back("Reference '" + ref.text() + "' at line " + std::to_string(ref.line) + " leaves '" + ref.array +
+                  "': " + what + " is " + std::to_string(v->value) + (at.empty() ? "" : " at " + at) + ", " +
+                  (v->below ? "below the declared lower bound " : "above the declared upper bound ") +
+                  std::to_string(v->bound) + " (a program error, or a bound declared too small); such elements are "
+                  "counted on the owner of the nearest bound");
 }
 
 /// Source: P3T+, Def. 3.10 (calls are not estimated, so its second sum is 0).

@@ -1,0 +1,95 @@
+// References that leave their arrays (B(I+1) of B(N) with I = 1..N) are
+// noted with the value and an iteration where it happens; the oracle of
+// the random nests is every iteration walked.
+#include "estimate/run-estimate.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+using namespace ps;
+
+namespace {
+
+const char* kShifts = "      SUBROUTINE SH(A, B, C, N)\n      INTEGER N, I, J, K\n"            // 1-2
+                      "      REAL A(N), B(N), C(1)\n"                                       // 3
+                      "      DO 10 I = 1, N\n        A(I) = B(I+1) + B(I-1)\n   10 CONTINUE\n" // 4-6
+                      "      DO 20 K = 1, N\n        DO 20 J = K+1, N\n"                    // 7-8
+                      "          A(J) = A(J-K) + C(J)\n   20 CONTINUE\n"                    // 9-10
+                      "      DO 30 I = N, 1, -1\n        A(I) = A(I-1)\n   30 CONTINUE\n"    // 11-13
+                      "      DO 40 I = 2, N-1\n        A(I) = B(I+1) + B(I-1)\n   40 CONTINUE\n" // 14-16
+                      "      END\n";
+
+std::vector<std::string> outsideNotes(const estimate::Estimate& e)
+{
+  std::vector<std::string> out;
+  for (const auto& n : e.notes)
+    if (n.find(" leaves '") != std::string::npos)
+      out.push_back(n);
+  return out;
+}
+
+} // namespace
+
+TEST(SubscriptBounds, AShiftPastEitherEndIsNotedWithItsIteration)
+{
+  const auto p = test::build(kShifts, "shifts.f");
+  const auto e = test::run(p, 4, "a,b=(BLOCK)", "4", {{"n", 16}});
+  const auto notes = outsideNotes(e);
+  ASSERT_EQ(notes.size(), 2u);
+  EXPECT_NE(notes[0].find("'b(i+1)' at line 5 leaves 'b': its subscript is 17 at i = 16, above the declared upper "
+                          "bound 16"),
+            std::string::npos)
+    << notes[0];
+  EXPECT_NE(notes[1].find("'b(i-1)' at line 5 leaves 'b': its subscript is 0 at i = 1, below the declared lower bound 1"),
+            std::string::npos)
+    << notes[1];
+  EXPECT_TRUE(outsideNotes(test::run(p, 14, "a,b=(BLOCK)", "4", {{"n", 16}})).empty()); // the same inside 2..N-1
+}
+
+TEST(SubscriptBounds, ATriangleWhoseLastInnerRangeIsEmptyStaysInside)
+{
+  // A(J-K) is at least 1 and at most N-1 where J runs; its least value, J
+  // at its start K+1, is reached at every K but the last, whose range is
+  // empty. C(1) is F77's "any size" dummy: not checked
+  const auto p = test::build(kShifts, "shifts.f");
+  EXPECT_TRUE(outsideNotes(test::run(p, 7, "a=(BLOCK)", "4", {{"n", 16}})).empty());
+}
+
+TEST(SubscriptBounds, ADescendingLoopIsCheckedAtItsLastValue)
+{
+  const auto p = test::build(kShifts, "shifts.f");
+  const auto notes = outsideNotes(test::run(p, 11, "a=(BLOCK)", "4", {{"n", 16}}));
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_NE(notes[0].find("its subscript is 0 at i = 1"), std::string::npos) << notes[0];
+}
+
+TEST(SubscriptBounds, RandomNestsAgreeWithEveryIterationWalked)
+{
+  // DO I = L1, U1; DO J = I*a + b, U2: X(c*I + d*J + e) of X(1:M); the
+  // inner range is never empty where the outer runs (b <= ...), so the
+  // search is exact: a note exactly when some iteration leaves X.
+  std::mt19937 rng(20261128);
+  std::uniform_int_distribution<int> small(-2, 2), offset(-3, 3);
+  int noted = 0;
+  for (int trial = 0; trial < 150; ++trial) {
+    const int l1 = 1 + (trial % 3), u1 = l1 + 2 + trial % 5, a = (trial / 3) % 2, b = offset(rng);
+    const int u2 = a * u1 + b + 1 + trial % 4; // >= a*I + b for every I <= u1
+    const int c = small(rng), d = small(rng), e = offset(rng) + 6, m = 8 + trial % 7;
+    const auto text = "      SUBROUTINE R(X, Y)\n      INTEGER I, J\n      REAL X(" + std::to_string(m) +
+                      "), Y\n      DO 10 I = " + std::to_string(l1) + ", " + std::to_string(u1) + "\n" +
+                      "        DO 10 J = " + std::to_string(a) + "*I + (" + std::to_string(b) + "), " +
+                      std::to_string(u2) + "\n          Y = X(" + std::to_string(c) + "*I + (" + std::to_string(d) +
+                      ")*J + (" + std::to_string(e) + "))\n   10 CONTINUE\n      END\n";
+    bool outside = false;
+    for (int i = l1; i <= u1; ++i)
+      for (int j = a * i + b; j <= u2; ++j)
+        outside = outside || c * i + d * j + e < 1 || c * i + d * j + e > m;
+    const auto p = test::build(text, "random.f");
+    const auto notes = outsideNotes(test::run(p, 4, "x=(BLOCK)", "2", {}));
+    EXPECT_EQ(!notes.empty(), outside) << text;
+    noted += outside ? 1 : 0;
+  }
+  EXPECT_GT(noted, 20); // both answers are exercised
+  EXPECT_LT(noted, 130);
+}
