@@ -1,5 +1,6 @@
 #include "estimate/compiled-estimate.h"
 #include "estimate/subscript-bounds.h"
+#include "support/wide-int.h"
 
 #include "estimate/array-statements.h"
 #include "estimate/comm-formula.h"
@@ -1527,8 +1528,10 @@ private:
   void cacheStatement(std::size_t index, const IterationSpace& space, const ReferencePlan* exec);
   void buildCacheStatement(std::size_t index, const IterationSpace& space, const ReferencePlan* exec);
   void finishCache();
-  void noteOutside(const program::ArrayReference& ref, const IterationSpace& space, const ReferencePlan& plan,
-                   std::vector<std::string>& notes);
+  void noteOutside(const program::Statement& st, const program::ArrayReference& ref, const IterationSpace& space,
+                   const ReferencePlan& plan, std::vector<std::string>& notes);
+  bool spaceIsExact(const program::Statement& st) const;
+  bool guardsHold(const program::Statement& st, const IterationSpace& space, const std::vector<std::int64_t>& at) const;
   bool firstFetch(const program::Statement& st, const ReferencePlan& read, int placement);
   void wholeArrayFetch(const program::Statement& st, const program::ArrayReference& ref, const IterationSpace& space,
                        const std::vector<double>& executes);
@@ -2688,7 +2691,7 @@ void PointEstimator::buildCacheStatement(std::size_t index, const IterationSpace
       cs.refs.emplace_back();
     cs.refs[affine++] = *memo.plan;
     if (ref == c.cacheRefs[r]) // a piece's bulk stays inside by construction
-      noteOutside(*ref, space, *memo.plan, m.boundsNotes);
+      noteOutside(*c.st, *ref, space, *memo.plan, m.boundsNotes);
   }
   cs.refs.resize(affine);
   if (!m.tripsKnown)
@@ -2697,20 +2700,65 @@ void PointEstimator::buildCacheStatement(std::size_t index, const IterationSpace
   m_s.cacheTrips.push_back(&m.trips);
 }
 
-/// Appends to `notes` a note when `ref` leaves its array's declared bounds
-/// in some iteration of `space` (subscriptOutside); a dummy declared with
-/// a last extent of 1 (F77's A(1) for an array of any size) is not checked
-/// in that dimension.
-void PointEstimator::noteOutside(const program::ArrayReference& ref, const IterationSpace& space,
-                                 const ReferencePlan& plan, std::vector<std::string>& notes)
+/// Whether `st`'s space holds exactly the iterations it runs in, up to its
+/// guards: no loop of the nest clipped by MAX/MIN or counted by a trip
+/// count, and every IF around it described by guards (else the space is a
+/// superset, and a reference outside its array there may never run).
+bool PointEstimator::spaceIsExact(const program::Statement& st) const
 {
+  for (int id : st.loops) {
+    const auto& loop = m_unit.loops[static_cast<std::size_t>(id)];
+    if (program::nestedIn(m_unit, loop, m_s.nest->id) && (!loop.boundsApproximation.empty() || !loop.tripsUnknown.empty()))
+      return false;
+  }
+  return st.branchLine == 0 || (!st.guards.empty() && st.probability / st.guardedShare >= 1.0);
+}
+
+/// Whether `st`'s guards hold at the iteration `at` of `space` (false where
+/// one cannot be evaluated).
+bool PointEstimator::guardsHold(const program::Statement& st, const IterationSpace& space,
+                                const std::vector<std::int64_t>& at) const
+{
+  using Relation = symbolic::AffineCondition::Relation;
+  for (const auto& g : st.guards) {
+    auto value = g.form.constant.evaluate(m_values);
+    if (!value)
+      return false;
+    WideInt v = *value;
+    for (const auto& [name, coef] : g.form.coefficients) {
+      const auto& levels = space.levels();
+      const auto level = std::find_if(levels.begin(), levels.end(), [&](const auto& l) { return l.variable == name; });
+      const auto outer = m_values.find(name);
+      if (level == levels.end() && outer == m_values.end())
+        return false;
+      v += WideInt{coef} * (level != levels.end() ? at[static_cast<std::size_t>(level - levels.begin())] : outer->second);
+    }
+    const bool holds = g.relation == Relation::Lt ? v < 0 : g.relation == Relation::Le ? v <= 0
+                     : g.relation == Relation::Gt ? v > 0 : g.relation == Relation::Ge ? v >= 0
+                     : g.relation == Relation::Eq ? v == 0 : v != 0;
+    if (!holds)
+      return false;
+  }
+  return true;
+}
+
+/// Appends to `notes` a note when `ref` of `st` leaves its array's
+/// declared bounds in an iteration `st` runs (subscriptOutside, the
+/// iteration checked against the guards; nothing where the space is only
+/// a superset: spaceIsExact); a dummy declared with a last extent of 1
+/// (F77's A(1) for an array of any size) is not checked in that dimension.
+void PointEstimator::noteOutside(const program::Statement& st, const program::ArrayReference& ref,
+                                 const IterationSpace& space, const ReferencePlan& plan, std::vector<std::string>& notes)
+{
+  if (!spaceIsExact(st))
+    return;
   auto& declared = m_s.declaredRanges;
   m_s.declared->ranges(ref.array, m_values, declared);
   const auto* symbol = m_unit.symbol(ref.array);
   if (symbol && symbol->isDummy && !declared.empty() && declared.back().first && declared.back().first == declared.back().last)
     declared.back() = {};
   const auto v = subscriptOutside(space, plan, declared);
-  if (!v)
+  if (!v || !guardsHold(st, space, v->iteration))
     return;
   std::string at;
   for (std::size_t k = 0; k < v->iteration.size(); ++k)

@@ -29,7 +29,29 @@ std::vector<std::string> outsideNotes(const estimate::Estimate& e)
   return out;
 }
 
+const char* kGuarded = "      SUBROUTINE GU(A, B, N, KB)\n      INTEGER N, I, J, KB\n      REAL A(N), B(N)\n" // 1-3
+                       "      DO 10 I = 1, N\n        IF (I .GT. 1) A(I) = B(I-1)\n   10 CONTINUE\n"        // 4-6
+                       "      DO 20 I = 1, N\n        IF (I .EQ. 1) THEN\n          A(I) = 0.0\n"         // 7-9
+                       "        ELSE\n          A(I) = B(I-1)\n        END IF\n   20 CONTINUE\n"          // 10-13
+                       "      DO 30 I = 1, N\n        DO 30 J = MAX(1, I-KB), MIN(N, I+KB)\n"             // 14-15
+                       "          A(I) = A(I) + B(J)\n   30 CONTINUE\n"                                   // 16-17
+                       "      DO 40 I = 1, N\n        IF (I .LT. N) A(I) = B(I-1)\n   40 CONTINUE\n"        // 18-20
+                       "      END\n";
+
 } // namespace
+
+TEST(SubscriptBounds, AnIterationTheStatementDoesNotRunIsNoWitness)
+{
+  // IF (I .GT. 1), the ELSE of IF (I .EQ. 1) and a band clipped by MAX/MIN
+  // keep their references inside; IF (I .LT. N) does not keep B(I-1) inside
+  const auto p = test::build(kGuarded, "guarded.f");
+  const symbolic::Bindings values{{"n", 16}, {"kb", 2}};
+  for (int line : {4, 7, 14})
+    EXPECT_TRUE(outsideNotes(test::run(p, line, "a,b=(BLOCK)", "4", values)).empty()) << line;
+  const auto notes = outsideNotes(test::run(p, 18, "a,b=(BLOCK)", "4", values));
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_NE(notes[0].find("its subscript is 0 at i = 1"), std::string::npos) << notes[0];
+}
 
 TEST(SubscriptBounds, AShiftPastEitherEndIsNotedWithItsIteration)
 {
