@@ -2,6 +2,8 @@
 
 #include "support/wide-int.h"
 
+#include <boost/container/small_vector.hpp>
+
 #include <algorithm>
 
 namespace ps::estimate {
@@ -9,7 +11,7 @@ namespace {
 
 /// Which end of each level's range extremizes an affine function: +1 the
 /// greatest value, -1 the least, 0 either (the function does not move with it).
-using Ends = std::vector<int>;
+using Ends = boost::container::small_vector<int, 4>;
 
 /// The ends that make `f` least (`greatest` false) or greatest over the
 /// space, found by substituting each level's bound, innermost first, into
@@ -17,7 +19,7 @@ using Ends = std::vector<int>;
 Ends extremeEnds(const IterationSpace& space, const NumericAffine& f, bool greatest)
 {
   const auto& levels = space.levels();
-  std::vector<WideInt> coef(levels.size(), 0);
+  boost::container::small_vector<WideInt, 4> coef(levels.size(), 0);
   for (std::size_t k = 0; k < f.coef.size() && k < coef.size(); ++k)
     coef[k] = f.coef[k];
   Ends ends(levels.size(), 0);
