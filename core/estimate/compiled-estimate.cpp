@@ -420,6 +420,7 @@ struct CompiledNestEstimate::State {
                                            std::string* through) const;
   /// scalarUser's answers under the compiled structure: the user and the scalars between.
   mutable std::map<const program::Statement*, std::pair<const program::Statement*, std::string>> scalarUsers;
+  std::vector<const program::Statement*> boundUsers(const program::Statement& st) const;
   std::optional<std::vector<std::size_t>> innerSubscriptDimensions(const program::Statement& st,
                                                                    const program::Statement& user,
                                                                    const mapping::Mapping& mapping) const;
@@ -792,6 +793,8 @@ const program::Statement* CompiledNestEstimate::State::findScalarUser(const prog
   for (auto it = std::find(unitStatements.begin(), unitStatements.end(), &st); it != unitStatements.end(); ++it)
     if (*it != &st && enclosesLoops(st.loops, (*it)->loops) && namesIn((*it)->text).count(name))
       users.push_back(*it);
+  const auto bounded = boundUsers(st);
+  users.insert(users.end(), bounded.begin(), bounded.end());
   // a user that assigns one distributed element (not P(:,:) = BETA*P: every owner of P needs BETA),
   // in an inner loop one whose owner does not move with it (A(I,J) under (*,CYCLIC) inside DO I)
   // (and then the only statement of the inner loops that names it: another one there, C(I,J) = F
@@ -829,8 +832,11 @@ const program::Statement* CompiledNestEstimate::State::findScalarUser(const prog
         return !last || ownerMoves(*last); // computed on every processor, or where the owner moves
       }))
     return nullptr;
-  if (const auto direct = std::find_if(users.begin(), users.end(), elementUser); direct != users.end())
+  if (const auto direct = std::find_if(users.begin(), users.end(), elementUser); direct != users.end()) {
+    if (std::find(bounded.begin(), bounded.end(), *direct) != bounded.end())
+      *through = "the bounds of the loops it sets";
     return *direct; // a direct user first (F*DX in FX(I) rather than DX through R2)
+  }
   for (const auto* u : users) {
     std::string further;
     if (const auto* user = scalarUser(*u, mapping, &further); user && ownerStays(*user, *u)) {
@@ -839,6 +845,37 @@ const program::Statement* CompiledNestEstimate::State::findScalarUser(const prog
     }
   }
   return nullptr;
+}
+
+/// For a scalar that sets the bounds of loops in its loop body after it
+/// (JLO = MAX(1, I-KB) before DO J = JLO, JHI: Loop::lowerText names it),
+/// what those loops compute is its use: their statements, and the later
+/// statements of the body that name a scalar those assign (Q(I) = S after
+/// S = S + A(I,J)*P(J)). Empty for other statements.
+std::vector<const program::Statement*> CompiledNestEstimate::State::boundUsers(const program::Statement& st) const
+{
+  std::vector<const program::Statement*> out;
+  if (st.loops.empty())
+    return out;
+  std::set<std::string> assigned; // scalars the bounded loops assign
+  for (const auto& loop : unit->loops) {
+    if (loop.line <= st.line || loop.id == st.loops.back() || !program::nestedIn(*unit, loop, st.loops.back()) ||
+        !namesIn(loop.lowerText + " " + loop.upperText + " " + loop.stepText).count(st.scalarTarget))
+      continue;
+    for (const auto* u : unit->statementsIn(loop.id)) {
+      out.push_back(u);
+      if (!u->scalarTarget.empty())
+        assigned.insert(u->scalarTarget);
+    }
+  }
+  if (assigned.empty())
+    return out;
+  const auto end = out.empty() ? 0 : out.back()->line;
+  for (const auto* u : unitStatements)
+    if (u->line > end && enclosesLoops(st.loops, u->loops) &&
+        std::any_of(assigned.begin(), assigned.end(), [&](const auto& n) { return namesIn(u->text).count(n) > 0; }))
+      out.push_back(u);
+  return out;
 }
 
 /// The dimensions of `user`'s write (a statement in loops inside those of

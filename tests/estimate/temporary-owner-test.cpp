@@ -390,3 +390,26 @@ TEST(TemporaryOwner, APivotRowFoundByASearchIsDataNotAValueToAskFor)
   EXPECT_TRUE(hasNote(searched, "Reference 'a(ip,j)' at line 17 has a subscript that is not affine in a dimension "
                                 "that is not distributed"));
 }
+
+// A banded product whose band limits are scalars set in the row loop
+// (JLO = MAX(1, I-KB) before DO J = JLO, JHI): the limits are computed by the
+// row's owner, as the sum they bound is, not by every processor. n = 16,
+// KB = 2, a and q (BLOCK,*)/(BLOCK) on 4: each processor owns 4 rows, so
+// each limit statement runs 4 times on each (16 on one processor before).
+TEST(TemporaryOwner, BandLimitsAreComputedByTheRowsOwner)
+{
+  const auto p = test::build("      SUBROUTINE BAND(A, P, Q, N, KB)\n      INTEGER N, KB, I, J, JLO, JHI\n" // 1-2
+                             "      DOUBLE PRECISION A(N,N), P(N), Q(N), S\n"                                // 3
+                             "      DO 40 I = 1, N\n        S = 0.0D0\n        JLO = MAX(1, I-KB)\n"       // 4-6
+                             "        JHI = MIN(N, I+KB)\n        DO 35 J = JLO, JHI\n"                    // 7-8
+                             "          S = S + A(I,J)*P(J)\n   35   CONTINUE\n        Q(I) = S\n"          // 9-11
+                             "   40 CONTINUE\n      END\n",
+                             "band.f");
+  const auto e = test::run(p, 4, "a=(BLOCK,*); p,q=(BLOCK)", "4", {{"n", 16}, {"kb", 2}});
+  for (int line : {6, 7}) {
+    const auto work = workOfLine(e, line);
+    EXPECT_EQ(work, std::vector<double>(4, 4.0)) << line;
+  }
+  EXPECT_TRUE(hasNote(e, "Scalar temporary 'jlo' at line 6 is computed by the owners of 'q(i)' at line 11, which uses it "
+                         "through the bounds of the loops it sets"));
+}
