@@ -111,19 +111,13 @@ QStringList applyOptions(const StartupOptions& o, ps::views::DistributionPanel& 
   for (int v = 0; v < o.dists.size(); ++v) {
     while (panel.variantCount() <= v)
       panel.addVariant();
-    std::string error;
-    auto spec = ps::mapping::parseDistSpec(o.dists[v].toStdString(), &error);
-    if (!spec) {
-      std::fprintf(stderr, "partscope: --dist: %s\n", error.c_str());
-      problems << QStringLiteral("--dist '%1': %2").arg(o.dists[v], QString::fromStdString(error));
-      continue;
-    }
-    for (const auto& group : spec->groups) {
-      QStringList formats;
-      for (const auto& f : group.formats)
-        formats << QString::fromStdString(f.str());
-      for (const auto& a : group.arrays)
-        panel.setFormat(v, QString::fromStdString(a), "(" + formats.join(',') + ")");
+    // as partscope-cli: the spec replaces the directives, the arrays it omits replicated (not the panel's prefill)
+    const auto arrangement = o.procs.isEmpty() ? QString::fromStdString(panel.settings().variants[static_cast<std::size_t>(v)].arrangement)
+                                               : o.procs.value(v, o.procs.last());
+    QString error;
+    if (panel.addSpecVariant(panel.variantName(v), o.dists[v], arrangement, &error) < 0) {
+      std::fprintf(stderr, "partscope: --dist: %s\n", qPrintable(error));
+      problems << QStringLiteral("--dist '%1': %2").arg(o.dists[v], error);
     }
   }
   while (!o.dists.isEmpty() && panel.variantCount() > o.dists.size()) // the document's own B would ride along
