@@ -74,7 +74,8 @@ std::map<int, QString> statementAnnotations(const nlohmann::json& estimate)
   }
   for (const auto& s : (*point)["statements"]) {
     const int line = s["line"].get<int>();
-    const double total = s["work_total"].get<double>();
+    // of the sequential program's instances: a replicated statement's copies are each 100%, not 1/P
+    const double total = s.value("instances", s["work_total"].get<double>());
     const double share = total > 0 ? 100.0 * s["work_max"].get<double>() / total : 0.0;
     QStringList parts{QStringLiteral("work %1%").arg(sharePercent(share))};
     if (auto it = comm.find(line); it != comm.end() && it->second.first > 0)

@@ -67,7 +67,8 @@ nlohmann::json pointJson(const Estimate& e, const symbolic::Bindings& values, bo
       total += x;
       most = std::max(most, x);
     }
-    statements.push_back({{"line", w.line}, {"work_max", most}, {"work_total", total}, {"wd", w.wd}, {"cm", w.cm}});
+    statements.push_back({{"line", w.line}, {"work_max", most}, {"work_total", total}, {"instances", w.frequency},
+                          {"wd", w.wd}, {"cm", w.cm}});
   }
   const auto& par = e.parallelism;
   nlohmann::json parallelism = {{"kind", par.kind}};

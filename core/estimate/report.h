@@ -20,8 +20,9 @@ namespace ps::estimate {
 ///  "nt_max_per_proc", "nt_per_proc", "td_bytes", "tt_s", "ct_s", "time_s",
 ///  "cm" (P3T+ Def. 3.10: mean over processors of the cache lines loaded),
 ///  "cm_per_proc", "cm_max", "statements": [{"line", "work_max",
-///  "work_total", "wd", "cm"}] (work in instances on the busiest processor
-///  and over all), "comm": [{"array", "reference", "pattern", "line", "placement",
+///  "work_total", "instances", "wd", "cm"}] (work in instances on the busiest processor
+///  and over all processors; "instances" those of the sequential program, which a
+///  replicated statement's total counts P times), "comm": [{"array", "reference", "pattern", "line", "placement",
 ///  "instances", "messages", "bytes", "time_s"}], "notes"}]}]}.
 /// Times in seconds, data in bytes, work in statement instances.
 nlohmann::json toJson(const ComparisonResult& result, const std::string& file, const machine::MachineProfile& machine);

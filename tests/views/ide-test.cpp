@@ -87,7 +87,7 @@ QString expectedAnnotation(const nlohmann::json& point, int line)
         messages += c["messages"].get<std::int64_t>();
         bytes += c["bytes"].get<double>();
       }
-    const double share = 100.0 * s["work_max"].get<double>() / s["work_total"].get<double>();
+    const double share = 100.0 * s["work_max"].get<double>() / s["instances"].get<double>();
     return QStringLiteral("work %1% · %2 msg · %3 MiB · CM %4") // groupedCount: results-display-test checks it
       .arg(share, 0, 'f', 1)
       .arg(ps::views::groupedCount(messages))

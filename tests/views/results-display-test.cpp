@@ -193,6 +193,15 @@ private slots:
     QCOMPARE(annotate(1, 1e7), QString("work 0.000010% · CM 3")); // fixed point, not 1e-05
   }
 
+  void aReplicatedStatementIsAllOfItsInstancesOnEachProcessor()
+  {
+    // T(K) = 0.5*T(K) with T replicated on 4: each processor runs the one
+    // instance (work_total counts the 4 copies), so 100 %, not 25 %
+    const auto estimate = nlohmann::json::parse(R"({"variants": [{"points": [{"P": 4, "comm": [],
+        "statements": [{"line": 7, "work_total": 4, "work_max": 1, "instances": 1, "cm": 0}]}]}]})");
+    QCOMPARE(ps::views::statementAnnotations(estimate).at(7), QString("work 100.0% · CM 0"));
+  }
+
   void annotationFollowsTheContinuationLines()
   {
     // the estimate's line is the statement's first; its annotation goes under
