@@ -1483,6 +1483,7 @@ private:
     } else if (s.lhs.kind == ExprKind::ArrayRef) {
       st.refs.push_back(reference(s.lhs, true, vars));
       st.ops.store = 1;
+      subscriptReads(s.lhs, st, vars);
     } else if (target && target->isArray()) {
       st.wholeArray = m_section.empty(); // else V = CSHIFT(U, 1): its elements, in sectionLoops' loops
       st.refs.push_back(reference(s.lhs, true, vars));
@@ -2049,6 +2050,23 @@ private:
     return copy(f.entities[0].init);
   }
 
+  /// The array elements the subscripts of `ref` read (RHO(ICELL(I)) reads
+  /// ICELL(I), which its executor must have): reads of `st`, each a load;
+  /// the arithmetic around them is address computation, not work.
+  void subscriptReads(const fortran::Expr& ref, Statement& st, const std::vector<std::string>& vars)
+  {
+    for (const auto& o : ref.operands) {
+      if (o.kind == ExprKind::ArrayRef && !isIntrinsic(o.text) && m_unit.symbol(o.text) &&
+          m_unit.symbol(o.text)->isArray()) {
+        st.ops.load += 1;
+        st.refs.push_back(reference(o, false, vars));
+        subscriptReads(o, st, vars);
+      } else {
+        subscriptReads(o, st, vars);
+      }
+    }
+  }
+
   void count(const fortran::Expr& e, Statement& st, const std::vector<std::string>& vars)
   {
     using fortran::Op;
@@ -2066,6 +2084,7 @@ private:
         checkName(e.text, e.range);
       st.ops.load += 1;
       st.refs.push_back(reference(e, false, vars));
+      subscriptReads(e, st, vars);
       return; // subscript arithmetic is address computation, not work
     case ExprKind::FunctionRef: {
       if (!isIntrinsic(e.text))

@@ -413,3 +413,26 @@ TEST(TemporaryOwner, BandLimitsAreComputedByTheRowsOwner)
   EXPECT_TRUE(hasNote(e, "Scalar temporary 'jlo' at line 6 is computed by the owners of 'q(i)' at line 11, which uses it "
                          "through the bounds of the loops it sets"));
 }
+
+// An index array read inside a subscript (RHO(ICELL(I))) is a read like any
+// other: its executor fetches it. ICELL(16) and RHO(8) (BLOCK) on 4: line
+// 5 runs on every processor (its subscript is not affine), each needing the
+// 12 ICELL elements it does not own, 4 from each other processor: 12
+// messages of 16 bytes; line 8 runs on RHO(1)'s owner: 3 messages of 16.
+TEST(TemporaryOwner, AnIndexArrayInASubscriptIsFetched)
+{
+  const auto p = test::build("      SUBROUTINE HIST(RHO, ICELL)\n      INTEGER I, ICELL(16)\n      REAL RHO(8)\n" // 1-3
+                             "      DO 30 I = 1, 16\n        RHO(ICELL(I)) = RHO(ICELL(I)) + 1.0\n"            // 4-5
+                             "   30 CONTINUE\n      DO 40 I = 1, 16\n        RHO(1) = RHO(ICELL(I)) + 1.0\n"   // 6-8
+                             "   40 CONTINUE\n      END\n",
+                             "hist.f");
+  const auto fetched = [](const estimate::Estimate& e) {
+    std::int64_t messages = 0, bytes = 0;
+    for (const auto& r : e.comm.records)
+      if (r.reference == "icell(i)")
+        messages += r.messages, bytes += r.bytes;
+    return std::pair{messages, bytes};
+  };
+  EXPECT_EQ(fetched(test::run(p, 4, "rho,icell=(BLOCK)", "4", {})), (std::pair<std::int64_t, std::int64_t>{12, 192}));
+  EXPECT_EQ(fetched(test::run(p, 7, "rho,icell=(BLOCK)", "4", {})), (std::pair<std::int64_t, std::int64_t>{3, 48}));
+}
