@@ -3044,6 +3044,9 @@ void PointEstimator::schedule()
   if (!m_s.owners)
     m_s.owners = m_s.nestOwners();
   const auto decision = decideParallelism(m_unit, *m_s.owners, m_mapping);
+  for (int line : decision.assertedIndependent)
+    note("The loop at line " + std::to_string(line) + " is INDEPENDENT: a dependence across processors that the "
+         "analysis finds or cannot rule out is taken to be absent, as the assertion says (HPF 2.0, Sec. 5.1)");
   if (decision.kind == ParallelismKind::Parallel)
     return;
   const auto& r = *decision.recurrence;

@@ -363,11 +363,18 @@ ParallelismDecision decideParallelism(const program::Unit& unit, const NestOwner
     if (!src.space || !dst.space)
       continue; // a statement the estimate left out (a loop step of zero, a CALL needing values), with its note
     for (const auto& c : dep.carried) {
-      if (unit.loops[dst.st->loops[dst.st->loops.size() - dst.space->depth() + c.level]].isForall)
+      const auto& at = unit.loops[dst.st->loops[dst.st->loops.size() - dst.space->depth() + c.level]];
+      if (at.isForall)
         continue; // FORALL reads every element before it writes any (HPF 1.1, Sec. 4.1)
       for (int pd = 0; pd < mapping.procs.rank(); ++pd) {
         if (!crosses(src, dst, c, dep.commonLevels, mapping, pd))
           continue;
+        if (at.independent) { // the user's assertion wins over what the analysis could not rule out
+          if (std::find(d.assertedIndependent.begin(), d.assertedIndependent.end(), at.line) ==
+              d.assertedIndependent.end())
+            d.assertedIndependent.push_back(at.line);
+          continue;
+        }
         if (std::find(d.arrays.begin(), d.arrays.end(), dep.array) == d.arrays.end())
           d.arrays.push_back(dep.array);
         if (std::find(d.crossedDims.begin(), d.crossedDims.end(), pd) == d.crossedDims.end())

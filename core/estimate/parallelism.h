@@ -91,6 +91,10 @@ struct ParallelismDecision {
   std::int64_t outerIterations = 0;  // pipelined: M, the iterations of the levels outer to the carrier
   bool uniformStages = true;         // pipelined: every outer iteration has the same inner bounds
   std::string whyNotPipelined;       // serialized: one clause ("the carrying loop is the outermost loop")
+  /// Lines of INDEPENDENT loops that carry a crossing dependence the
+  /// analysis found or could not rule out: set aside, as the assertion
+  /// says there is none (HPF 2.0, Sec. 5.1).
+  std::vector<int> assertedIndependent;
 };
 
 /// Decides whether the nest rooted at `nest` runs in parallel, serialized

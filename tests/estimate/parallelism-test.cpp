@@ -367,3 +367,31 @@ TEST(Parallelism, AStepThatNamesAnUnknownIsTakenAtItsValue)
   EXPECT_EQ(e.nt, 0); // the pairs 8 apart never cross a block of 128
   EXPECT_EQ(e.workMax, 3 * 64.0); // 128 stages of 4 pairs over 8 processors, 3 statements each
 }
+
+// Red-black relaxation by a MOD test: the analysis cannot see that one
+// colour reads only the other, so U(I,J-1) makes a recurrence on J under
+// (*,BLOCK). An INDEPENDENT on the J loop asserts there is none: the nest
+// runs in parallel, with a note: CT is the busiest processor's (2 of the 8
+// columns), no longer the processors' one after another.
+TEST(Parallelism, AnIndependentLoopIsTakenAtItsWord)
+{
+  const char* text = "      SUBROUTINE RB(U, N, IC)\n      INTEGER N, I, J, IC\n      REAL U(0:N+1,1:N)\n" // 1-3
+                     "%s      DO 20 J = 1, N\n        DO 10 I = 1, N\n"                                       // 4-5
+                     "          IF (MOD(I+J,2) .EQ. IC) U(I,J) = U(I,J-1) + U(I-1,J)\n"                     // 6
+                     "   10   CONTINUE\n   20 CONTINUE\n      END\n";
+  const auto program = [&](const char* directive) {
+    std::string s(text);
+    s.replace(s.find("%s"), 2, directive);
+    return test::build(s, "rb.f");
+  };
+  const symbolic::Bindings values{{"n", 8}, {"ic", 0}};
+  const auto asserted = program("!HPF$ INDEPENDENT\n");
+  const auto plain = program("");
+  const auto parallel = run(asserted, 5, "u=(*,BLOCK)", "4", values);
+  const auto serialized = run(plain, 4, "u=(*,BLOCK)", "4", values);
+  EXPECT_EQ(parallel.parallelism.kind, "parallel");
+  EXPECT_TRUE(test::hasNote(parallel, "The loop at line 5 is INDEPENDENT"));
+  EXPECT_NE(serialized.parallelism.kind, "parallel");
+  EXPECT_FALSE(test::hasNote(serialized, "INDEPENDENT"));
+  EXPECT_LT(parallel.ct, serialized.ct);
+}
