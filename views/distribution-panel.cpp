@@ -316,7 +316,7 @@ void DistributionPanel::validateCell(int row, int column)
   QString problem;
   if (row == m_arrays.size()) {
     if (!mapping::parseArrangement(text.toStdString()))
-      problem = tr("'%1' is not a processor count (16) or a grid (4x4)").arg(text);
+      problem = tr("'%1' is not a processor count (16, at most 1048576) or a grid (4x4)").arg(text);
   } else if (!text.isEmpty() && text != "replicated") {
     std::string error;
     auto spec = mapping::parseDistSpec("x=" + text.toStdString(), &error);
@@ -520,7 +520,7 @@ int DistributionPanel::addSpecVariant(const QString& name, const QString& spec, 
   std::string problem;
   const auto parsed = mapping::parseDistSpec(spec.toStdString(), &problem);
   if (!parsed || !mapping::parseArrangement(arrangement.toStdString())) {
-    *error = parsed ? tr("'%1' is not a processor count (16) or a grid (4x4)").arg(arrangement)
+    *error = parsed ? tr("'%1' is not a processor count (16, at most 1048576) or a grid (4x4)").arg(arrangement)
                     : QString::fromStdString(problem);
     return -1;
   }

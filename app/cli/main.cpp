@@ -114,7 +114,7 @@ bool parseRequest(const Options& o, ps::estimate::ComparisonRequest& request, st
   for (std::string item; std::getline(list, item, ',');) {
     auto a = ps::mapping::parseArrangement(item);
     if (!a) {
-      *error = "--procs expects processor counts of at least 1 or arrangements like 1,2,4 or 2x2,4x4, got '" + item + "'";
+      *error = "--procs expects processor counts from 1 to 1048576 (2^20) or arrangements like 1,2,4 or 2x2,4x4, got '" + item + "'";
       return false;
     }
     request.procs.push_back(*a);

@@ -201,11 +201,14 @@ std::vector<std::unique_ptr<scaling::TimeModel>> programModels(const ScaleOption
 {
   std::vector<std::unique_ptr<scaling::TimeModel>> models;
   if (!o.file.empty() || !o.programs.empty()) { // a program runs on whole processors: a usage error, before any estimate
-    if (o.p != std::floor(o.p))
-      fail("--p expects a whole processor count for a program, got " + formatNumber(o.p));
+    const auto most = static_cast<double>(mapping::kMaxProcessors);
+    if (o.p != std::floor(o.p) || o.p > most)
+      fail("--p expects a whole processor count from 1 to 1048576 (2^20) for a program, got " + formatNumber(o.p));
     for (const double pPrime : o.to.empty() ? std::vector<double>{} : numberList(o.to, "--to"))
-      if (pPrime != std::floor(pPrime))
-        fail("--to expects whole processor counts for a program, got " + formatNumber(pPrime));
+      if (pPrime != std::floor(pPrime) || pPrime > most)
+        fail("--to expects whole processor counts from 1 to 1048576 (2^20) for a program, got " + formatNumber(pPrime));
+    if (o.limit > most)
+      fail("--limit expects at most 1048576 (2^20) processors for a program, got " + formatNumber(o.limit));
   }
   if (!o.file.empty()) {
     if (o.loop <= 0)

@@ -197,7 +197,7 @@ std::optional<estimate::ComparisonRequest> makeRequest(const ValidateOptions& o,
   for (std::string item; std::getline(list, item, ',');) {
     auto a = mapping::parseArrangement(item);
     if (!a) {
-      *error = "--procs expects processor counts of at least 1 or arrangements like 4 or 2x2, got '" + item + "'";
+      *error = "--procs expects processor counts from 1 to 1048576 (2^20) or arrangements like 4 or 2x2, got '" + item + "'";
       return std::nullopt;
     }
     request.procs.push_back(*a);

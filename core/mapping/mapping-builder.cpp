@@ -170,7 +170,15 @@ ProcessorsArrangement arrangementOf(const fortran::EntityDecl& o, const Unit& un
   for (const auto& dim : o.dims) {
     auto e = program::toSymbolic(numberOfProcessorsAsName(dim.upper), unit);
     auto v = e ? evaluate(*e, values, "the shape of processors '" + o.name + "'", problems) : std::nullopt;
-    a.shape.push_back(std::max<std::int64_t>(v.value_or(1), 1));
+    const std::int64_t extent = v.value_or(1);
+    const bool tooMany = extent > kMaxProcessors || a.count() * extent > kMaxProcessors; // a.count() <= 2^20
+    if (extent < 1)
+      problems.errors.push_back("PROCESSORS '" + o.name + "' has " + std::to_string(extent) +
+                                " processors in dimension " + std::to_string(a.shape.size() + 1) + " (at least 1 each)");
+    else if (tooMany)
+      problems.errors.push_back("PROCESSORS '" + o.name + "' declares more than " + std::to_string(kMaxProcessors) +
+                                " processors (2^20, the most PartScope estimates)");
+    a.shape.push_back(extent >= 1 && !tooMany ? extent : 1);
   }
   if (a.shape.empty())
     a.shape.push_back(1);
@@ -441,10 +449,14 @@ private:
       if (!f.size.missing()) {
         auto e = program::toSymbolic(f.size, m_unit);
         size = e ? evaluate(*e, m_values, "a block size", m_problems).value_or(1) : 1;
-        if (e && size < 1)
-          m_problems.errors.push_back(std::string(fortran::formatKindName(f.kind)) + " block size '" +
-                                      fortran::toString(f.size) + "' is " + std::to_string(size) +
-                                      "; it must be positive");
+        const auto what = std::string(fortran::formatKindName(f.kind)) + " block size '" + fortran::toString(f.size) + "'";
+        if (!e)
+          m_problems.errors.push_back(what + " is not an integer expression");
+        else if (size < 1)
+          m_problems.errors.push_back(what + " is " + std::to_string(size) + "; it must be positive");
+        else if (size > kMaxBlockSize) // as --dist: k * P stays far inside 64 bits
+          m_problems.errors.push_back(what + (fortran::toString(f.size) == std::to_string(size) ? "" : " is " + std::to_string(size)) +
+                                      ": at most 999999999999");
       }
       if (f.kind == fortran::FormatKind::Block)
         out.push_back(DistributionFormat::block(size));

@@ -60,7 +60,7 @@ std::optional<ProcessorsArrangement> parseArrangement(const std::string& text)
     if (part.empty() || part.size() > 9 || part.find_first_not_of("0123456789") != std::string::npos)
       return std::nullopt;
     const auto value = std::stoll(part);
-    if (value < 1)
+    if (value < 1 || value > kMaxProcessors || a.count() * value > kMaxProcessors) // each factor <= 2^20: no overflow
       return std::nullopt;
     a.shape.push_back(value);
     pos = end + 1;

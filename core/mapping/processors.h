@@ -10,6 +10,15 @@
 
 namespace ps::mapping {
 
+/// The most processors an arrangement may have (2^20): estimates keep
+/// several values per processor, and beyond this machines are not built.
+inline constexpr std::int64_t kMaxProcessors = std::int64_t{1} << 20;
+
+/// The largest m of BLOCK(m) and k of CYCLIC(k) (10^12 - 1): with at most
+/// kMaxProcessors processors, k * P and the cycle's arithmetic stay far
+/// inside 64 bits.
+inline constexpr std::int64_t kMaxBlockSize = 999'999'999'999;
+
 struct ProcessorsArrangement {
   std::string name = "procs";
   std::vector<std::int64_t> shape{1};
@@ -34,7 +43,8 @@ struct ProcessorsArrangement {
   ProcessorsArrangement reshaped(int rank) const;
 };
 
-/// Parses "16" or "4x4" (also "4X4", "4*4"); nullopt if malformed or < 1.
+/// Parses "16" or "4x4" (also "4X4", "4*4"); nullopt if malformed, an
+/// extent is < 1, or there are more than kMaxProcessors processors.
 std::optional<ProcessorsArrangement> parseArrangement(const std::string& text);
 
 } // namespace ps::mapping

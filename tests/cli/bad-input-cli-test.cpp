@@ -116,9 +116,11 @@ TEST(BadInputCli, DistributeAndScaleRefuseNamesTheProgramDoesNotHave)
                 "--p and --n must be at least 1");
   // a program runs on whole processors (it failed once per variant, exit 1, after the first estimates)
   expectFailure("scale " + jacobi + " --loop 28 --dist 'a,b=(*,BLOCK)' --p 4.5", 2,
-                "--p expects a whole processor count for a program, got 4.5");
+                "--p expects a whole processor count from 1 to 1048576 (2^20) for a program, got 4.5");
   expectFailure("scale " + jacobi + " --loop 28 --dist 'a,b=(*,BLOCK)' --to 8,12.5", 2,
-                "--to expects whole processor counts for a program, got 12.5");
+                "--to expects whole processor counts from 1 to 1048576 (2^20) for a program, got 12.5");
+  expectFailure("scale " + jacobi + " --loop 28 --dist 'a,b=(*,BLOCK)' --to 100000000", 2, // ran past a minute
+                "--to expects whole processor counts from 1 to 1048576 (2^20) for a program, got 1e+08");
 }
 
 TEST(BadInputCli, DistributionsHpfForbids)
@@ -127,7 +129,7 @@ TEST(BadInputCli, DistributionsHpfForbids)
   expectFailure(kStencil + "--dist 'u=(BLOCK(10))' --procs 4", 1,
                 "BLOCK(10) of 'u' dimension 1 covers 40 of its 1000 elements on 4 processors");
   expectFailure(kStencil + "--dist 'u=(CYCLIC(0))' --procs 4", 2, "'CYCLIC(0)' in 'u=(CYCLIC(0))' needs k of at least 1");
-  expectFailure(kStencil + "--procs 0", 2, "--procs expects processor counts of at least 1 or arrangements");
+  expectFailure(kStencil + "--procs 0", 2, "--procs expects processor counts from 1 to 1048576 (2^20) or arrangements");
   expectFailure(kStencil + "--procs 2x0", 2, "got '2x0'");
   expectFailure(kStencil + "--procs ''", 2, "--procs: needs at least one processor count or arrangement"); // was P = 1
   expectFailure(kStencil + "--dist 'u=(CYCLIC(-3))' --procs 4", 2, "needs k of at least 1");
@@ -135,6 +137,26 @@ TEST(BadInputCli, DistributionsHpfForbids)
   const auto ok = cli(kStencil + "--dist 'u=(BLOCK); v=replicated' --procs 4");
   EXPECT_EQ(ok.status, 0) << ok.out;
   EXPECT_NE(ok.out.find("mapping: u=(BLOCK) onto 4\n"), std::string::npos) << ok.out;
+}
+
+TEST(BadInputCli, ProcessorsAndBlockSizesBeyondTheLimits)
+{
+  // a grid past 2^20 processors aborted with bad_alloc, a count of 10^8 took 49 s and 9 GB,
+  // CYCLIC(2^62) in a directive divided by zero (k * P wrapped to 0), P(0) ran on one processor
+  expectFailure(kStencil + "--procs 65536x65536", 2, "got '65536x65536'");
+  expectFailure(kStencil + "--procs 100000000", 2, "from 1 to 1048576 (2^20)");
+  const auto directives = [](const std::string& lines) {
+    const auto text = "      PROGRAM MAIN\n      REAL A(100)\n" + lines +
+                      "      DO 10 I = 2, 99\n         A(I) = A(I-1)\n   10 CONTINUE\n      END\n";
+    return writeTemp("limits.f", text.c_str());
+  };
+  const auto loopOf = [](const std::string& lines) { return std::to_string(3 + std::count(lines.begin(), lines.end(), '\n')); };
+  for (const auto& [lines, message] : std::vector<std::pair<std::string, std::string>>{
+         {"CHPF$ DISTRIBUTE A(CYCLIC(4611686018427387904))\n", "CYCLIC block size '4611686018427387904': at most 999999999999"},
+         {"CHPF$ DISTRIBUTE A(CYCLIC(2.5))\n", "CYCLIC block size '2.5' is not an integer expression"},
+         {"CHPF$ PROCESSORS P(0)\nCHPF$ DISTRIBUTE A(BLOCK) ONTO P\n", "PROCESSORS 'p' has 0 processors in dimension 1"},
+         {"CHPF$ PROCESSORS P(65536,65536)\nCHPF$ DISTRIBUTE A(BLOCK) ONTO P\n", "PROCESSORS 'p' declares more than 1048576"}})
+    expectFailure("estimate " + directives(lines) + " --loop " + loopOf(lines), 1, message);
 }
 
 TEST(BadInputCli, DistWithoutProcsSaysWhichProcessors)
