@@ -213,7 +213,17 @@ CLI::App* addCalibrateCommand(CLI::App& app, CalibrateOptions& o)
       ->excludes(mpirun)
       ->excludes(hostfile);
   cmd->add_option("--db", o.db, "Profile database (default: $PARTSCOPE_DB or the user's data folder)");
-  cmd->add_option("--raw", o.raw, "Write the raw measurements here as JSON lines while they are measured");
+  cmd->add_option("--raw", o.raw, "Write the raw measurements here as JSON lines while they are measured")
+      ->check(CLI::Validator(
+          [](std::string& path) -> std::string {
+            // they are read back from it: a folder threw, a device (/dev/full) read zeros without end
+            std::error_code error;
+            const auto status = std::filesystem::status(path, error);
+            if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+              return "needs a file to write (it is read back), got '" + path + "', which is not a regular file";
+            return path.empty() ? "needs a file name, got an empty value" : std::string();
+          },
+          "FILE"));
   cmd->add_option("--timeout", o.timeout, "Stop the training set after this many seconds (default: no limit)")
       ->check(greaterThanZero("a number of seconds"));
   cmd->add_option("--max-bytes", o.maxBytes,

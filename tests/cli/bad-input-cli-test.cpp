@@ -159,6 +159,13 @@ TEST(BadInputCli, ProcessorsAndBlockSizesBeyondTheLimits)
     expectFailure("estimate " + directives(lines) + " --loop " + loopOf(lines), 1, message);
 }
 
+TEST(BadInputCli, CalibrateRawMustBeAFile)
+{
+  // a folder threw std::ios_failure (exit 134); /dev/full was read back without end until bad_alloc
+  expectFailure("calibrate --name x --quick --raw " + testing::TempDir(), 2, "which is not a regular file");
+  expectFailure("calibrate --name x --quick --raw /dev/full", 2, "got '/dev/full', which is not a regular file");
+}
+
 TEST(BadInputCli, DistWithoutProcsSaysWhichProcessors)
 {
   // stencil1d declares PROCESSORS procs(4): estimated on 4, not silently on 1
