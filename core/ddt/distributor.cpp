@@ -135,7 +135,12 @@ public:
     m_plan.machine = m_machine.name;
     m_plan.maxDistributedDims = m_options.maxDistributedDims;
     m_plan.regions = m_graph.regions;
-    m_plan.whole = sequencePlan(flattenSequence(m_graph, m_graph.top));
+    const auto sequence = flattenSequence(m_graph, m_graph.top);
+    if (!m_options.staticOnly && sequence.size() > kMaxSearchedSteps)
+      m_plan.notes.push_back("The program runs " + std::to_string(sequence.size()) + " phases in sequence, more than the " +
+                             std::to_string(kMaxSearchedSteps) + " the remapping search takes: only static "
+                             "distributions are compared (as with --static-only)");
+    m_plan.whole = sequencePlan(sequence);
     for (std::size_t r = 0; r < m_graph.regions.size(); ++r) // each iterative loop alone, entered with no mapping
       m_plan.regionPlans.push_back(
           {m_graph.regions[r], sequencePlan(flattenSequence(m_graph, {-static_cast<int>(r) - 1}))});
@@ -340,7 +345,7 @@ private:
     // another order, a sequence equal to the static one can come out 1 ulp lower.
     const double bound = plan.statics.empty() ? std::numeric_limits<double>::infinity()
                                               : plan.statics[0].total() * (1 - 1e-9);
-    if (m_options.staticOnly)
+    if (m_options.staticOnly || steps.size() > kMaxSearchedSteps)
       return plan;
     SearchProblem problem;
     problem.steps = steps;

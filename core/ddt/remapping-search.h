@@ -21,6 +21,11 @@
 
 namespace ps::ddt {
 
+/// The longest phase sequence searched: the search recurses once per step
+/// (15 000 phases overflowed the stack after half a minute); a longer one
+/// keeps its static solutions, with a note (Distributor).
+inline constexpr std::size_t kMaxSearchedSteps = 2048;
+
 struct SearchProblem {
   std::vector<SequenceStep> steps;
   std::vector<std::vector<Candidate>> candidates; // per phase index

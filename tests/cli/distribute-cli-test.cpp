@@ -194,3 +194,18 @@ end program relax
 
 } // namespace
 } // namespace ps::test
+
+TEST(DistributeCli, ALongSequenceOfPhasesKeepsItsStaticSolutions)
+{
+  // 2100 loops one after another: the remapping search recursed once per
+  // phase (15 000 overflowed the stack); past 2048 it is not run, and a
+  // note says so
+  std::string text = "program p\n  integer, parameter :: n = 100\n  real :: a(n)\n  integer :: i\n";
+  for (int k = 0; k < 2100; ++k)
+    text += "  do i = 1, n\n    a(i) = a(i) + " + std::to_string(k) + "\n  end do\n";
+  text += "end program p\n";
+  const auto r = ps::test::cli("distribute " + ps::test::writeTemp("phases.f90", text.c_str()) + " --procs 4");
+  EXPECT_EQ(r.status, 0) << r.out.substr(0, 2000);
+  EXPECT_NE(r.out.find("The program runs 2100 phases in sequence, more than the 2048 the remapping search takes"),
+            std::string::npos);
+}
