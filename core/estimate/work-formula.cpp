@@ -40,6 +40,8 @@ Affine affineOf(const symbolic::Expr& e, const std::vector<std::string>& vars, c
   const auto c = rest ? rest->constant.asInteger() : std::nullopt;
   if (!c)
     throw Failed{what + " is not affine in the unknowns"};
+  if (std::llabs(*c) > kLimit) // the absent-bound stand-ins (kNoBound) must stay beyond every real bound
+    throw Failed{what + " has a constant beyond 2^38"};
   a.unknowns = rest->coefficients;
   a.constant = *c;
   return a;
