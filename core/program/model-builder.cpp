@@ -99,6 +99,7 @@ public:
     for (const auto& d : m_ast.declarations) // looked up at every reference counted: indexed once
       if (d.kind == fortran::DeclKind::StatementFunction && !d.entities.empty())
         m_statementFunctions.try_emplace(d.entities[0].name, &d);
+    dropRecursiveStatementFunctions();
     for (const auto& s : m_ast.body)
       takeAllocatedShapes(s);
     collectLabels(m_ast.body, m_labels);
@@ -2024,6 +2025,56 @@ private:
     return false;
   }
 
+  /// The statement functions whose bodies reach themselves (F(X) = F(X) +
+  /// F(X), or F through G): an error each (F77, Sec. 15.4.1 forbids it;
+  /// written out, F(X) = F(X) + F(X) doubled at every level), and they are
+  /// counted as function calls, not written out. A reference with another
+  /// number of arguments than the definition's dummies is an error too.
+  void dropRecursiveStatementFunctions()
+  {
+    std::vector<std::string> recursive;
+    for (const auto& [name, d] : m_statementFunctions) {
+      std::set<std::string> seen;
+      std::vector<const fortran::Expr*> work{&d->entities[0].init};
+      bool reaches = false;
+      while (!work.empty() && !reaches) {
+        const auto* e = work.back();
+        work.pop_back();
+        const auto f = m_statementFunctions.find(e->text);
+        const bool call = (e->kind == ExprKind::ArrayRef || e->kind == ExprKind::FunctionRef) && f != m_statementFunctions.end();
+        if (call && f->second->arguments.size() != e->operands.size())
+          wrongArguments(*f->second, *e);
+        reaches = call && e->text == name;
+        if (call && seen.insert(e->text).second)
+          work.push_back(&f->second->entities[0].init);
+        for (const auto& o : e->operands)
+          work.push_back(&o);
+      }
+      if (reaches) {
+        diag(d->range, Severity::Error,
+             "Statement function '" + name + "' references itself" + (seen.size() > 1 ? " through another" : "") +
+                 ": a statement function must not be recursive (Fortran 77, Sec. 15.4.1); it is counted as a function call");
+        recursive.push_back(name);
+      }
+    }
+    for (const auto& name : recursive)
+      m_statementFunctions.erase(name);
+    for (const auto& [name, d] : m_statementFunctions)
+      for (auto a = d->arguments.begin(); a != d->arguments.end(); ++a)
+        if (std::find(d->arguments.begin(), a, *a) != a)
+          diag(d->range, Severity::Error, "Statement function '" + name + "' names its dummy argument '" + *a + "' twice");
+  }
+
+  /// The error of a reference `call` to statement function `f` with
+  /// another number of arguments than its dummies.
+  void wrongArguments(const fortran::Declaration& f, const fortran::Expr& call)
+  {
+    const auto n = f.arguments.size();
+    diag(call.range, Severity::Error,
+         "Statement function '" + call.text + "' has " + std::to_string(n) + (n == 1 ? " dummy argument" : " dummy arguments") +
+             " but is referenced with " + std::to_string(call.operands.size()));
+  }
+
   /// The unit's statement function `name` (F77, Sec. 15.4), or nullptr.
   const fortran::Declaration* statementFunction(const std::string& name) const
   {
@@ -2071,7 +2122,12 @@ private:
   {
     using fortran::Op;
     if ((e.kind == ExprKind::ArrayRef || e.kind == ExprKind::FunctionRef) && m_inlining < kMaxInlining) {
-      if (const auto* f = statementFunction(e.text); f && inlineBudgetLeft(e)) { // its body, at the use
+      const auto* f = statementFunction(e.text);
+      if (f && f->arguments.size() != e.operands.size()) {
+        wrongArguments(*f, e);
+        f = nullptr;
+      }
+      if (f && inlineBudgetLeft(e)) { // its body, at the use
         ++m_inlining;
         count(inlined(*f, e), st, vars);
         --m_inlining;
