@@ -45,6 +45,9 @@ ModelValue TimeModel::averageSpeed(double p, double n) const
   if (!(t > 0))
     return ModelValue::failure("Model '" + name() + "' predicts a time that is not positive at p = " +
                                formatNumber(p) + ", n = " + formatNumber(n));
+  if (!(w > 0)) // a speed of 0 work/s makes every psi 0/0
+    return ModelValue::failure("The work of model '" + name() + "' is " + formatNumber(w) + " at n = " + formatNumber(n) +
+                               ": it must be positive");
   return ModelValue::of(w / (p * t));
 }
 

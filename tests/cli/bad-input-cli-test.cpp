@@ -159,6 +159,13 @@ TEST(BadInputCli, ProcessorsAndBlockSizesBeyondTheLimits)
     expectFailure("estimate " + directives(lines) + " --loop " + loopOf(lines), 1, message);
 }
 
+TEST(BadInputCli, ScaleWorkMustBePositive)
+{
+  // W = 0 printed psi = -nan and T = -nan us; W = -n a negative speed
+  expectFailure("scale --model 'X=n/p+1' --work 0 --p 4 --n 20", 1, "The work of model 'X' is 0 at n = 20: it must be positive");
+  expectFailure("scale --model 'X=n/p+1' --work '-n' --p 4 --n 20", 1, "is -20 at n = 20: it must be positive");
+}
+
 TEST(BadInputCli, CalibrateRawMustBeAFile)
 {
   // a folder threw std::ios_failure (exit 134); /dev/full was read back without end until bad_alloc
