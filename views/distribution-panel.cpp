@@ -508,7 +508,7 @@ void DistributionPanel::setCalibratedMachines(const QStringList& names) { setCal
 void DistributionPanel::addVariant()
 {
   VariantSetting v = m_variants.empty() ? VariantSetting{} : m_variants.back();
-  v.name = std::string(1, static_cast<char>('A' + variantCount() % 26));
+  v.name = letterName(static_cast<std::size_t>(variantCount()));
   m_variants.push_back(v);
   rebuildTable();
   emit settingsChanged();

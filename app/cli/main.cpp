@@ -91,7 +91,7 @@ bool parseRequest(const Options& o, ps::estimate::ComparisonRequest& request, st
     auto spec = ps::mapping::parseDistSpec(o.dists[i], error);
     if (!spec)
       return false;
-    request.variants.push_back({std::string(1, static_cast<char>('A' + i % 26)), spec});
+    request.variants.push_back({ps::letterName(i), spec});
   }
   if (request.variants.empty())
     request.variants.push_back({"A", std::nullopt});

@@ -156,4 +156,12 @@ std::optional<std::string> readTextFile(const std::string& path, std::string* er
   return text;
 }
 
+std::string letterName(std::size_t index)
+{
+  std::string name;
+  for (std::size_t n = index + 1; n > 0; n = (n - 1) / 26)
+    name.insert(name.begin(), static_cast<char>('A' + (n - 1) % 26));
+  return name;
+}
+
 } // namespace ps

@@ -35,6 +35,10 @@ std::string joinWithAnd(const std::vector<std::string>& items);
 /// Line numbers (sorted) for messages, runs joined: {11,12,13,16} -> "11-13 and 16".
 std::string lineRanges(const std::vector<int>& sorted);
 
+/// A variant's default name by its 0-based index, as spreadsheet columns:
+/// "A" .. "Z", "AA", "AB", .. (the 27th variant was "A" again).
+std::string letterName(std::size_t index);
+
 /// English ordinal: "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st".
 std::string ordinal(long long n);
 

@@ -153,6 +153,15 @@ TEST(BadInput, OrdinalsHaveTheirEnglishSuffix)
     EXPECT_EQ(ordinal(n), text) << n;
 }
 
+TEST(BadInput, VariantNamesGoOnPastZ)
+{
+  // the 27th --dist was named "A" again, beside the first
+  const std::pair<std::size_t, const char*> rows[] = {{0, "A"}, {25, "Z"}, {26, "AA"}, {27, "AB"}, {51, "AZ"},
+                                                      {52, "BA"}, {701, "ZZ"}, {702, "AAA"}};
+  for (const auto& [i, text] : rows)
+    EXPECT_EQ(letterName(i), text) << i;
+}
+
 TEST(BadInput, LiteralsBeyond64BitsAreNoException)
 {
   // found by the parser fuzzer: std::stoll threw out_of_range from the model builder
