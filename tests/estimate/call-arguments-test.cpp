@@ -182,3 +182,30 @@ TEST(CallArguments, CallsWhoseArgumentsFollowTheLoopsAreEachEstimated)
   EXPECT_EQ(e.workPerProc, (std::vector<double>{431, 463, 491, 515}));
   EXPECT_TRUE(test::hasNote(e, "'axpy' is estimated at each of its 120 calls"));
 }
+
+TEST(CallArguments, MillionsOfCallsAreSampledByRowsNotWalked)
+{
+  // the same LU at N = 3000: 4 498 500 AXPY calls, more than the 4 million
+  // that were walked one by one; they fell back to the middle iteration
+  // (every update on column 1500's owner). Now the 2999 rows of K are
+  // walked and each sampled call reached by arithmetic along J: the work is
+  // spread over the 4 columns' owners, each near a quarter of the
+  // sum of (N-K)^2 over K = 1 .. N-1 (about N^3/3)
+  const auto p = test::build("      PROGRAM LU\n      INTEGER N\n      PARAMETER (N = 3000)\n      REAL A(N,N), T\n"
+                             "CHPF$ PROCESSORS PR(4)\nCHPF$ DISTRIBUTE A(*,CYCLIC) ONTO PR\n"
+                             "      DO 30 K = 1, N-1\n        DO 20 J = K+1, N\n"
+                             "          CALL AXPY(N-K, A(K+1,K), A(K+1,J))\n   20   CONTINUE\n   30 CONTINUE\n      END\n"
+                             "      SUBROUTINE AXPY(M, X, Y)\n      INTEGER M\n      REAL X(*), Y(*)\n"
+                             "      DO 10 I = 1, M\n        Y(I) = Y(I) + X(I)\n   10 CONTINUE\n      END\n",
+                             "lu.f");
+  const auto e = programEstimate(p, "lu");
+  double updates = 0;
+  for (double m = 1; m < 3000; ++m)
+    updates += m * m;
+  ASSERT_EQ(e.workPerProc.size(), 4u);
+  for (double w : e.workPerProc) {
+    EXPECT_GT(w, 0.2 * updates) << w; // a quarter each, up to the sample's error
+    EXPECT_LT(w, 0.3 * updates) << w;
+  }
+  EXPECT_TRUE(test::hasNote(e, "'axpy' is estimated at 1024 of its 4498500 calls"));
+}
