@@ -943,6 +943,25 @@ void MainWindow::jobPartial(int generation, const JobOutput& output)
   emit estimateTableShown();
 }
 
+namespace {
+
+/// The Results dock's title: what the table estimates ("Results — loop at
+/// line 26", "— unit 'relax'", "— program 'jacobi'"), since Ctrl+E, Estimate
+/// Unit and Estimate Program share the table.
+QString resultsTitle(const nlohmann::json& table)
+{
+  const auto name = [](const nlohmann::json& scope) { return QString::fromStdString(scope.value("name", std::string())); };
+  if (table.contains("program"))
+    return QObject::tr("Results — program '%1'").arg(name(table["program"]));
+  if (table.contains("unit"))
+    return QObject::tr("Results — unit '%1'").arg(name(table["unit"]));
+  if (table.contains("loop"))
+    return QObject::tr("Results — loop at line %1").arg(table["loop"].value("line", 0));
+  return QObject::tr("Results");
+}
+
+} // namespace
+
 void MainWindow::jobFinished(int generation, const JobOutput& output)
 {
   if (output.valueSweepOnly) {
@@ -994,6 +1013,8 @@ void MainWindow::applyEstimate(const JobOutput& output)
   findChild<QAction*>("keepEstimate")->setEnabled(output.estimated);
   if (output.estimated) {
     m_results->setTable(output.table);
+    if (auto* dock = findChild<QDockWidget*>("resultsDock"))
+      dock->setWindowTitle(resultsTitle(output.table));
     m_formulas->setFormulas(QString::fromStdString(output.formulas), QString::fromStdString(output.formulasLatex));
     m_editor->setAnnotations(statementAnnotations(output.table));
     for (const auto& n : m_results->notes())

@@ -25,6 +25,7 @@
 #include <QLineSeries>
 #include <QPlainTextEdit>
 #include <QLogValueAxis>
+#include <QDockWidget>
 #include <QProcess>
 #include <QSettings>
 #include <QPushButton>
@@ -565,6 +566,7 @@ void IdeTest::estimateUnitAndProgramEqualTheCli()
   MainWindow w(m_recovery.path());
   estimateJacobi(w); // the relaxation nest alone first
   const double nest = w.resultsModel()->index(ResultsModel::Time, 0).data(ResultsModel::ValueRole).toDouble();
+  QCOMPARE(w.findChild<QDockWidget*>("resultsDock")->windowTitle(), QStringLiteral("Results — loop at line 26"));
   auto* a = w.findChild<QAction*>(action);
   QVERIFY(a);
   QVERIFY(!w.editor()->standardCommands()->boundTo(a->shortcut()[0].toCombined())); // the editor keeps none of it
@@ -587,6 +589,11 @@ void IdeTest::estimateUnitAndProgramEqualTheCli()
   }
   // the initialisation nests come on top of the relaxation
   QVERIFY(w.resultsModel()->index(ResultsModel::Time, 0).data(ResultsModel::ValueRole).toDouble() > nest);
+  // and the dock says what the table is of (it read like the selected nest's)
+  const auto* dock = w.findChild<QDockWidget*>("resultsDock");
+  QVERIFY(dock);
+  QCOMPARE(dock->windowTitle(), scope.contains("--program") ? QStringLiteral("Results — program 'jacobi'")
+                                                            : QStringLiteral("Results — unit 'jacobi'"));
 }
 
 QTEST_MAIN(IdeTest)
