@@ -220,7 +220,7 @@ std::vector<std::unique_ptr<scaling::TimeModel>> programModels(const ScaleOption
     if (specs.empty())
       specs.push_back(std::nullopt); // the program's HPF directives
     for (std::size_t i = 0; i < specs.size(); ++i)
-      models.push_back(programModel(o, file, std::string(1, static_cast<char>('A' + i % 26)), o.loop, specs[i], machine));
+      models.push_back(programModel(o, file, ps::letterName(i), o.loop, specs[i], machine));
   }
   for (const auto& p : o.programs)
     models.push_back(otherProgram(o, p, files, machine));
@@ -284,7 +284,10 @@ scaling::ScaleRequest request(const ScaleOptions& o)
     fail("--step expects a step of at least 1 (0 doubles p'), got " + formatNumber(o.step));
   if (o.limit < 0)
     fail("--limit expects the largest p' (0: the default), got " + formatNumber(o.limit));
-  const double limit = o.limit > 0 ? o.limit : scaling::defaultScaledLimit(o.p);
+  const bool programs = !o.file.empty() || !o.programs.empty();
+  const double limit = o.limit > 0 ? o.limit
+                       : programs  ? std::min(scaling::defaultScaledLimit(o.p), static_cast<double>(mapping::kMaxProcessors))
+                                   : scaling::defaultScaledLimit(o.p);
   r.pPrimes = o.to.empty() ? scaling::scaledProcessors(o.p, limit, o.step) : numberList(o.to, "--to");
   for (std::size_t i = 0; !o.to.empty() && i < r.pPrimes.size(); ++i) // a bad option value: exit 2, before any output
     if (r.pPrimes[i] <= (i ? r.pPrimes[i - 1] : o.p))

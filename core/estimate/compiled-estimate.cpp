@@ -2738,16 +2738,22 @@ void PointEstimator::buildCacheStatement(std::size_t index, const IterationSpace
 }
 
 /// Whether `st`'s space holds exactly the iterations it runs in, up to its
-/// guards: no loop of the nest clipped by MAX/MIN or counted by a trip
-/// count, and every IF around it described by guards (else the space is a
-/// superset, and a reference outside its array there may never run).
+/// guards: no loop of the nest clipped by MAX/MIN, counted by a trip count
+/// or left early, no GO TO in the nest, and every IF around it described by
+/// guards (else the space is a superset, and a reference outside its array
+/// there may never run).
 bool PointEstimator::spaceIsExact(const program::Statement& st) const
 {
   for (int id : st.loops) {
     const auto& loop = m_unit.loops[static_cast<std::size_t>(id)];
-    if (program::nestedIn(m_unit, loop, m_s.nest->id) && (!loop.boundsApproximation.empty() || !loop.tripsUnknown.empty()))
-      return false;
+    if (program::nestedIn(m_unit, loop, m_s.nest->id) &&
+        (!loop.boundsApproximation.empty() || !loop.tripsUnknown.empty() || !loop.exitLines.empty()))
+      return false; // an EXIT, CYCLE or RETURN may skip it (IF (I .EQ. N) EXIT before B(I) = A(I+1))
   }
+  const auto& nest = *m_s.nest;
+  if (std::any_of(m_unit.gotoLines.begin(), m_unit.gotoLines.end(),
+                  [&](int line) { return line >= nest.line && line <= nest.endLine; }))
+    return false; // a GO TO that is not followed may jump over it
   return st.branchLine == 0 || (!st.guards.empty() && st.probability / st.guardedShare >= 1.0);
 }
 
@@ -2783,15 +2789,20 @@ bool PointEstimator::guardsHold(const program::Statement& st, const IterationSpa
 /// declared bounds in an iteration `st` runs (subscriptOutside, the
 /// iteration checked against the guards; nothing where the space is only
 /// a superset: spaceIsExact); a dummy declared with a last extent of 1
-/// (F77's A(1) for an array of any size) is not checked in that dimension.
+/// (F77's A(1) for an array of any size) is not checked in that dimension,
+/// nor a deferred-shape array allocated in another unit (its bounds are
+/// not known here).
 void PointEstimator::noteOutside(const program::Statement& st, const program::ArrayReference& ref,
                                  const IterationSpace& space, const ReferencePlan& plan, std::vector<std::string>& notes)
 {
   if (!spaceIsExact(st))
     return;
+  const auto* symbol = m_unit.symbol(ref.array);
+  const auto deferred = symbolic::Expr::symbol(ref.array + "_extent"); // X(:) allocated elsewhere: its bounds unknown here
+  if (symbol && std::any_of(symbol->dims.begin(), symbol->dims.end(), [&](const auto& d) { return d.upper == deferred; }))
+    return;
   auto& declared = m_s.declaredRanges;
   m_s.declared->ranges(ref.array, m_values, declared);
-  const auto* symbol = m_unit.symbol(ref.array);
   if (symbol && symbol->isDummy && !declared.empty() && declared.back().first && declared.back().first == declared.back().last)
     declared.back() = {};
   const auto v = subscriptOutside(space, plan, declared);

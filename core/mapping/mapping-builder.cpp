@@ -170,6 +170,11 @@ ProcessorsArrangement arrangementOf(const fortran::EntityDecl& o, const Unit& un
   for (const auto& dim : o.dims) {
     auto e = program::toSymbolic(numberOfProcessorsAsName(dim.upper), unit);
     auto v = e ? evaluate(*e, values, "the shape of processors '" + o.name + "'", problems) : std::nullopt;
+    if (v && !dim.lower.missing()) { // P(0:NP-1): NP processors
+      auto l = program::toSymbolic(numberOfProcessorsAsName(dim.lower), unit);
+      auto lower = l ? evaluate(*l, values, "the shape of processors '" + o.name + "'", problems) : std::nullopt;
+      v = lower ? std::optional<std::int64_t>(*v - *lower + 1) : std::nullopt;
+    }
     const std::int64_t extent = v.value_or(1);
     const bool tooMany = extent > kMaxProcessors || a.count() * extent > kMaxProcessors; // a.count() <= 2^20
     if (extent < 1)
@@ -450,8 +455,10 @@ private:
         auto e = program::toSymbolic(f.size, m_unit);
         size = e ? evaluate(*e, m_values, "a block size", m_problems).value_or(1) : 1;
         const auto what = std::string(fortran::formatKindName(f.kind)) + " block size '" + fortran::toString(f.size) + "'";
-        if (!e)
-          m_problems.errors.push_back(what + " is not an integer expression");
+        if (!e && f.size.kind == fortran::ExprKind::Real)
+          m_problems.errors.push_back(what + " is not an integer");
+        else if (!e) // MAX(1,N/8), N/NUMBER_OF_PROCESSORS(): valid, beyond the analyser
+          note(what + " could not be evaluated: taken as 1");
         else if (size < 1)
           m_problems.errors.push_back(what + " is " + std::to_string(size) + "; it must be positive");
         else if (size > kMaxBlockSize) // as --dist: k * P stays far inside 64 bits

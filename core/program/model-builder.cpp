@@ -2042,8 +2042,6 @@ private:
         work.pop_back();
         const auto f = m_statementFunctions.find(e->text);
         const bool call = (e->kind == ExprKind::ArrayRef || e->kind == ExprKind::FunctionRef) && f != m_statementFunctions.end();
-        if (call && f->second->arguments.size() != e->operands.size())
-          wrongArguments(*f->second, *e);
         reaches = call && e->text == name;
         if (call && seen.insert(e->text).second)
           work.push_back(&f->second->entities[0].init);
@@ -2059,10 +2057,24 @@ private:
     }
     for (const auto& name : recursive)
       m_statementFunctions.erase(name);
-    for (const auto& [name, d] : m_statementFunctions)
+    for (const auto& [name, d] : m_statementFunctions) {
       for (auto a = d->arguments.begin(); a != d->arguments.end(); ++a)
         if (std::find(d->arguments.begin(), a, *a) != a)
           diag(d->range, Severity::Error, "Statement function '" + name + "' names its dummy argument '" + *a + "' twice");
+      checkArgumentCounts(d->entities[0].init); // in its own body, once (count() checks the executable statements)
+    }
+  }
+
+  /// wrongArguments for each reference in `e` to a statement function with
+  /// another number of arguments than its dummies.
+  void checkArgumentCounts(const fortran::Expr& e)
+  {
+    const auto f = m_statementFunctions.find(e.text);
+    if ((e.kind == ExprKind::ArrayRef || e.kind == ExprKind::FunctionRef) && f != m_statementFunctions.end() &&
+        f->second->arguments.size() != e.operands.size())
+      wrongArguments(*f->second, e);
+    for (const auto& o : e.operands)
+      checkArgumentCounts(o);
   }
 
   /// The error of a reference `call` to statement function `f` with
@@ -2124,7 +2136,8 @@ private:
     if ((e.kind == ExprKind::ArrayRef || e.kind == ExprKind::FunctionRef) && m_inlining < kMaxInlining) {
       const auto* f = statementFunction(e.text);
       if (f && f->arguments.size() != e.operands.size()) {
-        wrongArguments(*f, e);
+        if (m_inlining == 0) // inside an inlined body: its definition's check said it, once
+          wrongArguments(*f, e);
         f = nullptr;
       }
       if (f && inlineBudgetLeft(e)) { // its body, at the use

@@ -53,6 +53,33 @@ TEST(SubscriptBounds, AnIterationTheStatementDoesNotRunIsNoWitness)
   EXPECT_NE(notes[0].find("its subscript is 0 at i = 1"), std::string::npos) << notes[0];
 }
 
+TEST(SubscriptBounds, ALoopLeftEarlyOrAJumpMayNeverReachTheAccess)
+{
+  // IF (I .EQ. N) EXIT / GO TO / RETURN before A(I+1): the analyser counts
+  // every iteration, but the program never reads A(N+1); nor is a
+  // deferred-shape array allocated elsewhere (W(0:N+1) in the caller) checked
+  const char* exits = "      SUBROUTINE EX(A, B, N)\n      INTEGER N, I\n      REAL A(N), B(N)\n"           // 1-3
+                      "      DO 10 I = 1, N\n        IF (I .EQ. N) EXIT\n        B(I) = A(I+1)\n"       // 4-6
+                      "   10 CONTINUE\n      DO 20 I = 1, N\n        IF (I .EQ. N) GO TO 30\n"          // 7-9
+                      "        B(I) = A(I+1)\n   20 CONTINUE\n   30 CONTINUE\n      END\n";            // 10-13
+  const auto p = test::build(exits, "exits.f");
+  for (int line : {4, 8})
+    EXPECT_TRUE(outsideNotes(test::run(p, line, "a,b=(BLOCK)", "4", {{"n", 16}})).empty()) << line;
+  const auto q = test::build("module m\n  real, allocatable :: w(:)\ncontains\n  subroutine s(n)\n"
+                             "    integer :: n, i\n    do i = 1, n\n      w(i) = w(i-1)\n    end do\n"
+                             "  end subroutine s\nend module m\n",
+                             "m.f90");
+  const auto& unit = *q.model.procedure("s");
+  std::string error;
+  auto spec = mapping::parseDistSpec("w=(BLOCK)", &error);
+  const symbolic::Bindings values{{"n", 16}, {"w_extent", 18}};
+  auto mapped = mapping::mappingFromSpec(*spec, unit, values, *mapping::parseArrangement("4"));
+  ASSERT_TRUE(mapped.mapping);
+  const auto e = estimate::estimateNest(unit, *unit.loopAtLine(6), *mapped.mapping, test::unitMachine(), values);
+  ASSERT_TRUE(e.estimate) << (e.errors.empty() ? "" : e.errors[0]);
+  EXPECT_TRUE(outsideNotes(*e.estimate).empty());
+}
+
 TEST(SubscriptBounds, AShiftPastEitherEndIsNotedWithItsIteration)
 {
   const auto p = test::build(kShifts, "shifts.f");

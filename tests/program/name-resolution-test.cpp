@@ -336,8 +336,9 @@ TEST(NameResolution, StatementFunctionsFollowFortran77)
                        "      G(Y) = F(Y) + 1\n"                             // 4
                        "      H(X, X) = X\n"                                 // 5
                        "      S(X) = X + 1\n"                                // 6
-                       "      DO 10 I = 1, 10\n"                             // 7
-                       "         A(I) = F(B(I)) + S(B(I), 2.0) + S(B(I))\n"  // 8
+                       "      T(X) = S(X, 1.0) * 2\n"                        // 7
+                       "      DO 10 I = 1, 10\n"                             // 8
+                       "         A(I) = F(B(I)) + S(B(I), 2.0) + T(B(I))\n"  // 9
                        "   10 CONTINUE\n      END\n",
                        "sf.f");
   EXPECT_EQ(allMessages(p),
@@ -346,5 +347,6 @@ TEST(NameResolution, StatementFunctionsFollowFortran77)
                       "4:7: Statement function 'g' references itself through another: a statement function must not be "
                       "recursive (Fortran 77, Sec. 15.4.1); it is counted as a function call",
                       "5:7: Statement function 'h' names its dummy argument 'x' twice",
-                      "8:27: Statement function 's' has 1 dummy argument but is referenced with 2"}));
+                      "7:14: Statement function 's' has 1 dummy argument but is referenced with 2", // once, not per use of T
+                      "9:27: Statement function 's' has 1 dummy argument but is referenced with 2"}));
 }
