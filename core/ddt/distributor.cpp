@@ -135,15 +135,11 @@ public:
     m_plan.machine = m_machine.name;
     m_plan.maxDistributedDims = m_options.maxDistributedDims;
     m_plan.regions = m_graph.regions;
-    const auto sequence = flattenSequence(m_graph, m_graph.top);
-    if (!m_options.staticOnly && sequence.size() > kMaxSearchedSteps)
-      m_plan.notes.push_back("The program runs " + std::to_string(sequence.size()) + " phases in sequence, more than the " +
-                             std::to_string(kMaxSearchedSteps) + " the remapping search takes: only static "
-                             "distributions are compared (as with --static-only)");
-    m_plan.whole = sequencePlan(sequence);
+    m_plan.whole = sequencePlan(flattenSequence(m_graph, m_graph.top), "The program");
     for (std::size_t r = 0; r < m_graph.regions.size(); ++r) // each iterative loop alone, entered with no mapping
       m_plan.regionPlans.push_back(
-          {m_graph.regions[r], sequencePlan(flattenSequence(m_graph, {-static_cast<int>(r) - 1}))});
+          {m_graph.regions[r], sequencePlan(flattenSequence(m_graph, {-static_cast<int>(r) - 1}),
+                                            "The loop at line " + std::to_string(m_graph.regions[r].firstLine))});
     m_out.plan = std::move(m_plan);
   }
 
@@ -337,8 +333,14 @@ private:
     return out;
   }
 
-  SequencePlan sequencePlan(const std::vector<SequenceStep>& steps) const
+  /// The static and dynamic solutions of `steps`; `what` names the
+  /// sequence in the note of one too long to search ("The program").
+  SequencePlan sequencePlan(const std::vector<SequenceStep>& steps, const std::string& what)
   {
+    if (!m_options.staticOnly && steps.size() > kMaxSearchedSteps)
+      m_plan.notes.push_back(what + " runs " + std::to_string(steps.size()) + " phases in sequence, more than the " +
+                             std::to_string(kMaxSearchedSteps) + " the remapping search takes: only static "
+                             "distributions are compared (as with --static-only)");
     SequencePlan plan;
     plan.statics = statics(steps);
     // A dynamic solution must be cheaper by more than rounding: summed in
