@@ -2891,7 +2891,8 @@ static int firstLevelNamedIn(const program::ArrayReference& ref, const Iteration
 /// another statement of the nest that writes the array (placementOf with
 /// any distance: a time loop that rewrites rho before rho(idx(i)) is read
 /// fetches it every step), outside the loops its subscripts move with. The
-/// statement's own write does not repeat it. Each processor gets one
+/// statement's own write repeats it at every iteration of the loops around
+/// its innermost one (FFT's stages), not along that loop. Each processor gets one
 /// message from each piece it lacks (copySources): x(10) BLOCK on 16 gives
 /// 9 messages to each of the 10 owners and 10 to each of the 6 others; a
 /// processor that executes none of its iterations (`executes`, the
@@ -2904,7 +2905,11 @@ void PointEstimator::wholeArrayFetch(const program::Statement& st, const program
                [&](const program::Statement* o) { return o != &st; });
   // outside the loops its subscripts move with: a writer in the reading loop
   // itself does not make every iteration fetch the whole array again
-  const int at = std::min(placementOf(st, ref, others, space, m_values), firstLevelNamedIn(ref, space));
+  int at = std::min(placementOf(st, ref, others, space, m_values), firstLevelNamedIn(ref, space));
+  // but a statement that writes the array itself changes it in every iteration of the loops around its
+  // own: FFT's XR(I1) = XR(I1) + XR(I1+2**(L-1)) in DO L / DO K fetches it again at every stage L
+  if (const auto* w = st.write(); w && w->array == ref.array)
+    at = std::max(at, space.depth() - 1);
   std::vector<std::int64_t> first;
   const auto instances = at > 0 ? countOuterIterations(space, at, &first) : 1;
   if (instances < 1)

@@ -436,3 +436,30 @@ TEST(TemporaryOwner, AnIndexArrayInASubscriptIsFetched)
   EXPECT_EQ(fetched(test::run(p, 4, "rho,icell=(BLOCK)", "4", {})), (std::pair<std::int64_t, std::int64_t>{12, 192}));
   EXPECT_EQ(fetched(test::run(p, 7, "rho,icell=(BLOCK)", "4", {})), (std::pair<std::int64_t, std::int64_t>{3, 48}));
 }
+
+// A stage loop whose statement rewrites the array it reads through a
+// subscript that is not affine (an FFT's butterflies, X(I1) = X(I1) +
+// X(I1+H), I1 a temporary): each stage reads what the last one wrote on
+// other processors, so the whole-array fetch (12 messages: X(16) BLOCK on
+// 4, each processor lacking 4 elements from each of 3 others) is
+// made at every one of the 3 stages, 36 messages, not once before them;
+// a single stage fetches once.
+TEST(TemporaryOwner, AStatementRewritingItsArrayFetchesItEveryStage)
+{
+  const auto p = test::build("      SUBROUTINE FFT(X)\n      INTEGER L, K, I1, H\n      REAL X(16)\n"   // 1-3
+                             "      DO 20 L = 1, 3\n        H = 2**(L-1)\n        DO 10 K = 0, 7\n"       // 4-6
+                             "          I1 = (K/H)*2*H + MOD(K, H) + 1\n"                                  // 7
+                             "          X(I1) = X(I1) + X(I1+H)\n   10   CONTINUE\n   20 CONTINUE\n      END\n",
+                             "fft.f");
+  const auto messages = [](const estimate::Estimate& e, const std::string& reference) {
+    std::int64_t n = 0;
+    for (const auto& r : e.comm.records)
+      if (r.reference == reference)
+        n += r.messages;
+    return n;
+  };
+  const auto stages = test::run(p, 4, "x=(BLOCK)", "4", {});
+  EXPECT_EQ(messages(stages, "x(i1+h)"), 36);
+  const auto one = test::run(p, 6, "x=(BLOCK)", "4", {{"l", 1}, {"h", 1}});
+  EXPECT_EQ(messages(one, "x(i1+h)"), 12);
+}
