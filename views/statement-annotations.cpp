@@ -72,12 +72,23 @@ std::map<int, QString> statementAnnotations(const nlohmann::json& estimate)
     messages += c["messages"].get<std::int64_t>();
     bytes += c["bytes"].get<double>();
   }
+  std::map<int, const nlohmann::json*> calls; // line -> the unit's part for a CALL there
+  if (point->contains("parts")) // a unit's or program's estimate
+    for (const auto& part : (*point)["parts"])
+      if (part.value("kind", std::string()) == "call")
+        calls[part["line"].get<int>()] = &part;
   for (const auto& s : (*point)["statements"]) {
     const int line = s["line"].get<int>();
     // of the sequential program's instances: a replicated statement's copies are each 100%, not 1/P
     const double total = s.value("instances", s["work_total"].get<double>());
     const double share = total > 0 ? 100.0 * s["work_max"].get<double>() / total : 0.0;
-    QStringList parts{QStringLiteral("work %1%").arg(sharePercent(share))};
+    QStringList parts;
+    if (const auto call = calls.find(line); call != calls.end() && s["work_total"].get<double>() == 0)
+      parts << QStringLiteral("calls '%1' × %2") // its work is the callee's, not the statement's ("work 0.0%")
+                 .arg(QString::fromStdString(call->second->value("callee", std::string())))
+                 .arg(groupedCount(std::llround(call->second->value("frequency", 0.0))));
+    else
+      parts << QStringLiteral("work %1%").arg(sharePercent(share));
     if (auto it = comm.find(line); it != comm.end() && it->second.first > 0)
       parts << QStringLiteral("%1 msg").arg(groupedCount(it->second.first)) << shortBytes(it->second.second);
     parts << QStringLiteral("CM %1").arg(groupedCount(std::llround(s["cm"].get<double>())));

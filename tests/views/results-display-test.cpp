@@ -202,6 +202,16 @@ private slots:
     QCOMPARE(ps::views::statementAnnotations(estimate).at(7), QString("work 100.0% · CM 0"));
   }
 
+  void aCallLineSaysWhatItCalls()
+  {
+    // in a program's estimate the CALL statement has no work of its own (the callee's is a part):
+    // "work 0.0%" read as if the call were free
+    const auto estimate = nlohmann::json::parse(R"({"variants": [{"points": [{"P": 4, "comm": [],
+        "statements": [{"line": 12, "work_total": 0, "work_max": 0, "instances": 254, "cm": 0}],
+        "parts": [{"kind": "call", "line": 12, "callee": "relax", "frequency": 254.0}]}]}]})");
+    QCOMPARE(ps::views::statementAnnotations(estimate).at(12), QString("calls 'relax' × 254 · CM 0"));
+  }
+
   void annotationFollowsTheContinuationLines()
   {
     // the estimate's line is the statement's first; its annotation goes under
