@@ -1296,7 +1296,7 @@ CompiledStatement CompiledNestEstimate::State::compileStatement(std::size_t inde
   } else if (st.kind == program::StatementKind::Io)
     c.skipNote = "I/O statement" + c.at + " is not estimated";
   else if (st.kind == program::StatementKind::Call)
-    c.skipNote = "CALL '" + st.callee + "'" + c.at + " is not estimated (no interprocedural analysis yet)";
+    c.skipNote = "CALL '" + st.callee + "'" + c.at + kCallLeftOut;
   else if (st.wholeArray && !(c.assignedArray = elementwiseArrayAssignment(st, *unit, mapping)))
     c.skipNote = "Whole-array assignment" + c.at + " is not estimated (only elementwise ones of arrays mapped alike are)";
   if (!c.skipNote.empty())

@@ -23,6 +23,12 @@
 
 namespace ps::estimate {
 
+/// The end of a nest's note on a CALL in it ("CALL 'relax' at line 12" and
+/// this): a unit's or program's estimate, which counts the call as a part
+/// of its own, drops the notes ending so.
+inline constexpr const char* kCallLeftOut =
+  " is not estimated in a loop's estimate (estimate its unit or the program to count the call: --unit, --program)";
+
 /// The compiled estimate of the nest rooted at `nest` of `unit`. Keeps
 /// references to `unit`, `nest` and `machine`: they must outlive it. Not
 /// thread-safe (evaluate remembers the last values): one per thread.

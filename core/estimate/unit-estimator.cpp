@@ -1,4 +1,6 @@
 #include "estimate/unit-estimator.h"
+
+#include "estimate/compiled-estimate.h"
 #include "estimate/redistribution.h"
 
 #include "estimate/array-statements.h"
@@ -489,7 +491,7 @@ private:
         addNote(*r.estimate, a.note);
     auto& notes = r.estimate->notes; // CALLs are parts of their own here
     std::erase_if(notes, [](const std::string& n) {
-      return n.rfind("CALL '", 0) == 0 && n.find("(no interprocedural analysis yet)") != std::string::npos;
+      return n.rfind("CALL '", 0) == 0 && n.ends_with(kCallLeftOut);
     });
     acc.terms.insert(acc.terms.end(), r.estimate->statements.begin(), r.estimate->statements.end());
     addPart(acc, {EstimatePart::Kind::Loop, loop.line, "", 1.0}, *r.estimate, 1.0);

@@ -180,6 +180,11 @@ TEST(CallArguments, CallsWhoseArgumentsFollowTheLoopsAreEachEstimated)
                              "lu.f");
   const auto e = programEstimate(p, "lu");
   EXPECT_EQ(e.workPerProc, (std::vector<double>{431, 463, 491, 515}));
+  // the loop's own estimate leaves the calls out and says where they are counted; the program's does not say it
+  const auto loop = test::underDirectives(p, 7, {});
+  EXPECT_TRUE(test::hasNote(loop, "CALL 'axpy' at line 12 is not estimated in a loop's estimate (estimate its unit or the "
+                                  "program to count the call"));
+  EXPECT_FALSE(test::hasNote(e, "is not estimated in a loop's estimate"));
   EXPECT_TRUE(test::hasNote(e, "'axpy' is estimated at each of its 120 calls"));
 }
 
