@@ -858,10 +858,12 @@ std::vector<const program::Statement*> CompiledNestEstimate::State::boundUsers(c
   if (st.loops.empty())
     return out;
   std::set<std::string> assigned; // scalars the bounded loops assign
+  int first = 0;                   // the first bounded loop's line
   for (const auto& loop : unit->loops) {
     if (loop.line <= st.line || loop.id == st.loops.back() || !program::nestedIn(*unit, loop, st.loops.back()) ||
         !namesIn(loop.lowerText + " " + loop.upperText + " " + loop.stepText).count(st.scalarTarget))
       continue;
+    first = first == 0 ? loop.line : std::min(first, loop.line);
     for (const auto* u : unit->statementsIn(loop.id)) {
       out.push_back(u);
       if (!u->scalarTarget.empty())
@@ -870,9 +872,10 @@ std::vector<const program::Statement*> CompiledNestEstimate::State::boundUsers(c
   }
   if (assigned.empty())
     return out;
-  const auto end = out.empty() ? 0 : out.back()->line;
-  for (const auto* u : unitStatements)
-    if (u->line > end && enclosesLoops(st.loops, u->loops) &&
+  const auto bodies = out.size();
+  for (const auto* u : unitStatements) // after the first bounded loop (Q(I) = S may stand between two)
+    if (u->line > first && std::find(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(bodies), u) == out.begin() + static_cast<std::ptrdiff_t>(bodies) &&
+        enclosesLoops(st.loops, u->loops) &&
         std::any_of(assigned.begin(), assigned.end(), [&](const auto& n) { return namesIn(u->text).count(n) > 0; }))
       out.push_back(u);
   return out;
