@@ -168,12 +168,11 @@ private:
         m_out.errors.push_back("Phase time for line " + std::to_string(line) +
                                " must be a non-negative number of seconds");
       // two lines of one phase: which time holds? (one of them was used without a word)
-      if (const auto given = m_given.find(it->id); given != m_given.end() && given->second != seconds)
-        m_out.errors.push_back("Phase times for lines " + std::to_string(m_givenLine[it->id]) + " and " +
+      if (const auto given = m_given.find(it->id); given != m_given.end() && given->second.seconds != seconds)
+        m_out.errors.push_back("Phase times for lines " + std::to_string(given->second.line) + " and " +
                                std::to_string(line) + " name the same phase (lines " + std::to_string(it->firstLine) +
                                "-" + std::to_string(it->lastLine) + ") with different times; give one per phase");
-      m_given[it->id] = seconds;
-      m_givenLine[it->id] = line;
+      m_given[it->id] = {seconds, line};
     }
     return m_out.errors.empty();
   }
@@ -220,7 +219,7 @@ private:
   std::optional<double> phaseTime(const Phase& p, const SequentialTime& t)
   {
     if (auto it = m_given.find(p.id); it != m_given.end())
-      return it->second;
+      return it->second.seconds;
     for (const auto& n : t.notes)
       m_plan.notes.push_back("Phase " + std::to_string(p.id) + ": " + n);
     if (!t.seconds) {
@@ -438,8 +437,11 @@ private:
   DistributeResult& m_out;
   PhaseGraph m_graph;
   ArrayShapes m_shapes;
-  std::map<int, double> m_given; // phase id -> seconds
-  std::map<int, int> m_givenLine; // phase id -> the line its time was given for
+  struct GivenTime {
+    double seconds = 0;
+    int line = 0; // the line it was given for
+  };
+  std::map<int, GivenTime> m_given; // phase id -> its time
   Plan m_plan;
 };
 

@@ -250,10 +250,6 @@ struct StatementShape {
   std::vector<int> levelPd; // per level: the one processors dimension its run depends on, -1 none, kSeveral
 };
 
-} // namespace
-
-namespace {
-
 /// A declared bound at `values`: its integer polynomial, or the Expr past
 /// an overflow (which finds the value, or has none either).
 std::optional<i64> valueOf(const std::optional<symbolic::IntPolynomial>& p, const symbolic::Expr& e,

@@ -1,6 +1,5 @@
 #include "estimate/compiled-estimate.h"
 #include "estimate/subscript-bounds.h"
-#include "support/wide-int.h"
 
 #include "estimate/array-statements.h"
 #include "estimate/comm-formula.h"
@@ -2765,27 +2764,11 @@ bool PointEstimator::spaceIsExact(const program::Statement& st) const
 bool PointEstimator::guardsHold(const program::Statement& st, const IterationSpace& space,
                                 const std::vector<std::int64_t>& at) const
 {
-  using Relation = symbolic::AffineCondition::Relation;
-  for (const auto& g : st.guards) {
-    auto value = g.form.constant.evaluate(m_values);
-    if (!value)
-      return false;
-    WideInt v = *value;
-    for (const auto& [name, coef] : g.form.coefficients) {
-      const auto& levels = space.levels();
-      const auto level = std::find_if(levels.begin(), levels.end(), [&](const auto& l) { return l.variable == name; });
-      const auto outer = m_values.find(name);
-      if (level == levels.end() && outer == m_values.end())
-        return false;
-      v += WideInt{coef} * (level != levels.end() ? at[static_cast<std::size_t>(level - levels.begin())] : outer->second);
-    }
-    const bool holds = g.relation == Relation::Lt ? v < 0 : g.relation == Relation::Le ? v <= 0
-                     : g.relation == Relation::Gt ? v > 0 : g.relation == Relation::Ge ? v >= 0
-                     : g.relation == Relation::Eq ? v == 0 : v != 0;
-    if (!holds)
-      return false;
-  }
-  return true;
+  return std::all_of(st.guards.begin(), st.guards.end(), [&](const symbolic::AffineCondition& g) {
+    symbolic::EvaluationError error;
+    const auto f = space.numeric(g.form, m_values, "a guard", &error);
+    return f && conditionHolds(g.relation, f->at(at));
+  });
 }
 
 /// Appends to `notes` a note when `ref` of `st` leaves its array's

@@ -841,7 +841,7 @@ private:
       if (!space->range(inner, v, &first, &last))
         return;
       const auto step = space->levels()[static_cast<std::size_t>(inner)].step;
-      const auto trips = (last - first) / step + 1;
+      const auto trips = tripCount(first, last, step);
       while (taken < samples && next < index + trips) {
         v[static_cast<std::size_t>(inner)] = first + (next - index) * step;
         call(v);

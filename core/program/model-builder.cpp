@@ -2119,14 +2119,12 @@ private:
   void subscriptReads(const fortran::Expr& ref, Statement& st, const std::vector<std::string>& vars)
   {
     for (const auto& o : ref.operands) {
-      if (o.kind == ExprKind::ArrayRef && !isIntrinsic(o.text) && m_unit.symbol(o.text) &&
-          m_unit.symbol(o.text)->isArray()) {
+      const auto* array = o.kind == ExprKind::ArrayRef && !isIntrinsic(o.text) ? m_unit.symbol(o.text) : nullptr;
+      if (array && array->isArray()) {
         st.ops.load += 1;
         st.refs.push_back(reference(o, false, vars));
-        subscriptReads(o, st, vars);
-      } else {
-        subscriptReads(o, st, vars);
       }
+      subscriptReads(o, st, vars);
     }
   }
 
